@@ -1,0 +1,52 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const electronOutsideShell = {
+  paths: [{ name: 'electron', message: 'Only main/shell/ may import electron.' }],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', 'renderer/dist/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', electronOutsideShell],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'electron', 'react', 'react-dom'], message: 'shared/ is runtime-neutral.' },
+            { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ imports nothing from the other layers.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/**/*.ts'],
+    ignores: ['main/shell/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronOutsideShell,
+          patterns: [{ group: ['**/renderer/**', '**/preload/**'], message: 'main/ may import shared/ only.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/shell/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

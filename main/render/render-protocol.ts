@@ -1,0 +1,75 @@
+import type { Ratio, Template } from '../../shared/template-format.js';
+
+/**
+ * Messages between the render pool and its workers. The main thread validates and resolves
+ * values; a worker only draws and encodes, so a job carries everything it needs and nothing the
+ * worker must look up.
+ */
+
+export type OutputFormat = 'png' | 'jpeg' | 'webp';
+
+/** An image value after the main thread resolved it: a readable file or decoded data-URI bytes. */
+export type ImageInput =
+  | { kind: 'file'; path: string }
+  | { kind: 'bytes'; bytes: Uint8Array; mime: string };
+
+/**
+ * A value after validation and normalisation (NFC text, numbers as numbers, dates as ISO
+ * `YYYY-MM-DD`, lists as string arrays, colours as `#RRGGBB[AA]`, images as ImageInput,
+ * empty as null).
+ */
+export type ResolvedValue = string | number | string[] | ImageInput | null;
+
+export interface RenderJob {
+  template: Template;
+  /** Absolute folder the template's `{ asset }` paths are relative to. */
+  assetsDir: string;
+  ratio: Ratio;
+  values: Record<string, ResolvedValue>;
+  format: OutputFormat;
+  /** 1–100 for jpeg/webp. */
+  quality?: number;
+  /** zlib level 0–9 for png; the default keeps files within 10 % of Skia's default encoder. */
+  pngCompressionLevel?: number;
+  /** Scale the output down to this width (thumbnails); the layout is still drawn at full size. */
+  outputWidth?: number;
+}
+
+/** What the engine measured while drawing a text or list layer. */
+export interface TextLayerReport {
+  id: string;
+  /** The size the text was drawn at after shrink-to-fit. */
+  fittedSize: number;
+  lines: number;
+  /** True when the text had to be ellipsised because even minSize did not fit. */
+  truncated: boolean;
+  /** True when the drawn text exceeds its box (must never happen). */
+  overflow: boolean;
+}
+
+export interface RenderReport {
+  width: number;
+  height: number;
+  layers: TextLayerReport[];
+  /** Characters no registered font could draw. */
+  missingGlyphs: string[];
+  drawMs: number;
+  encodeMs: number;
+}
+
+export interface RenderSuccess {
+  ok: true;
+  bytes: Uint8Array;
+  contentType: string;
+  report: RenderReport;
+}
+
+/** A render failure the user can act on; `path` points at the value at fault (`values.photo`). */
+export interface RenderFailure {
+  ok: false;
+  code: 'image-invalid' | 'render-failed';
+  message: string;
+  path?: string;
+}
+
+export type RenderResult = RenderSuccess | RenderFailure;

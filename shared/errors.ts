@@ -1,0 +1,126 @@
+/**
+ * One catalogue of coded errors (DESIGN §4). Every error the API returns has a stable `code`, an
+ * HTTP status and a message a person can act on; the server turns them into problem+json.
+ */
+
+export const ERROR_CATALOGUE = {
+  'malformed-json': { status: 400, title: 'The request body is not valid JSON' },
+  'bad-request': { status: 400, title: 'The request is malformed' },
+  'invalid-idempotency-key': { status: 400, title: 'The Idempotency-Key header is invalid' },
+  'missing-host': { status: 400, title: 'The Host header is missing or repeated' },
+  unauthorized: { status: 401, title: 'A valid API key is required' },
+  'insufficient-credits': { status: 402, title: 'Not enough credits' },
+  'subscription-lapsed': { status: 403, title: 'The subscription has lapsed' },
+  forbidden: { status: 403, title: 'This action is not allowed' },
+  'forbidden-origin': { status: 403, title: 'Cross-origin requests are not allowed' },
+  'url-expired': { status: 403, title: 'The signed link has expired' },
+  'url-invalid': { status: 403, title: 'The signed link is not valid' },
+  'not-found': { status: 404, title: 'Not found' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'idempotency-key-in-use': { status: 409, title: 'A request with this Idempotency-Key is in progress' },
+  'batch-not-terminal': { status: 409, title: 'The batch is still processing' },
+  'nothing-to-replay': { status: 409, title: 'The batch has nothing to replay' },
+  conflict: { status: 409, title: 'Conflict' },
+  'payload-too-large': { status: 413, title: 'The request body is too large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'misdirected-request': { status: 421, title: 'This server only answers to its loopback address' },
+  'validation-failed': { status: 422, title: 'The request did not pass validation' },
+  'idempotency-key-reused': { status: 422, title: 'The Idempotency-Key was used with a different request' },
+  'image-invalid': { status: 422, title: 'An image value could not be used' },
+  'svg-external-reference': { status: 422, title: 'SVG images may not reference external resources' },
+  'url-not-allowed': { status: 422, title: 'Remote image URLs are disabled' },
+  'bundle-not-ready': { status: 422, title: 'The bundle is available once the batch has finished' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  internal: { status: 500, title: 'Internal error' },
+  'render-failed': { status: 500, title: 'The render failed' },
+  'service-busy': { status: 503, title: 'The service is busy; retry shortly' },
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** One problem of a validation error, located by a path like `values.headline`. */
+export interface Problem {
+  path: string;
+  message: string;
+}
+
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  errors?: Problem[];
+  [extension: string]: unknown;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly problems: Problem[] | undefined;
+  readonly headers: Record<string, string>;
+  readonly extensions: Record<string, unknown>;
+
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: {
+      problems?: Problem[];
+      headers?: Record<string, string>;
+      extensions?: Record<string, unknown>;
+    } = {},
+  ) {
+    super(detail);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.problems = options.problems;
+    this.headers = options.headers ?? {};
+    this.extensions = options.extensions ?? {};
+  }
+
+  toProblem(): ProblemDetails {
+    return {
+      type: `https://render-desk.local/problems/${this.code}`,
+      title: ERROR_CATALOGUE[this.code].title,
+      status: this.status,
+      detail: this.message,
+      code: this.code,
+      ...(this.problems ? { errors: this.problems } : {}),
+      ...this.extensions,
+    };
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** Factories for the errors raised in more than one place. */
+export const Errors = {
+  validation: (problems: Problem[], detail?: string) =>
+    new AppError(
+      'validation-failed',
+      detail ??
+        `${problems.length} problem${problems.length === 1 ? '' : 's'}: ` +
+          problems
+            .slice(0, 5)
+            .map((p) => `${p.path}: ${p.message}`)
+            .join('; '),
+      { problems },
+    ),
+  notFound: (what: string, id: string) => new AppError('not-found', `No ${what} with id "${id}".`),
+  insufficientCredits: (needed: number, balance: number) =>
+    new AppError(
+      'insufficient-credits',
+      `This needs ${needed} credit${needed === 1 ? '' : 's'} but the balance is ${balance}. Add credits and retry.`,
+      { extensions: { needed, balance } },
+    ),
+  subscriptionLapsed: () =>
+    new AppError(
+      'subscription-lapsed',
+      'The subscription has lapsed, so rendering is paused. Renew it in Settings → Credits, then retry.',
+    ),
+  imageInvalid: (path: string, reason: string) =>
+    new AppError('image-invalid', `${path}: ${reason}`, { problems: [{ path, message: reason }] }),
+};

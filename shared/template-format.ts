@@ -1,0 +1,353 @@
+import { z } from 'zod';
+
+/**
+ * The template format (DESIGN §5): a template is data. This schema validates built-in templates,
+ * workspace templates and imported packs, and is published as templates/template.schema.json.
+ */
+
+export const TEMPLATE_SCHEMA_VERSION = 1;
+
+export const RATIO_NAMES = ['square', 'portrait', 'story', 'landscape', 'og'] as const;
+export const Ratio = z.enum(RATIO_NAMES);
+export type Ratio = z.infer<typeof Ratio>;
+
+/** Canvas size of each ratio; a layout must use exactly this size. */
+export const RATIO_SIZES: Record<Ratio, { width: number; height: number; aspect: string }> = {
+  square: { width: 1080, height: 1080, aspect: '1:1 square' },
+  portrait: { width: 1080, height: 1350, aspect: '4:5 portrait' },
+  story: { width: 1080, height: 1920, aspect: '9:16 story' },
+  landscape: { width: 1920, height: 1080, aspect: '16:9 landscape' },
+  og: { width: 1200, height: 630, aspect: '1.91:1 link preview (Open Graph)' },
+};
+
+export const VARIABLE_TYPES = [
+  'text',
+  'longText',
+  'colour',
+  'image',
+  'number',
+  'date',
+  'enum',
+  'list',
+] as const;
+export const VariableType = z.enum(VARIABLE_TYPES);
+export type VariableType = z.infer<typeof VariableType>;
+
+export const BRAND_ROLES = [
+  'brand.logo',
+  'brand.logoDark',
+  'brand.name',
+  'brand.tagline',
+  'brand.website',
+  'brand.primaryColor',
+  'brand.secondaryColor',
+  'brand.accentColor',
+  'brand.textColor',
+  'brand.backgroundColor',
+  'brand.font.heading',
+  'brand.font.body',
+] as const;
+export const BrandRole = z.enum(BRAND_ROLES);
+export type BrandRole = z.infer<typeof BrandRole>;
+
+export const VariableName = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'letters, digits and _, starting with a letter');
+
+export const HexColour = z
+  .string()
+  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'a colour like #1A2B3C or #1A2B3CFF');
+
+/** A reference to a variable's value, usable wherever a layer property may be bound. */
+export const VarRef = z.object({ var: VariableName }).strict();
+export type VarRef = z.infer<typeof VarRef>;
+
+/** A colour: a literal, or bound to a colour variable (falls back to `fallback` when empty). */
+export const ColourValue = z.union([
+  HexColour,
+  z.object({ var: VariableName, fallback: HexColour.optional() }).strict(),
+]);
+export type ColourValue = z.infer<typeof ColourValue>;
+
+const GradientStop = z
+  .object({ offset: z.number().min(0).max(1), colour: ColourValue })
+  .strict();
+
+export const LinearGradient = z
+  .object({
+    type: z.literal('linear'),
+    /** Degrees, CSS convention: 0 = bottom→top, 90 = left→right, 180 = top→bottom. */
+    angle: z.number().default(180),
+    stops: z.array(GradientStop).min(2).max(16),
+  })
+  .strict();
+
+export const RadialGradient = z
+  .object({
+    type: z.literal('radial'),
+    /** Centre as fractions of the box. */
+    cx: z.number().min(0).max(1).default(0.5),
+    cy: z.number().min(0).max(1).default(0.5),
+    /** Radius as a fraction of the box's larger side. */
+    radius: z.number().positive().max(4).default(0.75),
+    stops: z.array(GradientStop).min(2).max(16),
+  })
+  .strict();
+
+/** A paint: solid colour (literal or bound) or a gradient. */
+export const Paint = z.union([ColourValue, LinearGradient, RadialGradient]);
+export type Paint = z.infer<typeof Paint>;
+
+export const Stroke = z
+  .object({ paint: Paint, width: z.number().positive().max(200), dash: z.array(z.number().nonnegative()).max(8).optional() })
+  .strict();
+
+/**
+ * Visibility rule. `notEmpty`: show only when the variable has a value (DESIGN §5: hide a layer
+ * when its variable is empty). `equals`/`notEquals`: compare an enum/text value.
+ */
+export const VisibleWhen = z
+  .object({
+    var: VariableName,
+    notEmpty: z.boolean().optional(),
+    equals: z.union([z.string(), z.number(), z.boolean()]).optional(),
+    notEquals: z.union([z.string(), z.number(), z.boolean()]).optional(),
+  })
+  .strict();
+export type VisibleWhen = z.infer<typeof VisibleWhen>;
+
+const LayerBase = {
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  x: z.number(),
+  y: z.number(),
+  width: z.number().positive(),
+  height: z.number().positive(),
+  rotation: z.number().min(-360).max(360).optional(),
+  opacity: z.number().min(0).max(1).optional(),
+  visibleWhen: VisibleWhen.optional(),
+};
+
+export const FontSpec = z
+  .object({
+    /** A family shipped in templates/fonts, or bound to a brand font variable. */
+    family: z.union([z.string().min(1), VarRef]),
+    weight: z.number().int().min(100).max(900).default(400),
+    style: z.enum(['normal', 'italic']).default('normal'),
+  })
+  .strict();
+export type FontSpec = z.infer<typeof FontSpec>;
+
+export const TextStyle = {
+  font: FontSpec,
+  /** Preferred size in px; shrink-to-fit goes down to `minSize`. */
+  size: z.number().positive().max(1000),
+  minSize: z.number().positive().max(1000).optional(),
+  colour: ColourValue,
+  align: z.enum(['left', 'center', 'right']).default('left'),
+  verticalAlign: z.enum(['top', 'middle', 'bottom']).default('top'),
+  /** Multiple of the font size. */
+  lineHeight: z.number().min(0.5).max(4).default(1.2),
+  /** In px at the preferred size; scaled with the fitted size. */
+  letterSpacing: z.number().min(-50).max(200).default(0),
+  transform: z.enum(['none', 'uppercase', 'lowercase', 'capitalize']).default('none'),
+  maxLines: z.number().int().min(1).max(100).optional(),
+};
+
+export const TextLayer = z
+  .object({
+    ...LayerBase,
+    kind: z.literal('text'),
+    /** Literal text with `{{variable}}` placeholders. */
+    text: z.string().max(10_000),
+    ...TextStyle,
+    /**
+     * How text that does not fit is handled: `shrink` lowers the size to minSize and then
+     * ellipsises; `ellipsis` keeps the size and ends the last line with "…"; `clip` never used by
+     * built-ins but allowed for decorative text.
+     */
+    fit: z.enum(['shrink', 'ellipsis']).default('shrink'),
+    /** Background pill behind the text box (badges). */
+    background: z
+      .object({ paint: Paint, radius: z.number().nonnegative().default(0), padding: z.number().nonnegative().default(0) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type TextLayer = z.infer<typeof TextLayer>;
+
+export const ImageLayer = z
+  .object({
+    ...LayerBase,
+    kind: z.literal('image'),
+    /** A template asset (path relative to the template folder) or an image variable. */
+    source: z.union([z.object({ asset: z.string().min(1) }).strict(), VarRef]),
+    fit: z.enum(['cover', 'contain']).default('cover'),
+    /** Point of the image kept in view when cropping (fractions, 0.5/0.5 = centre). */
+    focalPoint: z
+      .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+      .strict()
+      .default({ x: 0.5, y: 0.5 }),
+    radius: z.number().nonnegative().default(0),
+    circle: z.boolean().default(false),
+    /** Where a contained image sits inside its box. */
+    align: z.enum(['start', 'center', 'end']).default('center'),
+    stroke: Stroke.optional(),
+  })
+  .strict();
+export type ImageLayer = z.infer<typeof ImageLayer>;
+
+export const ShapeLayer = z
+  .object({
+    ...LayerBase,
+    kind: z.literal('shape'),
+    shape: z.enum(['rectangle', 'ellipse', 'line']),
+    /** Corner radius for rectangles. */
+    radius: z.number().nonnegative().default(0),
+    fill: Paint.optional(),
+    stroke: Stroke.optional(),
+  })
+  .strict();
+export type ShapeLayer = z.infer<typeof ShapeLayer>;
+
+export const QrLayer = z
+  .object({
+    ...LayerBase,
+    kind: z.literal('qr'),
+    /** Text with `{{variable}}` placeholders, usually a URL. */
+    value: z.string().min(1).max(4000),
+    foreground: ColourValue.default('#000000'),
+    background: ColourValue.default('#FFFFFF'),
+    errorCorrection: z.enum(['L', 'M', 'Q', 'H']).default('M'),
+    /** Quiet zone in modules. */
+    margin: z.number().int().min(0).max(8).default(2),
+  })
+  .strict();
+export type QrLayer = z.infer<typeof QrLayer>;
+
+export const ListLayer = z
+  .object({
+    ...LayerBase,
+    kind: z.literal('list'),
+    items: VarRef,
+    ...TextStyle,
+    bullet: z.string().max(4).default('•'),
+    bulletColour: ColourValue.optional(),
+    /** Space between items in px at the preferred size. */
+    gap: z.number().nonnegative().default(12),
+    maxItems: z.number().int().min(1).max(50).optional(),
+  })
+  .strict();
+export type ListLayer = z.infer<typeof ListLayer>;
+
+export const Layer = z.discriminatedUnion('kind', [TextLayer, ImageLayer, ShapeLayer, QrLayer, ListLayer]);
+export type Layer = z.infer<typeof Layer>;
+
+export const Layout = z
+  .object({
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    /** The canvas is always opaque: outputs are RGB. */
+    background: Paint,
+    layers: z.array(Layer).max(200),
+  })
+  .strict();
+export type Layout = z.infer<typeof Layout>;
+
+const VariableCommon = {
+  name: VariableName,
+  label: z.string().max(120).optional(),
+  description: z.string().max(500).optional(),
+  required: z.boolean().default(false),
+  bindsTo: BrandRole.nullable().optional(),
+};
+
+export const NumberFormat = z
+  .object({
+    style: z.enum(['decimal', 'currency', 'percent']).default('decimal'),
+    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+    minimumFractionDigits: z.number().int().min(0).max(10).optional(),
+    maximumFractionDigits: z.number().int().min(0).max(10).optional(),
+    useGrouping: z.boolean().optional(),
+    /** Text around the formatted number, e.g. "-" + "%" for a discount. */
+    prefix: z.string().max(20).optional(),
+    suffix: z.string().max(20).optional(),
+  })
+  .strict();
+export type NumberFormat = z.infer<typeof NumberFormat>;
+
+export const Locale = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'a locale like vi-VN or en-US');
+
+export const Variable = z.discriminatedUnion('type', [
+  z.object({ ...VariableCommon, type: z.literal('text'), default: z.string().optional(), maxLength: z.number().int().positive().optional() }).strict(),
+  z.object({ ...VariableCommon, type: z.literal('longText'), default: z.string().optional(), maxLength: z.number().int().positive().optional() }).strict(),
+  z.object({ ...VariableCommon, type: z.literal('colour'), default: HexColour.optional() }).strict(),
+  z.object({ ...VariableCommon, type: z.literal('image'), default: z.string().optional() }).strict(),
+  z
+    .object({
+      ...VariableCommon,
+      type: z.literal('number'),
+      default: z.number().optional(),
+      min: z.number().optional(),
+      max: z.number().optional(),
+      format: NumberFormat.optional(),
+      locale: Locale.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      ...VariableCommon,
+      type: z.literal('date'),
+      /** ISO date (YYYY-MM-DD). */
+      default: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+      /** Pattern with tokens d dd M MM MMM MMMM yy yyyy EEE EEEE, e.g. dd/MM/yyyy. */
+      format: z.string().max(40).optional(),
+      locale: Locale.optional(),
+    })
+    .strict(),
+  z
+    .object({
+      ...VariableCommon,
+      type: z.literal('enum'),
+      default: z.string().optional(),
+      options: z.array(z.object({ value: z.string().min(1), label: z.string() }).strict()).min(1).max(100),
+    })
+    .strict(),
+  z
+    .object({
+      ...VariableCommon,
+      type: z.literal('list'),
+      default: z.array(z.string()).optional(),
+      maxItems: z.number().int().positive().max(50).optional(),
+    })
+    .strict(),
+]);
+export type Variable = z.infer<typeof Variable>;
+
+export const Market = z.enum(['global', 'vietnam']);
+export type Market = z.infer<typeof Market>;
+
+export const TemplateId = z.string().regex(/^(tmpl|wtpl)_[a-z0-9_]{1,64}$/, 'a template id like tmpl_tet_sale');
+
+export const Template = z
+  .object({
+    $schema: z.string().optional(),
+    schemaVersion: z.literal(TEMPLATE_SCHEMA_VERSION),
+    id: TemplateId,
+    name: z.string().min(1).max(120),
+    description: z.string().max(1000).optional(),
+    category: z.string().min(1).max(60),
+    subCategory: z.string().min(1).max(60),
+    market: Market,
+    /** ISO date; the catalog's sort=newest uses it. */
+    createdAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    /** Default locale for number and date variables. */
+    locale: Locale.default('en-US'),
+    tags: z.array(z.string().max(40)).max(20).default([]),
+    variables: z.array(Variable).max(100),
+    /** Values used for the thumbnail and as the "sample row" of template-fields. */
+    sampleValues: z.record(z.string(), z.unknown()).default({}),
+    layouts: z.partialRecord(Ratio, Layout),
+  })
+  .strict();
+export type Template = z.infer<typeof Template>;
+export type TemplateInput = z.input<typeof Template>;
