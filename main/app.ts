@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { loadCatalog } from './catalog/load-catalog.js';
+import { ThumbnailCache } from './catalog/thumbnail-cache.js';
+import type { CoreConfig } from './config.js';
+import { createImageReferenceResolver } from './engine/image-reference.js';
+import { createRenderPool, type RenderPool } from './render/render-pool.js';
+import { RenderService } from './render/render-service.js';
+import { buildServer } from './server/build-server.js';
+import { CreditReservations } from './server/credit-reservations.js';
+import { RateLimiter } from './server/rate-limiter.js';
+import { UrlSigner } from './server/signed-url.js';
+import { createStore, initialiseAccount, type Store } from './store/create-store.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
+
+export interface RunningCore {
+  url: string;
+  port: number;
+  dataDir: string;
+  server: FastifyInstance;
+  store: Store;
+  pool: RenderPool;
+  /** Set when this start created the first API key: shown once, never stored in clear. */
+  createdKeySecret: string | undefined;
+  close(): Promise<void>;
+}
+
+/** Composition root: opens the store, starts the pool, builds and starts the server. */
+export async function startCore(
+  config: CoreConfig,
+  options: { logger?: boolean; catalogDir?: string } = {},
+): Promise<RunningCore> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const store = createStore(config.dataDir);
+  let pool: RenderPool | undefined;
+  try {
+    // A claim left by a process that died mid-render can never complete.
+    store.idempotency.clearInProgress();
+    initialiseAccount(store, { openingCredits: config.openingCredits });
+    if (config.subscription) store.subscription.set({ status: config.subscription, expiresAt: null });
+
+    let createdKeySecret: string | undefined;
+    if (config.apiKey) store.apiKeys.ensure(config.apiKey, { name: 'RENDER_DESK_API_KEY', admin: true });
+    else if (store.apiKeys.count() === 0) {
+      createdKeySecret = store.apiKeys.create({ name: 'First key', admin: true }).secret;
+    }
+
+    const catalog = loadCatalog(options.catalogDir ?? path.join(TEMPLATES_DIR, 'catalog'));
+    pool = createRenderPool({ threads: config.workers });
+    const resolveImage = createImageReferenceResolver({ uploadPath: () => null, allowRemote: false });
+    const renderer = new RenderService({
+      templates: catalog,
+      pool,
+      brandProfile: () => store.brandProfiles.getDefault().profile,
+      resolveImage,
+    });
+    const signer = new UrlSigner(
+      store.settings.getOrCreate('url-signing-secret', () => crypto.randomBytes(32).toString('hex')),
+    );
+    const server = buildServer(
+      {
+        store,
+        catalog,
+        renderer,
+        thumbnails: new ThumbnailCache(path.join(config.dataDir, 'cache', 'thumbnails'), renderer),
+        signer,
+        limiter: new RateLimiter(config.rateLimit),
+        reservations: new CreditReservations(store.ledger),
+        outputsDir: path.join(config.dataDir, 'outputs'),
+        checkImageValue: (value, valuePath) => void resolveImage(value, valuePath),
+      },
+      { logger: options.logger ?? false },
+    );
+
+    const purge = setInterval(() => {
+      for (const file of store.idempotency.purgeExpired(new Date())) fs.rmSync(file, { force: true });
+    }, 10 * 60_000);
+    purge.unref();
+
+    await server.listen({ host: '127.0.0.1', port: config.port });
+    const address = server.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://127.0.0.1:${port}`;
+    const serverFile = path.join(config.dataDir, 'server.json');
+    fs.writeFileSync(
+      serverFile,
+      JSON.stringify({ url, port, pid: process.pid, startedAt: new Date().toISOString() }, null, 2),
+    );
+
+    const startedPool = pool;
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      dataDir: config.dataDir,
+      server,
+      store,
+      pool: startedPool,
+      createdKeySecret,
+      close() {
+        closing ??= (async () => {
+          clearInterval(purge);
+          await server.close();
+          await startedPool.close();
+          store.close();
+          fs.rmSync(serverFile, { force: true });
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await pool?.close();
+    store.close();
+    throw error;
+  }
+}

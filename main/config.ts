@@ -1,0 +1,74 @@
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+/** Settings of the core (DESIGN §3). Flags win over environment variables. */
+export interface CoreConfig {
+  port: number;
+  dataDir: string;
+  /** Ensure an admin key with exactly this secret exists (scripts, CI). */
+  apiKey: string | undefined;
+  /** Opening balance of a new data directory. */
+  openingCredits: number;
+  /** Requests per minute per key. */
+  rateLimit: number;
+  workers: number;
+  /** `lapsed` pauses rendering (403 subscription-lapsed). */
+  subscription: 'active' | 'lapsed' | undefined;
+}
+
+export const DEFAULT_PORT = 5317;
+export const DEFAULT_RATE_LIMIT = 600;
+export const DEFAULT_OPENING_CREDITS = 100;
+
+export class ConfigError extends Error {}
+
+/** The OS convention for per-user application data. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  const home = os.homedir();
+  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Render Desk');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Render Desk');
+  return path.join(env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'render-desk');
+}
+
+export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): CoreConfig {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'api-key': { type: 'string' },
+      credits: { type: 'string' },
+      'rate-limit': { type: 'string' },
+      workers: { type: 'string' },
+      subscription: { type: 'string' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const integer = (name: string, raw: string | undefined, fallback: number, min: number, max: number) => {
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
+    }
+    return n;
+  };
+  const subscription = values.subscription ?? env.RENDER_DESK_SUBSCRIPTION;
+  if (subscription !== undefined && subscription !== 'active' && subscription !== 'lapsed') {
+    throw new ConfigError(`subscription must be "active" or "lapsed"; got "${subscription}".`);
+  }
+  const apiKey = values['api-key'] ?? env.RENDER_DESK_API_KEY;
+  if (apiKey !== undefined && (apiKey.length < 16 || apiKey.length > 512 || /\s/.test(apiKey))) {
+    throw new ConfigError('RENDER_DESK_API_KEY must be 16–512 characters without spaces.');
+  }
+  return {
+    port: integer('port', values.port ?? env.RENDER_DESK_PORT, DEFAULT_PORT, 0, 65535),
+    dataDir: path.resolve(values['data-dir'] ?? env.RENDER_DESK_DATA_DIR ?? defaultDataDir(env)),
+    apiKey: apiKey || undefined,
+    openingCredits: integer('credits', values.credits ?? env.RENDER_DESK_CREDITS, DEFAULT_OPENING_CREDITS, 0, 1_000_000_000),
+    rateLimit: integer('rate-limit', values['rate-limit'] ?? env.RENDER_DESK_RATE_LIMIT, DEFAULT_RATE_LIMIT, 1, 1_000_000),
+    workers: integer('workers', values.workers ?? env.RENDER_DESK_WORKERS, Math.max(1, os.availableParallelism()), 1, 64),
+    subscription,
+  };
+}

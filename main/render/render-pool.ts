@@ -1,0 +1,119 @@
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { RenderJob, RenderResult } from './render-protocol.js';
+
+/**
+ * Two lanes over one piscina pool. Single renders (`interactive`) always go first; batch rows
+ * take turns between batches so several batches share the pool fairly. Only as many tasks as
+ * there are threads are handed to piscina, so a single render waits for at most one in-flight
+ * row per thread, never for a whole batch queued ahead of it.
+ */
+
+export type Lane = 'interactive' | 'batch';
+
+export interface RenderPoolOptions {
+  threads?: number;
+  /** Overridable for tests; defaults to render-worker.ts beside this file. */
+  workerFile?: string;
+}
+
+interface QueuedTask {
+  job: RenderJob;
+  resolve: (result: RenderResult) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface RenderPool {
+  readonly threads: number;
+  run(job: RenderJob, options?: { lane?: Lane; group?: string }): Promise<RenderResult>;
+  /** Tasks waiting in each lane (not yet handed to a thread). */
+  queued(): { interactive: number; batch: number };
+  close(): Promise<void>;
+}
+
+export function defaultThreadCount(): number {
+  return Math.max(1, os.availableParallelism());
+}
+
+export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
+  const threads = Math.max(1, options.threads ?? defaultThreadCount());
+  const workerFile =
+    options.workerFile ?? fileURLToPath(new URL('./render-worker.ts', import.meta.url));
+  const piscina = new Piscina({
+    filename: workerFile,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+    // TypeScript workers need the tsx loader whatever started this process (tsx, vitest, electron).
+    execArgv: workerFile.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '4' },
+  });
+
+  const interactive: QueuedTask[] = [];
+  // Batch lane: one queue per group (batch id), served round-robin.
+  const batchGroups = new Map<string, QueuedTask[]>();
+  let inFlight = 0;
+  let closed = false;
+
+  function nextTask(): QueuedTask | undefined {
+    const urgent = interactive.shift();
+    if (urgent) return urgent;
+    for (const [group, queue] of batchGroups) {
+      const task = queue.shift();
+      batchGroups.delete(group);
+      // Re-insert at the end so the next batch row comes from another group.
+      if (queue.length > 0) batchGroups.set(group, queue);
+      if (task) return task;
+    }
+    return undefined;
+  }
+
+  function pump(): void {
+    while (inFlight < threads) {
+      const task = nextTask();
+      if (!task) return;
+      inFlight += 1;
+      piscina
+        .run(task.job)
+        .then(
+          (result: RenderResult) => task.resolve(result),
+          (error: unknown) => task.reject(error),
+        )
+        .finally(() => {
+          inFlight -= 1;
+          pump();
+        });
+    }
+  }
+
+  return {
+    threads,
+    run(job, { lane = 'interactive', group = 'default' } = {}) {
+      if (closed) return Promise.reject(new Error('The render pool is closed.'));
+      return new Promise<RenderResult>((resolve, reject) => {
+        const task = { job, resolve, reject };
+        if (lane === 'interactive') interactive.push(task);
+        else {
+          const queue = batchGroups.get(group);
+          if (queue) queue.push(task);
+          else batchGroups.set(group, [task]);
+        }
+        pump();
+      });
+    },
+    queued() {
+      let batch = 0;
+      for (const queue of batchGroups.values()) batch += queue.length;
+      return { interactive: interactive.length, batch };
+    },
+    async close() {
+      closed = true;
+      const error = new Error('The render pool was closed.');
+      for (const task of interactive.splice(0)) task.reject(error);
+      for (const queue of batchGroups.values()) for (const task of queue.splice(0)) task.reject(error);
+      batchGroups.clear();
+      await piscina.destroy();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import { AppError, Errors } from '../../shared/errors.js';
+import type { BrandProfile } from '../../shared/brand-profile.js';
+import type { Ratio } from '../../shared/template-format.js';
+import type { CatalogEntry } from '../catalog/load-catalog.js';
+import { resolveValues } from '../engine/resolve-values.js';
+import type { Lane, RenderPool } from './render-pool.js';
+import type { ImageInput, OutputFormat, RenderJob, RenderSuccess } from './render-protocol.js';
+
+export interface RenderRequestInput {
+  templateId: string;
+  values: Record<string, unknown>;
+  target?: string | undefined;
+  format: OutputFormat;
+  quality?: number | undefined;
+  outputWidth?: number | undefined;
+}
+
+export interface TemplateLookup {
+  get(id: string): CatalogEntry | undefined;
+}
+
+export interface RenderServiceDeps {
+  templates: TemplateLookup;
+  pool: RenderPool;
+  brandProfile: () => BrandProfile;
+  resolveImage: (value: string, path: string) => ImageInput;
+}
+
+/**
+ * Turns a request into a job (template, ratio, validated values) and runs it. Single renders and
+ * batch rows both come through here, which is what makes a batch row the same render as the
+ * single endpoint's.
+ */
+export class RenderService {
+  constructor(private readonly deps: RenderServiceDeps) {}
+
+  entry(templateId: string): CatalogEntry {
+    const entry = this.deps.templates.get(templateId);
+    if (!entry) throw Errors.notFound('template', templateId);
+    return entry;
+  }
+
+  ratioFor(entry: CatalogEntry, target: string | undefined, path = 'target'): Ratio {
+    const ratio = target ?? entry.ratios[0];
+    if (!ratio || !entry.ratios.includes(ratio as Ratio)) {
+      throw Errors.validation([
+        {
+          path,
+          message: `"${target}" is not a ratio of ${entry.template.id}; use one of ${entry.ratios.join(', ')}`,
+        },
+      ]);
+    }
+    return ratio as Ratio;
+  }
+
+  /** Validates everything that can be checked without drawing; throws 404/422. */
+  prepare(input: RenderRequestInput, brand = this.deps.brandProfile()): RenderJob {
+    const entry = this.entry(input.templateId);
+    const ratio = this.ratioFor(entry, input.target);
+    const values = resolveValues(entry.template, input.values, {
+      brand,
+      resolveImage: (value, valuePath) =>
+        resolveTemplateAsset(entry, value) ?? this.deps.resolveImage(value, valuePath),
+    });
+    return {
+      template: entry.template,
+      assetsDir: entry.assetsDir,
+      ratio,
+      values,
+      format: input.format,
+      ...(input.quality !== undefined ? { quality: input.quality } : {}),
+      ...(input.outputWidth !== undefined ? { outputWidth: input.outputWidth } : {}),
+    };
+  }
+
+  async run(job: RenderJob, options: { lane?: Lane; group?: string } = {}): Promise<RenderSuccess> {
+    const result = await this.deps.pool.run(job, options);
+    if (result.ok) return result;
+    if (result.code === 'image-invalid') {
+      throw Errors.imageInvalid(result.path ?? 'values', result.message);
+    }
+    throw new AppError('render-failed', result.message);
+  }
+}
+
+/**
+ * `asset:<file>` names an image shipped with the template (sample photos, default logos). Only
+ * files inside the template's own folder are reachable.
+ */
+export function resolveTemplateAsset(entry: CatalogEntry, value: string): ImageInput | null {
+  if (!value.startsWith('asset:')) return null;
+  const file = path.resolve(entry.assetsDir, value.slice('asset:'.length));
+  if (!file.startsWith(entry.assetsDir + path.sep)) return null;
+  return { kind: 'file', path: file };
+}

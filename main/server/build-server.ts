@@ -1,0 +1,60 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuth } from './plugins/auth.js';
+import { registerHostGuard } from './plugins/host-guard.js';
+import { registerProblemJson } from './plugins/problem-json.js';
+import { RouteRegistry } from './route-registry.js';
+import { registerAccountRoutes } from './routes/v1/account-routes.js';
+import { registerApiKeyRoutes } from './routes/v1/api-key-routes.js';
+import { registerBrandProfileRoutes } from './routes/v1/brand-profile-routes.js';
+import { registerCatalogRoutes } from './routes/v1/catalog-routes.js';
+import { registerOpenApiRoute } from './routes/v1/openapi-routes.js';
+import { registerRenderRoutes } from './routes/v1/render-routes.js';
+import { registerThumbnailRoutes } from './routes/v1/thumbnail-routes.js';
+import type { ServerDeps } from './server-deps.js';
+
+/** Default body limit; routes that take images or records raise their own. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+export const API_VERSION = '1.0.0';
+
+/** Builds the app without listening: main/app.ts and the tests decide where it listens. */
+export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Slow-loris protection: whole request within 60 s, headers within 10 s.
+    requestTimeout: 60_000,
+    connectionTimeout: 0,
+    keepAliveTimeout: 5_000,
+    http: { headersTimeout: 10_000 },
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+  });
+
+  registerProblemJson(app);
+  registerHostGuard(app);
+  registerAuth(app, {
+    authenticator: {
+      byBearer: (secret) => {
+        const key = deps.store.apiKeys.authenticate(secret);
+        if (!key) return null;
+        deps.store.apiKeys.touch(key.id);
+        return { id: key.id, admin: key.admin };
+      },
+      bySession: (cookie) => deps.sessionPrincipal?.(cookie) ?? null,
+    },
+    limiter: deps.limiter,
+    isSubscriptionLapsed: () => deps.store.subscription.get().status === 'lapsed',
+  });
+
+  const registry = new RouteRegistry(app);
+  registerCatalogRoutes(registry, deps);
+  registerThumbnailRoutes(registry, deps);
+  registerRenderRoutes(registry, deps);
+  registerAccountRoutes(registry, deps);
+  registerApiKeyRoutes(registry, deps);
+  registerBrandProfileRoutes(registry, deps);
+  registerOpenApiRoute(registry, API_VERSION);
+  return app;
+}

@@ -1,0 +1,53 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { AppError, isAppError } from '../../../shared/errors.js';
+
+/** Every error leaves as RFC 9457 application/problem+json with a stable code. */
+export function registerProblemJson(app: FastifyInstance): void {
+  app.setNotFoundHandler(async (request, reply) => {
+    return sendProblem(
+      reply,
+      new AppError('not-found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+    );
+  });
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, appError);
+  });
+}
+
+export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  if (error.code === 'unauthorized') reply.header('WWW-Authenticate', 'Bearer realm="render-desk"');
+  return reply
+    .code(error.status)
+    .header('Cache-Control', 'no-store')
+    .type('application/problem+json; charset=utf-8')
+    .send(JSON.stringify(error.toProblem()));
+}
+
+function toAppError(error: FastifyError): AppError {
+  if (isAppError(error)) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('malformed-json', `The body is not valid JSON: ${error.message}`);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('malformed-json', 'The body is empty but Content-Type says JSON.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload-too-large', 'The request body is over the limit for this endpoint.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(
+        'unsupported-media-type',
+        `Content-Type "${error.message}" is not accepted here; send application/json.`,
+      );
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('bad-request', 'Content-Length does not match the body.');
+  }
+  if (error instanceof SyntaxError || error.statusCode === 400) {
+    return new AppError('malformed-json', `The body is not valid JSON: ${error.message}`);
+  }
+  if (error.statusCode === 413) return new AppError('payload-too-large', error.message);
+  if (error.statusCode === 415) return new AppError('unsupported-media-type', error.message);
+  return new AppError('internal', 'Something went wrong on our side. The error was logged.');
+}

@@ -1,0 +1,89 @@
+import {
+  Account,
+  GrantCreditsRequest,
+  LedgerPage,
+  LedgerQuery,
+  SubscriptionUpdate,
+} from '../../../../shared/api-schemas.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+
+export function registerAccountRoutes(registry: RouteRegistry, deps: ServerDeps): void {
+  const { store, limiter } = deps;
+
+  const account = (): Account => {
+    const { balance, heldCredits } = store.ledger.account();
+    const subscription = store.subscription.get();
+    return {
+      balance,
+      heldCredits,
+      subscription: { status: subscription.status, expiresAt: subscription.expiresAt },
+      rateLimit: { limit: limiter.limit, windowSeconds: Math.round(limiter.windowMs / 1000) },
+    };
+  };
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/account',
+      summary: 'Balance, held credits, subscription and rate limit',
+      tags: ['account'],
+      responses: { 200: { description: 'Account', schema: Account } },
+    },
+    async () => account(),
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/account/ledger',
+      summary: 'The credit ledger, newest first',
+      tags: ['account'],
+      query: LedgerQuery,
+      responses: { 200: { description: 'A page of ledger entries', schema: LedgerPage } },
+    },
+    async ({ query }) =>
+      store.ledger.list({
+        ...(query.cursor !== undefined ? { cursor: Number(query.cursor) } : {}),
+        limit: query.limit,
+        ...(query.kind !== undefined ? { kind: query.kind } : {}),
+      }),
+  );
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/account/credits',
+      summary: 'Grant credits (admin keys only)',
+      tags: ['account'],
+      body: GrantCreditsRequest,
+      access: { admin: true },
+      responses: { 201: { description: 'The account after the grant', schema: Account } },
+    },
+    async ({ body, request, reply }) => {
+      store.ledger.grant(body.amount, {
+        note: body.note ?? 'Granted through the API',
+        apiKeyId: request.principal?.id ?? null,
+      });
+      reply.code(201);
+      return account();
+    },
+  );
+
+  registry.add(
+    {
+      method: 'PUT',
+      url: '/v1/account/subscription',
+      summary: 'Set the subscription state (admin keys only)',
+      tags: ['account'],
+      body: SubscriptionUpdate,
+      access: { admin: true },
+      responses: { 200: { description: 'The account', schema: Account } },
+    },
+    async ({ body }) => {
+      store.subscription.set({ status: body.status, expiresAt: body.expiresAt ?? null });
+      return account();
+    },
+  );
+
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ApiKeyRecord, CreateApiKeyRequest, CreatedApiKey } from '../../../../shared/api-schemas.js';
+import { Errors } from '../../../../shared/errors.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+
+const KeyParams = z.object({ id: z.string().max(100) }).strict();
+
+export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps): void {
+  const { apiKeys } = deps.store;
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/api-keys',
+      summary: 'List API keys (secrets are never shown again)',
+      tags: ['keys'],
+      access: { admin: true },
+      responses: { 200: { description: 'Keys', schema: z.array(ApiKeyRecord) } },
+    },
+    async () => apiKeys.list(),
+  );
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/api-keys',
+      summary: 'Create an API key; the secret is in this response only',
+      tags: ['keys'],
+      body: CreateApiKeyRequest,
+      access: { admin: true },
+      responses: { 201: { description: 'The new key with its secret', schema: CreatedApiKey } },
+    },
+    async ({ body, reply }) => {
+      const { record, secret } = apiKeys.create({ name: body.name, admin: body.admin });
+      reply.code(201).header('Cache-Control', 'no-store');
+      return { ...record, secret };
+    },
+  );
+
+  registry.add(
+    {
+      method: 'DELETE',
+      url: '/v1/api-keys/:id',
+      summary: 'Revoke an API key',
+      tags: ['keys'],
+      params: KeyParams,
+      access: { admin: true },
+      responses: { 204: { description: 'Revoked' }, 404: { description: 'Unknown key' } },
+    },
+    async ({ params, reply }) => {
+      if (!apiKeys.revoke(params.id)) throw Errors.notFound('API key', params.id);
+      return reply.code(204).send();
+    },
+  );
+}

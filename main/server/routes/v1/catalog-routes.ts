@@ -1,0 +1,153 @@
+import {
+  CatalogDetail,
+  CatalogListItem,
+  CatalogQuery,
+  ProblemDetails,
+  Taxonomy,
+  TemplateIdParams,
+  type VariableDescription,
+} from '../../../../shared/api-schemas.js';
+import { Errors } from '../../../../shared/errors.js';
+import { RATIO_SIZES, type Ratio, type Variable } from '../../../../shared/template-format.js';
+import { z } from 'zod';
+import type { CatalogEntry } from '../../../catalog/load-catalog.js';
+import { requestBaseUrl } from '../../request-base-url.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+
+/** Thumbnail links live long enough to page through a catalog, short enough to be useless later. */
+export const THUMBNAIL_URL_TTL_SECONDS = 15 * 60;
+
+export function registerCatalogRoutes(registry: RouteRegistry, deps: ServerDeps): void {
+  const thumbnailUrl = (base: string, id: string, ratio: Ratio) =>
+    base + deps.signer.sign(`/v1/thumbnails/${id}/${ratio}.png`, THUMBNAIL_URL_TTL_SECONDS).url;
+
+  const listItem = (base: string, entry: CatalogEntry): CatalogListItem => ({
+    id: entry.template.id,
+    name: entry.template.name,
+    category: entry.template.category,
+    subCategory: entry.template.subCategory,
+    market: entry.template.market,
+    thumbnail: thumbnailUrl(base, entry.template.id, entry.ratios[0] as Ratio),
+    ratios: entry.ratios,
+    createdAt: entry.template.createdAt,
+  });
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/catalog',
+      summary: 'List built-in templates',
+      tags: ['catalog'],
+      query: CatalogQuery,
+      responses: { 200: { description: 'Catalog items', schema: z.array(CatalogListItem) } },
+    },
+    async ({ query, request }) => {
+      const base = requestBaseUrl(request);
+      return deps.catalog.list(query).map((entry) => listItem(base, entry));
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/catalog/taxonomy',
+      summary: 'Categories and their sub-categories',
+      tags: ['catalog'],
+      responses: { 200: { description: 'Taxonomy', schema: Taxonomy } },
+    },
+    async () => deps.catalog.taxonomy(),
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/catalog/:id',
+      summary: 'A template with its variables',
+      tags: ['catalog'],
+      params: TemplateIdParams,
+      responses: {
+        200: { description: 'Catalog detail', schema: CatalogDetail },
+        404: { description: 'Unknown template', schema: ProblemDetails },
+      },
+    },
+    async ({ params, request }) => {
+      const entry = deps.catalog.get(params.id);
+      if (!entry) throw Errors.notFound('template', params.id);
+      return catalogDetail(entry, (ratio) => thumbnailUrl(requestBaseUrl(request), entry.template.id, ratio));
+    },
+  );
+}
+
+export function catalogDetail(
+  entry: CatalogEntry,
+  thumbnailUrl: (ratio: Ratio) => string,
+): CatalogDetail {
+  const { template, ratios } = entry;
+  const first = ratios[0] as Ratio;
+  const layout = template.layouts[first];
+  return {
+    id: template.id,
+    name: template.name,
+    ...(template.description ? { description: template.description } : {}),
+    category: template.category,
+    subCategory: template.subCategory,
+    market: template.market,
+    createdAt: template.createdAt,
+    dimensions: { width: layout?.width ?? 0, height: layout?.height ?? 0 },
+    aspect: RATIO_SIZES[first].aspect,
+    format: 'png',
+    ratios,
+    layouts: Object.fromEntries(
+      ratios.map((ratio) => [
+        ratio,
+        {
+          width: template.layouts[ratio]?.width ?? 0,
+          height: template.layouts[ratio]?.height ?? 0,
+          aspect: RATIO_SIZES[ratio].aspect,
+        },
+      ]),
+    ),
+    thumbnail: thumbnailUrl(first),
+    thumbnails: Object.fromEntries(ratios.map((ratio) => [ratio, thumbnailUrl(ratio)])),
+    variables: template.variables.map((variable) => describeVariable(variable, template.locale)),
+    sampleValues: template.sampleValues,
+  };
+}
+
+export function describeVariable(variable: Variable, templateLocale: string): VariableDescription {
+  const base: VariableDescription = {
+    name: variable.name,
+    type: variable.type,
+    bindsTo: variable.bindsTo ?? null,
+    required: variable.required,
+    ...(variable.label !== undefined ? { label: variable.label } : {}),
+    ...(variable.description !== undefined ? { description: variable.description } : {}),
+    ...(variable.default !== undefined ? { default: variable.default } : {}),
+  };
+  switch (variable.type) {
+    case 'text':
+    case 'longText':
+      return { ...base, ...(variable.maxLength ? { maxLength: variable.maxLength } : {}) };
+    case 'number':
+      return {
+        ...base,
+        ...(variable.min !== undefined ? { min: variable.min } : {}),
+        ...(variable.max !== undefined ? { max: variable.max } : {}),
+        ...(variable.format ? { format: variable.format } : {}),
+        locale: variable.locale ?? templateLocale,
+      };
+    case 'date':
+      return {
+        ...base,
+        ...(variable.format ? { format: variable.format } : {}),
+        locale: variable.locale ?? templateLocale,
+      };
+    case 'enum':
+      return { ...base, options: variable.options };
+    case 'list':
+      return { ...base, ...(variable.maxItems ? { maxItems: variable.maxItems } : {}) };
+    default:
+      return base;
+  }
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { RegisteredRoute, RouteRegistry } from '../../route-registry.js';
+
+/** /v1/openapi.json, generated from the registered routes' own validation schemas. */
+export function registerOpenApiRoute(registry: RouteRegistry, version: string): void {
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/openapi.json',
+      summary: 'This document',
+      tags: ['meta'],
+      responses: { 200: { description: 'OpenAPI 3.1 document' } },
+    },
+    async () => buildOpenApi(registry.routes, version),
+  );
+}
+
+export function buildOpenApi(routes: RegisteredRoute[], version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const openApiPath = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+    const parameters: unknown[] = [];
+    for (const [where, schema] of [
+      ['path', route.params],
+      ['query', route.query],
+    ] as const) {
+      if (!schema) continue;
+      const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, unknown>;
+        required?: string[];
+      };
+      for (const [name, property] of Object.entries(json.properties ?? {})) {
+        parameters.push({
+          name,
+          in: where,
+          required: where === 'path' || (json.required ?? []).includes(name),
+          schema: property,
+        });
+      }
+    }
+    const responses: Record<string, unknown> = {};
+    for (const [status, response] of Object.entries(route.responses)) {
+      const mediaType = response.mediaType ?? (Number(status) >= 400 ? 'application/problem+json' : 'application/json');
+      responses[status] = {
+        description: response.description,
+        ...(response.schema || response.mediaType
+          ? {
+              content: {
+                [mediaType]: response.schema
+                  ? { schema: z.toJSONSchema(response.schema, { io: 'output', unrepresentable: 'any' }) }
+                  : {},
+              },
+            }
+          : {}),
+      };
+    }
+    const secured = route.access?.auth !== false;
+    const operation = {
+      summary: route.summary,
+      tags: route.tags,
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }),
+                },
+              },
+            },
+          }
+        : {}),
+      responses,
+      ...(secured ? {} : { security: [] }),
+    };
+    paths[openApiPath] = { ...paths[openApiPath], [route.method.toString().toLowerCase()]: operation };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Render Desk local API',
+      version,
+      description:
+        'Template rendering on this machine. Every request needs Authorization: Bearer <API key>. ' +
+        'Errors are application/problem+json with a stable `code`.',
+    },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+    },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}

@@ -1,0 +1,132 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ProblemDetails, RenderRequest } from '../../../../shared/api-schemas.js';
+import { AppError } from '../../../../shared/errors.js';
+import { writeFileDurably } from '../../../files/write-file-durably.js';
+import type { OutputFormat } from '../../../render/render-protocol.js';
+import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+
+/** Data URIs of photos make bodies large; 32 MiB matches the batch body limit (DESIGN §4). */
+export const RENDER_BODY_LIMIT = 32 * 1024 * 1024;
+
+const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+
+export function newRenderId(): string {
+  return `rnd_${crypto.randomBytes(12).toString('base64url')}`;
+}
+
+export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps): void {
+  const { store, renderer, reservations } = deps;
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/render',
+      summary: 'Render one image (synchronous)',
+      tags: ['render'],
+      body: RenderRequest,
+      bodyLimit: RENDER_BODY_LIMIT,
+      access: { requiresSubscription: true },
+      responses: {
+        200: { description: 'The image bytes (png, jpeg or webp)', mediaType: 'image/png' },
+        402: { description: 'insufficient-credits', schema: ProblemDetails },
+        404: { description: 'Unknown template', schema: ProblemDetails },
+        409: { description: 'idempotency-key-in-use', schema: ProblemDetails },
+        422: { description: 'validation-failed, image-invalid, idempotency-key-reused', schema: ProblemDetails },
+      },
+    },
+    async ({ body, request, reply }) => {
+      const apiKeyId = request.principal?.id ?? 'anonymous';
+      const idempotencyKey = readIdempotencyKey(request);
+      const requestHash = requestFingerprint(request.body);
+
+      if (idempotencyKey !== undefined) {
+        reply.header('Idempotency-Key', idempotencyKey);
+        const claim = store.idempotency.claim({
+          apiKeyId,
+          key: idempotencyKey,
+          requestHash,
+          now: new Date(),
+        });
+        if (claim.state === 'mismatch') {
+          throw new AppError(
+            'idempotency-key-reused',
+            'This Idempotency-Key was already used with a different request body. Use a new key for a new request.',
+          );
+        }
+        if (claim.state === 'in-progress') {
+          throw new AppError(
+            'idempotency-key-in-use',
+            'A request with this Idempotency-Key is still rendering. Retry in a second to get its result.',
+            { headers: { 'Retry-After': '1' } },
+          );
+        }
+        if (claim.state === 'completed') {
+          const { record } = claim;
+          if (record.outputPath && fs.existsSync(record.outputPath)) {
+            return reply
+              .header('x-render-id', record.renderId)
+              .header('Idempotent-Replayed', 'true')
+              .header('x-credits-remaining', String(store.ledger.account().balance))
+              .type(record.contentType)
+              .send(fs.readFileSync(record.outputPath));
+          }
+          throw new AppError('internal', 'The stored result of this Idempotency-Key is missing.');
+        }
+      }
+
+      let release: (() => void) | undefined;
+      let outputPath: string | undefined;
+      let committed = false;
+      try {
+        const job = renderer.prepare(body);
+        release = reservations.reserve(1);
+        const result = await renderer.run(job, { lane: 'interactive' });
+        const renderId = newRenderId();
+        if (idempotencyKey !== undefined) {
+          outputPath = path.join(deps.outputsDir, 'renders', `${renderId}.${EXTENSIONS[body.format]}`);
+          writeFileDurably(outputPath, result.bytes);
+        }
+        const now = new Date();
+        const balance = store.db.transaction(() => {
+          const after = store.ledger.debitRender({ renderId, amount: 1, apiKeyId });
+          store.renders.insert({
+            id: renderId,
+            templateId: body.templateId,
+            ratio: job.ratio,
+            format: body.format,
+            apiKeyId,
+            bytes: result.bytes.byteLength,
+            createdAt: now.toISOString(),
+          });
+          if (idempotencyKey !== undefined && outputPath !== undefined) {
+            store.idempotency.complete({
+              apiKeyId,
+              key: idempotencyKey,
+              renderId,
+              contentType: result.contentType,
+              outputPath,
+              now,
+            });
+          }
+          return after.balance;
+        })();
+        committed = true;
+        return reply
+          .header('x-render-id', renderId)
+          .header('x-credits-remaining', String(balance))
+          .type(result.contentType)
+          .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+      } finally {
+        release?.();
+        if (!committed) {
+          if (idempotencyKey !== undefined) store.idempotency.abandon({ apiKeyId, key: idempotencyKey });
+          if (outputPath !== undefined) fs.rmSync(outputPath, { force: true });
+        }
+      }
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import { SignedQuery } from '../../../../shared/api-schemas.js';
+import { Errors } from '../../../../shared/errors.js';
+import { Ratio } from '../../../../shared/template-format.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+
+const ThumbnailFileParams = z.object({ id: z.string().max(200), file: z.string().max(40) }).strict();
+
+export function registerThumbnailRoutes(registry: RouteRegistry, deps: ServerDeps): void {
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/thumbnails/:id/:file',
+      summary: 'A template thumbnail (signed link from the catalog; no key needed)',
+      tags: ['catalog'],
+      params: ThumbnailFileParams,
+      query: SignedQuery,
+      access: { auth: false },
+      responses: {
+        200: { description: 'PNG thumbnail', mediaType: 'image/png' },
+        403: { description: 'Expired or altered link' },
+      },
+    },
+    async ({ params, query, request, reply }) => {
+      deps.signer.verify(request.url.split('?')[0] ?? '', query.exp, query.sig);
+      const ratio = Ratio.safeParse(params.file.replace(/\.png$/, ''));
+      const entry = deps.catalog.get(params.id);
+      if (!entry || !ratio.success || !entry.ratios.includes(ratio.data)) {
+        throw Errors.notFound('thumbnail', `${params.id}/${params.file}`);
+      }
+      const file = await deps.thumbnails.file(entry, ratio.data);
+      return reply
+        .type('image/png')
+        .header('Cache-Control', 'private, max-age=900')
+        .send(fs.createReadStream(file));
+    },
+  );
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { Market, Ratio, TemplateId } from './template-format.js';
+
+/**
+ * Request and response schemas of the /v1 API. The server validates requests with these and
+ * generates /v1/openapi.json from them; the UI infers its types from them.
+ */
+
+export const OutputFormat = z.enum(['png', 'jpeg', 'webp']);
+export type OutputFormat = z.infer<typeof OutputFormat>;
+
+export const RenderRequest = z
+  .object({
+    templateId: TemplateId,
+    values: z.record(z.string(), z.unknown()).default({}),
+    target: Ratio.optional().describe("Target size; defaults to the template's first ratio."),
+    format: OutputFormat.default('png'),
+    quality: z.number().int().min(1).max(100).optional().describe('jpeg/webp quality (default 90).'),
+  })
+  .strict();
+export type RenderRequest = z.infer<typeof RenderRequest>;
+
+export const CatalogQuery = z
+  .object({
+    category: z.string().max(60).optional(),
+    subCategory: z.string().max(60).optional(),
+    market: Market.optional(),
+    q: z.string().max(120).optional(),
+    sort: z.enum(['newest']).optional(),
+  })
+  .strict();
+export type CatalogQuery = z.infer<typeof CatalogQuery>;
+
+export const CatalogListItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  subCategory: z.string(),
+  market: Market,
+  thumbnail: z.string().describe('Short-lived signed URL of a PNG thumbnail.'),
+  ratios: z.array(Ratio),
+  createdAt: z.string(),
+});
+export type CatalogListItem = z.infer<typeof CatalogListItem>;
+
+export const VariableDescription = z.object({
+  name: z.string(),
+  type: z.enum(['text', 'longText', 'colour', 'image', 'number', 'date', 'enum', 'list']),
+  label: z.string().optional(),
+  description: z.string().optional(),
+  bindsTo: z.string().nullable(),
+  required: z.boolean(),
+  default: z.unknown().optional(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })).optional(),
+  maxLength: z.number().optional(),
+  maxItems: z.number().optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  format: z.unknown().optional(),
+  locale: z.string().optional(),
+});
+export type VariableDescription = z.infer<typeof VariableDescription>;
+
+export const CatalogDetail = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  category: z.string(),
+  subCategory: z.string(),
+  market: Market,
+  createdAt: z.string(),
+  dimensions: z.object({ width: z.number().int(), height: z.number().int() }),
+  aspect: z.string(),
+  format: OutputFormat,
+  ratios: z.array(Ratio),
+  layouts: z.record(z.string(), z.object({ width: z.number(), height: z.number(), aspect: z.string() })),
+  thumbnail: z.string(),
+  thumbnails: z.record(z.string(), z.string()),
+  variables: z.array(VariableDescription),
+  sampleValues: z.record(z.string(), z.unknown()),
+});
+export type CatalogDetail = z.infer<typeof CatalogDetail>;
+
+export const Taxonomy = z.object({
+  categories: z.array(z.object({ name: z.string(), subCategories: z.array(z.string()) })),
+});
+export type Taxonomy = z.infer<typeof Taxonomy>;
+
+export const Account = z.object({
+  balance: z.number().int(),
+  heldCredits: z.number().int(),
+  subscription: z.object({
+    status: z.enum(['active', 'lapsed']),
+    expiresAt: z.string().nullable(),
+  }),
+  rateLimit: z.object({ limit: z.number().int(), windowSeconds: z.number().int() }),
+});
+export type Account = z.infer<typeof Account>;
+
+export const LedgerKind = z.enum(['grant', 'debit', 'hold', 'release']);
+
+export const LedgerQuery = z
+  .object({
+    cursor: z.string().regex(/^\d+$/).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(50),
+    kind: LedgerKind.optional(),
+  })
+  .strict();
+
+export const LedgerEntry = z.object({
+  id: z.number().int(),
+  kind: LedgerKind,
+  amount: z.number().int(),
+  renderId: z.string().nullable(),
+  batchId: z.string().nullable(),
+  rowIndex: z.number().int().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const LedgerPage = z.object({
+  entries: z.array(LedgerEntry),
+  nextCursor: z.string().nullable(),
+});
+
+export const GrantCreditsRequest = z
+  .object({
+    amount: z.number().int().min(1).max(100_000_000),
+    note: z.string().max(200).optional(),
+  })
+  .strict();
+
+export const SubscriptionUpdate = z
+  .object({
+    status: z.enum(['active', 'lapsed']),
+    expiresAt: z.iso.datetime().nullable().optional(),
+  })
+  .strict();
+
+export const ApiKeyRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  admin: z.boolean(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+
+export const CreateApiKeyRequest = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    admin: z.boolean().default(false),
+  })
+  .strict();
+
+export const CreatedApiKey = ApiKeyRecord.extend({
+  secret: z.string().describe('Shown once; store it now.'),
+});
+
+export const TemplateIdParams = z.object({ id: z.string().max(200) }).strict();
+
+export const ThumbnailParams = z
+  .object({ id: z.string().max(200), ratio: z.string().max(20) })
+  .strict();
+
+export const SignedQuery = z
+  .object({ exp: z.string().regex(/^\d{1,12}$/), sig: z.string().regex(/^[0-9a-f]{64}$/) })
+  .strict();
+
+export const ProblemDetails = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

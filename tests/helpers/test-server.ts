@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startCore, type RunningCore } from '../../main/app.js';
+import type { CoreConfig } from '../../main/config.js';
+
+export const TEST_ADMIN_KEY = 'rdk_test_admin_key_0123456789abcdef';
+
+export interface TestServer {
+  core: RunningCore;
+  url: string;
+  key: string;
+  /** fetch with the admin key unless `headers.authorization` is given. */
+  api(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  stop(): Promise<void>;
+}
+
+/** A real server on 127.0.0.1:0 with a fresh data directory, as a user would run it. */
+export async function startTestServer(overrides: Partial<CoreConfig> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-test-'));
+  const core = await startCore({
+    port: 0,
+    dataDir,
+    apiKey: TEST_ADMIN_KEY,
+    openingCredits: 1000,
+    rateLimit: 10_000,
+    workers: 1,
+    subscription: undefined,
+    ...overrides,
+  });
+  return {
+    core,
+    url: core.url,
+    key: overrides.apiKey ?? TEST_ADMIN_KEY,
+    api(pathname, init = {}) {
+      const headers = new Headers(init.headers);
+      if (!headers.has('authorization')) headers.set('authorization', `Bearer ${overrides.apiKey ?? TEST_ADMIN_KEY}`);
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(init.json);
+      }
+      return fetch(core.url + pathname, { ...init, headers, body });
+    },
+    async stop() {
+      await core.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * An HTTP request over a plain socket, for what fetch refuses to send: a forged, missing or
+ * repeated Host header, HTTP/1.0.
+ */
+export function rawHttp(port: number, head: string, body = ''): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.setTimeout(10_000, () => socket.destroy(new Error('raw request timed out')));
+    socket.on('connect', () => socket.end(`${head.replace(/\n/g, '\r\n')}\r\n\r\n${body}`));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [headerBlock = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = headerBlock.split('\r\n');
+      const headers: http.IncomingHttpHeaders = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+  });
+}
