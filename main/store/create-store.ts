@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { createApiKeysRepository } from './api-keys-repository.js';
+import type { ApiKeysRepository } from './api-keys-repository.js';
+import { createBrandProfilesRepository } from './brand-profiles-repository.js';
+import type { BrandProfilesRepository } from './brand-profiles-repository.js';
+import { createIdempotencyRepository } from './idempotency-repository.js';
+import type { IdempotencyRepository } from './idempotency-repository.js';
+import { createLedgerRepository } from './ledger-repository.js';
+import type { LedgerRepository } from './ledger-repository.js';
+import { openDatabase } from './open-database.js';
+import type { Database, OpenDatabaseOptions } from './open-database.js';
+import { createRendersRepository } from './renders-repository.js';
+import type { RendersRepository } from './renders-repository.js';
+import { createSettingsRepository } from './settings-repository.js';
+import type { SettingsRepository } from './settings-repository.js';
+import { createSubscriptionRepository } from './subscription-repository.js';
+import type { SubscriptionRepository } from './subscription-repository.js';
+
+export const DATABASE_FILE_NAME = 'render-desk.db';
+export const DEFAULT_OPENING_CREDITS = 100;
+const ACCOUNT_INITIALISED_SETTING = 'account.initialised';
+
+export interface Store {
+  /** The connection, for transactions spanning repositories (`store.db.transaction(fn)`). */
+  db: Database;
+  file: string;
+  settings: SettingsRepository;
+  apiKeys: ApiKeysRepository;
+  ledger: LedgerRepository;
+  idempotency: IdempotencyRepository;
+  renders: RendersRepository;
+  brandProfiles: BrandProfilesRepository;
+  subscription: SubscriptionRepository;
+  close(): void;
+}
+
+/** Opens `<dataDir>/render-desk.db` (creating the folder and schema) and its repositories. */
+export function createStore(dataDir: string, options: OpenDatabaseOptions = {}): Store {
+  const file = join(dataDir, DATABASE_FILE_NAME);
+  const db = openDatabase(file, options);
+  return {
+    db,
+    file,
+    settings: createSettingsRepository(db),
+    apiKeys: createApiKeysRepository(db),
+    ledger: createLedgerRepository(db),
+    idempotency: createIdempotencyRepository(db),
+    renders: createRendersRepository(db),
+    brandProfiles: createBrandProfilesRepository(db),
+    subscription: createSubscriptionRepository(db),
+    close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/**
+ * Grants the opening balance (RENDER_DESK_CREDITS, default 100) to a new data directory, once.
+ * "New" means no ledger entries and no marker: spending the balance to zero, or restarting with a
+ * different RENDER_DESK_CREDITS, never grants it again. Returns what was granted (0 after the first time).
+ */
+export function initialiseAccount(
+  store: Store,
+  options: { openingCredits?: number } = {},
+): { granted: number } {
+  const openingCredits = options.openingCredits ?? DEFAULT_OPENING_CREDITS;
+  if (!Number.isSafeInteger(openingCredits) || openingCredits < 0) {
+    throw new RangeError(
+      `The opening balance must be a whole number of credits, not ${openingCredits}.`,
+    );
+  }
+  const run = store.db.transaction((): number => {
+    if (store.settings.get(ACCOUNT_INITIALISED_SETTING) !== null) return 0;
+    const hasEntries = store.ledger.list({ limit: 1 }).entries.length > 0;
+    if (!hasEntries && openingCredits > 0) {
+      store.ledger.grant(openingCredits, { note: 'Opening balance' });
+    }
+    store.settings.set(ACCOUNT_INITIALISED_SETTING, new Date().toISOString());
+    return hasEntries ? 0 : openingCredits;
+  });
+  return { granted: run.immediate() };
+}

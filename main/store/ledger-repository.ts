@@ -1,0 +1,334 @@
+import { AppError, Errors } from '../../shared/errors.js';
+import { isUniqueViolation } from './open-database.js';
+import type { Database } from './open-database.js';
+
+export const LEDGER_KINDS = ['grant', 'debit', 'hold', 'release'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export interface LedgerEntry {
+  id: number;
+  kind: LedgerKind;
+  amount: number;
+  renderId: string | null;
+  batchId: string | null;
+  rowIndex: number | null;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface AccountTotals {
+  /** Spendable now: granted − debited − held. Never negative. */
+  balance: number;
+  heldCredits: number;
+  granted: number;
+  debited: number;
+}
+
+export interface LedgerPage {
+  entries: LedgerEntry[];
+  /** The next page's cursor (an entry id, as a string), or null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface InvariantReport {
+  ok: boolean;
+  problems: string[];
+  /** Totals recomputed from the ledger rows. */
+  fromEntries: { granted: number; debited: number; held: number };
+  /** The running totals kept in `account`. */
+  running: { granted: number; debited: number; held: number };
+}
+
+/**
+ * The credit ledger. Entries are only ever inserted; `account` keeps running totals updated in
+ * the same transaction, so every balance check is one conditional UPDATE (atomic even across
+ * processes). Every method is synchronous and runs in its own transaction, which becomes a
+ * savepoint when called inside a caller's `db.transaction` (e.g. debit + idempotency record).
+ */
+export interface LedgerRepository {
+  account(): AccountTotals;
+  grant(amount: number, options?: { note?: string | null; apiKeyId?: string | null }): LedgerEntry;
+  /** Charges a single render. Throws `insufficient-credits` and charges nothing when short. */
+  debitRender(input: { renderId: string; amount?: number; apiKeyId?: string | null }): {
+    balance: number;
+  };
+  /** Reserves credits for a batch. Throws `insufficient-credits` and holds nothing when short. */
+  hold(input: { batchId: string; amount: number; note?: string | null }): { balance: number };
+  /**
+   * Turns one held credit of the batch into the row's debit, written as `release 1` + `debit 1`
+   * (so holds and releases still net to what is held). False, with nothing written, when the
+   * row was already charged (a retried row is charged at most once).
+   */
+  settleHeldRow(input: {
+    batchId: string;
+    rowIndex: number;
+    renderId: string;
+    apiKeyId?: string | null;
+  }): boolean;
+  /** Releases `amount` held credits of the batch (default: all it holds); returns the amount. */
+  release(input: { batchId: string; amount?: number; note?: string | null }): number;
+  heldFor(batchId: string): number;
+  /** Newest first. `cursor` is a previous page's nextCursor. */
+  list(options?: { cursor?: number | string | null; limit?: number; kind?: string }): LedgerPage;
+  /** Recomputes the totals from the entries and compares them with the running totals. */
+  verifyInvariant(): InvariantReport;
+}
+
+export const LEDGER_PAGE_DEFAULT = 50;
+export const LEDGER_PAGE_MAX = 500;
+
+interface EntryRow {
+  id: number;
+  kind: LedgerKind;
+  amount: number;
+  render_id: string | null;
+  batch_id: string | null;
+  row_index: number | null;
+  note: string | null;
+  created_at: string;
+}
+
+interface NewEntry {
+  kind: LedgerKind;
+  amount: number;
+  render_id?: string | null;
+  batch_id?: string | null;
+  row_index?: number | null;
+  note?: string | null;
+  api_key_id?: string | null;
+}
+
+interface Totals {
+  granted: number;
+  debited: number;
+  held: number;
+}
+
+export function createLedgerRepository(db: Database): LedgerRepository {
+  const insertEntry = db.prepare(
+    `INSERT INTO ledger (kind, amount, render_id, batch_id, row_index, note, api_key_id, created_at)
+     VALUES (@kind, @amount, @render_id, @batch_id, @row_index, @note, @api_key_id, @created_at)
+     RETURNING id, kind, amount, render_id, batch_id, row_index, note, created_at`,
+  );
+  const totals = db.prepare<[], Totals>('SELECT granted, debited, held FROM account WHERE id = 1');
+  const addGrant = db.prepare<[number]>('UPDATE account SET granted = granted + ? WHERE id = 1');
+  // The WHERE clause is the balance check: zero rows changed means the credits were not there.
+  const addDebit = db.prepare<[number, number]>(
+    'UPDATE account SET debited = debited + ? WHERE id = 1 AND granted - debited - held >= ?',
+  );
+  const addHold = db.prepare<[number, number]>(
+    'UPDATE account SET held = held + ? WHERE id = 1 AND granted - debited - held >= ?',
+  );
+  const releaseHeld = db.prepare<[number, number]>(
+    'UPDATE account SET held = held - ? WHERE id = 1 AND held >= ?',
+  );
+  const settleHeld = db.prepare(
+    'UPDATE account SET held = held - 1, debited = debited + 1 WHERE id = 1 AND held >= 1',
+  );
+  const heldForBatch = db
+    .prepare<[string], number>(
+      `SELECT COALESCE(SUM(CASE kind WHEN 'hold' THEN amount WHEN 'release' THEN -amount END), 0)
+       FROM ledger WHERE batch_id = ?`,
+    )
+    .pluck();
+  const rowDebited = db
+    .prepare<[string, number], number>(
+      "SELECT 1 FROM ledger WHERE kind = 'debit' AND batch_id = ? AND row_index = ?",
+    )
+    .pluck();
+  const page = db.prepare<[number, string | null, string | null, number], EntryRow>(
+    `SELECT id, kind, amount, render_id, batch_id, row_index, note, created_at FROM ledger
+     WHERE id < ? AND (? IS NULL OR kind = ?) ORDER BY id DESC LIMIT ?`,
+  );
+  const sums = db.prepare<[], Totals>(
+    `SELECT
+       COALESCE(SUM(CASE WHEN kind = 'grant' THEN amount END), 0) AS granted,
+       COALESCE(SUM(CASE WHEN kind = 'debit' THEN amount END), 0) AS debited,
+       COALESCE(SUM(CASE kind WHEN 'hold' THEN amount WHEN 'release' THEN -amount END), 0) AS held
+     FROM ledger`,
+  );
+  const overReleasedBatches = db
+    .prepare<[], string>(
+      `SELECT batch_id FROM ledger WHERE batch_id IS NOT NULL GROUP BY batch_id
+       HAVING SUM(CASE kind WHEN 'hold' THEN amount WHEN 'release' THEN -amount ELSE 0 END) < 0`,
+    )
+    .pluck();
+
+  const append = (entry: NewEntry): EntryRow =>
+    insertEntry.get({
+      render_id: null,
+      batch_id: null,
+      row_index: null,
+      note: null,
+      api_key_id: null,
+      ...entry,
+      created_at: new Date().toISOString(),
+    }) as EntryRow;
+
+  const readTotals = (): Totals => totals.get() as Totals;
+  const balanceOf = (t: Totals): number => t.granted - t.debited - t.held;
+
+  const grant = db.transaction(
+    (amount: number, note: string | null, apiKeyId: string | null): EntryRow => {
+      checkAmount(amount);
+      addGrant.run(amount);
+      return append({ kind: 'grant', amount, note, api_key_id: apiKeyId });
+    },
+  );
+
+  const debitRender = db.transaction(
+    (renderId: string, amount: number, apiKeyId: string | null): number => {
+      checkAmount(amount);
+      if (addDebit.run(amount, amount).changes !== 1) {
+        throw Errors.insufficientCredits(amount, balanceOf(readTotals()));
+      }
+      try {
+        append({ kind: 'debit', amount, render_id: renderId, api_key_id: apiKeyId });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new AppError('conflict', `Render "${renderId}" has already been charged.`);
+        }
+        throw error;
+      }
+      return balanceOf(readTotals());
+    },
+  );
+
+  const hold = db.transaction((batchId: string, amount: number, note: string | null): number => {
+    checkAmount(amount);
+    if (addHold.run(amount, amount).changes !== 1) {
+      throw Errors.insufficientCredits(amount, balanceOf(readTotals()));
+    }
+    append({ kind: 'hold', amount, batch_id: batchId, note });
+    return balanceOf(readTotals());
+  });
+
+  const settle = db.transaction(
+    (batchId: string, rowIndex: number, renderId: string, apiKeyId: string | null): boolean => {
+      if (!Number.isInteger(rowIndex) || rowIndex < 0) {
+        throw new RangeError(`A row index must be a non-negative integer, not ${rowIndex}.`);
+      }
+      if (rowDebited.get(batchId, rowIndex) !== undefined) return false;
+      if ((heldForBatch.get(batchId) ?? 0) < 1 || settleHeld.run().changes !== 1) {
+        throw new AppError('conflict', `Batch "${batchId}" holds no credit for row ${rowIndex}.`);
+      }
+      const row = { batch_id: batchId, row_index: rowIndex, render_id: renderId };
+      append({ kind: 'release', amount: 1, ...row, note: 'settled' });
+      append({ kind: 'debit', amount: 1, ...row, api_key_id: apiKeyId });
+      return true;
+    },
+  );
+
+  const release = db.transaction(
+    (batchId: string, amount: number | undefined, note: string | null): number => {
+      const held = heldForBatch.get(batchId) ?? 0;
+      const toRelease = amount ?? held;
+      if (amount !== undefined) checkAmount(amount);
+      if (toRelease > held) {
+        throw new AppError(
+          'conflict',
+          `Batch "${batchId}" holds ${held} credit${held === 1 ? '' : 's'}; cannot release ${toRelease}.`,
+        );
+      }
+      if (toRelease === 0) return 0;
+      if (releaseHeld.run(toRelease, toRelease).changes !== 1) {
+        throw new Error('The running held total is below a batch hold; run verifyInvariant().');
+      }
+      append({ kind: 'release', amount: toRelease, batch_id: batchId, note });
+      return toRelease;
+    },
+  );
+
+  const verify = db.transaction((): InvariantReport => {
+    const fromEntries = sums.get() as Totals;
+    const running = readTotals();
+    const problems: string[] = [];
+    for (const field of ['granted', 'debited', 'held'] as const) {
+      if (fromEntries[field] !== running[field]) {
+        problems.push(
+          `${field}: entries say ${fromEntries[field]}, running total says ${running[field]}`,
+        );
+      }
+    }
+    if (balanceOf(running) < 0) problems.push(`balance is negative (${balanceOf(running)})`);
+    for (const batchId of overReleasedBatches.all()) {
+      problems.push(`batch ${batchId} released more than it held`);
+    }
+    return { ok: problems.length === 0, problems, fromEntries, running };
+  });
+
+  return {
+    account() {
+      const t = readTotals();
+      return { balance: balanceOf(t), heldCredits: t.held, granted: t.granted, debited: t.debited };
+    },
+    grant: (amount, options = {}) =>
+      toEntry(grant.immediate(amount, options.note ?? null, options.apiKeyId ?? null)),
+    debitRender: ({ renderId, amount = 1, apiKeyId = null }) => ({
+      balance: debitRender.immediate(renderId, amount, apiKeyId),
+    }),
+    hold: ({ batchId, amount, note = null }) => ({
+      balance: hold.immediate(batchId, amount, note),
+    }),
+    settleHeldRow: ({ batchId, rowIndex, renderId, apiKeyId = null }) =>
+      settle.immediate(batchId, rowIndex, renderId, apiKeyId),
+    release: ({ batchId, amount, note = null }) => release.immediate(batchId, amount, note),
+    heldFor: (batchId) => heldForBatch.get(batchId) ?? 0,
+    list(options = {}) {
+      const limit = pageLimit(options.limit);
+      const kind = options.kind ?? null;
+      if (kind !== null && !(LEDGER_KINDS as readonly string[]).includes(kind)) {
+        throw Errors.validation([
+          { path: 'kind', message: `must be one of ${LEDGER_KINDS.join(', ')}` },
+        ]);
+      }
+      const cursor = parseCursor(options.cursor);
+      const rows = page.all(cursor, kind, kind, limit + 1);
+      const entries = rows.slice(0, limit).map(toEntry);
+      const last = entries[entries.length - 1];
+      return { entries, nextCursor: rows.length > limit && last ? String(last.id) : null };
+    },
+    // A read transaction, so the sums and the running totals come from one snapshot.
+    verifyInvariant: () => verify.deferred(),
+  };
+}
+
+function checkAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new RangeError(`A credit amount must be a positive integer, not ${amount}.`);
+  }
+}
+
+function pageLimit(limit: number | undefined): number {
+  if (limit === undefined) return LEDGER_PAGE_DEFAULT;
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw Errors.validation([{ path: 'limit', message: 'must be a positive integer' }]);
+  }
+  return Math.min(limit, LEDGER_PAGE_MAX);
+}
+
+function parseCursor(cursor: number | string | null | undefined): number {
+  if (cursor === undefined || cursor === null || cursor === '') return Number.MAX_SAFE_INTEGER;
+  const value = typeof cursor === 'number' ? cursor : Number(cursor);
+  if (
+    !Number.isSafeInteger(value) ||
+    value < 1 ||
+    (typeof cursor === 'string' && !/^\d+$/.test(cursor))
+  ) {
+    throw Errors.validation([{ path: 'cursor', message: 'is not a cursor this API returned' }]);
+  }
+  return value;
+}
+
+function toEntry(row: EntryRow): LedgerEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amount: row.amount,
+    renderId: row.render_id,
+    batchId: row.batch_id,
+    rowIndex: row.row_index,
+    note: row.note,
+    createdAt: row.created_at,
+  };
+}

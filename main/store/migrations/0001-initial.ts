@@ -1,0 +1,88 @@
+import type { Migration } from '../migrate.js';
+
+/** Settings, API keys, the credit ledger with its running totals, renders and idempotency keys. */
+export const initial: Migration = {
+  version: 1,
+  name: 'initial',
+  up(db) {
+    db.exec(`
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) STRICT;
+
+      -- Only the SHA-256 of a secret is kept; prefix is its first 12 characters, for display.
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY CHECK (id LIKE 'key\\_%' ESCAPE '\\'),
+        name TEXT NOT NULL,
+        prefix TEXT NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        admin INTEGER NOT NULL DEFAULT 0 CHECK (admin IN (0, 1)),
+        created_at TEXT NOT NULL,
+        last_used_at TEXT,
+        revoked_at TEXT
+      ) STRICT;
+
+      -- Append-only: rows are inserted, never updated or deleted.
+      CREATE TABLE ledger (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL CHECK (kind IN ('grant', 'debit', 'hold', 'release')),
+        amount INTEGER NOT NULL CHECK (amount > 0),
+        render_id TEXT,
+        batch_id TEXT,
+        row_index INTEGER,
+        note TEXT,
+        api_key_id TEXT,
+        created_at TEXT NOT NULL
+      ) STRICT;
+      -- A render is charged at most once, and so is a batch row, whatever retries happen.
+      CREATE UNIQUE INDEX ledger_one_debit_per_render
+        ON ledger (render_id) WHERE kind = 'debit' AND render_id IS NOT NULL;
+      CREATE UNIQUE INDEX ledger_one_debit_per_batch_row
+        ON ledger (batch_id, row_index)
+        WHERE kind = 'debit' AND batch_id IS NOT NULL AND row_index IS NOT NULL;
+      CREATE INDEX ledger_by_batch ON ledger (batch_id) WHERE batch_id IS NOT NULL;
+      CREATE INDEX ledger_by_kind ON ledger (kind, id);
+
+      -- Running totals, updated in the same transaction as each ledger insert, so the balance
+      -- check is one conditional UPDATE instead of a sum over the whole ledger.
+      CREATE TABLE account (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        granted INTEGER NOT NULL DEFAULT 0 CHECK (granted >= 0),
+        debited INTEGER NOT NULL DEFAULT 0 CHECK (debited >= 0),
+        held INTEGER NOT NULL DEFAULT 0 CHECK (held >= 0),
+        CHECK (granted - debited - held >= 0)
+      ) STRICT;
+      INSERT INTO account (id, granted, debited, held) VALUES (1, 0, 0, 0);
+
+      CREATE TABLE renders (
+        id TEXT PRIMARY KEY CHECK (id LIKE 'rnd\\_%' ESCAPE '\\'),
+        template_id TEXT NOT NULL,
+        ratio TEXT NOT NULL,
+        format TEXT NOT NULL,
+        api_key_id TEXT,
+        batch_id TEXT,
+        row_index INTEGER,
+        output_key TEXT,
+        bytes INTEGER NOT NULL CHECK (bytes >= 0),
+        created_at TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX renders_by_batch_row ON renders (batch_id, row_index) WHERE batch_id IS NOT NULL;
+
+      -- Scoped per API key (a composite key), so one key string under two API keys is unrelated.
+      CREATE TABLE idempotency_keys (
+        api_key_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('in_progress', 'completed')),
+        render_id TEXT,
+        content_type TEXT,
+        output_path TEXT,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        PRIMARY KEY (api_key_id, key)
+      ) STRICT;
+      CREATE INDEX idempotency_keys_by_expiry ON idempotency_keys (expires_at);
+    `);
+  },
+};

@@ -1,0 +1,190 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrate, schemaVersion } from '../../main/store/migrate.js';
+import type { Migration } from '../../main/store/migrate.js';
+import { LATEST_SCHEMA_VERSION, MIGRATIONS } from '../../main/store/migrations/index.js';
+import { openDatabase } from '../../main/store/open-database.js';
+import type { Database } from '../../main/store/open-database.js';
+import { useTempDirs } from './temp-dir.js';
+
+const { tempDir } = useTempDirs();
+
+function tables(db: Database): string[] {
+  return db
+    .prepare<[], string>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .pluck()
+    .all();
+}
+
+/** Opens at version `from`, lets the test seed, closes, and reopens at `to`. */
+function migrateWithSeed(from: number, to: number, seed: (db: Database) => void): Database {
+  const file = path.join(tempDir(), 'nested', 'render-desk.db');
+  const before = openDatabase(file, { migrateTo: from });
+  expect(schemaVersion(before)).toBe(from);
+  seed(before);
+  before.close();
+  return openDatabase(file, { migrateTo: to });
+}
+
+describe('openDatabase', () => {
+  it('creates the parent folder and applies every migration by default', () => {
+    const db = openDatabase(path.join(tempDir(), 'a', 'b', 'render-desk.db'));
+    expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION);
+    const recorded = db
+      .prepare('SELECT version, name FROM schema_migrations ORDER BY version')
+      .all();
+    expect(recorded).toEqual(MIGRATIONS.map(({ version, name }) => ({ version, name })));
+    db.close();
+  });
+
+  it('keeps synchronous=FULL, WAL, foreign keys and the busy timeout when a WAL database is reopened', () => {
+    const file = path.join(tempDir(), 'render-desk.db');
+    openDatabase(file).close();
+    const db = openDatabase(file);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2); // 2 = FULL
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    db.close();
+  });
+
+  it('is a no-op to reopen a database that is up to date', () => {
+    const file = path.join(tempDir(), 'render-desk.db');
+    openDatabase(file).close();
+    const db = openDatabase(file);
+    expect(db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(
+      LATEST_SCHEMA_VERSION,
+    );
+    db.close();
+  });
+
+  it('refuses a database written by a newer version of the app', () => {
+    const file = path.join(tempDir(), 'render-desk.db');
+    const db = openDatabase(file);
+    db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => openDatabase(file)).toThrow(/newer than this app knows/);
+  });
+});
+
+describe('migrate', () => {
+  it('rolls a failing migration back entirely and stays at the previous version', () => {
+    const db = openDatabase(path.join(tempDir(), 'render-desk.db'), { migrateTo: 0 });
+    const broken: Migration[] = [
+      {
+        version: 1,
+        name: 'half-done',
+        up(target) {
+          target.exec('CREATE TABLE first_half (id INTEGER)');
+          throw new Error('boom');
+        },
+      },
+    ];
+    expect(() => migrate(db, broken)).toThrow('boom');
+    expect(schemaVersion(db)).toBe(0);
+    expect(tables(db)).not.toContain('first_half');
+    expect(db.prepare('SELECT COUNT(*) FROM schema_migrations').pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it('rejects gaps in the migration list and going backwards', () => {
+    const file = path.join(tempDir(), 'render-desk.db');
+    const db = openDatabase(file);
+    expect(() => migrate(db, [{ version: 2, name: 'gap', up: () => {} }])).toThrow(/expected 1/);
+    expect(() => migrate(db, MIGRATIONS, { to: 1 })).toThrow(/never go back/);
+    db.close();
+  });
+});
+
+describe('0001-initial', () => {
+  it('creates the core tables with an empty account and enforces the ledger constraints', () => {
+    const db = migrateWithSeed(0, 1, () => {});
+    expect(tables(db)).toEqual(
+      expect.arrayContaining([
+        'settings',
+        'api_keys',
+        'ledger',
+        'account',
+        'renders',
+        'idempotency_keys',
+      ]),
+    );
+    expect(db.prepare('SELECT * FROM account').all()).toEqual([
+      { id: 1, granted: 0, debited: 0, held: 0 },
+    ]);
+    const insert = db.prepare(
+      "INSERT INTO ledger (kind, amount, render_id, batch_id, row_index, created_at) VALUES (?, ?, ?, ?, ?, 'now')",
+    );
+    expect(() => insert.run('refund', 1, null, null, null)).toThrow(/CHECK/);
+    expect(() => insert.run('grant', 0, null, null, null)).toThrow(/CHECK/);
+    insert.run('debit', 1, 'rnd_a', null, null);
+    expect(() => insert.run('debit', 1, 'rnd_a', null, null)).toThrow(/UNIQUE/);
+    insert.run('debit', 1, 'rnd_b', 'bat_1', 0);
+    expect(() => insert.run('debit', 1, 'rnd_c', 'bat_1', 0)).toThrow(/UNIQUE/);
+    // Holds and releases may repeat per batch row; only debits are unique.
+    insert.run('release', 1, 'rnd_b', 'bat_1', 0);
+    insert.run('release', 1, 'rnd_b', 'bat_1', 0);
+    expect(() => db.prepare('INSERT INTO account (id) VALUES (2)').run()).toThrow(/CHECK|UNIQUE/);
+    expect(() => db.prepare('UPDATE account SET debited = 5').run()).toThrow(/CHECK/);
+    db.close();
+  });
+});
+
+describe('0002-brand-profiles', () => {
+  it('adds brand_profiles with at most one default and keeps the existing data', () => {
+    const db = migrateWithSeed(1, 2, (before) => {
+      expect(tables(before)).not.toContain('brand_profiles');
+      before.prepare("INSERT INTO settings (key, value) VALUES ('theme', 'dark')").run();
+      before
+        .prepare(
+          "INSERT INTO ledger (kind, amount, created_at) VALUES ('grant', 7, '2025-01-01T00:00:00.000Z')",
+        )
+        .run();
+      before.prepare('UPDATE account SET granted = 7').run();
+    });
+    expect(schemaVersion(db)).toBe(2);
+    expect(db.prepare("SELECT value FROM settings WHERE key = 'theme'").pluck().get()).toBe('dark');
+    expect(db.prepare('SELECT granted FROM account').pluck().get()).toBe(7);
+
+    const insert = db.prepare(
+      "INSERT INTO brand_profiles (id, name, is_default, data, created_at, updated_at) VALUES (?, ?, ?, ?, 't', 't')",
+    );
+    insert.run('brand_a', 'A', 1, '{}');
+    insert.run('brand_b', 'B', 0, '{}');
+    insert.run('brand_c', 'C', 0, '{}');
+    expect(() => insert.run('brand_d', 'D', 1, '{}')).toThrow(/UNIQUE/);
+    expect(() => insert.run('brand_e', 'E', 0, 'not json')).toThrow(/CHECK/);
+    db.close();
+  });
+});
+
+describe('0003-subscription', () => {
+  it('adds an active subscription with no end date and keeps brand profiles and credits', () => {
+    const db = migrateWithSeed(2, 3, (before) => {
+      expect(tables(before)).not.toContain('subscription');
+      before
+        .prepare(
+          `INSERT INTO brand_profiles (id, name, is_default, data, created_at, updated_at)
+           VALUES ('brand_x', 'Default', 1, '{"name":"Acme"}', 't', 't')`,
+        )
+        .run();
+      before
+        .prepare("INSERT INTO ledger (kind, amount, created_at) VALUES ('grant', 3, 't')")
+        .run();
+      before.prepare('UPDATE account SET granted = 3').run();
+    });
+    expect(schemaVersion(db)).toBe(3);
+    expect(db.prepare('SELECT status, expires_at FROM subscription').all()).toEqual([
+      { status: 'active', expires_at: null },
+    ]);
+    expect(() => db.prepare("UPDATE subscription SET status = 'paused'").run()).toThrow(/CHECK/);
+    expect(() =>
+      db
+        .prepare("INSERT INTO subscription (id, status, updated_at) VALUES (2, 'active', 't')")
+        .run(),
+    ).toThrow(/CHECK/);
+    expect(db.prepare('SELECT data FROM brand_profiles').pluck().get()).toBe('{"name":"Acme"}');
+    expect(db.prepare('SELECT granted FROM account').pluck().get()).toBe(3);
+    db.close();
+  });
+});
