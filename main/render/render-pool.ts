@@ -51,22 +51,31 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   });
 
   const interactive: QueuedTask[] = [];
-  // Batch lane: one queue per group (batch id), served round-robin.
-  const batchGroups = new Map<string, QueuedTask[]>();
+  // Batch lane: one queue per group (batch id). The group served least (then least recently) goes
+  // next; a newly arrived group starts level with the others instead of catching up in a burst.
+  const batchGroups = new Map<string, { tasks: QueuedTask[]; served: number; lastServed: number }>();
+  let tick = 0;
   let inFlight = 0;
   let closed = false;
 
   function nextTask(): QueuedTask | undefined {
     const urgent = interactive.shift();
     if (urgent) return urgent;
-    for (const [group, queue] of batchGroups) {
-      const task = queue.shift();
-      batchGroups.delete(group);
-      // Re-insert at the end so the next batch row comes from another group.
-      if (queue.length > 0) batchGroups.set(group, queue);
-      if (task) return task;
+    let best: { tasks: QueuedTask[]; served: number; lastServed: number } | undefined;
+    for (const group of batchGroups.values()) {
+      if (group.tasks.length === 0) continue;
+      if (
+        !best ||
+        group.served < best.served ||
+        (group.served === best.served && group.lastServed < best.lastServed)
+      ) {
+        best = group;
+      }
     }
-    return undefined;
+    if (!best) return undefined;
+    best.served += 1;
+    best.lastServed = ++tick;
+    return best.tasks.shift();
   }
 
   function pump(): void {
@@ -95,23 +104,31 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         const task = { job, resolve, reject };
         if (lane === 'interactive') interactive.push(task);
         else {
-          const queue = batchGroups.get(group);
-          if (queue) queue.push(task);
-          else batchGroups.set(group, [task]);
+          const existing = batchGroups.get(group);
+          if (existing) existing.tasks.push(task);
+          else {
+            let level = Infinity;
+            for (const [name, other] of batchGroups) {
+              // Idle groups keep their history briefly so a refilled queue does not jump ahead.
+              if (other.tasks.length === 0 && batchGroups.size > 64) batchGroups.delete(name);
+              else if (other.tasks.length > 0) level = Math.min(level, other.served);
+            }
+            batchGroups.set(group, { tasks: [task], served: level === Infinity ? 0 : level, lastServed: 0 });
+          }
         }
         pump();
       });
     },
     queued() {
       let batch = 0;
-      for (const queue of batchGroups.values()) batch += queue.length;
+      for (const group of batchGroups.values()) batch += group.tasks.length;
       return { interactive: interactive.length, batch };
     },
     async close() {
       closed = true;
       const error = new Error('The render pool was closed.');
       for (const task of interactive.splice(0)) task.reject(error);
-      for (const queue of batchGroups.values()) for (const task of queue.splice(0)) task.reject(error);
+      for (const group of batchGroups.values()) for (const task of group.tasks.splice(0)) task.reject(error);
       batchGroups.clear();
       await piscina.destroy();
     },
