@@ -86,6 +86,9 @@ export function createApiKeysRepository(db: Database): ApiKeysRepository {
     .prepare<[], number>('SELECT COUNT(*) FROM api_keys WHERE revoked_at IS NULL')
     .pluck();
 
+  // Per repository, not per module: each store keeps its own memory of recent touches.
+  const lastTouched = new Map<string, number>();
+
   const insertKey = (secret: string, input: NewApiKey): ApiKeyRecord => {
     const row: ApiKeyRow = {
       id: newId('key'),
@@ -137,6 +140,10 @@ export function createApiKeysRepository(db: Database): ApiKeysRepository {
     },
     revoke: (id) => revokeStmt.run(new Date().toISOString(), id).changes === 1,
     touch(id, now = new Date()) {
+      // Skip even the UPDATE (and its brief write lock) when this process wrote recently.
+      const last = lastTouched.get(id);
+      if (last !== undefined && now.getTime() - last < TOUCH_INTERVAL_MS) return;
+      lastTouched.set(id, now.getTime());
       const threshold = new Date(now.getTime() - TOUCH_INTERVAL_MS).toISOString();
       touchStmt.run(now.toISOString(), id, threshold);
     },

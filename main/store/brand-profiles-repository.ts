@@ -117,7 +117,8 @@ export function createBrandProfilesRepository(db: Database): BrandProfilesReposi
   });
 
   return {
-    getDefault: () => toRecord(ensureDefault.immediate()),
+    // Read without a write lock (renders call this often); only the first call writes.
+    getDefault: () => toRecord(selectDefault.get() ?? ensureDefault.immediate()),
     putDefault: (profile) => toRecord(putDefault.immediate(parseProfile(profile))),
     list: () => selectAll.all().map(toRecord),
     get(id) {

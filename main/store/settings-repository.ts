@@ -35,7 +35,7 @@ export function createSettingsRepository(db: Database): SettingsRepository {
     set: (key, value) => {
       upsert.run(key, value);
     },
-    getOrCreate: (key, create) => getOrCreate.immediate(key, create),
+    getOrCreate: (key, create) => get(key) ?? getOrCreate.immediate(key, create),
     remove: (key) => del.run(key).changes === 1,
   };
 }
