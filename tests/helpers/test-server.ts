@@ -6,6 +6,16 @@ import path from 'node:path';
 import { startCore, type RunningCore } from '../../main/app.js';
 import type { CoreConfig } from '../../main/config.js';
 
+/** Tests assert on response bodies at run time, so bodies are loosely typed here on purpose. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+export type TestResponse = Omit<Response, 'json'> & { json(): Promise<Json> };
+
+/** fetch with a loosely typed json(). */
+export function testFetch(url: string, init?: RequestInit): Promise<TestResponse> {
+  return fetch(url, init) as Promise<TestResponse>;
+}
+
 export const TEST_ADMIN_KEY = 'rdk_test_admin_key_0123456789abcdef';
 
 export interface TestServer {
@@ -13,7 +23,7 @@ export interface TestServer {
   url: string;
   key: string;
   /** fetch with the admin key unless `headers.authorization` is given. */
-  api(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  api(pathname: string, init?: RequestInit & { json?: unknown }): Promise<TestResponse>;
   stop(): Promise<void>;
 }
 
@@ -42,7 +52,7 @@ export async function startTestServer(overrides: Partial<CoreConfig> = {}): Prom
         headers.set('content-type', 'application/json');
         body = JSON.stringify(init.json);
       }
-      return fetch(core.url + pathname, { ...init, headers, body });
+      return testFetch(core.url + pathname, { ...init, headers, body });
     },
     async stop() {
       await core.close();

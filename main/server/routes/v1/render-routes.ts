@@ -51,6 +51,9 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
           requestHash,
           now: new Date(),
         });
+        if (claim.state === 'claimed' && claim.staleOutputPath) {
+          fs.rmSync(claim.staleOutputPath, { force: true });
+        }
         if (claim.state === 'mismatch') {
           throw new AppError(
             'idempotency-key-reused',

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './helpers/image-fixtures.js';
+import { testFetch } from './helpers/test-server.js';
+
+function startServe(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'serve.ts'), ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const waitFor = async (pattern: RegExp, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const match = pattern.exec(output);
+      if (match) return match;
+      if (child.exitCode !== null) throw new Error(`serve exited early:\n${output}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`timed out waiting for ${pattern}:\n${output}`);
+  };
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, waitFor, exited, output: () => output };
+}
+
+describe('npm run serve (headless mode)', () => {
+  it('prints the URL and a first key, writes server.json, and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-serve-'));
+    const serve = startServe(['--port', '0', '--data-dir', dataDir, '--workers', '1'], { RENDER_DESK_CREDITS: '7' });
+    try {
+      const [, url] = await serve.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      const [, key] = await serve.waitFor(/API key \(shown once, store it now\): (\S+)/);
+      const info = JSON.parse(fs.readFileSync(path.join(dataDir, 'server.json'), 'utf8'));
+      expect(info).toMatchObject({ url, pid: serve.child.pid });
+      expect(info.port).toBe(Number(new URL(url!).port));
+      const account = await (await testFetch(`${url}/v1/account`, { headers: { authorization: `Bearer ${key}` } })).json();
+      expect(account.balance).toBe(7);
+      serve.child.kill('SIGTERM');
+      expect(await serve.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'server.json'))).toBe(false);
+    } finally {
+      serve.child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('ensures the key given in RENDER_DESK_API_KEY and never prints it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-serve-'));
+    const secret = 'rdk_from_environment_0123456789';
+    const serve = startServe(['--port', '0', '--data-dir', dataDir, '--workers', '1'], { RENDER_DESK_API_KEY: secret });
+    try {
+      const [, url] = await serve.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      const res = await testFetch(`${url}/v1/account`, { headers: { authorization: `Bearer ${secret}` } });
+      expect(res.status).toBe(200);
+      expect(serve.output()).not.toContain(secret);
+      serve.child.kill('SIGTERM');
+      expect(await serve.exited).toBe(0);
+    } finally {
+      serve.child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an invalid flag value with a clear message and exit code 2', async () => {
+    const serve = startServe(['--port', 'eighty']);
+    expect(await serve.exited).toBe(2);
+    expect(serve.output()).toMatch(/port must be a whole number/);
+  });
+});

@@ -1,0 +1,128 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldForSearch } from '../../shared/fold-text.js';
+import { catalogDetail, listCatalog } from '../helpers/catalog-probe.js';
+import { startTestServer, type TestServer, testFetch } from '../helpers/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ workers: 2 });
+});
+afterAll(() => server.stop());
+
+describe('GET /v1/catalog', () => {
+  it('lists built-in templates with the spec fields', async () => {
+    const items = await listCatalog(server);
+    expect(items.length).toBeGreaterThanOrEqual(8);
+    for (const item of items) {
+      expect(item.id).toMatch(/^tmpl_/);
+      expect(item).toMatchObject({ name: expect.any(String), category: expect.any(String), subCategory: expect.any(String) });
+      expect(['global', 'vietnam']).toContain(item.market);
+      expect(item.ratios.length).toBeGreaterThanOrEqual(3);
+      expect(item.thumbnail).toMatch(new RegExp(`^${server.url}/v1/thumbnails/.+\\?exp=\\d+&sig=[0-9a-f]{64}$`));
+    }
+  });
+
+  it('filters by category, subCategory and market', async () => {
+    const all = await listCatalog(server);
+    const sample = all[0]!;
+    const byCategory = await listCatalog(server, `?category=${encodeURIComponent(sample.category)}`);
+    expect(byCategory.length).toBeGreaterThan(0);
+    expect(byCategory.every((i) => i.category === sample.category)).toBe(true);
+    const bySub = await listCatalog(server, `?subCategory=${encodeURIComponent(sample.subCategory)}`);
+    expect(bySub.every((i) => i.subCategory === sample.subCategory)).toBe(true);
+    const vietnam = await listCatalog(server, '?market=vietnam');
+    expect(vietnam.length).toBeGreaterThanOrEqual(3);
+    expect(vietnam.every((i) => i.market === 'vietnam')).toBe(true);
+    expect(await listCatalog(server, '?category=No%20such%20category')).toEqual([]);
+  });
+
+  it('answers 422 for an unknown market or sort', async () => {
+    expect((await server.api('/v1/catalog?market=mars')).status).toBe(422);
+    expect((await server.api('/v1/catalog?sort=oldest')).status).toBe(422);
+  });
+
+  it('searches names case-insensitively and without Vietnamese diacritics', async () => {
+    const all = await listCatalog(server);
+    const vietnamese = all.find((i) => i.name !== foldForSearch(i.name) && /[^\x00-\x7f]/.test(i.name));
+    expect(vietnamese, 'a template with a Vietnamese name').toBeDefined();
+    const word = vietnamese!.name.split(/\s+/).find((w) => /[^\x00-\x7f]/.test(w))!;
+    for (const q of [word, word.toUpperCase(), foldForSearch(word), word.normalize('NFD')]) {
+      const found = await listCatalog(server, `?q=${encodeURIComponent(q)}`);
+      expect(found.map((i) => i.id), q).toContain(vietnamese!.id);
+    }
+    expect(await listCatalog(server, '?q=zzzz-no-match')).toEqual([]);
+  });
+
+  it('sorts newest first with sort=newest', async () => {
+    const items = await listCatalog(server, '?sort=newest');
+    const dates = items.map((i) => i.createdAt);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+});
+
+describe('GET /v1/catalog/{id} and taxonomy', () => {
+  it('returns the detail with dimensions, aspect, format, ratios and variables', async () => {
+    const [item] = await listCatalog(server);
+    const detail = await catalogDetail(server, item!.id);
+    expect(detail).toMatchObject({ id: item!.id, name: item!.name, format: 'png', ratios: item!.ratios });
+    expect(detail.dimensions.width).toBeGreaterThan(0);
+    expect(typeof detail.aspect).toBe('string');
+    for (const v of detail.variables) {
+      expect(['text', 'longText', 'colour', 'image', 'number', 'date', 'enum', 'list']).toContain(v.type);
+      expect(typeof v.required).toBe('boolean');
+      expect(v).toHaveProperty('bindsTo');
+    }
+  });
+
+  it('exposes brand-bound variables', async () => {
+    const roles = new Set<string>();
+    for (const item of await listCatalog(server)) {
+      for (const v of (await catalogDetail(server, item.id)).variables) if (v.bindsTo) roles.add(v.bindsTo);
+    }
+    expect(roles).toContain('brand.logo');
+    expect([...roles].some((r) => /Color$/.test(r))).toBe(true);
+  });
+
+  it('answers 404 problem+json for an unknown id', async () => {
+    const res = await server.api('/v1/catalog/tmpl_nope');
+    expect(res.status).toBe(404);
+    expect((await res.json()).code).toBe('not-found');
+  });
+
+  it('lists categories with their sub-categories', async () => {
+    const taxonomy = await (await server.api('/v1/catalog/taxonomy')).json();
+    const items = await listCatalog(server);
+    for (const item of items) {
+      const category = taxonomy.categories.find((c: { name: string }) => c.name === item.category);
+      expect(category.subCategories).toContain(item.subCategory);
+    }
+  });
+});
+
+describe('thumbnails', () => {
+  it('serves a PNG through the signed link without an API key, and caches it', async () => {
+    const [item] = await listCatalog(server);
+    const first = await testFetch(item!.thumbnail);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await first.arrayBuffer())).metadata();
+    expect(meta.width).toBe(480);
+    const started = performance.now();
+    expect((await testFetch(item!.thumbnail)).status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('refuses altered, cross-resource and expired links with 403', async () => {
+    const [a, b] = await listCatalog(server);
+    const tampered = a!.thumbnail.replace(/sig=([0-9a-f])/, (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`);
+    expect((await testFetch(tampered)).status).toBe(403);
+    const crossed = a!.thumbnail.replace(/\?.*$/, '') + b!.thumbnail.replace(/^[^?]*/, '');
+    expect((await testFetch(crossed)).status).toBe(403);
+    const later = a!.thumbnail.replace(/exp=(\d+)/, (_m, e: string) => `exp=${Number(e) + 3600}`);
+    expect((await testFetch(later)).status).toBe(403);
+    const expired = await testFetch(a!.thumbnail.replace(/exp=\d+/, 'exp=1000'));
+    expect(expired.status).toBe(403);
+    expect((await testFetch(a!.thumbnail.replace(/\?.*$/, ''))).status).toBe(403);
+  });
+});

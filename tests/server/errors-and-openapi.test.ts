@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+describe('problem+json errors', () => {
+  it('answers 404 problem+json for an unknown route', async () => {
+    const res = await server.api('/v1/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(await res.json()).toMatchObject({ type: expect.any(String), title: expect.any(String), status: 404, code: 'not-found' });
+  });
+
+  it('answers 413 for a body over the default limit', async () => {
+    const res = await server.api('/v1/api-keys', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe('payload-too-large');
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const res = await server.api('/v1/render', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    expect(res.status).toBe(415);
+    expect((await res.json()).code).toBe('unsupported-media-type');
+  });
+
+  it('refuses prototype-poisoning JSON', async () => {
+    const res = await server.api('/v1/render', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"templateId":"tmpl_x","values":{},"__proto__":{"admin":true}}',
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('GET /v1/openapi.json', () => {
+  it('describes every endpoint with the schemas that validate requests', async () => {
+    const res = await server.api('/v1/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const [path, method] of [
+      ['/v1/render', 'post'],
+      ['/v1/catalog', 'get'],
+      ['/v1/catalog/{id}', 'get'],
+      ['/v1/catalog/taxonomy', 'get'],
+      ['/v1/account', 'get'],
+      ['/v1/account/ledger', 'get'],
+      ['/v1/account/credits', 'post'],
+      ['/v1/brand-profile', 'put'],
+      ['/v1/api-keys', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    const renderBody = doc.paths['/v1/render'].post.requestBody.content['application/json'].schema;
+    expect(renderBody.required).toContain('templateId');
+    expect(renderBody.properties.format.enum).toEqual(['png', 'jpeg', 'webp']);
+    const market = doc.paths['/v1/catalog'].get.parameters.find((p: { name: string }) => p.name === 'market');
+    expect(market.schema.enum).toEqual(['global', 'vietnam']);
+  });
+});
+
+describe('brand profile', () => {
+  it('stores the profile and refuses an unreadable logo', async () => {
+    const initial = await (await server.api('/v1/brand-profile')).json();
+    expect(initial).toMatchObject({ name: '', logo: null });
+    const saved = await server.api('/v1/brand-profile', {
+      method: 'PUT',
+      json: { ...initial, name: 'Cà Phê Sữa', colours: { ...initial.colours, primary: '#C2410C' } },
+    });
+    expect(saved.status).toBe(200);
+    expect((await (await server.api('/v1/brand-profile')).json()).colours.primary).toBe('#C2410C');
+
+    const bad = await server.api('/v1/brand-profile', { method: 'PUT', json: { ...initial, logo: '/no/such/logo.png' } });
+    expect(bad.status).toBe(422);
+    const wrongColour = await server.api('/v1/brand-profile', { method: 'PUT', json: { ...initial, colours: { ...initial.colours, primary: 'red' } } });
+    expect(wrongColour.status).toBe(422);
+    expect((await wrongColour.json()).errors[0].path).toBe('colours.primary');
+  });
+});
