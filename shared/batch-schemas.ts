@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { OutputFormat } from './api-schemas.js';
+import { BrandRole, Ratio, TemplateId, VariableName } from './template-format.js';
+
+/** Batch requests and responses (spec §2.5–2.8, §4.3; DESIGN §4). */
+
+export const GENERATED_SOURCES = ['rowNumber', 'rowIndex', 'uuid', 'today'] as const;
+
+export const Binding = z.union([
+  z.object({ field: z.string().min(1).max(200) }).strict(),
+  z.object({ constant: z.unknown() }).strict(),
+  z.object({ profile: BrandRole }).strict(),
+  z.object({ generated: z.enum(GENERATED_SOURCES) }).strict(),
+]);
+export type Binding = z.infer<typeof Binding>;
+
+export const Bindings = z.record(VariableName, Binding);
+export type Bindings = z.infer<typeof Bindings>;
+
+export const MAX_INLINE_RECORDS = 50_000;
+
+export const BatchSource = z.union([
+  z.object({ records: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_INLINE_RECORDS) }).strict(),
+  z
+    .object({
+      sourceRef: z.string().regex(/^upl_[A-Za-z0-9_-]{1,64}$/),
+      sheet: z.union([z.string().max(200), z.number().int().min(0)]).optional(),
+    })
+    .strict(),
+]);
+
+export const CreateBatchRequest = z
+  .object({
+    templateId: TemplateId,
+    target: Ratio.optional().describe("Target size; defaults to the template's first ratio."),
+    sourceType: z.enum(['json-array', 'csv', 'xlsx']),
+    source: BatchSource,
+    bindings: Bindings.optional(),
+    format: OutputFormat.default('png'),
+    quality: z.number().int().min(1).max(100).optional(),
+    /** File names in the bundle from columns, e.g. `{sku}-{name}`. */
+    fileNamePattern: z.string().min(1).max(200).optional(),
+    /** Folder that relative image paths in cells resolve against. */
+    imagesDir: z.string().min(1).max(4096).optional(),
+    /** An uploaded zip of images that relative image paths resolve against. */
+    imagesRef: z.string().regex(/^upl_[A-Za-z0-9_-]{1,64}$/).optional(),
+  })
+  .strict();
+export type CreateBatchRequest = z.infer<typeof CreateBatchRequest>;
+
+export const BATCH_STATUSES = ['queued', 'running', 'succeeded', 'partial', 'failed', 'degraded', 'cancelled'] as const;
+export const BatchStatus = z.enum(BATCH_STATUSES);
+export type BatchStatus = z.infer<typeof BatchStatus>;
+export const TERMINAL_STATUSES: readonly BatchStatus[] = ['succeeded', 'partial', 'failed', 'degraded', 'cancelled'];
+
+export const ROW_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type RowStatus = (typeof ROW_STATUSES)[number];
+
+export const Batch = z.object({
+  id: z.string(),
+  status: BatchStatus,
+  templateId: z.string(),
+  target: Ratio,
+  format: OutputFormat,
+  total: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  rejectedReason: z.string().optional(),
+  stoppedReason: z.string().optional(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type Batch = z.infer<typeof Batch>;
+
+export const ManifestRow = z.object({
+  rowIndex: z.number().int(),
+  status: z.enum(ROW_STATUSES),
+  renderId: z.string().nullable(),
+  outputKey: z.string().nullable(),
+  error: z.string().nullable(),
+  fileName: z.string().nullable(),
+});
+export type ManifestRow = z.infer<typeof ManifestRow>;
+
+export const ManifestPage = z.object({ rows: z.array(ManifestRow), nextCursor: z.string().nullable() });
+
+export const ManifestQuery = z
+  .object({
+    cursor: z.string().regex(/^\d{1,9}$/).default('0'),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+    status: z.enum(ROW_STATUSES).optional(),
+  })
+  .strict();
+
+export const BundleLink = z.object({ url: z.string(), expiresAt: z.string() });
+
+export const TemplateField = z.object({
+  name: z.string(),
+  type: z.string(),
+  label: z.string().optional(),
+  required: z.boolean(),
+  example: z.unknown(),
+});
+
+export const TemplateFieldsResult = z.object({
+  templateId: z.string(),
+  fields: z.array(TemplateField),
+  sampleRow: z.record(z.string(), z.unknown()),
+});
