@@ -1,5 +1,9 @@
 import { join } from 'node:path';
 import { createApiKeysRepository } from './api-keys-repository.js';
+import { createBatchesRepository } from './batches-repository.js';
+import type { BatchesRepository } from './batches-repository.js';
+import { createUploadsRepository } from './uploads-repository.js';
+import type { UploadsRepository } from './uploads-repository.js';
 import type { ApiKeysRepository } from './api-keys-repository.js';
 import { createBrandProfilesRepository } from './brand-profiles-repository.js';
 import type { BrandProfilesRepository } from './brand-profiles-repository.js';
@@ -31,6 +35,8 @@ export interface Store {
   renders: RendersRepository;
   brandProfiles: BrandProfilesRepository;
   subscription: SubscriptionRepository;
+  uploads: UploadsRepository;
+  batches: BatchesRepository;
   close(): void;
 }
 
@@ -48,6 +54,8 @@ export function createStore(dataDir: string, options: OpenDatabaseOptions = {}):
     renders: createRendersRepository(db),
     brandProfiles: createBrandProfilesRepository(db),
     subscription: createSubscriptionRepository(db),
+    uploads: createUploadsRepository(db),
+    batches: createBatchesRepository(db),
     close() {
       if (db.open) db.close();
     },

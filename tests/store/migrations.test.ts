@@ -188,3 +188,57 @@ describe('0003-subscription', () => {
     db.close();
   });
 });
+
+describe('0004-uploads', () => {
+  it('adds uploads with a kind check and keeps the subscription', () => {
+    const db = migrateWithSeed(3, 4, (before) => {
+      expect(tables(before)).not.toContain('uploads');
+      before.prepare("UPDATE subscription SET status = 'lapsed'").run();
+    });
+    expect(schemaVersion(db)).toBe(4);
+    db.prepare(
+      `INSERT INTO uploads (id, kind, filename, path, bytes, created_at, expires_at)
+       VALUES ('upl_a', 'csv', 'a.csv', '/x/a.csv', 10, 't', 't2')`,
+    ).run();
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO uploads (id, kind, filename, path, bytes, created_at) VALUES ('upl_b', 'exe', 'b', '/b', 1, 't')",
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    expect(db.prepare('SELECT status FROM subscription').pluck().get()).toBe('lapsed');
+    db.close();
+  });
+});
+
+describe('0005-batches', () => {
+  it('adds batches and rows whose rows go with their batch, keeping uploads', () => {
+    const db = migrateWithSeed(4, 5, (before) => {
+      before
+        .prepare(
+          `INSERT INTO uploads (id, kind, filename, path, bytes, created_at)
+           VALUES ('upl_a', 'csv', 'a.csv', '/x/a.csv', 10, 't')`,
+        )
+        .run();
+    });
+    expect(schemaVersion(db)).toBe(5);
+    db.prepare(
+      `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, source_type,
+         brand, today, status, created_at)
+       VALUES ('bat_a', 'tmpl_x', '{}', '/t', 'square', 'png', 'csv', '{}', '2026-01-01', 'queued', 't')`,
+    ).run();
+    db.prepare(
+      "INSERT INTO batch_rows (batch_id, row_index, status, record) VALUES ('bat_a', 0, 'pending', '{}')",
+    ).run();
+    expect(() =>
+      db
+        .prepare("INSERT INTO batch_rows (batch_id, row_index, status, record) VALUES ('bat_a', 1, 'done', '{}')")
+        .run(),
+    ).toThrow(/CHECK/);
+    db.prepare("DELETE FROM batches WHERE id = 'bat_a'").run();
+    expect(db.prepare('SELECT COUNT(*) FROM batch_rows').pluck().get()).toBe(0);
+    expect(db.prepare('SELECT COUNT(*) FROM uploads').pluck().get()).toBe(1);
+    db.close();
+  });
+});

@@ -2,8 +2,16 @@ import type { Migration } from '../migrate.js';
 import { initial } from './0001-initial.js';
 import { brandProfiles } from './0002-brand-profiles.js';
 import { subscription } from './0003-subscription.js';
+import { uploads } from './0004-uploads.js';
+import { batches } from './0005-batches.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
-export const MIGRATIONS: readonly Migration[] = [initial, brandProfiles, subscription];
+export const MIGRATIONS: readonly Migration[] = [
+  initial,
+  brandProfiles,
+  subscription,
+  uploads,
+  batches,
+];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

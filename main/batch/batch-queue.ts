@@ -1,0 +1,34 @@
+/**
+ * The seam between the batch runner and where rows live (DESIGN §6a): enqueue, claim with a
+ * lease, complete, fail, release expired leases. The SQLite store implements it; a queue engine
+ * (BullMQ + Redis) can implement it later so several headless nodes share one batch.
+ */
+
+export interface QueuedRow {
+  rowIndex: number;
+  line: number | null;
+  record: Record<string, unknown>;
+  attempts: number;
+}
+
+export interface RowCounts {
+  pending: number;
+  running: number;
+  succeeded: number;
+  failed: number;
+  cancelled: number;
+}
+
+export interface BatchRowQueue {
+  /** Adds rows; rows already present (a resumed ingest) are left as they are. */
+  enqueue(batchId: string, rows: { rowIndex: number; line: number | null; record: Record<string, unknown> }[]): void;
+  /** Claims up to `limit` pending rows in rowIndex order with a lease until `leaseUntil` (ms). */
+  claim(batchId: string, limit: number, leaseUntil: number): QueuedRow[];
+  /** Marks a claimed row succeeded; call inside the transaction that debits it. */
+  complete(batchId: string, rowIndex: number, result: { renderId: string; outputKey: string }): boolean;
+  /** Marks a claimed row failed with a message a user can act on. */
+  fail(batchId: string, rowIndex: number, error: string): boolean;
+  /** Running rows whose lease ran out (a crashed worker or process) go back to pending. */
+  releaseExpired(now: number, batchId?: string): number;
+  counts(batchId: string): RowCounts;
+}

@@ -1,0 +1,315 @@
+import type { BatchStatus, ManifestRow, RowStatus } from '../../shared/batch-schemas.js';
+import type { BatchRowQueue, QueuedRow, RowCounts } from '../batch/batch-queue.js';
+import { newId } from './ids.js';
+import type { Database } from './open-database.js';
+
+export interface BatchRecord {
+  id: string;
+  templateId: string;
+  templateSnapshot: unknown;
+  assetsDir: string;
+  target: string;
+  format: 'png' | 'jpeg' | 'webp';
+  quality: number | null;
+  sourceType: 'json-array' | 'csv' | 'xlsx';
+  sourceRef: string | null;
+  sheet: string | null;
+  bindings: Record<string, unknown>;
+  fileNamePattern: string | null;
+  imagesDir: string | null;
+  brand: unknown;
+  today: string;
+  status: BatchStatus;
+  total: number;
+  succeeded: number;
+  failed: number;
+  ingested: number;
+  ingestComplete: boolean;
+  rejectedReason: string | null;
+  stoppedReason: string | null;
+  apiKeyId: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+export type NewBatch = Omit<
+  BatchRecord,
+  'succeeded' | 'failed' | 'ingested' | 'ingestComplete' | 'startedAt' | 'finishedAt' | 'stoppedReason'
+>;
+
+export interface BatchesRepository extends BatchRowQueue {
+  newId(): string;
+  create(batch: NewBatch): BatchRecord;
+  get(id: string): BatchRecord | null;
+  list(options: { limit: number; before?: string }): BatchRecord[];
+  /** Batches to continue after a restart. */
+  unfinished(): BatchRecord[];
+  update(
+    id: string,
+    fields: Partial<Pick<BatchRecord, 'status' | 'startedAt' | 'finishedAt' | 'stoppedReason' | 'rejectedReason' | 'total'>>,
+  ): void;
+  markIngested(id: string, ingested: number, complete: boolean): void;
+  manifest(id: string, cursor: number, limit: number, status?: RowStatus): ManifestRow[];
+  /** Succeeded rows in rowIndex order, streamed from the database (bundles). */
+  succeededRows(id: string): IterableIterator<{ rowIndex: number; outputKey: string; record: Record<string, unknown> }>;
+  /** Pending, running-expired, failed and cancelled rows become pending again; returns how many. */
+  requeueForReplay(id: string): number;
+  /** Pending rows become cancelled; returns how many. */
+  cancelPending(id: string): number;
+  remove(id: string): boolean;
+  renderIdFor(id: string, rowIndex: number): string | null;
+}
+
+interface BatchRow {
+  id: string;
+  template_id: string;
+  template_snapshot: string;
+  assets_dir: string;
+  target: string;
+  format: 'png' | 'jpeg' | 'webp';
+  quality: number | null;
+  source_type: 'json-array' | 'csv' | 'xlsx';
+  source_ref: string | null;
+  sheet: string | null;
+  bindings: string;
+  file_name_pattern: string | null;
+  images_dir: string | null;
+  brand: string;
+  today: string;
+  status: BatchStatus;
+  total: number;
+  succeeded: number;
+  failed: number;
+  ingested: number;
+  ingest_complete: number;
+  rejected_reason: string | null;
+  stopped_reason: string | null;
+  api_key_id: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+const COLUMN: Record<string, string> = {
+  status: 'status',
+  startedAt: 'started_at',
+  finishedAt: 'finished_at',
+  stoppedReason: 'stopped_reason',
+  rejectedReason: 'rejected_reason',
+  total: 'total',
+};
+
+export function createBatchesRepository(db: Database): BatchesRepository {
+  const insertBatch = db.prepare(
+    `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, quality, source_type,
+       source_ref, sheet, bindings, file_name_pattern, images_dir, brand, today, status, total,
+       rejected_reason, api_key_id, created_at)
+     VALUES (@id, @templateId, @templateSnapshot, @assetsDir, @target, @format, @quality, @sourceType,
+       @sourceRef, @sheet, @bindings, @fileNamePattern, @imagesDir, @brand, @today, @status, @total,
+       @rejectedReason, @apiKeyId, @createdAt)`,
+  );
+  const byId = db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?');
+  const listAll = db.prepare<[number], BatchRow>('SELECT * FROM batches ORDER BY created_at DESC, id DESC LIMIT ?');
+  const listBefore = db.prepare<[string, number], BatchRow>(
+    'SELECT * FROM batches WHERE created_at < ? ORDER BY created_at DESC, id DESC LIMIT ?',
+  );
+  const unfinished = db.prepare<[], BatchRow>(
+    "SELECT * FROM batches WHERE status IN ('queued', 'running') ORDER BY created_at, id",
+  );
+  const markIngested = db.prepare('UPDATE batches SET ingested = ?, ingest_complete = ? WHERE id = ?');
+  const insertRow = db.prepare(
+    `INSERT INTO batch_rows (batch_id, row_index, line, status, record) VALUES (?, ?, ?, 'pending', ?)
+     ON CONFLICT (batch_id, row_index) DO NOTHING`,
+  );
+  const pending = db.prepare<[string, number], { row_index: number; line: number | null; record: string; attempts: number }>(
+    `SELECT row_index, line, record, attempts FROM batch_rows
+     WHERE batch_id = ? AND status = 'pending' ORDER BY row_index LIMIT ?`,
+  );
+  const lease = db.prepare(
+    "UPDATE batch_rows SET status = 'running', lease_until = ?, attempts = attempts + 1 WHERE batch_id = ? AND row_index = ?",
+  );
+  const complete = db.prepare(
+    `UPDATE batch_rows SET status = 'succeeded', render_id = ?, output_key = ?, error = NULL, lease_until = NULL
+     WHERE batch_id = ? AND row_index = ? AND status = 'running'`,
+  );
+  const fail = db.prepare(
+    `UPDATE batch_rows SET status = 'failed', error = ?, lease_until = NULL
+     WHERE batch_id = ? AND row_index = ? AND status = 'running'`,
+  );
+  const bumpSucceeded = db.prepare('UPDATE batches SET succeeded = succeeded + 1 WHERE id = ?');
+  const bumpFailed = db.prepare('UPDATE batches SET failed = failed + 1 WHERE id = ?');
+  const expiredAll = db.prepare(
+    "UPDATE batch_rows SET status = 'pending', lease_until = NULL WHERE status = 'running' AND lease_until <= ?",
+  );
+  const expiredOne = db.prepare(
+    "UPDATE batch_rows SET status = 'pending', lease_until = NULL WHERE batch_id = ? AND status = 'running' AND lease_until <= ?",
+  );
+  const counts = db.prepare<[string], { status: RowStatus; n: number }>(
+    'SELECT status, COUNT(*) AS n FROM batch_rows WHERE batch_id = ? GROUP BY status',
+  );
+  const manifestAll = db.prepare<[string, number, number], ManifestDbRow>(
+    `SELECT row_index, status, render_id, output_key, error FROM batch_rows
+     WHERE batch_id = ? AND row_index >= ? ORDER BY row_index LIMIT ?`,
+  );
+  const manifestByStatus = db.prepare<[string, string, number, number], ManifestDbRow>(
+    `SELECT row_index, status, render_id, output_key, error FROM batch_rows
+     WHERE batch_id = ? AND status = ? AND row_index >= ? ORDER BY row_index LIMIT ?`,
+  );
+  const succeededRows = db.prepare<[string], { row_index: number; output_key: string; record: string }>(
+    `SELECT row_index, output_key, record FROM batch_rows
+     WHERE batch_id = ? AND status = 'succeeded' ORDER BY row_index`,
+  );
+  const requeue = db.prepare(
+    `UPDATE batch_rows SET status = 'pending', error = NULL, lease_until = NULL
+     WHERE batch_id = ? AND status IN ('pending', 'failed', 'cancelled')`,
+  );
+  const resetFailedCount = db.prepare(
+    "UPDATE batches SET failed = (SELECT COUNT(*) FROM batch_rows WHERE batch_id = ? AND status = 'failed') WHERE id = ?",
+  );
+  const cancelPending = db.prepare(
+    "UPDATE batch_rows SET status = 'cancelled' WHERE batch_id = ? AND status = 'pending'",
+  );
+  const removeBatch = db.prepare('DELETE FROM batches WHERE id = ?');
+  const removeRows = db.prepare('DELETE FROM batch_rows WHERE batch_id = ?');
+  const renderIdFor = db.prepare<[string, number], string | null>(
+    'SELECT render_id FROM batch_rows WHERE batch_id = ? AND row_index = ?',
+  );
+
+  const enqueue = db.transaction(
+    (batchId: string, rows: { rowIndex: number; line: number | null; record: Record<string, unknown> }[]) => {
+      for (const row of rows) insertRow.run(batchId, row.rowIndex, row.line, JSON.stringify(row.record));
+    },
+  );
+  const claim = db.transaction((batchId: string, limit: number, leaseUntil: number): QueuedRow[] => {
+    const rows = pending.all(batchId, limit);
+    for (const row of rows) lease.run(leaseUntil, batchId, row.row_index);
+    return rows.map((row) => ({
+      rowIndex: row.row_index,
+      line: row.line,
+      record: JSON.parse(row.record) as Record<string, unknown>,
+      attempts: row.attempts + 1,
+    }));
+  });
+  const replay = db.transaction((id: string) => {
+    const n = requeue.run(id).changes;
+    resetFailedCount.run(id, id);
+    return n;
+  });
+  const remove = db.transaction((id: string) => {
+    removeRows.run(id);
+    return removeBatch.run(id).changes > 0;
+  });
+
+  const update: BatchesRepository['update'] = (id, fields) => {
+    const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return;
+    const sets = entries.map(([key]) => `${COLUMN[key]} = @${key}`).join(', ');
+    db.prepare(`UPDATE batches SET ${sets} WHERE id = @id`).run({ ...Object.fromEntries(entries), id });
+  };
+
+  return {
+    newId: () => newId('bat'),
+    create(batch) {
+      insertBatch.run({
+        ...batch,
+        templateSnapshot: JSON.stringify(batch.templateSnapshot),
+        bindings: JSON.stringify(batch.bindings),
+        brand: JSON.stringify(batch.brand),
+      });
+      return toBatch(byId.get(batch.id) as BatchRow);
+    },
+    get(id) {
+      const row = byId.get(id);
+      return row ? toBatch(row) : null;
+    },
+    list({ limit, before }) {
+      return (before ? listBefore.all(before, limit) : listAll.all(limit)).map(toBatch);
+    },
+    unfinished: () => unfinished.all().map(toBatch),
+    update,
+    markIngested(id, ingested, complete) {
+      markIngested.run(ingested, complete ? 1 : 0, id);
+    },
+    enqueue: (batchId, rows) => enqueue(batchId, rows),
+    claim: (batchId, limit, leaseUntil) => claim.immediate(batchId, limit, leaseUntil),
+    complete(batchId, rowIndex, result) {
+      const changed = complete.run(result.renderId, result.outputKey, batchId, rowIndex).changes > 0;
+      if (changed) bumpSucceeded.run(batchId);
+      return changed;
+    },
+    fail(batchId, rowIndex, error) {
+      const changed = fail.run(error, batchId, rowIndex).changes > 0;
+      if (changed) bumpFailed.run(batchId);
+      return changed;
+    },
+    releaseExpired(now, batchId) {
+      return batchId ? expiredOne.run(batchId, now).changes : expiredAll.run(now).changes;
+    },
+    counts(batchId) {
+      const result: RowCounts = { pending: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
+      for (const row of counts.all(batchId)) result[row.status] = row.n;
+      return result;
+    },
+    manifest(id, cursor, limit, status) {
+      const rows = status ? manifestByStatus.all(id, status, cursor, limit) : manifestAll.all(id, cursor, limit);
+      return rows.map((row) => ({
+        rowIndex: row.row_index,
+        status: row.status,
+        renderId: row.render_id,
+        outputKey: row.output_key,
+        error: row.error,
+        fileName: null,
+      }));
+    },
+    *succeededRows(id) {
+      for (const row of succeededRows.iterate(id)) {
+        yield { rowIndex: row.row_index, outputKey: row.output_key, record: JSON.parse(row.record) as Record<string, unknown> };
+      }
+    },
+    requeueForReplay: (id) => replay.immediate(id),
+    cancelPending: (id) => cancelPending.run(id).changes,
+    remove: (id) => remove.immediate(id),
+    renderIdFor: (id, rowIndex) => renderIdFor.pluck().get(id, rowIndex) ?? null,
+  };
+}
+
+interface ManifestDbRow {
+  row_index: number;
+  status: RowStatus;
+  render_id: string | null;
+  output_key: string | null;
+  error: string | null;
+}
+
+function toBatch(row: BatchRow): BatchRecord {
+  return {
+    id: row.id,
+    templateId: row.template_id,
+    templateSnapshot: JSON.parse(row.template_snapshot) as unknown,
+    assetsDir: row.assets_dir,
+    target: row.target,
+    format: row.format,
+    quality: row.quality,
+    sourceType: row.source_type,
+    sourceRef: row.source_ref,
+    sheet: row.sheet,
+    bindings: JSON.parse(row.bindings) as Record<string, unknown>,
+    fileNamePattern: row.file_name_pattern,
+    imagesDir: row.images_dir,
+    brand: JSON.parse(row.brand) as unknown,
+    today: row.today,
+    status: row.status,
+    total: row.total,
+    succeeded: row.succeeded,
+    failed: row.failed,
+    ingested: row.ingested,
+    ingestComplete: row.ingest_complete === 1,
+    rejectedReason: row.rejected_reason,
+    stoppedReason: row.stopped_reason,
+    apiKeyId: row.api_key_id,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+  };
+}

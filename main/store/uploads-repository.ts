@@ -1,0 +1,91 @@
+import { newId } from './ids.js';
+import type { Database } from './open-database.js';
+
+export type UploadKind = 'csv' | 'xlsx' | 'image' | 'zip';
+
+/** What was learnt when the upload was inspected (rows, fields, sheets, encoding …). */
+export type UploadInfo = Record<string, unknown>;
+
+export interface UploadRecord {
+  id: string;
+  kind: UploadKind;
+  filename: string;
+  path: string;
+  bytes: number;
+  contentType: string | null;
+  info: UploadInfo;
+  apiKeyId: string | null;
+  createdAt: string;
+  /** null once a batch uses the upload: it then lives as long as the batch. */
+  expiresAt: string | null;
+}
+
+export interface UploadsRepository {
+  newId(): string;
+  insert(record: UploadRecord): UploadRecord;
+  get(id: string): UploadRecord | null;
+  /** Keeps the upload for as long as a batch needs it. */
+  markUsed(id: string): void;
+  /** Deletes expired rows and returns their files for the caller to remove. */
+  purgeExpired(now?: Date): string[];
+}
+
+interface UploadRow {
+  id: string;
+  kind: UploadKind;
+  filename: string;
+  path: string;
+  bytes: number;
+  content_type: string | null;
+  info: string;
+  api_key_id: string | null;
+  created_at: string;
+  expires_at: string | null;
+}
+
+export function createUploadsRepository(db: Database): UploadsRepository {
+  const insert = db.prepare(
+    `INSERT INTO uploads (id, kind, filename, path, bytes, content_type, info, api_key_id, created_at, expires_at)
+     VALUES (@id, @kind, @filename, @path, @bytes, @contentType, @info, @apiKeyId, @createdAt, @expiresAt)`,
+  );
+  const byId = db.prepare<[string], UploadRow>('SELECT * FROM uploads WHERE id = ?');
+  const markUsed = db.prepare('UPDATE uploads SET expires_at = NULL WHERE id = ?');
+  const expired = db.prepare<[string], { id: string; path: string }>(
+    'SELECT id, path FROM uploads WHERE expires_at IS NOT NULL AND expires_at <= ?',
+  );
+  const remove = db.prepare('DELETE FROM uploads WHERE id = ?');
+  const purge = db.transaction((now: string) => {
+    const rows = expired.all(now);
+    for (const row of rows) remove.run(row.id);
+    return rows.map((row) => row.path);
+  });
+
+  return {
+    newId: () => newId('upl'),
+    insert(record) {
+      insert.run({ ...record, info: JSON.stringify(record.info) });
+      return record;
+    },
+    get(id) {
+      const row = byId.get(id);
+      return row
+        ? {
+            id: row.id,
+            kind: row.kind,
+            filename: row.filename,
+            path: row.path,
+            bytes: row.bytes,
+            contentType: row.content_type,
+            info: JSON.parse(row.info) as UploadInfo,
+            apiKeyId: row.api_key_id,
+            createdAt: row.created_at,
+            expiresAt: row.expires_at,
+          }
+        : null;
+    },
+    markUsed(id) {
+      markUsed.run(id);
+    },
+    purgeExpired: (now = new Date()) => purge.immediate(now.toISOString()),
+  };
+}
