@@ -16,6 +16,8 @@ export interface RenderRequestInput {
   outputWidth?: number | undefined;
 }
 
+export type ImageResolver = (value: string, path: string) => ImageInput;
+
 export interface TemplateLookup {
   get(id: string): CatalogEntry | undefined;
 }
@@ -24,7 +26,7 @@ export interface RenderServiceDeps {
   templates: TemplateLookup;
   pool: RenderPool;
   brandProfile: () => BrandProfile;
-  resolveImage: (value: string, path: string) => ImageInput;
+  resolveImage: ImageResolver;
 }
 
 /**
@@ -54,14 +56,21 @@ export class RenderService {
     return ratio as Ratio;
   }
 
-  /** Validates everything that can be checked without drawing; throws 404/422. */
-  prepare(input: RenderRequestInput, brand = this.deps.brandProfile()): RenderJob {
-    const entry = this.entry(input.templateId);
+  /**
+   * Validates everything that can be checked without drawing; throws 404/422. A batch passes the
+   * template and brand it pinned, and a resolver that knows its images folder.
+   */
+  prepare(
+    input: RenderRequestInput,
+    options: { brand?: BrandProfile; entry?: CatalogEntry; resolveImage?: ImageResolver } = {},
+  ): RenderJob {
+    const entry = options.entry ?? this.entry(input.templateId);
     const ratio = this.ratioFor(entry, input.target);
+    const resolveImage = options.resolveImage ?? this.deps.resolveImage;
     const values = resolveValues(entry.template, input.values, {
-      brand,
+      brand: options.brand ?? this.deps.brandProfile(),
       resolveImage: (value, valuePath) =>
-        resolveTemplateAsset(entry, value) ?? this.deps.resolveImage(value, valuePath),
+        resolveTemplateAsset(entry, value) ?? resolveImage(value, valuePath),
     });
     return {
       template: entry.template,

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { OutputFormat } from '../render/render-protocol.js';
+
+export const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+
+/**
+ * Where outputs live and how they are named. A row's output path is fixed by (batch, row), so a
+ * row rendered again after a crash overwrites its own file instead of leaving a second one.
+ */
+export class BatchOutputs {
+  constructor(readonly outputsDir: string) {}
+
+  batchDir(batchId: string): string {
+    return path.join(this.outputsDir, 'batches', batchId);
+  }
+
+  outputKey(batchId: string, rowIndex: number, format: OutputFormat): string {
+    return `${batchId}.${rowIndex}.${EXTENSIONS[format]}`;
+  }
+
+  rowFile(batchId: string, rowIndex: number, format: OutputFormat): string {
+    return path.join(this.batchDir(batchId), `${rowIndex}.${EXTENSIONS[format]}`);
+  }
+
+  /** The file behind an output key (batch rows and idempotent single renders), or null. */
+  fileForKey(outputKey: string): { file: string; contentType: string } | null {
+    const row = /^(bat_[A-Za-z0-9_-]{1,64})\.(\d{1,9})\.(png|jpg|webp)$/.exec(outputKey);
+    if (row) {
+      const [, batchId, rowIndex, ext] = row as unknown as [string, string, string, string];
+      return { file: path.join(this.batchDir(batchId), `${rowIndex}.${ext}`), contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+    }
+    const single = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp)$/.exec(outputKey);
+    if (single) {
+      const ext = single[2] as string;
+      return { file: path.join(this.outputsDir, 'renders', outputKey), contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+    }
+    return null;
+  }
+
+  /** Temp files of a process that died mid-write. */
+  removeTempFiles(batchId: string): void {
+    const dir = this.batchDir(batchId);
+    if (!fs.existsSync(dir)) return;
+    for (const name of fs.readdirSync(dir)) {
+      if (name.endsWith('.tmp')) fs.rmSync(path.join(dir, name), { force: true });
+    }
+  }
+
+  removeBatch(batchId: string): void {
+    fs.rmSync(this.batchDir(batchId), { recursive: true, force: true });
+  }
+}

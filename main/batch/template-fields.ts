@@ -1,0 +1,54 @@
+import type { Template, Variable } from '../../shared/template-format.js';
+import { csvLine } from './spreadsheet-safety.js';
+
+export interface TemplateFieldsResult {
+  templateId: string;
+  fields: { name: string; type: string; label?: string; required: boolean; example: unknown }[];
+  sampleRow: Record<string, unknown>;
+}
+
+/**
+ * The columns a spreadsheet for this template needs (spec §2.8): every variable except the
+ * brand-bound ones, which the brand profile fills. Examples come from the sample values.
+ */
+export function templateFields(template: Template): TemplateFieldsResult {
+  const fields = template.variables
+    .filter((variable) => !variable.bindsTo)
+    .map((variable) => ({
+      name: variable.name,
+      type: variable.type,
+      ...(variable.label ? { label: variable.label } : {}),
+      required: variable.required,
+      example: exampleFor(variable, template.sampleValues[variable.name]),
+    }));
+  return {
+    templateId: template.id,
+    fields,
+    sampleRow: Object.fromEntries(fields.map((field) => [field.name, field.example])),
+  };
+}
+
+function exampleFor(variable: Variable, sample: unknown): unknown {
+  const value = sample ?? variable.default;
+  switch (variable.type) {
+    case 'image':
+      // Template assets mean nothing to a spreadsheet; show the relative-path convention instead.
+      return typeof value === 'string' && !value.startsWith('asset:') ? value : `photos/${variable.name}.jpg`;
+    case 'list':
+      return Array.isArray(value) ? value.join(' | ') : (value ?? 'First | Second | Third');
+    case 'enum':
+      return value ?? variable.options[0]?.value ?? '';
+    default:
+      return value ?? '';
+  }
+}
+
+/** A one-row CSV to fill in; the BOM makes Excel open it as UTF-8 (Vietnamese stays intact). */
+export function templateFieldsCsv(result: TemplateFieldsResult): string {
+  const header = csvLine(result.fields.map((f) => f.name));
+  const row = csvLine(result.fields.map((f) => {
+    const example = result.sampleRow[f.name];
+    return typeof example === 'number' ? example : example === null || example === undefined ? '' : String(example);
+  }));
+  return `\ufeff${header}${row}`;
+}

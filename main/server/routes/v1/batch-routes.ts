@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import {
+  Batch,
+  BundleLink,
+  CreateBatchRequest,
+  ManifestPage,
+  ManifestQuery,
+  MAX_INLINE_RECORDS,
+} from '../../../../shared/batch-schemas.js';
+import { ProblemDetails, SignedQuery } from '../../../../shared/api-schemas.js';
+import { Errors } from '../../../../shared/errors.js';
+import type { BatchEvents } from '../../../batch/batch-events.js';
+import type { BatchService } from '../../../batch/batch-service.js';
+import { isTerminal } from '../../../batch/batch-service.js';
+import { requestBaseUrl } from '../../request-base-url.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+
+/** DESIGN §4: inline records up to 50,000 rows in a body of up to 32 MiB. */
+export const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
+export const BUNDLE_URL_TTL_SECONDS = 15 * 60;
+
+const BatchParams = z.object({ id: z.string().max(100) }).strict();
+const BundleQuery = z.object({ manifest: z.enum(['true', 'false']).optional() }).strict();
+const BundleFileParams = z.object({ file: z.string().max(120) }).strict();
+
+export interface BatchRouteDeps {
+  batches: BatchService;
+  events: BatchEvents;
+}
+
+export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & BatchRouteDeps): void {
+  const { batches } = deps;
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/render-batches',
+      summary: `Start a batch: one render per source row (inline records up to ${MAX_INLINE_RECORDS}, or an uploaded csv/xlsx)`,
+      tags: ['batches'],
+      body: CreateBatchRequest,
+      bodyLimit: BATCH_BODY_LIMIT,
+      access: { requiresSubscription: true },
+      responses: {
+        202: { description: 'Accepted: id and status', schema: z.object({ id: z.string(), status: z.string() }) },
+        404: { description: 'Unknown template', schema: ProblemDetails },
+        422: { description: 'validation-failed', schema: ProblemDetails },
+      },
+    },
+    async ({ body, request, reply }) => {
+      const batch = await batches.create(body, request.principal?.id ?? null);
+      reply.code(202).header('Location', `/v1/render-batches/${batch.id}`);
+      return {
+        id: batch.id,
+        status: batch.status,
+        total: batch.total,
+        ...(batch.rejectedReason ? { rejectedReason: batch.rejectedReason } : {}),
+      };
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/render-batches',
+      summary: 'Recent batches, newest first',
+      tags: ['batches'],
+      query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }).strict(),
+      responses: { 200: { description: 'Batches', schema: z.array(Batch) } },
+    },
+    async ({ query }) => batches.list(query.limit),
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/render-batches/:id',
+      summary: 'A batch (poll status; counters are eventually consistent)',
+      tags: ['batches'],
+      params: BatchParams,
+      responses: { 200: { description: 'Batch', schema: Batch }, 404: { description: 'Unknown batch', schema: ProblemDetails } },
+    },
+    async ({ params }) => batches.get(params.id),
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/render-batches/:id/renders',
+      summary: 'The manifest: every row exactly once, in rowIndex order',
+      tags: ['batches'],
+      params: BatchParams,
+      query: ManifestQuery,
+      responses: { 200: { description: 'Manifest page', schema: ManifestPage } },
+    },
+    async ({ params, query }) => batches.manifest(params.id, Number(query.cursor), query.limit, query.status),
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/render-batches/:id/bundle',
+      summary: 'A short-lived signed link to a zip of every succeeded output',
+      tags: ['batches'],
+      params: BatchParams,
+      query: BundleQuery,
+      responses: {
+        200: { description: 'Bundle link', schema: BundleLink },
+        422: { description: 'bundle-not-ready while the batch is processing', schema: ProblemDetails },
+      },
+    },
+    async ({ params, query, request }) => {
+      batches.assertBundleReady(params.id);
+      const file = query.manifest === 'true' ? `${params.id}.with-manifest.zip` : `${params.id}.zip`;
+      const signed = deps.signer.sign(`/v1/bundles/${file}`, BUNDLE_URL_TTL_SECONDS);
+      return { url: requestBaseUrl(request) + signed.url, expiresAt: signed.expiresAt.toISOString() };
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/bundles/:file',
+      summary: 'Download a bundle (signed link; no key needed)',
+      tags: ['batches'],
+      params: BundleFileParams,
+      query: SignedQuery,
+      access: { auth: false },
+      responses: { 200: { description: 'The zip', mediaType: 'application/zip' }, 403: { description: 'Expired or altered link' } },
+    },
+    async ({ params, query, request, reply }) => {
+      deps.signer.verify(request.url.split('?')[0] ?? '', query.exp, query.sig);
+      const match = /^(bat_[A-Za-z0-9_-]{1,64})(\.with-manifest)?\.zip$/.exec(params.file);
+      if (!match?.[1]) throw Errors.notFound('bundle', params.file);
+      const stream = batches.bundle(match[1], Boolean(match[2]));
+      return reply
+        .type('application/zip')
+        .header('Content-Disposition', `attachment; filename="${match[1]}.zip"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(stream);
+    },
+  );
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/render-batches/:id/replay',
+      summary: 'Re-queue failed and unprocessed rows; succeeded rows keep their identity',
+      tags: ['batches'],
+      params: BatchParams,
+      access: { requiresSubscription: true },
+      responses: {
+        202: { description: 'The batch, queued again', schema: Batch },
+        409: { description: 'batch-not-terminal or nothing-to-replay', schema: ProblemDetails },
+      },
+    },
+    async ({ params, reply }) => {
+      reply.code(202);
+      return batches.replay(params.id);
+    },
+  );
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/render-batches/:id/cancel',
+      summary: 'Cancel (idempotent); rendered outputs stay retrievable',
+      tags: ['batches'],
+      params: BatchParams,
+      responses: { 200: { description: 'The batch', schema: Batch } },
+    },
+    async ({ params }) => batches.cancel(params.id),
+  );
+
+  registry.add(
+    {
+      method: 'DELETE',
+      url: '/v1/render-batches/:id',
+      summary: 'Delete the batch, its rows and its outputs',
+      tags: ['batches'],
+      params: BatchParams,
+      responses: { 204: { description: 'Deleted' }, 404: { description: 'Unknown batch', schema: ProblemDetails } },
+    },
+    async ({ params, reply }) => {
+      await batches.remove(params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/render-batches/:id/events',
+      summary: 'Live progress as server-sent events (polling the batch stays the contract)',
+      tags: ['batches'],
+      params: BatchParams,
+      responses: { 200: { description: 'text/event-stream of progress events', mediaType: 'text/event-stream' } },
+    },
+    async ({ params, reply, request }) => {
+      const first = batches.get(params.id);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
+      });
+      const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      send('progress', { batch: first, rowsPerSecond: 0, secondsLeft: null });
+      if (isTerminal(first)) {
+        send('end', first);
+        raw.end();
+        return;
+      }
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+      const unsubscribe = deps.events.subscribe(params.id, (progress) => {
+        send('progress', progress);
+        if (isTerminal(progress.batch)) {
+          send('end', progress.batch);
+          cleanup();
+          raw.end();
+        }
+      });
+      // A batch that finished between the snapshot and the subscription.
+      const poll = setInterval(() => {
+        try {
+          const now = batches.get(params.id);
+          if (isTerminal(now)) {
+            send('end', now);
+            cleanup();
+            raw.end();
+          }
+        } catch {
+          cleanup();
+          raw.end();
+        }
+      }, 2000);
+      function cleanup() {
+        clearInterval(heartbeat);
+        clearInterval(poll);
+        unsubscribe();
+      }
+      request.raw.on('close', cleanup);
+    },
+  );
+}

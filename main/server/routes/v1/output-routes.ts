@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import { TemplateFieldsResult } from '../../../../shared/batch-schemas.js';
+import { Errors } from '../../../../shared/errors.js';
+import type { BatchOutputs } from '../../../batch/batch-outputs.js';
+import { templateFields, templateFieldsCsv } from '../../../batch/template-fields.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+
+const OutputParams = z.object({ outputKey: z.string().max(200) }).strict();
+const TemplateFieldsQuery = z
+  .object({ templateId: z.string().max(100), format: z.enum(['json', 'csv']).default('json') })
+  .strict();
+
+export function registerOutputRoutes(registry: RouteRegistry, deps: ServerDeps & { outputs: BatchOutputs }): void {
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/outputs/:outputKey',
+      summary: 'A stored output (batch row or idempotent single render)',
+      tags: ['batches'],
+      params: OutputParams,
+      responses: { 200: { description: 'The image', mediaType: 'image/png' }, 404: { description: 'Unknown output' } },
+    },
+    async ({ params, reply }) => {
+      const found = deps.outputs.fileForKey(params.outputKey);
+      if (!found || !fs.existsSync(found.file)) throw Errors.notFound('output', params.outputKey);
+      return reply.type(found.contentType).header('Cache-Control', 'private, max-age=3600').send(fs.createReadStream(found.file));
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/render-batches/template-fields',
+      summary: 'The columns a spreadsheet for a template needs, with a sample row (?format=csv for a file)',
+      tags: ['batches'],
+      query: TemplateFieldsQuery,
+      responses: {
+        200: { description: 'Template fields', schema: TemplateFieldsResult },
+        404: { description: 'Unknown template' },
+      },
+    },
+    async ({ query, reply }) => {
+      const entry = deps.renderer.entry(query.templateId);
+      const result = templateFields(entry.template);
+      if (query.format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${entry.template.id}.csv"`)
+          .send(templateFieldsCsv(result));
+      }
+      return result;
+    },
+  );
+}
