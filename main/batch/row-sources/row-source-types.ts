@@ -1,0 +1,53 @@
+import type { RenamedField } from './header-fields.js';
+
+/** A cell as the batch sees it: text, a number, or null for a cell that is not there. */
+export type CellValue = string | number | null;
+
+export interface SourceRow {
+  /** 0-based index among data rows (the header is not a data row). */
+  rowIndex: number;
+  /** Where the row starts: the CSV line, or the worksheet row number. */
+  line: number;
+  cells: Record<string, CellValue>;
+  /** Row-level problems (e.g. cells beyond the header that were dropped); empty when clean. */
+  problems: string[];
+}
+
+export interface SheetSummary {
+  name: string;
+  /** 0-based position in tab order. */
+  index: number;
+  hidden: boolean;
+}
+
+export type RowSourceKind = 'csv' | 'xlsx';
+
+export interface RowSourceOptions {
+  /** Refuse the file unless it is this kind (detected kinds are never overridden). */
+  kind?: RowSourceKind;
+  /** xlsx: a sheet name or 0-based tab index; default the first visible sheet. */
+  sheet?: string | number;
+  /** csv: force an encoding instead of detecting it. */
+  encoding?: string;
+  /** More data rows than this → `too-many-rows`. Default 1,000,000. */
+  maxRows?: number;
+  /** xlsx: wall-clock budget for the parse worker. Default 30 s. */
+  deadlineMs?: number;
+}
+
+export interface OpenedRowSource {
+  kind: RowSourceKind;
+  fields: string[];
+  renamedFields: RenamedField[];
+  sheets?: SheetSummary[];
+  sheet?: string;
+  encoding?: string;
+  delimiter?: string;
+  /** Data rows, streamed; iterate once. Breaking out of the loop releases the file. */
+  rows: AsyncIterable<SourceRow>;
+  /** Releases the file (and the xlsx worker) when the rows are not read to the end. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_MAX_ROWS = 1_000_000;
+export const DEFAULT_DEADLINE_MS = 30_000;
