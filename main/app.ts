@@ -3,6 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { BatchEvents } from './batch/batch-events.js';
+import { BatchOutputs } from './batch/batch-outputs.js';
+import { BatchRunner } from './batch/batch-runner.js';
+import { BatchService } from './batch/batch-service.js';
+import { UploadService } from './batch/upload-service.js';
 import { loadCatalog } from './catalog/load-catalog.js';
 import { ThumbnailCache } from './catalog/thumbnail-cache.js';
 import type { CoreConfig } from './config.js';
@@ -52,12 +57,36 @@ export async function startCore(
 
     const catalog = loadCatalog(options.catalogDir ?? path.join(TEMPLATES_DIR, 'catalog'));
     pool = createRenderPool({ threads: config.workers });
-    const resolveImage = createImageReferenceResolver({ uploadPath: () => null, allowRemote: false });
+    const uploads = new UploadService(store, path.join(config.dataDir, 'uploads'));
+    const resolveImage = createImageReferenceResolver({
+      uploadPath: (id: string) => uploads.imagePath(id),
+      allowRemote: false,
+    });
     const renderer = new RenderService({
       templates: catalog,
       pool,
       brandProfile: () => store.brandProfiles.getDefault().profile,
       resolveImage,
+    });
+    const outputs = new BatchOutputs(path.join(config.dataDir, 'outputs'));
+    const events = new BatchEvents();
+    const runner = new BatchRunner({
+      store,
+      renderer,
+      outputs,
+      events,
+      openRows: (batch) => uploads.openRows(batch),
+      resolveImage,
+      concurrency: pool.threads * 2,
+      log: (message, detail) => console.error(message, detail),
+    });
+    const batches = new BatchService({
+      store,
+      renderer,
+      runner,
+      outputs,
+      countRows: (id, sheet) => uploads.countRows(id, sheet),
+      unpackImages: (id, destination) => uploads.unpackImages(id, destination),
     });
     const signer = new UrlSigner(
       store.settings.getOrCreate('url-signing-secret', () => crypto.randomBytes(32).toString('hex')),
@@ -71,7 +100,11 @@ export async function startCore(
         signer,
         limiter: new RateLimiter(config.rateLimit),
         reservations: new CreditReservations(store.ledger),
-        outputsDir: path.join(config.dataDir, 'outputs'),
+        outputsDir: outputs.outputsDir,
+        outputs,
+        batches,
+        events,
+        uploads,
         checkImageValue: (value, valuePath) => void resolveImage(value, valuePath),
       },
       { logger: options.logger ?? false },
@@ -79,10 +112,12 @@ export async function startCore(
 
     const purge = setInterval(() => {
       for (const file of store.idempotency.purgeExpired(new Date())) fs.rmSync(file, { force: true });
+      uploads.purgeExpired();
     }, 10 * 60_000);
     purge.unref();
 
     await server.listen({ host: '127.0.0.1', port: config.port });
+    runner.resume();
     const address = server.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://127.0.0.1:${port}`;
@@ -105,6 +140,7 @@ export async function startCore(
       close() {
         closing ??= (async () => {
           clearInterval(purge);
+          await runner.close();
           await server.close();
           await startedPool.close();
           store.close();

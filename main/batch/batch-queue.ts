@@ -11,6 +11,13 @@ export interface QueuedRow {
   attempts: number;
 }
 
+export interface SourceRecord {
+  rowIndex: number;
+  line: number | null;
+  record: Record<string, unknown>;
+  error?: string;
+}
+
 export interface RowCounts {
   pending: number;
   running: number;
@@ -20,8 +27,11 @@ export interface RowCounts {
 }
 
 export interface BatchRowQueue {
-  /** Adds rows; rows already present (a resumed ingest) are left as they are. */
-  enqueue(batchId: string, rows: { rowIndex: number; line: number | null; record: Record<string, unknown> }[]): void;
+  /**
+   * Adds rows; rows already present (a resumed ingest) are left as they are. A row the source
+   * could not read arrives with `error` and is stored as failed; returns how many of those were new.
+   */
+  enqueue(batchId: string, rows: SourceRecord[]): number;
   /** Claims up to `limit` pending rows in rowIndex order with a lease until `leaseUntil` (ms). */
   claim(batchId: string, limit: number, leaseUntil: number): QueuedRow[];
   /** Marks a claimed row succeeded; call inside the transaction that debits it. */

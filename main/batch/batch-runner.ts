@@ -13,7 +13,7 @@ import { newRenderId } from '../store/renders-repository.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 import type { BatchEvents } from './batch-events.js';
 import type { BatchOutputs } from './batch-outputs.js';
-import type { QueuedRow } from './batch-queue.js';
+import type { QueuedRow, SourceRecord } from './batch-queue.js';
 import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { createImagesFolderResolver } from './images-folder.js';
 import { toBatchResource } from './batch-resource.js';
@@ -23,6 +23,8 @@ export interface SourceRow {
   rowIndex: number;
   line: number | null;
   cells: Record<string, unknown>;
+  /** Why the source could not read this row (it then fails alone). */
+  problems?: string[];
 }
 
 export interface BatchRunnerDeps {
@@ -167,17 +169,28 @@ export class BatchRunner {
   private async ingest(batch: BatchRecord): Promise<void> {
     const { store } = this.deps;
     let ingested = batch.ingested;
-    let chunk: { rowIndex: number; line: number | null; record: Record<string, unknown> }[] = [];
+    let chunk: SourceRecord[] = [];
     const flush = () => {
       if (chunk.length === 0) return;
-      store.batches.enqueue(batch.id, chunk);
+      const rows = chunk;
+      store.db.transaction(() => {
+        const unreadable = store.batches.enqueue(batch.id, rows);
+        const held = store.ledger.heldFor(batch.id);
+        if (unreadable > 0 && held > 0) store.ledger.release({ batchId: batch.id, amount: Math.min(unreadable, held) });
+      })();
       ingested = (chunk.at(-1)?.rowIndex ?? ingested - 1) + 1;
       store.batches.markIngested(batch.id, ingested, false);
       chunk = [];
     };
     for await (const row of await this.deps.openRows(batch)) {
       if (row.rowIndex < batch.ingested) continue;
-      chunk.push({ rowIndex: row.rowIndex, line: row.line, record: row.cells });
+      const problems = row.problems ?? [];
+      chunk.push({
+        rowIndex: row.rowIndex,
+        line: row.line,
+        record: row.cells,
+        ...(problems.length > 0 ? { error: `line ${row.line ?? '?'}: ${problems.join('; ')}` } : {}),
+      });
       if (chunk.length >= INGEST_CHUNK) {
         flush();
         // Let rendering and the HTTP server run between chunks.

@@ -5,9 +5,12 @@ import { registerProblemJson } from './plugins/problem-json.js';
 import { RouteRegistry } from './route-registry.js';
 import { registerAccountRoutes } from './routes/v1/account-routes.js';
 import { registerApiKeyRoutes } from './routes/v1/api-key-routes.js';
+import { registerBatchRoutes } from './routes/v1/batch-routes.js';
 import { registerBrandProfileRoutes } from './routes/v1/brand-profile-routes.js';
 import { registerCatalogRoutes } from './routes/v1/catalog-routes.js';
 import { registerOpenApiRoute } from './routes/v1/openapi-routes.js';
+import { registerOutputRoutes } from './routes/v1/output-routes.js';
+import { registerUploadRoutes } from './routes/v1/upload-routes.js';
 import { registerRenderRoutes } from './routes/v1/render-routes.js';
 import { registerThumbnailRoutes } from './routes/v1/thumbnail-routes.js';
 import type { ServerDeps } from './server-deps.js';
@@ -30,6 +33,8 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    // Shutdown must not wait for long-lived event streams.
+    forceCloseConnections: true,
   });
 
   registerProblemJson(app);
@@ -55,6 +60,9 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerAccountRoutes(registry, deps);
   registerApiKeyRoutes(registry, deps);
   registerBrandProfileRoutes(registry, deps);
+  registerBatchRoutes(registry, deps);
+  registerOutputRoutes(registry, deps);
+  registerUploadRoutes(app, registry, deps);
   registerOpenApiRoute(registry, API_VERSION);
   return app;
 }

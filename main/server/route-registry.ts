@@ -40,9 +40,11 @@ export interface ParsedRequest<B, Q, P> {
 export type RegisteredRoute = RouteSpec<z.ZodType, z.ZodType, z.ZodType>;
 
 export class RouteRegistry {
-  readonly routes: RegisteredRoute[] = [];
-
-  constructor(private readonly app: FastifyInstance) {}
+  /** Shared with child registries (encapsulated scopes) so OpenAPI sees every route. */
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly routes: RegisteredRoute[] = [],
+  ) {}
 
   add<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
     spec: RouteSpec<B, Q, P>,

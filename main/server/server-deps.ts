@@ -1,3 +1,7 @@
+import type { BatchEvents } from '../batch/batch-events.js';
+import type { BatchOutputs } from '../batch/batch-outputs.js';
+import type { BatchService } from '../batch/batch-service.js';
+import type { UploadService } from '../batch/upload-service.js';
 import type { Catalog } from '../catalog/load-catalog.js';
 import type { ThumbnailCache } from '../catalog/thumbnail-cache.js';
 import type { RenderService } from '../render/render-service.js';
@@ -17,6 +21,10 @@ export interface ServerDeps {
   reservations: CreditReservations;
   /** Where stored outputs live (idempotent single renders, batch outputs). */
   outputsDir: string;
+  outputs: BatchOutputs;
+  batches: BatchService;
+  events: BatchEvents;
+  uploads: UploadService;
   /** Validates an image value the same way renders do (brand profile logos). */
   checkImageValue: (value: string, path: string) => void;
   /** Session cookie check for the desktop UI; null when no session applies. */

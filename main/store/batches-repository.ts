@@ -1,5 +1,5 @@
 import type { BatchStatus, ManifestRow, RowStatus } from '../../shared/batch-schemas.js';
-import type { BatchRowQueue, QueuedRow, RowCounts } from '../batch/batch-queue.js';
+import type { BatchRowQueue, QueuedRow, RowCounts, SourceRecord } from '../batch/batch-queue.js';
 import { newId } from './ids.js';
 import type { Database } from './open-database.js';
 
@@ -119,7 +119,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
   );
   const markIngested = db.prepare('UPDATE batches SET ingested = ?, ingest_complete = ? WHERE id = ?');
   const insertRow = db.prepare(
-    `INSERT INTO batch_rows (batch_id, row_index, line, status, record) VALUES (?, ?, ?, 'pending', ?)
+    `INSERT INTO batch_rows (batch_id, row_index, line, status, record, error) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (batch_id, row_index) DO NOTHING`,
   );
   const pending = db.prepare<[string, number], { row_index: number; line: number | null; record: string; attempts: number }>(
@@ -176,11 +176,16 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     'SELECT render_id FROM batch_rows WHERE batch_id = ? AND row_index = ?',
   );
 
-  const enqueue = db.transaction(
-    (batchId: string, rows: { rowIndex: number; line: number | null; record: Record<string, unknown> }[]) => {
-      for (const row of rows) insertRow.run(batchId, row.rowIndex, row.line, JSON.stringify(row.record));
-    },
-  );
+  const enqueue = db.transaction((batchId: string, rows: SourceRecord[]) => {
+    let failed = 0;
+    for (const row of rows) {
+      const status = row.error ? 'failed' : 'pending';
+      const inserted = insertRow.run(batchId, row.rowIndex, row.line, status, JSON.stringify(row.record), row.error ?? null);
+      if (inserted.changes > 0 && row.error) failed += 1;
+    }
+    if (failed > 0) db.prepare('UPDATE batches SET failed = failed + ? WHERE id = ?').run(failed, batchId);
+    return failed;
+  });
   const claim = db.transaction((batchId: string, limit: number, leaseUntil: number): QueuedRow[] => {
     const rows = pending.all(batchId, limit);
     for (const row of rows) lease.run(leaseUntil, batchId, row.row_index);

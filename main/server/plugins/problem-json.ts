@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, isAppError } from '../../../shared/errors.js';
+import { AppError, ERROR_CATALOGUE, isAppError, type ErrorCode } from '../../../shared/errors.js';
 
 /** Every error leaves as RFC 9457 application/problem+json with a stable code. */
 export function registerProblemJson(app: FastifyInstance): void {
@@ -29,6 +29,11 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
 
 function toAppError(error: FastifyError): AppError {
   if (isAppError(error)) return error;
+  // Coded errors from lower layers (spreadsheet readers) whose code is in the catalogue.
+  const coded = error as { code?: string; location?: Record<string, unknown> };
+  if (typeof coded.code === 'string' && coded.code in ERROR_CATALOGUE && !coded.code.startsWith('FST_')) {
+    return new AppError(coded.code as ErrorCode, error.message, { extensions: { ...(coded.location ?? {}) } });
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return new AppError('malformed-json', `The body is not valid JSON: ${error.message}`);

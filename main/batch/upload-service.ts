@@ -1,0 +1,213 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import { AppError } from '../../shared/errors.js';
+import type { BatchRecord } from '../store/batches-repository.js';
+import type { Store } from '../store/create-store.js';
+import type { UploadKind, UploadRecord } from '../store/uploads-repository.js';
+import type { SourceRow } from './batch-runner.js';
+import { detectFileKind } from './row-sources/detect-file-kind.js';
+import { inspectRowSource, openRowSource } from './row-sources/row-source.js';
+import { unpackImageZip } from './unpack-images.js';
+
+/** DESIGN §4: uploads up to 256 MiB and 1,000,000 rows. */
+export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
+/** Uploads no batch uses are deleted after this long (documented in the README). */
+export const UPLOAD_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+const IMAGE_KINDS = new Set(['png', 'jpeg', 'webp', 'gif', 'svg']);
+const EXTENSIONS: Record<UploadKind, string> = { csv: 'csv', xlsx: 'xlsx', image: 'img', zip: 'zip' };
+
+export interface UploadResponse {
+  id: string;
+  sourceRef: string;
+  kind: UploadKind;
+  filename: string;
+  bytes: number;
+  expiresAt: string | null;
+  rows?: number;
+  fields?: string[];
+  sheets?: { name: string; index: number; hidden: boolean }[];
+  sheet?: string;
+  encoding?: string;
+  delimiter?: string;
+  renamedFields?: unknown[];
+  preview?: Record<string, unknown>[];
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Receives uploads (spreadsheets, images, zips of images), decides what they are from their
+ * bytes, inspects them once (rows, fields, sheets) and keeps them in the data directory.
+ */
+export class UploadService {
+  constructor(
+    private readonly store: Store,
+    private readonly dir: string,
+  ) {}
+
+  async receive(
+    body: Readable,
+    meta: { filename: string; contentType: string | null; apiKeyId: string | null; sheet?: string | number },
+  ): Promise<UploadResponse> {
+    fs.mkdirSync(this.dir, { recursive: true });
+    const id = this.store.uploads.newId();
+    const part = path.join(this.dir, `${id}.part`);
+    let bytes = 0;
+    try {
+      await pipeline(
+        body,
+        new Transform({
+          transform(chunk: Buffer, _encoding, callback) {
+            bytes += chunk.length;
+            if (bytes > MAX_UPLOAD_BYTES) {
+              callback(new AppError('payload-too-large', `Uploads are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB.`));
+              return;
+            }
+            callback(null, chunk);
+          },
+        }),
+        fs.createWriteStream(part),
+      );
+      if (bytes === 0) throw new AppError('validation-failed', 'The upload is empty.', { problems: [{ path: 'file', message: 'empty file' }] });
+      const detected = await detectFileKind(part);
+      const kind: UploadKind | null =
+        detected.kind === 'csv' || detected.kind === 'xlsx' || detected.kind === 'zip'
+          ? detected.kind
+          : IMAGE_KINDS.has(detected.kind)
+            ? 'image'
+            : null;
+      if (!kind) {
+        throw new AppError(
+          'unsupported-media-type',
+          `"${meta.filename}" is ${describeKind(detected.kind)}. Upload a CSV or .xlsx spreadsheet, an image, or a .zip of images.`,
+        );
+      }
+      const info = await this.inspect(part, kind, meta.sheet);
+      const file = path.join(this.dir, `${id}.${EXTENSIONS[kind]}`);
+      fs.renameSync(part, file);
+      const now = new Date();
+      const record: UploadRecord = {
+        id,
+        kind,
+        filename: safeDisplayName(meta.filename),
+        path: file,
+        bytes,
+        contentType: meta.contentType,
+        info,
+        apiKeyId: meta.apiKeyId,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + UPLOAD_RETENTION_MS).toISOString(),
+      };
+      this.store.uploads.insert(record);
+      return this.describe(record);
+    } catch (error) {
+      fs.rmSync(part, { force: true });
+      throw error;
+    }
+  }
+
+  get(id: string): UploadResponse | null {
+    const record = this.store.uploads.get(id);
+    return record ? this.describe(record) : null;
+  }
+
+  /** The file behind an image upload (`upl_…` image values); null otherwise. */
+  imagePath(id: string): string | null {
+    const record = this.store.uploads.get(id);
+    return record && record.kind === 'image' ? record.path : null;
+  }
+
+  async countRows(uploadId: string, sheet: string | number | undefined): Promise<{ rows: number; fields: string[] }> {
+    const record = this.require(uploadId);
+    const inspected = await inspectRowSource(record.path, { kind: record.kind as 'csv' | 'xlsx', ...(sheet !== undefined ? { sheet } : {}) });
+    return { rows: inspected.rowCount, fields: inspected.fields };
+  }
+
+  async openRows(batch: BatchRecord): Promise<AsyncIterable<SourceRow>> {
+    const record = this.require(batch.sourceRef ?? '');
+    const sheet = batch.sheet === null ? undefined : /^\d+$/.test(batch.sheet) ? Number(batch.sheet) : batch.sheet;
+    const source = await openRowSource(record.path, {
+      kind: record.kind as 'csv' | 'xlsx',
+      ...(sheet !== undefined ? { sheet } : {}),
+      ...(typeof record.info.encoding === 'string' ? { encoding: record.info.encoding } : {}),
+    });
+    return source.rows;
+  }
+
+  async unpackImages(uploadId: string, destination: string): Promise<string> {
+    return unpackImageZip(this.require(uploadId).path, destination);
+  }
+
+  purgeExpired(now = new Date()): void {
+    for (const file of this.store.uploads.purgeExpired(now)) fs.rmSync(file, { force: true });
+  }
+
+  private require(id: string): UploadRecord {
+    const record = this.store.uploads.get(id);
+    if (!record) throw new AppError('not-found', `No upload "${id}" (uploads expire after 24 hours unless a batch uses them).`);
+    return record;
+  }
+
+  private async inspect(file: string, kind: UploadKind, sheet: string | number | undefined): Promise<Record<string, unknown>> {
+    if (kind === 'csv' || kind === 'xlsx') {
+      const inspected = await inspectRowSource(file, { kind, ...(sheet !== undefined ? { sheet } : {}) });
+      return {
+        rows: inspected.rowCount,
+        fields: inspected.fields,
+        renamedFields: inspected.renamedFields,
+        preview: inspected.preview.map((row) => row.cells),
+        ...(inspected.sheets ? { sheets: inspected.sheets } : {}),
+        ...(inspected.sheet ? { sheet: inspected.sheet } : {}),
+        ...(inspected.encoding ? { encoding: inspected.encoding } : {}),
+        ...(inspected.delimiter ? { delimiter: inspected.delimiter } : {}),
+      };
+    }
+    if (kind === 'image') {
+      try {
+        // A full decode (metadata() accepts truncated files), into a small size to bound memory.
+        const meta = await sharp(file).metadata();
+        await sharp(file).resize(256, 256, { fit: 'inside' }).raw().toBuffer();
+        return { width: meta.width, height: meta.height };
+      } catch (error) {
+        throw new AppError('image-invalid', `The image cannot be read: ${(error as Error).message.split('\n')[0]}`);
+      }
+    }
+    return {};
+  }
+
+  private describe(record: UploadRecord): UploadResponse {
+    return {
+      id: record.id,
+      sourceRef: record.id,
+      kind: record.kind,
+      filename: record.filename,
+      bytes: record.bytes,
+      expiresAt: record.expiresAt,
+      ...(record.info as Partial<UploadResponse>),
+    };
+  }
+}
+
+function describeKind(kind: string): string {
+  switch (kind) {
+    case 'xls':
+      return 'a legacy .xls workbook (or a password-protected file); save it as .xlsx';
+    case 'xlsb':
+      return 'a binary .xlsb workbook; save it as .xlsx';
+    case 'pdf':
+      return 'a PDF';
+    case 'empty':
+      return 'empty';
+    default:
+      return 'not a file type Render Desk reads';
+  }
+}
+
+function safeDisplayName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? 'upload';
+  return base.normalize('NFC').replace(/[\u0000-\u001f]/g, '').slice(0, 200) || 'upload';
+}

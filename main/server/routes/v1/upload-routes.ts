@@ -1,0 +1,115 @@
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { ProblemDetails } from '../../../../shared/api-schemas.js';
+import { AppError, Errors } from '../../../../shared/errors.js';
+import { MAX_UPLOAD_BYTES } from '../../../batch/upload-service.js';
+import { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+
+const UploadQuery = z
+  .object({
+    filename: z.string().max(255).optional(),
+    sheet: z.string().max(200).optional(),
+  })
+  .strict();
+
+const UploadResponse = z.object({
+  id: z.string(),
+  sourceRef: z.string(),
+  kind: z.enum(['csv', 'xlsx', 'image', 'zip']),
+  filename: z.string(),
+  bytes: z.number().int(),
+  expiresAt: z.string().nullable(),
+  rows: z.number().int().optional(),
+  fields: z.array(z.string()).optional(),
+  sheets: z.array(z.object({ name: z.string(), index: z.number().int(), hidden: z.boolean() })).optional(),
+});
+
+/**
+ * POST /v1/uploads takes the file as the raw body (any Content-Type; the kind is decided by the
+ * bytes) or as multipart field `file`. The body streams to disk under a byte cap, never buffered.
+ */
+export function registerUploadRoutes(app: FastifyInstance, parent: RouteRegistry, deps: ServerDeps): void {
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldNameSize: 100, fieldSize: 1024, headerPairs: 50 },
+    });
+    // Every other content type streams through untouched.
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    const registry = new RouteRegistry(scope, parent.routes);
+
+    registry.add(
+      {
+        method: 'POST',
+        url: '/v1/uploads',
+        summary: 'Upload a CSV/XLSX spreadsheet, an image, or a .zip of images (raw body or multipart field "file")',
+        tags: ['uploads'],
+        query: UploadQuery,
+        bodyLimit: MAX_UPLOAD_BYTES,
+        responses: {
+          201: { description: 'The upload with its rows, fields and sheets', schema: UploadResponse },
+          413: { description: 'payload-too-large', schema: ProblemDetails },
+          415: { description: 'unsupported-media-type', schema: ProblemDetails },
+          422: { description: 'invalid-spreadsheet, no-rows-found, archive-limits-exceeded, …', schema: ProblemDetails },
+        },
+      },
+      async ({ query, request, reply }) => {
+        let stream: Readable;
+        let filename = query.filename ?? headerFilename(request.headers['x-filename']) ?? 'upload';
+        let contentType = request.headers['content-type'] ?? null;
+        if (request.isMultipart()) {
+          const file = await request.file();
+          if (!file || file.fieldname !== 'file') {
+            throw Errors.validation([{ path: 'file', message: 'send the file in a multipart field named "file"' }]);
+          }
+          stream = file.file;
+          filename = file.filename || filename;
+          contentType = file.mimetype;
+          file.file.on('limit', () => stream.destroy(new AppError('payload-too-large', `Uploads are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB.`)));
+        } else {
+          stream = request.body as Readable;
+          if (!stream || typeof (stream as Readable).pipe !== 'function') {
+            throw Errors.validation([{ path: 'file', message: 'send the file as the request body' }]);
+          }
+        }
+        const sheet = query.sheet === undefined ? undefined : /^\d+$/.test(query.sheet) ? Number(query.sheet) : query.sheet;
+        const upload = await deps.uploads.receive(stream, {
+          filename,
+          contentType,
+          apiKeyId: request.principal?.id ?? null,
+          ...(sheet !== undefined ? { sheet } : {}),
+        });
+        reply.code(201).header('Location', `/v1/uploads/${upload.id}`);
+        return upload;
+      },
+    );
+
+    registry.add(
+      {
+        method: 'GET',
+        url: '/v1/uploads/:id',
+        summary: 'An upload with its rows, fields and sheets',
+        tags: ['uploads'],
+        params: z.object({ id: z.string().max(100) }).strict(),
+        responses: { 200: { description: 'The upload', schema: UploadResponse }, 404: { description: 'Unknown or expired upload' } },
+      },
+      async ({ params }) => {
+        const upload = deps.uploads.get(params.id);
+        if (!upload) throw Errors.notFound('upload', params.id);
+        return upload;
+      },
+    );
+  });
+}
+
+function headerFilename(value: string | string[] | undefined): string | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
