@@ -18,6 +18,7 @@ import { buildServer } from './server/build-server.js';
 import { CreditReservations } from './server/credit-reservations.js';
 import { RateLimiter } from './server/rate-limiter.js';
 import { UrlSigner } from './server/signed-url.js';
+import { UiSessions } from './server/ui-sessions.js';
 import { createStore, initialiseAccount, type Store } from './store/create-store.js';
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -32,6 +33,8 @@ export interface RunningCore {
   pool: RenderPool;
   /** Set when this start created the first API key: shown once, never stored in clear. */
   createdKeySecret: string | undefined;
+  /** A one-time link that opens the UI with a session. */
+  uiLink(): string;
   close(): Promise<void>;
 }
 
@@ -68,6 +71,7 @@ export async function startCore(
       brandProfile: () => store.brandProfiles.getDefault().profile,
       resolveImage,
     });
+    const sessions = new UiSessions();
     const outputs = new BatchOutputs(path.join(config.dataDir, 'outputs'));
     const events = new BatchEvents();
     const runner = new BatchRunner({
@@ -105,6 +109,8 @@ export async function startCore(
         batches,
         events,
         uploads,
+        sessions,
+        uiDir: path.join(REPO_ROOT, 'renderer', 'dist'),
         checkImageValue: (value, valuePath) => void resolveImage(value, valuePath),
       },
       { logger: options.logger ?? false },
@@ -137,6 +143,7 @@ export async function startCore(
       store,
       pool: startedPool,
       createdKeySecret,
+      uiLink: () => `${url}/ui/session?token=${sessions.createLaunchToken()}`,
       close() {
         closing ??= (async () => {
           clearInterval(purge);

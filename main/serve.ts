@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   }
   const core = await startCore(config, { logger: process.env.RENDER_DESK_LOG === '1' });
   console.log(`Render Desk is listening on ${core.url} (data: ${core.dataDir}, workers: ${core.pool.threads})`);
+  console.log(`UI: ${core.uiLink()}`);
   if (core.createdKeySecret) {
     console.log(`API key (shown once, store it now): ${core.createdKeySecret}`);
   }

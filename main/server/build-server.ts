@@ -11,6 +11,7 @@ import { registerCatalogRoutes } from './routes/v1/catalog-routes.js';
 import { registerOpenApiRoute } from './routes/v1/openapi-routes.js';
 import { registerOutputRoutes } from './routes/v1/output-routes.js';
 import { registerUploadRoutes } from './routes/v1/upload-routes.js';
+import { registerUiRoutes } from './routes/ui-routes.js';
 import { registerRenderRoutes } from './routes/v1/render-routes.js';
 import { registerThumbnailRoutes } from './routes/v1/thumbnail-routes.js';
 import type { ServerDeps } from './server-deps.js';
@@ -47,7 +48,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
         deps.store.apiKeys.touch(key.id);
         return { id: key.id, admin: key.admin };
       },
-      bySession: (cookie) => deps.sessionPrincipal?.(cookie) ?? null,
+      bySession: (cookie) => deps.sessions.principal(cookie),
     },
     limiter: deps.limiter,
     isSubscriptionLapsed: () => deps.store.subscription.get().status === 'lapsed',
@@ -63,6 +64,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerBatchRoutes(registry, deps);
   registerOutputRoutes(registry, deps);
   registerUploadRoutes(app, registry, deps);
+  registerUiRoutes(app, registry, { sessions: deps.sessions, uiDir: deps.uiDir });
   registerOpenApiRoute(registry, API_VERSION);
   return app;
 }

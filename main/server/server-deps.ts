@@ -9,6 +9,7 @@ import type { Store } from '../store/create-store.js';
 import type { CreditReservations } from './credit-reservations.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { UrlSigner } from './signed-url.js';
+import type { UiSessions } from './ui-sessions.js';
 
 /** Everything the HTTP layer needs, built by the composition root (main/app.ts) or a test. */
 export interface ServerDeps {
@@ -27,6 +28,8 @@ export interface ServerDeps {
   uploads: UploadService;
   /** Validates an image value the same way renders do (brand profile logos). */
   checkImageValue: (value: string, path: string) => void;
-  /** Session cookie check for the desktop UI; null when no session applies. */
-  sessionPrincipal?: (cookieHeader: string | undefined) => { id: string; admin: boolean } | null;
+  /** The desktop UI's launch tokens and session cookies. */
+  sessions: UiSessions;
+  /** The built UI (renderer/dist). */
+  uiDir: string;
 }
