@@ -14,7 +14,7 @@ import type { CoreConfig } from './config.js';
 import { createImageReferenceResolver } from './engine/image-reference.js';
 import { createRenderPool, type RenderPool } from './render/render-pool.js';
 import { RenderService } from './render/render-service.js';
-import { buildServer } from './server/build-server.js';
+import { API_VERSION, buildServer } from './server/build-server.js';
 import { CreditReservations } from './server/credit-reservations.js';
 import { RateLimiter } from './server/rate-limiter.js';
 import { UrlSigner } from './server/signed-url.js';
@@ -111,6 +111,15 @@ export async function startCore(
         uploads,
         sessions,
         uiDir: path.join(REPO_ROOT, 'renderer', 'dist'),
+        system: {
+          version: API_VERSION,
+          dataDir: config.dataDir,
+          workers: pool.threads,
+          port: () => {
+            const address = server.server.address();
+            return typeof address === 'object' && address ? address.port : config.port;
+          },
+        },
         checkImageValue: (value, valuePath) => void resolveImage(value, valuePath),
       },
       { logger: options.logger ?? false },

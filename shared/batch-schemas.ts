@@ -71,6 +71,8 @@ export const Batch = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** Folder holding the outputs on this machine ("Show in folder"). */
+  outputDir: z.string().optional(),
 });
 export type Batch = z.infer<typeof Batch>;
 

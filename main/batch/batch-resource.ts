@@ -4,7 +4,7 @@ import type { BatchRecord } from '../store/batches-repository.js';
 import type { RowCounts } from './batch-queue.js';
 
 /** The batch as the API shows it (spec §2.5 plus progress fields). */
-export function toBatchResource(batch: BatchRecord, counts: RowCounts): Batch {
+export function toBatchResource(batch: BatchRecord, counts: RowCounts, outputDir?: string): Batch {
   return {
     id: batch.id,
     status: batch.status,
@@ -20,5 +20,6 @@ export function toBatchResource(batch: BatchRecord, counts: RowCounts): Batch {
     createdAt: batch.createdAt,
     startedAt: batch.startedAt,
     finishedAt: batch.finishedAt,
+    ...(outputDir ? { outputDir } : {}),
   };
 }

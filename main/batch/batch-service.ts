@@ -215,7 +215,7 @@ export class BatchService {
   }
 
   private resource(batch: BatchRecord): Batch {
-    return toBatchResource(batch, this.deps.store.batches.counts(batch.id));
+    return toBatchResource(batch, this.deps.store.batches.counts(batch.id), this.deps.outputs.batchDir(batch.id));
   }
 
   private async describeSource(request: CreateBatchRequest): Promise<{ fields: string[]; total: number }> {

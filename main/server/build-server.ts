@@ -12,6 +12,7 @@ import { registerOpenApiRoute } from './routes/v1/openapi-routes.js';
 import { registerOutputRoutes } from './routes/v1/output-routes.js';
 import { registerUploadRoutes } from './routes/v1/upload-routes.js';
 import { registerUiRoutes } from './routes/ui-routes.js';
+import { registerSystemRoutes } from './routes/v1/system-routes.js';
 import { registerRenderRoutes } from './routes/v1/render-routes.js';
 import { registerThumbnailRoutes } from './routes/v1/thumbnail-routes.js';
 import type { ServerDeps } from './server-deps.js';
@@ -64,6 +65,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerBatchRoutes(registry, deps);
   registerOutputRoutes(registry, deps);
   registerUploadRoutes(app, registry, deps);
+  registerSystemRoutes(registry, deps);
   registerUiRoutes(app, registry, { sessions: deps.sessions, uiDir: deps.uiDir });
   registerOpenApiRoute(registry, API_VERSION);
   return app;

@@ -32,4 +32,5 @@ export interface ServerDeps {
   sessions: UiSessions;
   /** The built UI (renderer/dist). */
   uiDir: string;
+  system: { version: string; dataDir: string; workers: number; port: () => number };
 }
