@@ -120,6 +120,7 @@ export async function startCore(
             return typeof address === 'object' && address ? address.port : config.port;
           },
         },
+        resolveImage,
         checkImageValue: (value, valuePath) => void resolveImage(value, valuePath),
       },
       { logger: options.logger ?? false },

@@ -128,14 +128,24 @@ export class UploadService {
   }
 
   async openRows(batch: BatchRecord): Promise<AsyncIterable<SourceRow>> {
-    const record = this.require(batch.sourceRef ?? '');
     const sheet = batch.sheet === null ? undefined : /^\d+$/.test(batch.sheet) ? Number(batch.sheet) : batch.sheet;
+    return (await this.rowsFor(batch.sourceRef ?? '', sheet)).rows;
+  }
+
+  /** Streams the rows of a spreadsheet upload with the encoding detected at upload time. */
+  async rowsFor(uploadId: string, sheet: string | number | undefined): Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }> {
+    const record = this.require(uploadId);
+    if (record.kind !== 'csv' && record.kind !== 'xlsx') {
+      throw new AppError('validation-failed', `Upload ${uploadId} is ${record.kind}, not a spreadsheet.`, {
+        problems: [{ path: 'source.sourceRef', message: `the upload is ${record.kind}, not csv or xlsx` }],
+      });
+    }
     const source = await openRowSource(record.path, {
-      kind: record.kind as 'csv' | 'xlsx',
+      kind: record.kind,
       ...(sheet !== undefined ? { sheet } : {}),
       ...(typeof record.info.encoding === 'string' ? { encoding: record.info.encoding } : {}),
     });
-    return source.rows;
+    return { fields: source.fields, rows: source.rows };
   }
 
   async unpackImages(uploadId: string, destination: string): Promise<string> {

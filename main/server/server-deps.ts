@@ -4,7 +4,7 @@ import type { BatchService } from '../batch/batch-service.js';
 import type { UploadService } from '../batch/upload-service.js';
 import type { Catalog } from '../catalog/load-catalog.js';
 import type { ThumbnailCache } from '../catalog/thumbnail-cache.js';
-import type { RenderService } from '../render/render-service.js';
+import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { Store } from '../store/create-store.js';
 import type { CreditReservations } from './credit-reservations.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -26,6 +26,8 @@ export interface ServerDeps {
   batches: BatchService;
   events: BatchEvents;
   uploads: UploadService;
+  /** Resolves an image value (upload id, data: URI, absolute path) as renders do. */
+  resolveImage: ImageResolver;
   /** Validates an image value the same way renders do (brand profile logos). */
   checkImageValue: (value: string, path: string) => void;
   /** The desktop UI's launch tokens and session cookies. */

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Principal } from './plugins/auth.js';
 
 export const SESSION_COOKIE = 'rd_session';
+/** The principal id of UI sessions (UI-only endpoints check it). */
+export const UI_SESSION_PRINCIPAL = 'ui-session';
 const LAUNCH_TOKEN_TTL_MS = 10 * 60_000;
 
 /**
@@ -37,7 +39,7 @@ export class UiSessions {
     if (!cookieHeader) return null;
     for (const part of cookieHeader.split(';')) {
       const [name, ...rest] = part.trim().split('=');
-      if (name === SESSION_COOKIE && this.sessions.has(rest.join('='))) return { id: 'ui-session', admin: true };
+      if (name === SESSION_COOKIE && this.sessions.has(rest.join('='))) return { id: UI_SESSION_PRINCIPAL, admin: true };
     }
     return null;
   }

@@ -12,6 +12,7 @@ import { Errors } from '../../../../shared/errors.js';
 import type { BatchEvents } from '../../../batch/batch-events.js';
 import type { BatchService } from '../../../batch/batch-service.js';
 import { isTerminal } from '../../../batch/batch-service.js';
+import { preflight } from '../../../batch/preflight.js';
 import { requestBaseUrl } from '../../request-base-url.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
@@ -19,6 +20,27 @@ import type { ServerDeps } from '../../server-deps.js';
 /** DESIGN §4: inline records up to 50,000 rows in a body of up to 32 MiB. */
 export const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
 export const BUNDLE_URL_TTL_SECONDS = 15 * 60;
+
+const PreflightResultSchema = z.object({
+  templateId: z.string(),
+  target: z.string(),
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  cost: z.number().int(),
+  balance: z.number().int(),
+  sufficient: z.boolean(),
+  fields: z.array(z.string()),
+  mapping: z.array(z.object({ variable: z.string(), source: z.unknown() })),
+  problems: z.array(
+    z.object({
+      rowIndex: z.number().int(),
+      line: z.number().int().nullable(),
+      errors: z.array(z.object({ path: z.string(), message: z.string() })),
+    }),
+  ),
+  problemsTruncated: z.boolean(),
+});
 
 const BatchParams = z.object({ id: z.string().max(100) }).strict();
 const BundleQuery = z.object({ manifest: z.enum(['true', 'false']).optional() }).strict();
@@ -57,6 +79,29 @@ export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & 
         ...(batch.rejectedReason ? { rejectedReason: batch.rejectedReason } : {}),
       };
     },
+  );
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/render-batches/preflight',
+      summary: 'Check every row of a prospective batch without rendering or charging (same body as a batch)',
+      tags: ['batches'],
+      body: CreateBatchRequest,
+      bodyLimit: BATCH_BODY_LIMIT,
+      responses: {
+        200: { description: 'Per-row problems and the credit cost', schema: PreflightResultSchema },
+        404: { description: 'Unknown template', schema: ProblemDetails },
+        422: { description: 'validation-failed', schema: ProblemDetails },
+      },
+    },
+    async ({ body }) =>
+      preflight(body, {
+        store: deps.store,
+        renderer: deps.renderer,
+        resolveImage: deps.resolveImage,
+        uploadRows: (id, sheet) => deps.uploads.rowsFor(id, sheet),
+      }),
   );
 
   registry.add(

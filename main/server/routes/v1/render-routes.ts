@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ProblemDetails, RenderRequest } from '../../../../shared/api-schemas.js';
@@ -6,6 +7,7 @@ import { AppError } from '../../../../shared/errors.js';
 import { writeFileDurably } from '../../../files/write-file-durably.js';
 import type { OutputFormat } from '../../../render/render-protocol.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
+import { UI_SESSION_PRINCIPAL } from '../../ui-sessions.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
@@ -18,8 +20,42 @@ export function newRenderId(): string {
   return `rnd_${crypto.randomBytes(12).toString('base64url')}`;
 }
 
+/** Previews are scaled to this width: enough for the editor, useless as a free final image. */
+export const PREVIEW_WIDTH = 720;
+
+const PreviewRequest = RenderRequest.extend({
+  width: z.number().int().min(64).max(PREVIEW_WIDTH).default(PREVIEW_WIDTH),
+});
+
 export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps): void {
   const { store, renderer, reservations } = deps;
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/render/preview',
+      summary: 'A free, scaled-down preview for the desktop UI (UI sessions only)',
+      tags: ['ui'],
+      body: PreviewRequest,
+      bodyLimit: RENDER_BODY_LIMIT,
+      responses: {
+        200: { description: 'A JPEG preview', mediaType: 'image/jpeg' },
+        403: { description: 'Only the desktop UI may preview', schema: ProblemDetails },
+      },
+    },
+    async ({ body, request, reply }) => {
+      if (request.principal?.id !== UI_SESSION_PRINCIPAL) {
+        throw new AppError('forbidden', 'Previews are for the desktop UI; scripts use POST /v1/render.');
+      }
+      const job = renderer.prepare({ ...body, format: 'jpeg', quality: 82, outputWidth: body.width });
+      const result = await renderer.run(job, { lane: 'interactive' });
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('x-preview-layers', JSON.stringify(result.report.layers.filter((l) => l.truncated || l.overflow).map((l) => l.id)))
+        .type('image/jpeg')
+        .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+    },
+  );
 
   registry.add(
     {

@@ -1,0 +1,155 @@
+import sharp from 'sharp';
+import type { BrandProfile } from '../../shared/brand-profile.js';
+import type { CreateBatchRequest } from '../../shared/batch-schemas.js';
+import { isAppError, type Problem } from '../../shared/errors.js';
+import type { CatalogEntry } from '../catalog/load-catalog.js';
+import type { ImageResolver, RenderService } from '../render/render-service.js';
+import type { ImageInput } from '../render/render-protocol.js';
+import type { Store } from '../store/create-store.js';
+import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
+import type { SourceRow } from './batch-runner.js';
+import { createImagesFolderResolver } from './images-folder.js';
+
+/** Row problems are listed up to this many; the counts cover every row. */
+export const PREFLIGHT_PROBLEM_LIMIT = 1000;
+
+export interface PreflightRowProblem {
+  rowIndex: number;
+  line: number | null;
+  errors: Problem[];
+}
+
+export interface PreflightResult {
+  templateId: string;
+  target: string;
+  total: number;
+  valid: number;
+  invalid: number;
+  /** Credits the batch would hold: one per row. */
+  cost: number;
+  balance: number;
+  sufficient: boolean;
+  fields: string[];
+  mapping: { variable: string; source: unknown }[];
+  problems: PreflightRowProblem[];
+  problemsTruncated: boolean;
+}
+
+export interface PreflightDeps {
+  store: Store;
+  renderer: RenderService;
+  resolveImage: ImageResolver;
+  /** Source rows of an upload (csv/xlsx), streamed. */
+  uploadRows: (uploadId: string, sheet: string | number | undefined) => Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }>;
+  /** Text that must shrink below its minimum size, and glyphs no font draws (engine measurement). */
+  measureText?: (entry: CatalogEntry, ratio: string, values: Record<string, unknown>, brand: BrandProfile) => Promise<Problem[]>;
+}
+
+/**
+ * Validates every row of a prospective batch without rendering or charging (no competitor has
+ * this): type errors, missing required values, unreadable or oversized images, text that would
+ * have to shrink below its minimum size and characters the template's fonts lack.
+ */
+export async function preflight(request: CreateBatchRequest, deps: PreflightDeps): Promise<PreflightResult> {
+  const { store, renderer } = deps;
+  const entry = renderer.entry(request.templateId);
+  const target = renderer.ratioFor(entry, request.target);
+  const brand = store.brandProfiles.getDefault().profile;
+  const source = await openSource(request, deps);
+  const plan: BindingPlan = planBindings(entry.template, source.fields, request.bindings ?? {});
+  const imageChecks = new Map<string, Promise<string | null>>();
+  const baseResolver = createImagesFolderResolver(request.imagesDir ?? null, deps.resolveImage);
+  const today = new Date().toISOString().slice(0, 10);
+
+  const problems: PreflightRowProblem[] = [];
+  let total = 0;
+  let invalid = 0;
+  for await (const row of source.rows) {
+    total += 1;
+    const errors: Problem[] = (row.problems ?? []).map((message) => ({ path: 'row', message }));
+    const images: { path: string; input: ImageInput }[] = [];
+    try {
+      const values = valuesForRow(plan, row.cells, { batchId: 'preflight', rowIndex: row.rowIndex, brand, today, locale: entry.template.locale });
+      renderer.prepare(
+        { templateId: entry.template.id, values, target, format: request.format },
+        {
+          brand,
+          entry,
+          resolveImage: (value, valuePath) => {
+            const input = baseResolver(value, valuePath);
+            images.push({ path: valuePath, input });
+            return input;
+          },
+        },
+      );
+      for (const image of images) {
+        const problem = await checkImage(image.input, imageChecks);
+        if (problem) errors.push({ path: image.path, message: problem });
+      }
+      if (deps.measureText && errors.length === 0) errors.push(...(await deps.measureText(entry, target, values, brand)));
+    } catch (error) {
+      if (isAppError(error) && error.problems) errors.push(...error.problems);
+      else errors.push({ path: 'row', message: error instanceof Error ? error.message : String(error) });
+    }
+    if (errors.length > 0) {
+      invalid += 1;
+      if (problems.length < PREFLIGHT_PROBLEM_LIMIT) problems.push({ rowIndex: row.rowIndex, line: row.line, errors });
+    }
+    // Keep the server responsive on big sheets.
+    if (total % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const { balance } = store.ledger.account();
+  return {
+    templateId: entry.template.id,
+    target,
+    total,
+    valid: total - invalid,
+    invalid,
+    cost: total,
+    balance,
+    sufficient: balance >= total,
+    fields: source.fields,
+    mapping: plan.variables.map(({ variable, source: from }) => ({ variable: variable.name, source: from })),
+    problems,
+    problemsTruncated: invalid > problems.length,
+  };
+}
+
+async function openSource(
+  request: CreateBatchRequest,
+  deps: PreflightDeps,
+): Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }> {
+  if ('records' in request.source) {
+    const records = request.source.records;
+    const fields = [...new Set(records.flatMap((record) => Object.keys(record)))];
+    return {
+      fields,
+      rows: (async function* () {
+        for (const [rowIndex, cells] of records.entries()) yield { rowIndex, line: null, cells };
+      })(),
+    };
+  }
+  return deps.uploadRows(request.source.sourceRef, request.source.sheet);
+}
+
+/** Decodes each distinct image once (bounded size): unreadable and oversized images show up here. */
+function checkImage(input: ImageInput, cache: Map<string, Promise<string | null>>): Promise<string | null> {
+  const key = input.kind === 'file' ? `file:${input.path}` : `bytes:${input.bytes.byteLength}:${Buffer.from(input.bytes.subarray(0, 64)).toString('base64')}`;
+  let check = cache.get(key);
+  if (!check) {
+    const data = input.kind === 'file' ? input.path : Buffer.from(input.bytes);
+    check = sharp(data)
+      .resize(64, 64, { fit: 'inside' })
+      .raw()
+      .toBuffer()
+      .then(
+        () => null,
+        (error: Error) =>
+          /pixel limit/i.test(error.message)
+            ? 'the image is larger than the 268-megapixel limit'
+            : `the image cannot be read (${error.message.split('\n')[0]})`,
+      );
+    cache.set(key, check);
+  }
+  return check;
+}
