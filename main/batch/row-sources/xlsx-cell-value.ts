@@ -64,10 +64,11 @@ function convertCachedFormula(
     case 'b':
       return text.trim() === '1' || text.trim().toLowerCase() === 'true' ? 'TRUE' : 'FALSE';
     case 'e':
+    case 'd':
+      return text;
     case 'str':
     case 'inlineStr':
-    case 'd':
-      return text.normalize('NFC');
+      return decodeOoxmlEscapes(text).normalize('NFC');
     default: {
       if (text.trim() === '') return null;
       const number = Number(text);
@@ -75,6 +76,13 @@ function convertCachedFormula(
       return isDateFormat(numFmt) ? serialToIso(number, date1904) : number;
     }
   }
+}
+
+/** OOXML writes characters XML cannot hold as `_xHHHH_` (e.g. `_x0007_` for BEL). */
+export function decodeOoxmlEscapes(text: string): string {
+  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_match, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
 }
 
 /** Whether a number format shows a date or time (quoted text, escapes and colours ignored). */
