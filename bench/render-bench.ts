@@ -1,0 +1,163 @@
+/**
+ * `npm run bench`: rendering speed and memory of the reference template (tmpl_product_promo,
+ * 1080×1080) against the issue's targets, every figure measured in this one run.
+ *
+ *   BENCH_QUICK=1 npm run bench   fewer iterations, for a smoke run
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createCanvas, ImageData } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import { REPO_ROOT, startCore } from '../main/app.js';
+import { loadCatalog } from '../main/catalog/load-catalog.js';
+import { createImageReferenceResolver } from '../main/engine/image-reference.js';
+import { renderJob } from '../main/engine/render-job.js';
+import { createRenderPool } from '../main/render/render-pool.js';
+import type { RenderJob, RenderSuccess } from '../main/render/render-protocol.js';
+import { RenderService } from '../main/render/render-service.js';
+import { EMPTY_BRAND_PROFILE } from '../shared/brand-profile.js';
+import { ChromiumCard } from './peers/chromium-card.js';
+import { loadReferenceCard } from './peers/reference-card.js';
+import { renderWithSatori } from './peers/satori-card.js';
+import { fmt, median, rssMiB, timeRuns } from './stats.js';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const RUNS = QUICK ? 20 : 100;
+const PEER_RUNS = QUICK ? 5 : 20;
+const REFERENCE = 'tmpl_product_promo';
+const BENCH_KEY = 'rdk_bench_key_0123456789abcdef';
+
+interface Check {
+  name: string;
+  value: string;
+  target: string;
+  pass: boolean;
+}
+const checks: Check[] = [];
+const check = (name: string, value: string, target: string, pass: boolean) => {
+  checks.push({ name, value, target, pass });
+  console.log(`${pass ? 'PASS' : 'FAIL'}  ${name}: ${value} (target ${target})`);
+};
+
+async function main(): Promise<void> {
+  const catalog = loadCatalog(path.join(REPO_ROOT, 'templates', 'catalog'));
+  const entry = catalog.get(REFERENCE);
+  if (!entry) throw new Error(`${REFERENCE} is missing from the catalog`);
+  const pool = createRenderPool({ threads: 1 });
+  const renderer = new RenderService({
+    templates: catalog,
+    pool,
+    brandProfile: () => EMPTY_BRAND_PROFILE,
+    resolveImage: createImageReferenceResolver({ uploadPath: () => null, allowRemote: false }),
+  });
+  const job: RenderJob = renderer.prepare({ templateId: REFERENCE, values: entry.template.sampleValues, target: 'square', format: 'png' });
+  await pool.close();
+  console.log(`Reference: ${REFERENCE} square, ${os.cpus().length} cores, Node ${process.version}\n`);
+
+  // 1. One thread: draw + encode, and each part.
+  const reports: RenderSuccess['report'][] = [];
+  let output: Uint8Array = new Uint8Array();
+  const totals = await timeRuns(RUNS, 10, async () => {
+    const result = await renderJob(job);
+    if (!result.ok) throw new Error(result.message);
+    reports.push(result.report);
+    output = result.bytes;
+  });
+  const total = median(totals);
+  const draw = median(reports.map((r) => r.drawMs));
+  console.log(`render + PNG, one thread: median ${fmt(total)} ms (draw ${fmt(draw)} ms, encode ${fmt(median(reports.map((r) => r.encodeMs)))} ms)`);
+
+  // 2. Encoding alone, same encoder and settings, same pixels.
+  const { data: rgba, info } = await sharp(Buffer.from(output)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const level = (await import('../main/engine/encode-image.js')) as { DEFAULT_PNG_COMPRESSION_LEVEL?: number };
+  const compressionLevel = level.DEFAULT_PNG_COMPRESSION_LEVEL ?? 6;
+  const encodeOnly = median(
+    await timeRuns(RUNS, 5, () =>
+      sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } }).removeAlpha().png({ compressionLevel }).toBuffer(),
+    ),
+  );
+  console.log(`PNG encoding alone (sharp, level ${compressionLevel}): median ${fmt(encodeOnly)} ms`);
+  check('drawing and overhead share of the total', `total ${fmt(total)} ms = ${fmt(total / encodeOnly, 2)} × encoding alone`, '≤ 1.25 ×', total <= 1.25 * encodeOnly);
+
+  // 3. File size against Skia's default encoder for the same pixels.
+  const canvas = createCanvas(info.width, info.height);
+  canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength), info.width, info.height), 0, 0);
+  const skiaStarted = performance.now();
+  const skiaPng = await canvas.encode('png');
+  const skiaMs = performance.now() - skiaStarted;
+  const sizeRatio = output.byteLength / skiaPng.byteLength;
+  console.log(`Skia default PNG: ${skiaPng.byteLength} bytes in ${fmt(skiaMs)} ms; ours ${output.byteLength} bytes`);
+  check('PNG size against Skia default', `${fmt(sizeRatio * 100)} %`, 'within ±10 %', Math.abs(sizeRatio - 1) <= 0.1);
+
+  // 4. Peers on an equivalent card.
+  const card = loadReferenceCard(REPO_ROOT, entry.template.sampleValues, entry.assetsDir);
+  const satoriMs = median(await timeRuns(PEER_RUNS, 2, () => renderWithSatori(card)));
+  console.log(`satori + resvg: median ${fmt(satoriMs)} ms`);
+  check('against satori + resvg', `${fmt(satoriMs / total, 1)} × faster`, '≥ 3 ×', total * 3 <= satoriMs);
+  let chromiumMs = NaN;
+  if (fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    const chromium = await ChromiumCard.open(card);
+    let n = 0;
+    chromiumMs = median(await timeRuns(PEER_RUNS, 2, () => chromium.render(`${card.headline} ${(n += 1)}`)));
+    await chromium.close();
+    console.log(`Chromium element screenshot: median ${fmt(chromiumMs)} ms`);
+    check('against a Chromium screenshot', `${fmt(chromiumMs / total, 1)} × faster`, '≥ 7 ×', total * 7 <= chromiumMs);
+  } else {
+    console.log('Chromium not found: skipping that peer (install Debian chromium).');
+  }
+
+  // 5. Throughput through POST /v1/render with 8 concurrent clients, 1 then 2 workers.
+  const throughput: Record<number, number> = {};
+  let rss200 = 0;
+  let rss2000 = 0;
+  for (const workers of [1, 2]) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-bench-'));
+    const core = await startCore({ port: 0, dataDir, apiKey: BENCH_KEY, openingCredits: 1_000_000, rateLimit: 1_000_000, workers, subscription: undefined });
+    const body = JSON.stringify({ templateId: REFERENCE, target: 'square', values: entry.template.sampleValues });
+    const renderOnce = async () => {
+      const res = await fetch(`${core.url}/v1/render`, { method: 'POST', headers: { authorization: `Bearer ${BENCH_KEY}`, 'content-type': 'application/json' }, body });
+      if (res.status !== 200) throw new Error(`render answered ${res.status}`);
+      await res.arrayBuffer();
+    };
+    const run = async (count: number) => {
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(Array.from({ length: 8 }, async () => {
+        while (next < count) {
+          next += 1;
+          await renderOnce();
+        }
+      }));
+      return count / ((performance.now() - started) / 1000);
+    };
+    await run(40);
+    throughput[workers] = await run(QUICK ? 100 : 400);
+    console.log(`POST /v1/render, 8 clients, ${workers} worker${workers > 1 ? 's' : ''}: ${fmt(throughput[workers] ?? 0)} renders/s`);
+    if (workers === 2) {
+      await run(200);
+      rss200 = rssMiB();
+      await run(QUICK ? 400 : 1800);
+      rss2000 = rssMiB();
+      console.log(`RSS after 200 renders: ${fmt(rss200)} MiB; after ${QUICK ? 600 : 2000}: ${fmt(rss2000)} MiB`);
+    }
+    await core.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const scaling = (throughput[2] ?? 0) / (throughput[1] ?? 1);
+  check('2 workers against 1', `${fmt(scaling, 2)} ×`, '≥ 1.8 ×', scaling >= 1.8);
+  check('RSS growth from 200 to 2,000 renders', `${fmt((rss2000 / rss200 - 1) * 100)} %`, '≤ 20 %', rss2000 <= rss200 * 1.2);
+
+  const results = { date: new Date().toISOString(), quick: QUICK, total, draw, encodeOnly, compressionLevel, bytes: output.byteLength, skiaBytes: skiaPng.byteLength, satoriMs, chromiumMs, throughput, rss200, rss2000, checks };
+  fs.mkdirSync(path.join(REPO_ROOT, 'bench', 'results'), { recursive: true });
+  fs.writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'render-bench.json'), JSON.stringify(results, null, 2));
+  console.log(`\n${checks.filter((c) => c.pass).length} of ${checks.length} targets met.`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
