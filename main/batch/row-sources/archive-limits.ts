@@ -32,7 +32,7 @@ export interface DeclaredEntry {
   uncompressedSize: number;
 }
 
-function refuse(detail: string): SpreadsheetError {
+export function refuse(detail: string): SpreadsheetError {
   return new SpreadsheetError(
     'archive-limits-exceeded',
     `The workbook was refused because it would inflate to an unsafe size: ${detail}. ` +

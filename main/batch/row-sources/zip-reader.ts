@@ -6,6 +6,7 @@ import {
   checkEntryCount,
   createInflateMeter,
   DEFAULT_ARCHIVE_LIMITS,
+  refuse,
 } from './archive-limits.js';
 import type { ArchiveLimits, InflateMeter } from './archive-limits.js';
 import { SpreadsheetError } from './spreadsheet-error.js';
@@ -119,7 +120,17 @@ function createArchive(zip: ZipFile, entries: Map<string, Entry>, meter: Inflate
       uncompressedSize: entry.uncompressedSize,
     });
     raw.on('error', (error: unknown) => {
-      counted.destroy(error instanceof SpreadsheetError ? error : damaged(error));
+      // yauzl notices the lie first when an entry inflates past its declared size.
+      const lied = error instanceof Error && /too many bytes in the stream/.test(error.message);
+      counted.destroy(
+        error instanceof SpreadsheetError
+          ? error
+          : lied
+            ? refuse(
+                `${entry.fileName} inflates past the ${entry.uncompressedSize} bytes it declares`,
+              )
+            : damaged(error),
+      );
     });
     return { entry, stream: raw.pipe(counted) };
   }
