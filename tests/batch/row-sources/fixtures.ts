@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AdmZip from 'adm-zip';
 import iconv from 'iconv-lite';
 import type { SourceRow } from '../../../main/batch/row-sources/row-source.js';
 
-/** Test helpers: corpus paths, temp files, hand-built workbooks and legacy-encoded text. */
+/** Test helpers: corpus paths, temp files, sheet XML and legacy-encoded text. */
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const corpus = (...parts: string[]): string =>
@@ -60,15 +59,6 @@ export function toWindows1258(text: string): Buffer {
   return bytes;
 }
 
-const CONTENT_TYPES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
-const ROOT_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
-const WORKBOOK = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>`;
-const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`;
-
 export const SHEET_OPEN = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`;
 export const SHEET_CLOSE = '</sheetData></worksheet>';
@@ -82,18 +72,4 @@ export function rowXml(number: number, values: string[]): string {
     )
     .join('');
   return `<row r="${number}">${cells}</row>`;
-}
-
-/** A one-sheet workbook zipped from raw sheet XML (the sheet part may be huge). */
-export function buildWorkbook(sheetXml: string | Buffer): Buffer {
-  const zip = new AdmZip();
-  zip.addFile('[Content_Types].xml', Buffer.from(CONTENT_TYPES));
-  zip.addFile('_rels/.rels', Buffer.from(ROOT_RELS));
-  zip.addFile('xl/workbook.xml', Buffer.from(WORKBOOK));
-  zip.addFile('xl/_rels/workbook.xml.rels', Buffer.from(WORKBOOK_RELS));
-  zip.addFile(
-    'xl/worksheets/sheet1.xml',
-    Buffer.isBuffer(sheetXml) ? sheetXml : Buffer.from(sheetXml),
-  );
-  return zip.toBuffer();
 }
