@@ -24,6 +24,7 @@ export function safeFileBase(raw: string): string {
   let name = raw
     .normalize('NFC')
     // Path separators, characters Windows forbids, and control characters.
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[/\\:*?"<>|\u0000-\u001f\u007f]/g, '-')
     .replace(/\s+/g, ' ')
     .replace(/-{2,}/g, '-')

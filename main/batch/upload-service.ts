@@ -219,5 +219,6 @@ function describeKind(kind: string): string {
 
 function safeDisplayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'upload';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   return base.normalize('NFC').replace(/[\u0000-\u001f]/g, '').slice(0, 200) || 'upload';
 }

@@ -14,7 +14,7 @@ export type Lane = 'interactive' | 'batch';
 
 export interface RenderPoolOptions {
   threads?: number;
-  /** Overridable for tests; defaults to render-worker.ts beside this file. */
+  /** Overridable for tests; defaults to render-worker-entry.mjs beside this file. */
   workerFile?: string;
 }
 
@@ -39,14 +39,14 @@ export function defaultThreadCount(): number {
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const threads = Math.max(1, options.threads ?? defaultThreadCount());
   const workerFile =
-    options.workerFile ?? fileURLToPath(new URL('./render-worker.ts', import.meta.url));
+    options.workerFile ?? fileURLToPath(new URL('./render-worker-entry.mjs', import.meta.url));
   const piscina = new Piscina({
     filename: workerFile,
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 60_000,
-    // TypeScript workers need the tsx loader whatever started this process (tsx, vitest, electron).
-    execArgv: workerFile.endsWith('.ts') ? ['--import', 'tsx'] : [],
+    // The entry registers its own loader; inherited loader flags would only slow thread start.
+    execArgv: [],
     env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '4' },
   });
 
