@@ -49,4 +49,33 @@ export default tseslint.config(
     files: ['main/shell/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...electronOutsideShell,
+          patterns: [
+            { group: ['node:*'], message: 'renderer/ runs in the browser.' },
+            {
+              group: ['**/main/**', '**/preload/**'],
+              message: 'renderer/ may import shared/ and its own folder only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
+    ignores: ['renderer/api/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Only renderer/api/ talks to the server.' },
+        { name: 'EventSource', message: 'Only renderer/api/ talks to the server.' },
+      ],
+    },
+  },
 );

@@ -1,0 +1,206 @@
+import { getJson, send, sendJson, withQuery } from './http';
+import type {
+  Account,
+  ApiKey,
+  Batch,
+  BatchProgressEvent,
+  BrandProfile,
+  BundleLinkT,
+  CatalogDetail,
+  CatalogListItem,
+  CatalogQuery,
+  CreateBatchRequest,
+  LedgerKind,
+  LedgerPageT,
+  ManifestRow,
+  NewApiKey,
+  OutputFormat,
+  Preferences,
+  PreflightResult,
+  RenderedImage,
+  RenderRequest,
+  RowStatus,
+  SystemInfo,
+  Taxonomy,
+  TemplateFields,
+  Upload,
+} from './types';
+
+/**
+ * Every URL the UI uses lives in this file. Screens call these functions and never build paths.
+ */
+
+/**
+ * Where live previews are rendered. `/v1/render` charges one credit per call; when a free preview
+ * endpoint exists the UI switches to it by itself (see `detectPreviewEndpoint`).
+ */
+const PAID_RENDER_PATH = '/v1/render';
+const FREE_PREVIEW_PATH = '/v1/render/preview';
+
+let previewPath = PAID_RENDER_PATH;
+
+export const previewEndpoint = {
+  get isFree(): boolean {
+    return previewPath !== PAID_RENDER_PATH;
+  },
+};
+
+/** Uses the free preview route when the server publishes it in its OpenAPI document. */
+export async function detectPreviewEndpoint(): Promise<boolean> {
+  try {
+    const doc = await getJson<{ paths?: Record<string, unknown> }>('/v1/openapi.json');
+    if (doc.paths && FREE_PREVIEW_PATH in doc.paths) previewPath = FREE_PREVIEW_PATH;
+  } catch {
+    // Keep the paid route; the UI says so next to the preview.
+  }
+  return previewEndpoint.isFree;
+}
+
+async function renderTo(
+  path: string,
+  request: RenderRequest,
+  options: { idempotencyKey?: string; signal?: AbortSignal } = {},
+): Promise<RenderedImage> {
+  const started = performance.now();
+  const response = await send('POST', path, {
+    body: request,
+    headers: {
+      Accept: 'image/*, application/problem+json',
+      ...(options.idempotencyKey ? { 'Idempotency-Key': options.idempotencyKey } : {}),
+    },
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const blob = await response.blob();
+  const renderId = response.headers.get('x-render-id');
+  const credits = response.headers.get('x-credits-remaining');
+  const ext = request.format === 'jpeg' ? 'jpg' : (request.format ?? 'png');
+  return {
+    blob,
+    renderId,
+    creditsRemaining: credits === null ? null : Number(credits),
+    outputKey: options.idempotencyKey && renderId ? `${renderId}.${ext}` : null,
+    elapsedMs: performance.now() - started,
+  };
+}
+
+export const api = {
+  catalog: {
+    list: (query: CatalogQuery = {}) =>
+      getJson<CatalogListItem[]>(withQuery('/v1/catalog', { ...query })),
+    taxonomy: () => getJson<Taxonomy>('/v1/catalog/taxonomy'),
+    detail: (id: string) => getJson<CatalogDetail>(`/v1/catalog/${encodeURIComponent(id)}`),
+  },
+
+  /** A charged render; with an Idempotency-Key the server also stores it (for "Save image…"). */
+  render: (request: RenderRequest, options: { idempotencyKey?: string } = {}) =>
+    renderTo(PAID_RENDER_PATH, request, options),
+
+  preview: (request: RenderRequest, signal?: AbortSignal) =>
+    renderTo(previewPath, request, signal ? { signal } : {}),
+
+  account: {
+    get: () => getJson<Account>('/v1/account'),
+    ledger: (query: { cursor?: string | null; limit?: number; kind?: LedgerKind | null }) =>
+      getJson<LedgerPageT>('/v1/account/ledger', { query }),
+    grant: (amount: number, note?: string) =>
+      sendJson<Account>('POST', '/v1/account/credits', {
+        body: { amount, ...(note ? { note } : {}) },
+      }),
+    setSubscription: (status: 'active' | 'lapsed') =>
+      sendJson<Account>('PUT', '/v1/account/subscription', { body: { status } }),
+  },
+
+  apiKeys: {
+    list: () => getJson<ApiKey[]>('/v1/api-keys'),
+    create: (name: string, admin: boolean) =>
+      sendJson<NewApiKey>('POST', '/v1/api-keys', { body: { name, admin } }),
+    revoke: (id: string) => sendJson<void>('DELETE', `/v1/api-keys/${encodeURIComponent(id)}`),
+  },
+
+  brand: {
+    get: () => getJson<BrandProfile>('/v1/brand-profile'),
+    put: (profile: BrandProfile) =>
+      sendJson<BrandProfile>('PUT', '/v1/brand-profile', { body: profile }),
+  },
+
+  uploads: {
+    /** The raw file as the body; the server decides the kind from the bytes. */
+    create: (file: Blob, filename: string, sheet?: string | number) =>
+      sendJson<Upload>('POST', '/v1/uploads', {
+        body: file,
+        query: { filename, sheet: sheet === undefined ? undefined : String(sheet) },
+      }),
+  },
+
+  batches: {
+    list: (limit = 200) => getJson<Batch[]>('/v1/render-batches', { query: { limit } }),
+    get: (id: string) => getJson<Batch>(`/v1/render-batches/${encodeURIComponent(id)}`),
+    create: (request: CreateBatchRequest) =>
+      sendJson<{ id: string; status: string; total?: number; rejectedReason?: string }>(
+        'POST',
+        '/v1/render-batches',
+        { body: request },
+      ),
+    preflight: (request: CreateBatchRequest) =>
+      sendJson<PreflightResult>('POST', '/v1/render-batches/preflight', { body: request }),
+    manifest: (id: string, query: { cursor?: string; limit?: number; status?: RowStatus }) =>
+      getJson<{ rows: ManifestRow[]; nextCursor: string | null }>(
+        `/v1/render-batches/${encodeURIComponent(id)}/renders`,
+        { query },
+      ),
+    bundle: (id: string) =>
+      getJson<BundleLinkT>(`/v1/render-batches/${encodeURIComponent(id)}/bundle`),
+    replay: (id: string) =>
+      sendJson<Batch>('POST', `/v1/render-batches/${encodeURIComponent(id)}/replay`),
+    cancel: (id: string) =>
+      sendJson<Batch>('POST', `/v1/render-batches/${encodeURIComponent(id)}/cancel`),
+    remove: (id: string) =>
+      sendJson<void>('DELETE', `/v1/render-batches/${encodeURIComponent(id)}`),
+    templateFields: (templateId: string) =>
+      getJson<TemplateFields>('/v1/render-batches/template-fields', { query: { templateId } }),
+    templateFieldsCsvUrl: (templateId: string) =>
+      withQuery('/v1/render-batches/template-fields', { templateId, format: 'csv' }),
+  },
+
+  /** Same-origin URL of a stored output; the session cookie authenticates it. */
+  outputUrl: (outputKey: string) => `/v1/outputs/${encodeURIComponent(outputKey)}`,
+
+  system: {
+    get: () => getJson<SystemInfo>('/v1/system'),
+    putPreferences: (preferences: Preferences) =>
+      sendJson<Preferences>('PUT', '/v1/system/preferences', { body: preferences }),
+  },
+};
+
+/**
+ * Live progress of a batch over server-sent events. Calls `onProgress` for every event and
+ * `onEnd` once with the terminal batch; reconnects by itself (EventSource) while the batch runs.
+ */
+export function subscribeBatchEvents(
+  id: string,
+  handlers: {
+    onProgress: (event: BatchProgressEvent) => void;
+    onEnd: (batch: Batch) => void;
+    onError?: () => void;
+  },
+): () => void {
+  const source = new EventSource(`/v1/render-batches/${encodeURIComponent(id)}/events`, {
+    withCredentials: true,
+  });
+  source.addEventListener('progress', (event) => {
+    handlers.onProgress(JSON.parse((event as MessageEvent<string>).data) as BatchProgressEvent);
+  });
+  source.addEventListener('end', (event) => {
+    source.close();
+    handlers.onEnd(JSON.parse((event as MessageEvent<string>).data) as Batch);
+  });
+  source.onerror = () => handlers.onError?.();
+  return () => source.close();
+}
+
+/** The curl/Python examples on the Local API screen use the server's real address. */
+export function exampleRenderUrl(baseUrl: string): string {
+  return `${baseUrl}/v1/render`;
+}
+
+export type { OutputFormat };

@@ -1,0 +1,5 @@
+import type { ReactElement } from 'react';
+
+export function BatchWizard({ templateId: _templateId }: { templateId: string | null }): ReactElement {
+  return <div className="page">BatchWizard</div>;
+}

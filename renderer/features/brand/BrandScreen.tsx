@@ -1,0 +1,5 @@
+import type { ReactElement } from 'react';
+
+export function BrandScreen(): ReactElement {
+  return <div className="page">BrandScreen</div>;
+}

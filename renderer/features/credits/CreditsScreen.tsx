@@ -1,0 +1,5 @@
+import type { ReactElement } from 'react';
+
+export function CreditsScreen(): ReactElement {
+  return <div className="page">CreditsScreen</div>;
+}

@@ -1,0 +1,5 @@
+import type { ReactElement } from 'react';
+
+export function LocalApiScreen(): ReactElement {
+  return <div className="page">LocalApiScreen</div>;
+}

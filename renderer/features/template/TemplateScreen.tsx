@@ -1,0 +1,334 @@
+import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
+import { api } from '../../api/client';
+import { isApiError } from '../../api/http';
+import type {
+  CatalogDetail,
+  OutputFormat,
+  Ratio,
+  RenderRequest,
+  VariableDescription,
+} from '../../api/types';
+import { Icon } from '../../components/Icon';
+import { Button, ErrorBanner, Loading, Segmented } from '../../components/ui';
+import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
+import { native } from '../../native/native';
+import { useAppStore } from '../../stores/app-store';
+import { ratioKey } from '../catalog/CatalogScreen';
+import { PAID_PREVIEW_DELAY_MS, usePreview } from './use-preview';
+import { VariableField } from './VariableField';
+
+const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+
+export function initialValue(
+  variable: VariableDescription,
+  sample: Record<string, unknown>,
+): unknown {
+  if (sample[variable.name] !== undefined) return sample[variable.name];
+  if (variable.default !== undefined) return variable.default;
+  if (variable.type === 'list') return [];
+  if (variable.type === 'number' || variable.type === 'image' || variable.type === 'date')
+    return null;
+  if (variable.type === 'enum') return variable.options?.[0]?.value ?? '';
+  return '';
+}
+
+export function TemplateScreen({ id }: { id: string }): ReactElement {
+  const t = useT();
+  const [template, setTemplate] = useState<CatalogDetail | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const load = useCallback(() => {
+    setLoadError(null);
+    api.catalog.detail(id).then(setTemplate, setLoadError);
+  }, [id]);
+  useEffect(load, [load]);
+  const navigate = useAppStore((s) => s.navigate);
+
+  return (
+    <div className="page wide">
+      <div>
+        <button type="button" className="crumb" onClick={() => navigate({ name: 'catalog' })}>
+          <Icon name="arrowLeft" size={14} />
+          {t('detail.back')}
+        </button>
+      </div>
+      {loadError ? <ErrorBanner error={loadError} onRetry={load} /> : null}
+      {!template && !loadError ? <Loading /> : null}
+      {template ? <TemplateEditor template={template} /> : null}
+    </div>
+  );
+}
+
+function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement {
+  const t = useT();
+  const language = useLanguage();
+  const navigate = useAppStore((s) => s.navigate);
+  const brand = useAppStore((s) => s.brand);
+  const loadBrand = useAppStore((s) => s.loadBrand);
+  const account = useAppStore((s) => s.account);
+  const setBalance = useAppStore((s) => s.setBalance);
+  const toast = useAppStore((s) => s.toast);
+  const wizardPatch = useAppStore((s) => s.wizardPatch);
+
+  useEffect(() => {
+    void loadBrand().catch(() => {});
+  }, [loadBrand]);
+
+  const sampleValues = useMemo(() => {
+    const values: Record<string, unknown> = {};
+    for (const v of template.variables) values[v.name] = initialValue(v, template.sampleValues);
+    return values;
+  }, [template]);
+  const [values, setValues] = useState<Record<string, unknown>>(sampleValues);
+  const [overrides, setOverrides] = useState<Set<string>>(new Set());
+  const [ratio, setRatio] = useState<Ratio>(template.ratios[0] ?? 'square');
+  const [format, setFormat] = useState<OutputFormat>('png');
+  const [edited, setEdited] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<unknown>(null);
+  const free = useAppStore((s) => s.previewFree);
+  const [live, setLive] = useState(true);
+
+  const request: RenderRequest = useMemo(() => {
+    const out: Record<string, unknown> = {};
+    for (const v of template.variables) {
+      if (v.bindsTo && !overrides.has(v.name)) continue;
+      const value = values[v.name];
+      if (value === null || value === undefined) continue;
+      if (typeof value === 'number' && !Number.isFinite(value)) continue;
+      out[v.name] = value;
+    }
+    // Previews are small JPEGs; "Save image…" renders the chosen format.
+    return { templateId: template.id, values: out, target: ratio, format: 'jpeg', quality: 80 };
+  }, [template, values, overrides, ratio]);
+
+  // Nothing is rendered (or charged) until the first edit, unless previews are free: the
+  // thumbnail already shows the sample values.
+  const preview = usePreview(free || edited ? request : null, { live });
+  const error = saveError ?? preview.error;
+  const fieldError = (name: string) =>
+    isApiError(error) ? error.problemFor(`values.${name}`) : undefined;
+
+  const update = (name: string, value: unknown) => {
+    setEdited(true);
+    setValues((prev) => ({ ...prev, [name]: value }));
+  };
+
+  const save = async () => {
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const result = await api.render(
+        { ...request, format, quality: format === 'png' ? undefined : 92 },
+        { idempotencyKey: crypto.randomUUID() },
+      );
+      if (result.creditsRemaining !== null) setBalance(result.creditsRemaining);
+      const name = `${template.id.replace(/^w?tmpl_/, '')}-${ratio}.${EXTENSIONS[format]}`;
+      if (native.available && result.outputKey) {
+        const saved = await native.saveUrl(api.outputUrl(result.outputKey), name, [
+          { name: format.toUpperCase(), extensions: [EXTENSIONS[format]] },
+        ]);
+        if (!saved) return;
+      } else {
+        native.saveBlob(result.blob, name);
+      }
+      toast('success', t('detail.saved', { credits: result.creditsRemaining ?? 0 }));
+    } catch (e) {
+      setSaveError(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const layout = template.layouts[ratio];
+  const aspect = layout ? `${layout.width} / ${layout.height}` : '1 / 1';
+  const thumbnail = template.thumbnails[ratio] ?? template.thumbnail;
+  const imageUrl = preview.url ?? thumbnail;
+  const lapsed = account?.subscription.status === 'lapsed';
+  const showValidation = isApiError(error) && error.problems.length > 0;
+
+  return (
+    <div className="editor">
+      <section className="editor-preview" aria-label={t('detail.preview')}>
+        <div className="preview-stage">
+          <div className="preview-frame" style={{ aspectRatio: aspect }}>
+            <img
+              src={imageUrl}
+              alt={t('detail.preview.alt', { name: template.name })}
+              data-testid="preview-image"
+              data-preview-count={preview.count}
+            />
+            {preview.busy ? (
+              <div className="preview-busy" role="status">
+                <span className="spinner" aria-hidden />
+                {t('detail.preview.rendering')}
+              </div>
+            ) : null}
+          </div>
+        </div>
+        <div className="preview-bar">
+          <Segmented
+            label={t('detail.ratio')}
+            value={ratio}
+            onChange={(r) => setRatio(r)}
+            options={template.ratios.map((r) => ({ value: r, label: t(ratioKey(r)) }))}
+          />
+          <div className="row small subtle">
+            {preview.elapsedMs !== null ? (
+              <span className="num" data-testid="preview-ms">
+                {t('detail.preview.ms', { ms: Math.round(preview.elapsedMs) })}
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <div className="preview-note small">
+          <label className="check">
+            <input
+              type="checkbox"
+              className="switch"
+              checked={live}
+              onChange={(e) => setLive(e.target.checked)}
+            />
+            {t('detail.preview.live')}
+          </label>
+          <span className="muted grow">
+            {free
+              ? t('detail.preview.free')
+              : t('detail.preview.cost', { delay: `${PAID_PREVIEW_DELAY_MS / 1000}s` })}
+          </span>
+          {!live ? (
+            <Button size="sm" icon="refresh" onClick={preview.refresh} busy={preview.busy}>
+              {t('detail.preview.refresh')}
+            </Button>
+          ) : null}
+        </div>
+      </section>
+
+      <section className="editor-side" aria-labelledby="template-title">
+        <header className="stack gap-2">
+          <div className="row small muted wrap">
+            <span>{template.category}</span>
+            <span aria-hidden>·</span>
+            <span>{template.subCategory}</span>
+            {template.market === 'vietnam' ? (
+              <span className="chip">{t('market.vietnam')}</span>
+            ) : null}
+          </div>
+          <h1 id="template-title">{template.name}</h1>
+          {template.description ? <p className="muted">{template.description}</p> : null}
+        </header>
+
+        {lapsed ? (
+          <div className="banner warning">
+            <Icon name="alert" />
+            {t('detail.lapsed')}
+          </div>
+        ) : null}
+        {error ? (
+          <ErrorBanner error={error} title={showValidation ? t('error.validation') : undefined} />
+        ) : null}
+
+        <div className="card">
+          <div className="card-header">
+            <h2>{t('detail.values')}</h2>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon="refresh"
+              onClick={() => {
+                setValues(sampleValues);
+                setOverrides(new Set());
+              }}
+            >
+              {t('detail.resetValues')}
+            </Button>
+          </div>
+          <form
+            className="card-body stack gap-4"
+            onSubmit={(e) => e.preventDefault()}
+            data-testid="values-form"
+          >
+            {template.variables.map((variable) => (
+              <VariableField
+                key={variable.name}
+                variable={variable}
+                value={values[variable.name]}
+                onChange={(v) => update(variable.name, v)}
+                error={fieldError(variable.name)}
+                brand={brand}
+                overridden={overrides.has(variable.name)}
+                onOverride={(on) => {
+                  setEdited(true);
+                  setOverrides((prev) => {
+                    const next = new Set(prev);
+                    if (on) next.add(variable.name);
+                    else next.delete(variable.name);
+                    return next;
+                  });
+                }}
+                onEditBrand={() => navigate({ name: 'brand' })}
+              />
+            ))}
+          </form>
+        </div>
+
+        <div className="card">
+          <div className="card-body stack gap-4">
+            <div className="row between wrap">
+              <Segmented
+                label={t('detail.format')}
+                value={format}
+                onChange={setFormat}
+                options={(['png', 'jpeg', 'webp'] as const).map((f) => ({
+                  value: f,
+                  label: t(`format.${f}`),
+                }))}
+              />
+              <span className="small muted num">
+                {account
+                  ? t('detail.balance', { balance: formatNumber(language, account.balance) })
+                  : null}
+              </span>
+            </div>
+            <div className="row wrap">
+              <Button
+                variant="primary"
+                icon="download"
+                onClick={() => void save()}
+                busy={saving}
+                disabled={saving || lapsed}
+              >
+                {saving ? t('detail.saving') : t('detail.save')}
+              </Button>
+              <span className="small subtle">{t('detail.saveCost')}</span>
+            </div>
+            <hr className="divider" />
+            <div className="row wrap">
+              <Button
+                icon="sparkles"
+                onClick={() => {
+                  wizardPatch({ templateId: template.id, template, target: ratio, mapping: {} });
+                  navigate({ name: 'wizard', templateId: template.id });
+                }}
+              >
+                {t('detail.batch')}
+              </Button>
+              <Button
+                variant="ghost"
+                icon="file"
+                onClick={() =>
+                  void native.saveUrl(
+                    api.batches.templateFieldsCsvUrl(template.id),
+                    `${template.id}.csv`,
+                    [{ name: 'CSV', extensions: ['csv'] }],
+                  )
+                }
+              >
+                {t('detail.csv')}
+              </Button>
+            </div>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,254 @@
+import type { ReactElement } from 'react';
+import { brandRoleValue } from './brand-values';
+import type { BrandProfile, BrandRole, VariableDescription } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import { ColourInput, ImageInput, ListEditor } from '../../components/inputs';
+import { Field } from '../../components/ui';
+import { useT } from '../../i18n/i18n';
+
+export function variableLabel(variable: VariableDescription): string {
+  return variable.label ?? variable.name;
+}
+
+/** The right control for a variable's type. */
+export function VariableControl({
+  variable,
+  value,
+  onChange,
+  id,
+  describedBy,
+  invalid,
+  placeholderUrl,
+}: {
+  variable: VariableDescription;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  id: string;
+  describedBy: string | undefined;
+  invalid: boolean;
+  placeholderUrl?: string | null;
+}): ReactElement {
+  const label = variableLabel(variable);
+  const common = { id, 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined };
+  switch (variable.type) {
+    case 'text':
+      return (
+        <input
+          {...common}
+          className="input"
+          value={typeof value === 'string' ? value : ''}
+          maxLength={variable.maxLength}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'longText':
+      return (
+        <textarea
+          {...common}
+          className="textarea"
+          rows={3}
+          value={typeof value === 'string' ? value : ''}
+          maxLength={variable.maxLength}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'colour':
+      return (
+        <ColourInput
+          id={id}
+          label={label}
+          value={typeof value === 'string' ? value : ''}
+          onChange={onChange}
+          describedBy={describedBy}
+          invalid={invalid}
+        />
+      );
+    case 'image':
+      return (
+        <ImageInput
+          id={id}
+          label={label}
+          value={typeof value === 'string' ? value : null}
+          onChange={onChange}
+          describedBy={describedBy}
+          invalid={invalid}
+          placeholderUrl={placeholderUrl ?? null}
+        />
+      );
+    case 'number':
+      return (
+        <input
+          {...common}
+          className="input num"
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={variable.min}
+          max={variable.max}
+          value={
+            typeof value === 'number' && Number.isFinite(value)
+              ? String(value)
+              : typeof value === 'string'
+                ? value
+                : ''
+          }
+          onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+        />
+      );
+    case 'date':
+      return (
+        <input
+          {...common}
+          className="input"
+          type="date"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value || null)}
+        />
+      );
+    case 'enum':
+      return (
+        <select
+          {...common}
+          className="select"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          {!variable.required ? <option value="">—</option> : null}
+          {(variable.options ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'list':
+      return (
+        <ListEditor
+          id={id}
+          label={label}
+          value={Array.isArray(value) ? value.map(String) : []}
+          onChange={onChange}
+          maxItems={variable.maxItems}
+          describedBy={describedBy}
+        />
+      );
+  }
+}
+
+/** One variable of the form: its label, control, limits, server error, and brand binding. */
+export function VariableField({
+  variable,
+  value,
+  onChange,
+  error,
+  brand,
+  overridden,
+  onOverride,
+  onEditBrand,
+}: {
+  variable: VariableDescription;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  error: string | undefined;
+  brand: BrandProfile | null;
+  overridden: boolean;
+  onOverride: (on: boolean) => void;
+  onEditBrand: () => void;
+}): ReactElement {
+  const t = useT();
+  const label = variableLabel(variable);
+  const role = variable.bindsTo as BrandRole | null;
+  const fromBrand = role !== null && !overridden;
+  const brandCurrent = role && brand ? brandRoleValue(brand, role) : null;
+  const hints: string[] = [];
+  if (variable.description) hints.push(variable.description);
+  if (variable.type === 'number' && variable.min !== undefined && variable.max !== undefined) {
+    hints.push(t('field.number.range', { min: variable.min, max: variable.max }));
+  }
+  const counter =
+    (variable.type === 'text' || variable.type === 'longText') &&
+    variable.maxLength &&
+    typeof value === 'string' &&
+    !fromBrand ? (
+      <span
+        className={`small num ${value.length >= variable.maxLength ? 'warning-text' : 'subtle'}`}
+      >
+        {t('detail.maxLength', { count: value.length, max: variable.maxLength })}
+      </span>
+    ) : null;
+
+  return (
+    <Field
+      label={label}
+      optional={!variable.required && role === null}
+      hint={hints.length > 0 ? hints.join(' · ') : undefined}
+      error={error}
+      aside={
+        role !== null ? (
+          <label className="check small">
+            <input
+              type="checkbox"
+              className="switch"
+              checked={overridden}
+              onChange={(e) => onOverride(e.target.checked)}
+            />
+            {t('detail.override')}
+          </label>
+        ) : (
+          counter
+        )
+      }
+    >
+      {({ id, describedBy, invalid }) =>
+        fromBrand ? (
+          <div className="brand-bound" id={id} aria-describedby={describedBy}>
+            <Icon name="palette" />
+            <div className="grow">
+              <div className="small muted">{t('detail.fromBrand')}</div>
+              <BrandValuePreview variable={variable} value={brandCurrent} />
+            </div>
+            <button type="button" className="btn ghost sm" onClick={onEditBrand}>
+              {t('detail.editBrand')}
+            </button>
+          </div>
+        ) : (
+          <VariableControl
+            variable={variable}
+            value={value}
+            onChange={onChange}
+            id={id}
+            describedBy={describedBy}
+            invalid={invalid}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+function BrandValuePreview({
+  variable,
+  value,
+}: {
+  variable: VariableDescription;
+  value: string | null;
+}): ReactElement {
+  const t = useT();
+  if (!value) return <div className="small subtle">{t('detail.brandEmpty')}</div>;
+  if (variable.type === 'colour') {
+    return (
+      <div className="row">
+        <span className="swatch" style={{ background: value }} />
+        <span className="mono">{value}</span>
+      </div>
+    );
+  }
+  if (variable.type === 'image') {
+    return value.startsWith('data:image/') ? (
+      <img className="brand-logo-mini" src={value} alt="" />
+    ) : (
+      <span className="mono small">{value.slice(0, 40)}</span>
+    );
+  }
+  return <div className="brand-text">{value}</div>;
+}

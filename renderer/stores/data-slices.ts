@@ -1,0 +1,112 @@
+import type { StateCreator } from 'zustand';
+import { api } from '../api/client';
+import type { Account, Batch, BrandProfile, CatalogListItem, Taxonomy } from '../api/types';
+import type { AppState } from './app-store';
+
+/** Catalog links to thumbnails are signed for 15 minutes; refresh the list well before. */
+const CATALOG_MAX_AGE_MS = 10 * 60_000;
+
+export interface CatalogFilters {
+  search: string;
+  category: string;
+  subCategory: string;
+  market: '' | 'global' | 'vietnam';
+  sort: 'newest' | 'name';
+}
+
+export interface CatalogSlice {
+  catalog: CatalogListItem[] | null;
+  catalogLoadedAt: number;
+  catalogError: unknown;
+  taxonomy: Taxonomy | null;
+  catalogFilters: CatalogFilters;
+  setCatalogFilters: (patch: Partial<CatalogFilters>) => void;
+  loadCatalog: (force?: boolean) => Promise<void>;
+}
+
+export const createCatalogSlice: StateCreator<AppState, [], [], CatalogSlice> = (set, get) => ({
+  catalog: null,
+  catalogLoadedAt: 0,
+  catalogError: null,
+  taxonomy: null,
+  catalogFilters: { search: '', category: '', subCategory: '', market: '', sort: 'newest' },
+  setCatalogFilters: (patch) => {
+    const next = { ...get().catalogFilters, ...patch };
+    if (patch.category !== undefined && patch.subCategory === undefined) next.subCategory = '';
+    set({ catalogFilters: next });
+  },
+  loadCatalog: async (force = false) => {
+    const { catalog, catalogLoadedAt } = get();
+    if (!force && catalog && Date.now() - catalogLoadedAt < CATALOG_MAX_AGE_MS) return;
+    try {
+      const [items, taxonomy] = await Promise.all([
+        api.catalog.list({ sort: 'newest' }),
+        api.catalog.taxonomy(),
+      ]);
+      set({ catalog: items, taxonomy, catalogLoadedAt: Date.now(), catalogError: null });
+    } catch (error) {
+      set({ catalogError: error });
+    }
+  },
+});
+
+export interface AccountSlice {
+  account: Account | null;
+  loadAccount: () => Promise<void>;
+  /** The balance a render response reported (x-credits-remaining). */
+  setBalance: (balance: number) => void;
+}
+
+export const createAccountSlice: StateCreator<AppState, [], [], AccountSlice> = (set, get) => ({
+  account: null,
+  loadAccount: async () => {
+    set({ account: await api.account.get() });
+  },
+  setBalance: (balance) => {
+    const account = get().account;
+    if (account && account.balance !== balance) set({ account: { ...account, balance } });
+  },
+});
+
+export interface BatchesSlice {
+  batches: Batch[] | null;
+  batchesError: unknown;
+  loadBatches: () => Promise<void>;
+  upsertBatch: (batch: Batch) => void;
+  dropBatch: (id: string) => void;
+}
+
+export const createBatchesSlice: StateCreator<AppState, [], [], BatchesSlice> = (set, get) => ({
+  batches: null,
+  batchesError: null,
+  loadBatches: async () => {
+    try {
+      set({ batches: await api.batches.list(), batchesError: null });
+    } catch (error) {
+      set({ batchesError: error });
+    }
+  },
+  upsertBatch: (batch) => {
+    const list = get().batches ?? [];
+    const index = list.findIndex((b) => b.id === batch.id);
+    if (index === -1) set({ batches: [batch, ...list] });
+    else set({ batches: list.map((b) => (b.id === batch.id ? batch : b)) });
+  },
+  dropBatch: (id) => set({ batches: (get().batches ?? []).filter((b) => b.id !== id) }),
+});
+
+export interface BrandSlice {
+  brand: BrandProfile | null;
+  loadBrand: () => Promise<void>;
+  saveBrand: (profile: BrandProfile) => Promise<void>;
+}
+
+export const createBrandSlice: StateCreator<AppState, [], [], BrandSlice> = (set) => ({
+  brand: null,
+  loadBrand: async () => {
+    set({ brand: await api.brand.get() });
+  },
+  saveBrand: async (profile) => {
+    set({ brand: await api.brand.put(profile) });
+  },
+});

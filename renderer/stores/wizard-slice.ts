@@ -1,0 +1,114 @@
+import type { StateCreator } from 'zustand';
+import { api } from '../api/client';
+import type { CatalogDetail, OutputFormat, PreflightResult, Ratio, Upload } from '../api/types';
+import type { AppState } from './app-store';
+
+/** How one template variable gets its value in a batch (mirrors the API's bindings). */
+export type MappingChoice =
+  | { kind: 'auto' }
+  | { kind: 'field'; field: string }
+  | { kind: 'constant'; value: string }
+  | { kind: 'profile' }
+  | { kind: 'generated'; source: 'rowNumber' | 'rowIndex' | 'uuid' | 'today' }
+  | { kind: 'default' };
+
+export type WizardStep = 'source' | 'mapping' | 'output' | 'review';
+export const WIZARD_STEPS: WizardStep[] = ['source', 'mapping', 'output', 'review'];
+
+export interface WizardState {
+  step: WizardStep;
+  templateId: string | null;
+  template: CatalogDetail | null;
+  file: File | null;
+  upload: Upload | null;
+  uploading: boolean;
+  uploadError: unknown;
+  sheet: string | null;
+  mapping: Record<string, MappingChoice>;
+  target: Ratio | null;
+  format: OutputFormat;
+  fileNamePattern: string;
+  imagesMode: 'none' | 'folder' | 'zip';
+  imagesDir: string;
+  imagesZip: Upload | null;
+  preflight: PreflightResult | null;
+  preflightError: unknown;
+  preflighting: boolean;
+}
+
+export interface WizardSlice {
+  wizard: WizardState;
+  wizardReset: (templateId?: string | null) => void;
+  wizardPatch: (patch: Partial<WizardState>) => void;
+  wizardSetTemplate: (templateId: string) => Promise<void>;
+  /** Uploads a spreadsheet (picked or dropped anywhere on the window). */
+  wizardUseFile: (file: File, sheet?: string) => Promise<void>;
+  wizardSetMapping: (variable: string, choice: MappingChoice) => void;
+}
+
+function emptyWizard(templateId: string | null = null): WizardState {
+  return {
+    step: 'source',
+    templateId,
+    template: null,
+    file: null,
+    upload: null,
+    uploading: false,
+    uploadError: null,
+    sheet: null,
+    mapping: {},
+    target: null,
+    format: 'png',
+    fileNamePattern: '',
+    imagesMode: 'none',
+    imagesDir: '',
+    imagesZip: null,
+    preflight: null,
+    preflightError: null,
+    preflighting: false,
+  };
+}
+
+export const createWizardSlice: StateCreator<AppState, [], [], WizardSlice> = (set, get) => {
+  const patch = (p: Partial<WizardState>) => set({ wizard: { ...get().wizard, ...p } });
+  return {
+    wizard: emptyWizard(),
+    wizardReset: (templateId = null) => set({ wizard: emptyWizard(templateId) }),
+    // Any change to the batch makes an earlier pre-flight stale.
+    wizardPatch: (p) => patch({ ...p, ...('preflight' in p ? {} : { preflight: null }) }),
+    wizardSetTemplate: async (templateId) => {
+      if (get().wizard.template?.id === templateId) return;
+      patch({ templateId, template: null, mapping: {}, target: null, preflight: null });
+      const template = await api.catalog.detail(templateId);
+      if (get().wizard.templateId === templateId) {
+        patch({ template, target: template.ratios[0] ?? null });
+      }
+    },
+    wizardUseFile: async (file, sheet) => {
+      patch({ file, uploading: true, uploadError: null, preflight: null });
+      try {
+        const upload = await api.uploads.create(file, file.name, sheet);
+        if (upload.kind !== 'csv' && upload.kind !== 'xlsx') {
+          patch({ uploading: false, upload: null, uploadError: new Error('not-a-spreadsheet') });
+          return;
+        }
+        patch({
+          upload,
+          uploading: false,
+          sheet: upload.sheet ?? sheet ?? upload.sheets?.[0]?.name ?? null,
+          // Columns changed: explicit field choices that no longer exist go back to automatic.
+          mapping: Object.fromEntries(
+            Object.entries(get().wizard.mapping).filter(
+              ([, choice]) =>
+                choice.kind !== 'field' || (upload.fields ?? []).includes(choice.field),
+            ),
+          ),
+        });
+      } catch (error) {
+        patch({ uploading: false, uploadError: error });
+      }
+    },
+    wizardSetMapping: (variable, choice) =>
+      patch({ mapping: { ...get().wizard.mapping, [variable]: choice }, preflight: null }),
+  };
+};
