@@ -34,6 +34,10 @@ export interface WizardState {
   preflight: PreflightResult | null;
   preflightError: unknown;
   preflighting: boolean;
+  /** Row shown in the mapping step's preview (0-based). */
+  previewRow: number;
+  /** A variable to focus when the mapping step opens (jump from a pre-flight problem). */
+  focusVariable: string | null;
 }
 
 export interface WizardSlice {
@@ -66,6 +70,8 @@ function emptyWizard(templateId: string | null = null): WizardState {
     preflight: null,
     preflightError: null,
     preflighting: false,
+    previewRow: 0,
+    focusVariable: null,
   };
 }
 

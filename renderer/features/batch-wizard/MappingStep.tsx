@@ -1,0 +1,341 @@
+import { useEffect, useMemo, type ReactElement } from 'react';
+import type { CatalogDetail, VariableDescription } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import { Button, ErrorBanner } from '../../components/ui';
+import { useT, type Translate } from '../../i18n/i18n';
+import { useAppStore } from '../../stores/app-store';
+import type { MappingChoice, WizardStep } from '../../stores/wizard-slice';
+import { usePreview } from '../template/use-preview';
+import { variableLabel } from '../template/VariableField';
+import { cellText } from './DataTable';
+import { autoField, effectiveChoice, rowValues } from './mapping';
+
+const GENERATED = ['rowNumber', 'rowIndex', 'uuid', 'today'] as const;
+
+function encode(choice: MappingChoice | undefined): string {
+  if (!choice || choice.kind === 'auto') return 'auto';
+  switch (choice.kind) {
+    case 'field':
+      return `field:${choice.field}`;
+    case 'generated':
+      return `gen:${choice.source}`;
+    default:
+      return choice.kind;
+  }
+}
+
+function decode(value: string, previous: MappingChoice | undefined): MappingChoice {
+  if (value.startsWith('field:')) return { kind: 'field', field: value.slice(6) };
+  if (value.startsWith('gen:'))
+    return { kind: 'generated', source: value.slice(4) as (typeof GENERATED)[number] };
+  if (value === 'constant')
+    return { kind: 'constant', value: previous?.kind === 'constant' ? previous.value : '' };
+  if (value === 'profile') return { kind: 'profile' };
+  if (value === 'default') return { kind: 'default' };
+  return { kind: 'auto' };
+}
+
+export function MappingStep({
+  onJump: _onJump,
+}: {
+  onJump: (step: WizardStep) => void;
+}): ReactElement | null {
+  const t = useT();
+  const template = useAppStore((s) => s.wizard.template);
+  const upload = useAppStore((s) => s.wizard.upload);
+  const mapping = useAppStore((s) => s.wizard.mapping);
+  const previewRow = useAppStore((s) => s.wizard.previewRow);
+  const target = useAppStore((s) => s.wizard.target);
+  const focusVariable = useAppStore((s) => s.wizard.focusVariable);
+  const setMapping = useAppStore((s) => s.wizardSetMapping);
+  const patch = useAppStore((s) => s.wizardPatch);
+  const free = useAppStore((s) => s.previewFree);
+
+  useEffect(() => {
+    if (!focusVariable) return;
+    document.getElementById(`map-${focusVariable}`)?.focus();
+    patch({ focusVariable: null });
+  }, [focusVariable, patch]);
+
+  const fields = useMemo(() => upload?.fields ?? [], [upload]);
+  const rows = useMemo(() => upload?.preview ?? [], [upload]);
+  const row = rows[previewRow] ?? rows[0] ?? {};
+
+  const request = useMemo(
+    () =>
+      template
+        ? {
+            templateId: template.id,
+            values: rowValues(template, mapping, fields, row, previewRow),
+            ...(target ? { target } : {}),
+            format: 'jpeg' as const,
+            quality: 80,
+          }
+        : null,
+    [template, mapping, fields, row, previewRow, target],
+  );
+  const preview = usePreview(request, { live: free });
+
+  if (!template || !upload) return null;
+
+  return (
+    <div className="mapping-layout">
+      <div className="stack gap-4">
+        <p className="muted">{t('wizard.mapping.intro')}</p>
+        <div className="table-wrap">
+          <table className="table mapping-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('wizard.mapping.variable')}</th>
+                <th scope="col">{t('wizard.mapping.source')}</th>
+                <th scope="col">{t('wizard.review.row', { row: previewRow + 1 })}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {template.variables.map((variable) => (
+                <MappingRow
+                  key={variable.name}
+                  variable={variable}
+                  fields={fields}
+                  choice={mapping[variable.name]}
+                  sample={rowValues(template, mapping, fields, row, previewRow)[variable.name]}
+                  onChange={(choice) => setMapping(variable.name, choice)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <FilledRows template={template} fields={fields} rows={rows} t={t} />
+      </div>
+
+      <aside
+        className="mapping-preview stack gap-3"
+        aria-label={t('wizard.mapping.preview', { row: previewRow + 1 })}
+      >
+        <div className="row between">
+          <h3>{t('wizard.mapping.preview', { row: previewRow + 1 })}</h3>
+          <label className="row small">
+            <span>{t('wizard.mapping.previewRow')}</span>
+            <select
+              className="select"
+              style={{ width: 'auto' }}
+              value={previewRow}
+              onChange={(e) => patch({ previewRow: Number(e.target.value), preflight: null })}
+            >
+              {rows.map((_, i) => (
+                <option key={i} value={i}>
+                  {i + 1}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <div className="mapping-preview-frame">
+          {preview.url ? (
+            <img
+              src={preview.url}
+              alt={t('wizard.mapping.preview', { row: previewRow + 1 })}
+              data-testid="mapping-preview"
+            />
+          ) : (
+            <img
+              src={template.thumbnails[target ?? ''] ?? template.thumbnail}
+              alt=""
+              className="dim"
+            />
+          )}
+          {preview.busy ? (
+            <div className="preview-busy" role="status">
+              <span className="spinner" aria-hidden />
+              {t('detail.preview.rendering')}
+            </div>
+          ) : null}
+        </div>
+        {preview.error ? <ErrorBanner error={preview.error} /> : null}
+        <div className="small muted">
+          {free ? t('detail.preview.free') : t('brand.preview.note')}
+        </div>
+        {!free ? (
+          <div>
+            <Button icon="refresh" onClick={preview.refresh} busy={preview.busy}>
+              {t('brand.preview.button')}
+            </Button>
+          </div>
+        ) : null}
+      </aside>
+    </div>
+  );
+}
+
+function MappingRow({
+  variable,
+  fields,
+  choice,
+  sample,
+  onChange,
+}: {
+  variable: VariableDescription;
+  fields: string[];
+  choice: MappingChoice | undefined;
+  sample: unknown;
+  onChange: (choice: MappingChoice) => void;
+}): ReactElement {
+  const t = useT();
+  const auto = autoField(variable, fields);
+  const effective = effectiveChoice(variable, choice, fields);
+  const missing =
+    variable.required && effective.kind === 'default' && variable.default === undefined;
+  const label = variableLabel(variable);
+  const selectId = `map-${variable.name}`;
+  return (
+    <tr className={missing ? 'highlight' : undefined}>
+      <td>
+        <label htmlFor={selectId} className="stack gap-2" style={{ gap: 2 }}>
+          <span className="row">
+            <strong>{label}</strong>
+            {variable.required ? (
+              <span className="badge plain warning">{t('wizard.mapping.required')}</span>
+            ) : null}
+          </span>
+          <span className="mono subtle">{variable.name}</span>
+        </label>
+      </td>
+      <td className="mapping-source">
+        <div className="stack gap-2">
+          <select
+            id={selectId}
+            className="select"
+            value={encode(choice)}
+            onChange={(e) => onChange(decode(e.target.value, choice))}
+            aria-invalid={missing || undefined}
+            data-variable={variable.name}
+          >
+            <option value="auto">
+              {auto
+                ? t('wizard.mapping.auto', { field: auto })
+                : variable.bindsTo
+                  ? t('wizard.mapping.unmatchedBrand')
+                  : t('wizard.mapping.unmatched')}
+            </option>
+            <optgroup label={t('wizard.mapping.columns')}>
+              {fields.map((field) => (
+                <option key={field} value={`field:${field}`}>
+                  {t('wizard.mapping.column', { field })}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t('wizard.mapping.other')}>
+              <option value="constant">{t('wizard.mapping.constant')}</option>
+              {variable.bindsTo ? (
+                <option value="profile">{t('wizard.mapping.profile')}</option>
+              ) : null}
+              {GENERATED.map((g) => (
+                <option key={g} value={`gen:${g}`}>
+                  {t(`wizard.mapping.gen.${g}`)}
+                </option>
+              ))}
+              {variable.default !== undefined || !auto ? (
+                <option value="default">{t('wizard.mapping.default')}</option>
+              ) : null}
+            </optgroup>
+          </select>
+          {choice?.kind === 'constant' ? (
+            variable.type === 'longText' || variable.type === 'list' ? (
+              <textarea
+                className="textarea"
+                rows={2}
+                value={choice.value}
+                aria-label={t('wizard.mapping.constantValue', { label })}
+                onChange={(e) => onChange({ kind: 'constant', value: e.target.value })}
+              />
+            ) : (
+              <input
+                className="input"
+                type={
+                  variable.type === 'number' ? 'number' : variable.type === 'date' ? 'date' : 'text'
+                }
+                value={choice.value}
+                aria-label={t('wizard.mapping.constantValue', { label })}
+                onChange={(e) => onChange({ kind: 'constant', value: e.target.value })}
+              />
+            )
+          ) : null}
+          {missing ? (
+            <span className="field-error">
+              <Icon name="alert" size={14} />
+              {t('wizard.mapping.missingRequired')}
+            </span>
+          ) : null}
+        </div>
+      </td>
+      <td className="mapping-sample" title={cellText(sample)}>
+        {sample === undefined ? <span className="subtle">—</span> : cellText(sample)}
+      </td>
+    </tr>
+  );
+}
+
+function FilledRows({
+  template,
+  fields,
+  rows,
+  t,
+}: {
+  template: CatalogDetail;
+  fields: string[];
+  rows: Record<string, unknown>[];
+  t: Translate;
+}): ReactElement {
+  const mapping = useAppStore((s) => s.wizard.mapping);
+  const previewRow = useAppStore((s) => s.wizard.previewRow);
+  const patch = useAppStore((s) => s.wizardPatch);
+  const shown = rows.slice(0, 8);
+  return (
+    <div className="stack gap-2">
+      <h3>{t('wizard.mapping.dataPreview')}</h3>
+      <div
+        className="table-wrap"
+        tabIndex={0}
+        role="region"
+        aria-label={t('wizard.mapping.dataPreview')}
+      >
+        <table className="table data">
+          <thead>
+            <tr>
+              <th className="num">#</th>
+              {template.variables.map((v) => (
+                <th key={v.name} scope="col">
+                  {variableLabel(v)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row, index) => {
+              const values = rowValues(template, mapping, fields, row, index);
+              return (
+                <tr
+                  key={index}
+                  className={`clickable${index === previewRow ? ' highlight' : ''}`}
+                  onClick={() => patch({ previewRow: index })}
+                  data-row={index}
+                >
+                  <td className="num subtle">{index + 1}</td>
+                  {template.variables.map((v) => (
+                    <td key={v.name} title={cellText(values[v.name])}>
+                      {values[v.name] === undefined ? (
+                        <span className="subtle">—</span>
+                      ) : (
+                        cellText(values[v.name])
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

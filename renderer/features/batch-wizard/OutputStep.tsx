@@ -1,0 +1,169 @@
+import { useState, type ReactElement } from 'react';
+import { api } from '../../api/client';
+import { Icon } from '../../components/Icon';
+import { Button, ErrorBanner, Field, Segmented } from '../../components/ui';
+import { useT } from '../../i18n/i18n';
+import { native } from '../../native/native';
+import { useAppStore } from '../../stores/app-store';
+import type { WizardState } from '../../stores/wizard-slice';
+import { ratioKey } from '../catalog/CatalogScreen';
+import { fillPattern } from './mapping';
+
+export function OutputStep(): ReactElement | null {
+  const t = useT();
+  const template = useAppStore((s) => s.wizard.template);
+  const upload = useAppStore((s) => s.wizard.upload);
+  const target = useAppStore((s) => s.wizard.target);
+  const format = useAppStore((s) => s.wizard.format);
+  const pattern = useAppStore((s) => s.wizard.fileNamePattern);
+  const imagesMode = useAppStore((s) => s.wizard.imagesMode);
+  const imagesDir = useAppStore((s) => s.wizard.imagesDir);
+  const imagesZip = useAppStore((s) => s.wizard.imagesZip);
+  const patch = useAppStore((s) => s.wizardPatch);
+  const [zipBusy, setZipBusy] = useState(false);
+  const [zipError, setZipError] = useState<unknown>(null);
+  if (!template || !upload) return null;
+
+  const fields = upload.fields ?? [];
+  const example =
+    fields.length >= 2
+      ? `{${fields[0]}}-{${fields[1]}}`
+      : fields[0]
+        ? `{${fields[0]}}`
+        : '{sku}-{name}';
+  const ext = format === 'jpeg' ? 'jpg' : format;
+  const sampleName = pattern.trim()
+    ? `${fillPattern(pattern, upload.preview?.[0]) || '1'}.${ext}`
+    : `0.${ext}`;
+
+  const pickZip = async () => {
+    const [file] = await native.pickFiles('.zip,application/zip');
+    if (!file) return;
+    setZipBusy(true);
+    setZipError(null);
+    try {
+      const uploaded = await api.uploads.create(file, file.name);
+      patch({ imagesZip: uploaded, imagesMode: 'zip' });
+    } catch (e) {
+      setZipError(e);
+    } finally {
+      setZipBusy(false);
+    }
+  };
+
+  return (
+    <div className="card">
+      <div className="card-body stack gap-6">
+        <div className="field-row">
+          <Field label={t('wizard.output.target')}>
+            {({ id }) => (
+              <Segmented
+                id={id}
+                label={t('wizard.output.target')}
+                value={target ?? template.ratios[0] ?? 'square'}
+                onChange={(r) => patch({ target: r })}
+                options={template.ratios.map((r) => ({ value: r, label: t(ratioKey(r)) }))}
+              />
+            )}
+          </Field>
+          <Field label={t('wizard.output.format')}>
+            {({ id }) => (
+              <Segmented
+                id={id}
+                label={t('wizard.output.format')}
+                value={format}
+                onChange={(f) => patch({ format: f as WizardState['format'] })}
+                options={(['png', 'jpeg', 'webp'] as const).map((f) => ({
+                  value: f,
+                  label: t(`format.${f}`),
+                }))}
+              />
+            )}
+          </Field>
+        </div>
+
+        <Field
+          label={t('wizard.output.pattern')}
+          optional
+          hint={
+            <>
+              {t('wizard.output.pattern.hint', { example })}{' '}
+              <span className="mono">
+                {t('wizard.output.pattern.example', { name: sampleName })}
+              </span>
+            </>
+          }
+        >
+          {({ id, describedBy }) => (
+            <input
+              id={id}
+              aria-describedby={describedBy}
+              className="input mono"
+              value={pattern}
+              placeholder={example}
+              onChange={(e) => patch({ fileNamePattern: e.target.value })}
+            />
+          )}
+        </Field>
+
+        <fieldset className="fieldset">
+          <legend className="field-label">{t('wizard.output.images')}</legend>
+          <p className="field-hint">{t('wizard.output.images.hint')}</p>
+          <div className="stack gap-2">
+            {(['none', 'folder', 'zip'] as const).map((mode) => (
+              <label key={mode} className="check">
+                <input
+                  type="radio"
+                  name="images-mode"
+                  checked={imagesMode === mode}
+                  onChange={() => patch({ imagesMode: mode })}
+                />
+                {t(`wizard.output.images.${mode}`)}
+              </label>
+            ))}
+          </div>
+          {imagesMode === 'folder' ? (
+            <div className="row wrap images-row">
+              <label className="grow">
+                <span className="visually-hidden">{t('wizard.output.images.path')}</span>
+                <input
+                  className="input mono"
+                  value={imagesDir}
+                  aria-label={t('wizard.output.images.path')}
+                  placeholder={t('wizard.output.images.pathPlaceholder')}
+                  onChange={(e) => patch({ imagesDir: e.target.value })}
+                />
+              </label>
+              {native.available ? (
+                <Button
+                  icon="folder"
+                  onClick={() =>
+                    void native.chooseFolder(t('wizard.output.images')).then((dir) => {
+                      if (dir) patch({ imagesDir: dir });
+                    })
+                  }
+                >
+                  {t('wizard.output.images.choose')}
+                </Button>
+              ) : null}
+            </div>
+          ) : null}
+          {imagesMode === 'zip' ? (
+            <div className="row wrap images-row">
+              <Button icon="upload" onClick={() => void pickZip()} busy={zipBusy}>
+                {t('wizard.output.images.zipPick')}
+              </Button>
+              {imagesZip ? (
+                <span className="row small">
+                  <Icon name="checkCircle" />{' '}
+                  {t('wizard.output.images.zipDone', { name: imagesZip.filename })}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
+          {zipError ? <ErrorBanner error={zipError} /> : null}
+        </fieldset>
+      </div>
+    </div>
+  );
+}

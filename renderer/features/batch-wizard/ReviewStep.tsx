@@ -1,0 +1,235 @@
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { api } from '../../api/client';
+import { Icon } from '../../components/Icon';
+import { Button, ErrorBanner } from '../../components/ui';
+import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
+import { useAppStore } from '../../stores/app-store';
+import type { WizardStep } from '../../stores/wizard-slice';
+import { buildBatchRequest } from './mapping';
+
+export function ReviewStep({
+  onJump,
+}: {
+  onJump: (step: WizardStep) => void;
+}): ReactElement | null {
+  const t = useT();
+  const language = useLanguage();
+  const wizard = useAppStore((s) => s.wizard);
+  const patch = useAppStore((s) => s.wizardPatch);
+  const navigate = useAppStore((s) => s.navigate);
+  const upsertBatch = useAppStore((s) => s.upsertBatch);
+  const loadAccount = useAppStore((s) => s.loadAccount);
+  const toast = useAppStore((s) => s.toast);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<unknown>(null);
+  const { preflight, preflighting, preflightError } = wizard;
+
+  const check = useCallback(async () => {
+    const request = buildBatchRequest(useAppStore.getState().wizard);
+    if (!request) return;
+    patch({ preflighting: true, preflightError: null, preflight: null });
+    try {
+      const result = await api.batches.preflight(request);
+      patch({ preflight: result, preflighting: false });
+    } catch (error) {
+      patch({ preflightError: error, preflighting: false, preflight: null });
+    }
+  }, [patch]);
+
+  useEffect(() => {
+    if (!useAppStore.getState().wizard.preflight) void check();
+  }, [check]);
+
+  const start = async () => {
+    const request = buildBatchRequest(wizard);
+    if (!request) return;
+    setStarting(true);
+    setStartError(null);
+    try {
+      const created = await api.batches.create(request);
+      if (created.rejectedReason) {
+        setStartError(
+          new Error(t('wizard.rejected', { reason: reasonText(created.rejectedReason, t) })),
+        );
+      } else {
+        toast('success', t('wizard.started'));
+      }
+      const batch = await api.batches.get(created.id);
+      upsertBatch(batch);
+      void loadAccount().catch(() => {});
+      if (!created.rejectedReason) navigate({ name: 'batch', id: created.id });
+    } catch (error) {
+      setStartError(error);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  if (!wizard.template || !wizard.upload) return null;
+  const jump = (rowIndex: number, path: string | undefined) => {
+    const variable = path?.startsWith('values.') ? path.slice(7).split(/[.[]/)[0] : undefined;
+    const inPreview = rowIndex < (wizard.upload?.preview?.length ?? 0);
+    patch({
+      ...(inPreview ? { previewRow: rowIndex } : {}),
+      focusVariable: variable ?? null,
+      preflight,
+    });
+    onJump('mapping');
+  };
+
+  return (
+    <div className="stack gap-4">
+      {preflighting ? (
+        <div className="card">
+          <div className="card-body row" role="status">
+            <span className="spinner" aria-hidden />
+            {t('wizard.review.checking')}
+          </div>
+        </div>
+      ) : null}
+      {preflightError ? <ErrorBanner error={preflightError} onRetry={() => void check()} /> : null}
+
+      {preflight ? (
+        <>
+          <div className="stat-grid" data-testid="preflight-summary">
+            <Stat label={t('wizard.review.rows')} value={formatNumber(language, preflight.total)} />
+            <Stat
+              label={t('wizard.review.valid')}
+              value={formatNumber(
+                language,
+                preflight.valid ?? preflight.total - preflight.problems.length,
+              )}
+              tone="success"
+            />
+            <Stat
+              label={t('wizard.review.invalid')}
+              value={formatNumber(language, preflight.invalid ?? preflight.problems.length)}
+              tone={(preflight.invalid ?? preflight.problems.length) > 0 ? 'danger' : undefined}
+            />
+            <Stat
+              label={t('wizard.review.cost')}
+              value={t('common.credits', { count: preflight.cost })}
+            />
+            <Stat
+              label={t('wizard.review.balance')}
+              value={t('common.credits', { count: preflight.balance })}
+            />
+          </div>
+
+          {preflight.sufficient ? (
+            <div className="banner success">
+              <Icon name="checkCircle" />
+              {t('wizard.review.sufficient')}
+            </div>
+          ) : (
+            <div className="banner danger" role="alert">
+              <Icon name="alert" />
+              <div className="grow">
+                {t('wizard.review.insufficient', {
+                  cost: preflight.cost,
+                  balance: preflight.balance,
+                })}
+              </div>
+              <Button size="sm" onClick={() => navigate({ name: 'credits' })}>
+                {t('wizard.review.addCredits')}
+              </Button>
+            </div>
+          )}
+
+          <div className="card">
+            <div className="card-header">
+              <h2>{t('wizard.review.problems')}</h2>
+              <Button size="sm" icon="refresh" onClick={() => void check()}>
+                {t('wizard.review.check')}
+              </Button>
+            </div>
+            {preflight.problems.length === 0 ? (
+              <div className="card-body row muted">
+                <Icon name="checkCircle" />
+                {t('wizard.review.noProblems')}
+              </div>
+            ) : (
+              <div className="card-body stack gap-3">
+                <p className="small muted">{t('wizard.review.problemsNote')}</p>
+                <ul className="problem-list" data-testid="preflight-problems">
+                  {preflight.problems.map((problem) => (
+                    <li key={problem.rowIndex}>
+                      <button
+                        type="button"
+                        className="problem"
+                        onClick={() => jump(problem.rowIndex, problem.errors[0]?.path)}
+                        aria-label={t('wizard.review.jump', { row: problem.rowIndex + 1 })}
+                      >
+                        <span className="problem-row">
+                          {t('wizard.review.row', { row: problem.rowIndex + 1 })}
+                          {problem.line !== null ? (
+                            <span className="subtle small">
+                              {' '}
+                              · {t('wizard.review.line', { line: problem.line })}
+                            </span>
+                          ) : null}
+                        </span>
+                        <span className="problem-errors">
+                          {problem.errors.map((e, i) => (
+                            <span key={i}>
+                              <code>{e.path}</code> {e.message}
+                            </span>
+                          ))}
+                        </span>
+                        <Icon name="arrowRight" />
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+                {preflight.problemsTruncated ? (
+                  <p className="small muted">
+                    {t('wizard.review.truncated', { count: preflight.problems.length })}
+                  </p>
+                ) : null}
+              </div>
+            )}
+          </div>
+        </>
+      ) : null}
+
+      {startError ? <ErrorBanner error={startError} /> : null}
+
+      <div className="row start-row">
+        <Button
+          variant="primary"
+          size="lg"
+          icon="play"
+          busy={starting}
+          disabled={starting || preflighting || (preflight !== null && !preflight.sufficient)}
+          onClick={() => void start()}
+        >
+          {starting ? t('wizard.starting') : t('wizard.start')}
+        </Button>
+        {preflight ? (
+          <span className="muted">{t('common.credits', { count: preflight.cost })}</span>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Stat({
+  label,
+  value,
+  tone,
+}: {
+  label: string;
+  value: string;
+  tone?: 'success' | 'danger' | undefined;
+}): ReactElement {
+  return (
+    <div className={`stat${tone ? ` ${tone}` : ''}`}>
+      <div className="stat-label">{label}</div>
+      <div className="stat-value">{value}</div>
+    </div>
+  );
+}
+
+export function reasonText(reason: string, t: ReturnType<typeof useT>): string {
+  return reason === 'insufficient-credits' ? t('error.reason.insufficient-credits') : reason;
+}

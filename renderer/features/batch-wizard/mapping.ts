@@ -1,0 +1,211 @@
+import { foldIdentifier } from '../../../shared/fold-text';
+import type {
+  Bindings,
+  CatalogDetail,
+  CreateBatchRequest,
+  VariableDescription,
+} from '../../api/types';
+import type { MappingChoice, WizardState } from '../../stores/wizard-slice';
+
+/**
+ * The column a variable takes automatically: the server's rule (main/batch/bindings.ts) — the
+ * first field whose folded name (case, spacing, diacritics ignored) equals the variable's name,
+ * else its label.
+ */
+export function autoField(variable: VariableDescription, fields: readonly string[]): string | null {
+  const byFolded = new Map<string, string>();
+  for (const field of fields) {
+    const folded = foldIdentifier(field);
+    if (folded && !byFolded.has(folded)) byFolded.set(folded, field);
+  }
+  return (
+    byFolded.get(foldIdentifier(variable.name)) ??
+    (variable.label ? byFolded.get(foldIdentifier(variable.label)) : undefined) ??
+    null
+  );
+}
+
+/** The effective source of a variable after automatic matching. */
+export function effectiveChoice(
+  variable: VariableDescription,
+  choice: MappingChoice | undefined,
+  fields: readonly string[],
+): MappingChoice {
+  if (choice && choice.kind !== 'auto') return choice;
+  const field = autoField(variable, fields);
+  if (field) return { kind: 'field', field };
+  return variable.bindsTo ? { kind: 'profile' } : { kind: 'default' };
+}
+
+export function constantValue(variable: VariableDescription, text: string): unknown {
+  switch (variable.type) {
+    case 'number': {
+      const n = Number(text.replace(',', '.'));
+      return Number.isFinite(n) && text.trim() !== '' ? n : text;
+    }
+    case 'list':
+      return text
+        .split(/\r?\n|\|/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    default:
+      return text;
+  }
+}
+
+export function toBindings(
+  template: CatalogDetail,
+  mapping: Record<string, MappingChoice>,
+): Bindings {
+  const bindings: Bindings = {};
+  for (const variable of template.variables) {
+    const choice = mapping[variable.name];
+    if (!choice || choice.kind === 'auto') continue;
+    switch (choice.kind) {
+      case 'field':
+        bindings[variable.name] = { field: choice.field };
+        break;
+      case 'constant':
+        bindings[variable.name] = { constant: constantValue(variable, choice.value) };
+        break;
+      case 'profile':
+        if (variable.bindsTo) bindings[variable.name] = { profile: variable.bindsTo as never };
+        break;
+      case 'generated':
+        bindings[variable.name] = { generated: choice.source };
+        break;
+      case 'default':
+        if (variable.default !== undefined)
+          bindings[variable.name] = { constant: variable.default };
+        break;
+    }
+  }
+  return bindings;
+}
+
+export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | null {
+  const { template, upload } = wizard;
+  if (!template || !upload || (upload.kind !== 'csv' && upload.kind !== 'xlsx')) return null;
+  const pattern = wizard.fileNamePattern.trim();
+  return {
+    templateId: template.id,
+    ...(wizard.target ? { target: wizard.target } : {}),
+    sourceType: upload.kind,
+    source: {
+      sourceRef: upload.sourceRef,
+      ...(upload.kind === 'xlsx' && wizard.sheet ? { sheet: wizard.sheet } : {}),
+    },
+    bindings: toBindings(template, wizard.mapping),
+    format: wizard.format,
+    ...(wizard.format !== 'png' ? { quality: 90 } : {}),
+    ...(pattern ? { fileNamePattern: pattern } : {}),
+    ...(wizard.imagesMode === 'folder' && wizard.imagesDir.trim()
+      ? { imagesDir: wizard.imagesDir.trim() }
+      : {}),
+    ...(wizard.imagesMode === 'zip' && wizard.imagesZip ? { imagesRef: wizard.imagesZip.id } : {}),
+  };
+}
+
+/** Values of one source row as the batch would render it (for the wizard's live preview). */
+export function rowValues(
+  template: CatalogDetail,
+  mapping: Record<string, MappingChoice>,
+  fields: readonly string[],
+  row: Record<string, unknown>,
+  rowIndex: number,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const variable of template.variables) {
+    const choice = effectiveChoice(variable, mapping[variable.name], fields);
+    let value: unknown;
+    switch (choice.kind) {
+      case 'field':
+        value = cellToValue(variable, row[choice.field], variable.locale ?? 'en-US');
+        break;
+      case 'constant':
+        value = constantValue(variable, choice.value);
+        break;
+      case 'generated':
+        value =
+          choice.source === 'rowIndex'
+            ? variable.type === 'number'
+              ? rowIndex
+              : String(rowIndex)
+            : choice.source === 'rowNumber'
+              ? variable.type === 'number'
+                ? rowIndex + 1
+                : String(rowIndex + 1)
+              : choice.source === 'today'
+                ? new Date().toISOString().slice(0, 10)
+                : '00000000-0000-5000-8000-000000000000';
+        break;
+      default:
+        value = undefined;
+    }
+    if (value !== undefined && value !== null && value !== '') values[variable.name] = value;
+  }
+  return values;
+}
+
+/** Mirrors main/batch/cell-values.ts so the preview shows what the batch will render. */
+export function cellToValue(variable: VariableDescription, cell: unknown, locale: string): unknown {
+  if (cell === null || cell === undefined) return undefined;
+  if (typeof cell === 'string' && cell.trim() === '') return undefined;
+  switch (variable.type) {
+    case 'number':
+      return typeof cell === 'string' ? (parseLocaleNumber(cell, locale) ?? cell) : cell;
+    case 'date':
+      return typeof cell === 'string' ? (parseLocaleDate(cell, locale) ?? cell) : cell;
+    case 'list':
+      if (typeof cell !== 'string') return cell;
+      return cell
+        .split(/\r?\n|\s\|\s|\|/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+    case 'enum':
+    case 'colour':
+    case 'image':
+      return typeof cell === 'string' ? cell.trim() : String(cell);
+    default:
+      return typeof cell === 'string' ? cell : String(cell);
+  }
+}
+
+function separators(locale: string): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  };
+}
+
+function parseLocaleNumber(text: string, locale: string): number | null {
+  let s = text.trim().replace(/[\u00a0\u202f\s]/g, '');
+  s = s.replace(/^(?:VND|USD|EUR|[₫$€£¥đ])+|(?:VND|USD|EUR|[₫$€£¥đ%])+$/giu, '');
+  const { group, decimal } = separators(locale);
+  if (/^[+-]?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(s)) {
+    if (!(group === '.' && /^\d{1,3}(\.\d{3})+$/.test(s))) return Number(s);
+  }
+  const groupChar = group.replace(/[\u00a0\u202f]/g, '');
+  const normalised = (groupChar ? s.split(groupChar).join('') : s).replace(decimal, '.');
+  return /^[+-]?\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : null;
+}
+
+function parseLocaleDate(text: string, locale: string): string | null {
+  const s = text.trim();
+  if (/^\d{4}-\d{2}-\d{2}/.test(s)) return s.slice(0, 10);
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+  if (!match) return null;
+  const [a, b, year] = [Number(match[1]), Number(match[2]), match[3]];
+  const [month, day] = locale === 'en-US' ? [a, b] : [b, a];
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** `{sku}-{name}` filled from a row, for the file-name example. */
+export function fillPattern(pattern: string, row: Record<string, unknown> | undefined): string {
+  return pattern.replace(/\{([^{}]+)\}/g, (_m, name: string) => {
+    const value = row?.[name.trim()];
+    return value === undefined || value === null ? '' : String(value);
+  });
+}
