@@ -1,5 +1,402 @@
-import type { ReactElement } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { api, subscribeBatchEvents } from '../../api/client';
+import type { Batch, ManifestRow } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import {
+  Button,
+  ConfirmDialog,
+  ErrorBanner,
+  Loading,
+  ProgressBar,
+  Segmented,
+} from '../../components/ui';
+import { formatDateTime, formatDuration, formatNumber, useLanguage, useT } from '../../i18n/i18n';
+import { native } from '../../native/native';
+import { useAppStore } from '../../stores/app-store';
+import { ratioKey } from '../catalog/CatalogScreen';
+import { reasonText } from '../batch-wizard/ReviewStep';
+import { isLive, StatusBadge } from './batch-status';
+import { ResultsTable } from './ResultsTable';
 
-export function BatchScreen({ id: _id }: { id: string }): ReactElement {
-  return <div className="page">BatchScreen</div>;
+interface Pace {
+  rowsPerSecond: number;
+  secondsLeft: number | null;
+}
+
+export function BatchScreen({ id }: { id: string }): ReactElement {
+  const t = useT();
+  const language = useLanguage();
+  const navigate = useAppStore((s) => s.navigate);
+  const upsertBatch = useAppStore((s) => s.upsertBatch);
+  const dropBatch = useAppStore((s) => s.dropBatch);
+  const loadAccount = useAppStore((s) => s.loadAccount);
+  const toast = useAppStore((s) => s.toast);
+  const catalog = useAppStore((s) => s.catalog);
+  const loadCatalog = useAppStore((s) => s.loadCatalog);
+  const [batch, setBatch] = useState<Batch | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [actionError, setActionError] = useState<unknown>(null);
+  const [pace, setPace] = useState<Pace>({ rowsPerSecond: 0, secondsLeft: null });
+  const [filter, setFilter] = useState<'all' | 'failed'>('all');
+  const [version, setVersion] = useState(0);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<'cancel' | 'delete' | null>(null);
+  const [opened, setOpened] = useState<ManifestRow | null>(null);
+  const wasLive = useRef(false);
+
+  const apply = useCallback(
+    (next: Batch) => {
+      setBatch(next);
+      upsertBatch(next);
+    },
+    [upsertBatch],
+  );
+
+  const load = useCallback(() => {
+    setError(null);
+    api.batches.get(id).then(apply, setError);
+  }, [id, apply]);
+  useEffect(load, [load]);
+  useEffect(() => {
+    void loadCatalog();
+  }, [loadCatalog]);
+
+  const live = batch !== null && isLive(batch);
+
+  // Live progress over server-sent events; polling takes over if the stream drops.
+  useEffect(() => {
+    if (!live) return;
+    wasLive.current = true;
+    let poll: ReturnType<typeof setInterval> | null = null;
+    const stop = subscribeBatchEvents(id, {
+      onProgress: (event) => {
+        apply(event.batch);
+        setPace({ rowsPerSecond: event.rowsPerSecond, secondsLeft: event.secondsLeft });
+      },
+      onEnd: (final) => {
+        apply(final);
+      },
+      onError: () => {
+        poll ??= setInterval(() => {
+          api.batches.get(id).then(apply, () => {});
+        }, 2000);
+      },
+    });
+    return () => {
+      stop();
+      if (poll) clearInterval(poll);
+    };
+  }, [id, live, apply]);
+
+  // While it runs, the visible rows of the table refresh every few seconds.
+  useEffect(() => {
+    if (!live) return;
+    const timer = setInterval(() => setVersion((v) => v + 1), 3000);
+    return () => clearInterval(timer);
+  }, [live]);
+
+  // When a batch finishes: fresh manifest, fresh balance.
+  useEffect(() => {
+    if (batch && !live && wasLive.current) {
+      wasLive.current = false;
+      setVersion((v) => v + 1);
+      void loadAccount().catch(() => {});
+      toast('success', t('batch.done'));
+    }
+  }, [batch, live, loadAccount, toast, t]);
+
+  const act = async (name: string, action: () => Promise<void>) => {
+    setBusy(name);
+    setActionError(null);
+    try {
+      await action();
+    } catch (e) {
+      setActionError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (error) {
+    return (
+      <div className="page">
+        <BackLink />
+        <ErrorBanner error={error} onRetry={load} />
+      </div>
+    );
+  }
+  if (!batch) {
+    return (
+      <div className="page">
+        <BackLink />
+        <Loading />
+      </div>
+    );
+  }
+
+  const templateName = catalog?.find((c) => c.id === batch.templateId)?.name ?? batch.templateId;
+  const done = batch.succeeded + batch.failed;
+  const replayable =
+    !live && (batch.failed > 0 || batch.pending > 0) && batch.status !== 'succeeded';
+
+  return (
+    <div className="page wide">
+      <BackLink />
+      <header className="page-header">
+        <div className="stack gap-2">
+          <div className="row gap-3">
+            <h1>{templateName}</h1>
+            <StatusBadge status={batch.status} />
+          </div>
+          <div className="row small muted wrap">
+            <span className="mono">{batch.id}</span>
+            <span aria-hidden>·</span>
+            <span>{t(ratioKey(batch.target))}</span>
+            <span aria-hidden>·</span>
+            <span>{batch.format.toUpperCase()}</span>
+            <span aria-hidden>·</span>
+            <span>{formatDateTime(language, batch.createdAt)}</span>
+          </div>
+        </div>
+        <div className="row wrap">
+          {live ? (
+            <Button
+              variant="danger"
+              icon="stop"
+              busy={busy === 'cancel'}
+              onClick={() => setConfirm('cancel')}
+            >
+              {t('batch.cancel')}
+            </Button>
+          ) : null}
+          {replayable ? (
+            <Button
+              icon="refresh"
+              busy={busy === 'replay'}
+              onClick={() =>
+                void act('replay', async () => {
+                  const next = await api.batches.replay(batch.id);
+                  apply(next);
+                  setFilter('all');
+                  setVersion((v) => v + 1);
+                  void loadAccount().catch(() => {});
+                  toast('info', t('batch.replayed'));
+                })
+              }
+            >
+              {t('batch.replay')}
+            </Button>
+          ) : null}
+          {!live && batch.succeeded > 0 ? (
+            <Button
+              variant="primary"
+              icon="download"
+              busy={busy === 'export'}
+              onClick={() =>
+                void act('export', async () => {
+                  const link = await api.batches.bundle(batch.id);
+                  await native.saveUrl(link.url, `${batch.id}.zip`, [
+                    { name: 'Zip', extensions: ['zip'] },
+                  ]);
+                })
+              }
+            >
+              {busy === 'export' ? t('batch.exporting') : t('batch.export')}
+            </Button>
+          ) : null}
+          {native.canRevealInFolder() && batch.outputDir ? (
+            <Button icon="folder" onClick={() => void native.revealInFolder(batch.outputDir ?? '')}>
+              {t('batch.reveal')}
+            </Button>
+          ) : null}
+          {!live ? (
+            <Button
+              variant="ghost"
+              icon="trash"
+              aria-label={t('batch.delete')}
+              onClick={() => setConfirm('delete')}
+            />
+          ) : null}
+        </div>
+      </header>
+
+      {batch.rejectedReason ? (
+        <div className="banner danger" role="alert">
+          <Icon name="alert" />
+          {t('batch.rejected', { reason: reasonText(batch.rejectedReason, t) })}
+        </div>
+      ) : null}
+      {batch.stoppedReason ? (
+        <div className="banner warning" role="status">
+          <Icon name="alert" />
+          {t('batch.stopped', { reason: batch.stoppedReason })}
+        </div>
+      ) : null}
+      {actionError ? <ErrorBanner error={actionError} /> : null}
+
+      <section className="card" aria-label={t('batch.progress')}>
+        <div className="card-body stack gap-4">
+          <div className="row between wrap">
+            <div className="progress-figure">
+              <span className="num" data-testid="batch-done">
+                {formatNumber(language, done)}
+              </span>
+              <span className="muted"> / {formatNumber(language, batch.total)}</span>
+            </div>
+            <div className="row gap-3 small muted num" aria-live="polite">
+              {live ? (
+                <>
+                  <span>
+                    <Icon name="zap" size={13} />{' '}
+                    {t('batch.speed', { rate: formatNumber(language, pace.rowsPerSecond, 1) })}
+                  </span>
+                  <span>
+                    {pace.secondsLeft !== null
+                      ? t('batch.eta', { time: formatDuration(t, pace.secondsLeft) })
+                      : t('batch.etaUnknown')}
+                  </span>
+                </>
+              ) : batch.finishedAt ? (
+                <span>{formatDateTime(language, batch.finishedAt)}</span>
+              ) : null}
+            </div>
+          </div>
+          <ProgressBar
+            total={batch.total}
+            succeeded={batch.succeeded}
+            failed={batch.failed}
+            label={t('batches.rows', { done, total: batch.total })}
+          />
+          <div className="stat-grid">
+            <div className="stat success">
+              <div className="stat-label">{t('batch.succeeded')}</div>
+              <div className="stat-value" data-testid="batch-succeeded">
+                {formatNumber(language, batch.succeeded)}
+              </div>
+            </div>
+            <div className={`stat${batch.failed > 0 ? ' danger' : ''}`}>
+              <div className="stat-label">{t('batch.failed')}</div>
+              <div className="stat-value" data-testid="batch-failed">
+                {formatNumber(language, batch.failed)}
+              </div>
+            </div>
+            <div className="stat">
+              <div className="stat-label">{t('batch.pending')}</div>
+              <div className="stat-value">{formatNumber(language, batch.pending)}</div>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="stack gap-3" aria-labelledby="results-title">
+        <div className="row between">
+          <h2 id="results-title">{t('batch.results')}</h2>
+          <Segmented
+            label={t('batch.results')}
+            value={filter}
+            onChange={setFilter}
+            options={[
+              { value: 'all', label: t('batch.filter.all') },
+              {
+                value: 'failed',
+                label: `${t('batch.filter.failed')} (${formatNumber(language, batch.failed)})`,
+              },
+            ]}
+          />
+        </div>
+        <ResultsTable
+          batchId={batch.id}
+          filter={filter}
+          total={batch.total}
+          version={version}
+          onOpen={setOpened}
+        />
+      </section>
+
+      <ConfirmDialog
+        open={confirm === 'cancel'}
+        title={t('batch.cancel')}
+        body={t('batch.cancelConfirm')}
+        confirmLabel={t('batch.cancel')}
+        danger
+        onClose={() => setConfirm(null)}
+        onConfirm={() =>
+          void act('cancel', async () => {
+            apply(await api.batches.cancel(batch.id));
+            void loadAccount().catch(() => {});
+          })
+        }
+      />
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        title={t('batch.delete')}
+        body={t('batch.deleteConfirm')}
+        confirmLabel={t('common.delete')}
+        danger
+        onClose={() => setConfirm(null)}
+        onConfirm={() =>
+          void act('delete', async () => {
+            await api.batches.remove(batch.id);
+            dropBatch(batch.id);
+            toast('info', t('batch.deleted'));
+            navigate({ name: 'batches' });
+          })
+        }
+      />
+      <ImageDialog row={opened} onClose={() => setOpened(null)} />
+    </div>
+  );
+}
+
+function BackLink(): ReactElement {
+  const t = useT();
+  const navigate = useAppStore((s) => s.navigate);
+  return (
+    <div>
+      <button type="button" className="crumb" onClick={() => navigate({ name: 'batches' })}>
+        <Icon name="arrowLeft" size={14} />
+        {t('batch.back')}
+      </button>
+    </div>
+  );
+}
+
+function ImageDialog({
+  row,
+  onClose,
+}: {
+  row: ManifestRow | null;
+  onClose: () => void;
+}): ReactElement {
+  const ref = useRef<HTMLDialogElement>(null);
+  const t = useT();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (row && !dialog.open) dialog.showModal();
+    if (!row && dialog.open) dialog.close();
+  }, [row]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog image-dialog"
+      onClose={onClose}
+      aria-label={row ? t('batch.open', { row: row.rowIndex + 1 }) : ''}
+    >
+      {row?.outputKey ? (
+        <>
+          <img
+            src={api.outputUrl(row.outputKey)}
+            alt={t('batch.open', { row: row.rowIndex + 1 })}
+          />
+          <div className="dialog-actions">
+            <span className="grow mono small muted">{row.fileName}</span>
+            <Button onClick={onClose} autoFocus>
+              {t('common.close')}
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </dialog>
+  );
 }

@@ -1,0 +1,155 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { api } from '../../api/client';
+import type { ManifestRow, RowStatus } from '../../api/types';
+import { useT, type MessageKey } from '../../i18n/i18n';
+import { useManifest } from './use-manifest';
+
+const ROW_HEIGHT = 56;
+
+const ROW_TONES: Record<RowStatus, string> = {
+  pending: '',
+  running: 'accent running',
+  succeeded: 'success',
+  failed: 'danger',
+  cancelled: '',
+};
+
+/**
+ * The manifest as a virtualised table: only the visible rows exist in the DOM, so 10,000+ rows
+ * scroll smoothly. Thumbnails load once scrolling settles (full-size outputs are costly to decode).
+ */
+export function ResultsTable({
+  batchId,
+  filter,
+  total,
+  version,
+  onOpen,
+}: {
+  batchId: string;
+  filter: 'all' | 'failed';
+  total: number;
+  version: number;
+  onOpen: (row: ManifestRow) => void;
+}): ReactElement {
+  const t = useT();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const manifest = useManifest(batchId, filter, total, version);
+  const virtualizer = useVirtualizer({
+    count: manifest.count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  const { ensure } = manifest;
+  useEffect(() => {
+    ensure(first, last + 20);
+  }, [ensure, first, last]);
+
+  const scrolling = virtualizer.isScrolling;
+  const [seen] = useState(() => new Set<string>());
+
+  if (manifest.count === 0) {
+    return (
+      <div className="results-empty muted">{filter === 'failed' ? t('batch.noFailed') : null}</div>
+    );
+  }
+
+  return (
+    <div
+      className="results"
+      role="table"
+      aria-label={t('batch.results')}
+      aria-rowcount={manifest.count + 1}
+    >
+      <div className="results-head" role="row">
+        <span role="columnheader" className="num">
+          {t('batch.col.row')}
+        </span>
+        <span role="columnheader">{t('batch.col.image')}</span>
+        <span role="columnheader">{t('batch.col.status')}</span>
+        <span role="columnheader">
+          {filter === 'failed' ? t('batch.col.error') : t('batch.col.file')}
+        </span>
+      </div>
+      <div className="results-scroll" ref={scrollRef} tabIndex={0} data-testid="results-scroll">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = manifest.row(item.index);
+            return (
+              <div
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 2}
+                className="results-row"
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                data-row-index={row?.rowIndex}
+              >
+                {row ? (
+                  <>
+                    <span role="cell" className="num muted">
+                      {row.rowIndex + 1}
+                    </span>
+                    <span role="cell">
+                      {row.outputKey ? (
+                        <button
+                          type="button"
+                          className="result-thumb"
+                          onClick={() => onOpen(row)}
+                          aria-label={t('batch.open', { row: row.rowIndex + 1 })}
+                        >
+                          {!scrolling || seen.has(row.outputKey) ? (
+                            <img
+                              src={api.outputUrl(row.outputKey)}
+                              alt=""
+                              decoding="async"
+                              loading="lazy"
+                              onLoad={() => seen.add(row.outputKey ?? '')}
+                            />
+                          ) : null}
+                        </button>
+                      ) : (
+                        <span className="result-thumb empty" />
+                      )}
+                    </span>
+                    <span role="cell">
+                      <span className={`badge ${ROW_TONES[row.status]}`}>
+                        {t(`rowStatus.${row.status}` as MessageKey)}
+                      </span>
+                    </span>
+                    <span
+                      role="cell"
+                      className={row.error ? 'result-error' : 'mono result-file'}
+                      title={row.error ?? row.fileName ?? ''}
+                    >
+                      {row.error ?? row.fileName ?? ''}
+                    </span>
+                  </>
+                ) : (
+                  <>
+                    <span role="cell" className="num subtle">
+                      {filter === 'all' ? item.index + 1 : ''}
+                    </span>
+                    <span role="cell">
+                      <span className="result-thumb skeleton" />
+                    </span>
+                    <span role="cell">
+                      <span
+                        className="skeleton"
+                        style={{ display: 'block', width: 60, height: 14 }}
+                      />
+                    </span>
+                    <span role="cell" />
+                  </>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client';
+import type { ManifestRow } from '../../api/types';
+
+const PAGE = 500;
+
+/**
+ * Rows of a batch's manifest, fetched page by page as the table scrolls. All rows: the cursor is
+ * a rowIndex, so any page can be fetched directly. Failed only: pages follow nextCursor.
+ */
+export function useManifest(
+  batchId: string,
+  filter: 'all' | 'failed',
+  total: number,
+  version: number,
+): {
+  count: number;
+  row: (index: number) => ManifestRow | undefined;
+  ensure: (start: number, end: number) => void;
+  loaded: number;
+} {
+  const [rows, setRows] = useState<Map<number, ManifestRow>>(new Map());
+  const [failedRows, setFailedRows] = useState<ManifestRow[]>([]);
+  const [failedDone, setFailedDone] = useState(false);
+  const pending = useRef(new Set<string>());
+  const failedCursor = useRef<string | null>('0');
+  const generation = useRef(0);
+  const failedRowsLength = useRef(0);
+  failedRowsLength.current = failedRows.length;
+
+  // A new filter starts over.
+  useEffect(() => {
+    generation.current += 1;
+    pending.current.clear();
+    failedCursor.current = '0';
+    setRows(new Map());
+    setFailedRows([]);
+    setFailedDone(false);
+  }, [batchId, filter]);
+
+  // A new state of the batch (progress, finished, replayed): fetch the visible pages again and
+  // keep showing the old rows until the new ones arrive, so nothing flickers.
+  const firstVersion = useRef(version);
+  useEffect(() => {
+    if (version === firstVersion.current) return;
+    generation.current += 1;
+    pending.current.clear();
+    failedCursor.current = '0';
+    setFailedRows([]);
+    setFailedDone(false);
+  }, [version]);
+
+  const ensure = useCallback(
+    (start: number, end: number) => {
+      const gen = generation.current;
+      if (filter === 'all') {
+        for (
+          let page = Math.floor(start / PAGE);
+          page <= Math.floor(Math.max(start, end) / PAGE);
+          page++
+        ) {
+          const first = page * PAGE;
+          if (first >= total) break;
+          const key = `all:${page}`;
+          if (pending.current.has(key)) continue;
+          pending.current.add(key);
+          api.batches.manifest(batchId, { cursor: String(first), limit: PAGE }).then(
+            (result) => {
+              if (gen !== generation.current) return;
+              setRows((prev) => {
+                const next = new Map(prev);
+                for (const row of result.rows) next.set(row.rowIndex, row);
+                return next;
+              });
+            },
+            () => pending.current.delete(key),
+          );
+        }
+        return;
+      }
+      const cursor = failedCursor.current;
+      if (cursor === null || pending.current.has(`failed:${cursor}`)) return;
+      if (end < failedRowsLength.current - 50) return;
+      pending.current.add(`failed:${cursor}`);
+      api.batches.manifest(batchId, { cursor, limit: PAGE, status: 'failed' }).then(
+        (result) => {
+          if (gen !== generation.current) return;
+          failedCursor.current = result.nextCursor;
+          setFailedRows((prev) => [...prev, ...result.rows]);
+          if (result.nextCursor === null) setFailedDone(true);
+        },
+        () => pending.current.delete(`failed:${cursor}`),
+      );
+    },
+    // `version` re-creates the function so the table asks again for what it shows.
+    [batchId, filter, total, version],
+  );
+
+  if (filter === 'all') {
+    return { count: total, row: (index) => rows.get(index), ensure, loaded: rows.size };
+  }
+  return {
+    count: failedDone
+      ? failedRows.length
+      : failedRows.length + (failedCursor.current === null ? 0 : 1),
+    row: (index) => failedRows[index],
+    ensure,
+    loaded: failedRows.length,
+  };
+}
