@@ -1,5 +1,342 @@
-import type { ReactElement } from 'react';
+import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { api } from '../../api/client';
+import { isApiError } from '../../api/http';
+import type { ApiKey, NewApiKey } from '../../api/types';
+import { Icon } from '../../components/Icon';
+import {
+  Button,
+  ConfirmDialog,
+  CopyButton,
+  EmptyState,
+  ErrorBanner,
+  Field,
+  Loading,
+} from '../../components/ui';
+import { formatDateTime, formatNumber, useLanguage, useT } from '../../i18n/i18n';
+import { useAppStore } from '../../stores/app-store';
 
 export function LocalApiScreen(): ReactElement {
-  return <div className="page">LocalApiScreen</div>;
+  const t = useT();
+  const language = useLanguage();
+  const system = useAppStore((s) => s.system);
+  const loadSystem = useAppStore((s) => s.loadSystem);
+  const account = useAppStore((s) => s.account);
+  const loadAccount = useAppStore((s) => s.loadAccount);
+  useEffect(() => {
+    void loadSystem().catch(() => {});
+    void loadAccount().catch(() => {});
+  }, [loadSystem, loadAccount]);
+  const base = system?.url ?? location.origin;
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('api.title')}</h1>
+          <p>{t('api.subtitle')}</p>
+        </div>
+      </header>
+
+      <section className="card">
+        <div className="card-header">
+          <h2>{t('api.server')}</h2>
+        </div>
+        <dl className="card-body kv">
+          <dt>{t('api.url')}</dt>
+          <dd className="row">
+            <code data-testid="api-url">{base}</code>
+            <CopyButton text={base} />
+          </dd>
+          <dt>{t('api.rateLimit')}</dt>
+          <dd>
+            {account
+              ? t('api.rateLimit.value', {
+                  limit: formatNumber(language, account.rateLimit.limit),
+                  seconds: account.rateLimit.windowSeconds,
+                })
+              : '—'}
+          </dd>
+          <dt>{t('api.openapi')}</dt>
+          <dd>
+            <code>{base}/v1/openapi.json</code>
+          </dd>
+        </dl>
+      </section>
+
+      <ApiKeys />
+      <Examples base={base} />
+    </div>
+  );
+}
+
+function ApiKeys(): ReactElement {
+  const t = useT();
+  const language = useLanguage();
+  const toast = useAppStore((s) => s.toast);
+  const [keys, setKeys] = useState<ApiKey[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [name, setName] = useState('');
+  const [admin, setAdmin] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<unknown>(null);
+  const [created, setCreated] = useState<NewApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+
+  const load = useCallback(() => {
+    api.apiKeys.list().then((list) => {
+      setKeys(list);
+      setError(null);
+    }, setError);
+  }, []);
+  useEffect(load, [load]);
+
+  const create = async () => {
+    setCreating(true);
+    setCreateError(null);
+    try {
+      const key = await api.apiKeys.create(name.trim(), admin);
+      setCreated(key);
+      setName('');
+      setAdmin(false);
+      load();
+    } catch (e) {
+      setCreateError(e);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <section className="card">
+      <div className="card-header">
+        <h2>{t('api.keys')}</h2>
+      </div>
+      <div className="card-body stack gap-4">
+        <form
+          className="key-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void create();
+          }}
+        >
+          <Field
+            label={t('api.key.name')}
+            error={isApiError(createError) ? createError.problemFor('name') : undefined}
+          >
+            {({ id, invalid }) => (
+              <input
+                id={id}
+                className="input"
+                value={name}
+                maxLength={80}
+                required
+                aria-invalid={invalid || undefined}
+                placeholder={t('api.key.name.placeholder')}
+                onChange={(e) => setName(e.target.value)}
+              />
+            )}
+          </Field>
+          <label className="check">
+            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
+            {t('api.key.admin')}
+          </label>
+          <Button
+            type="submit"
+            variant="primary"
+            icon="key"
+            busy={creating}
+            disabled={creating || name.trim() === ''}
+          >
+            {t('api.key.create')}
+          </Button>
+        </form>
+        {createError && !(isApiError(createError) && createError.problemFor('name')) ? (
+          <ErrorBanner error={createError} />
+        ) : null}
+
+        {created ? (
+          <div className="banner success new-key" role="status">
+            <Icon name="key" />
+            <div className="grow stack gap-2">
+              <div className="banner-title">{t('api.key.created')}</div>
+              <div className="row">
+                <code
+                  className="secret"
+                  data-testid="new-key-secret"
+                  aria-label={t('api.key.secret')}
+                >
+                  {created.secret}
+                </code>
+                <CopyButton text={created.secret} />
+              </div>
+            </div>
+            <Button
+              variant="ghost"
+              size="sm"
+              icon="x"
+              aria-label={t('common.dismiss')}
+              onClick={() => setCreated(null)}
+            />
+          </div>
+        ) : null}
+      </div>
+
+      {error ? (
+        <div className="card-body">
+          <ErrorBanner error={error} onRetry={load} />
+        </div>
+      ) : null}
+      {keys === null && !error ? <Loading /> : null}
+      {keys && keys.length === 0 ? <EmptyState icon="key" title={t('api.keys.empty')} /> : null}
+      {keys && keys.length > 0 ? (
+        <table className="table" data-testid="api-keys">
+          <thead>
+            <tr>
+              <th scope="col">{t('api.col.name')}</th>
+              <th scope="col">{t('api.col.key')}</th>
+              <th scope="col">{t('api.col.created')}</th>
+              <th scope="col">{t('api.col.used')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('api.key.revoke')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr
+                key={key.id}
+                className={key.revokedAt ? 'revoked' : undefined}
+                data-key-name={key.name}
+              >
+                <td>
+                  <span className="row">
+                    <strong>{key.name}</strong>
+                    {key.admin ? (
+                      <span className="badge plain accent">{t('api.key.adminBadge')}</span>
+                    ) : null}
+                  </span>
+                </td>
+                <td>
+                  <code>{key.prefix}…</code>
+                </td>
+                <td className="small muted">{formatDateTime(language, key.createdAt)}</td>
+                <td className="small muted">
+                  {key.lastUsedAt
+                    ? formatDateTime(language, key.lastUsedAt)
+                    : t('api.key.neverUsed')}
+                </td>
+                <td className="num">
+                  {key.revokedAt ? (
+                    <span className="small muted">
+                      {t('api.key.revoked', { date: formatDateTime(language, key.revokedAt) })}
+                    </span>
+                  ) : (
+                    <Button size="sm" variant="danger" onClick={() => setRevoking(key)}>
+                      {t('api.key.revoke')}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <ConfirmDialog
+        open={revoking !== null}
+        title={t('api.key.revoke')}
+        body={revoking ? t('api.key.revokeConfirm', { name: revoking.name }) : ''}
+        confirmLabel={t('api.key.revoke')}
+        danger
+        onClose={() => setRevoking(null)}
+        onConfirm={() => {
+          if (!revoking) return;
+          api.apiKeys
+            .revoke(revoking.id)
+            .then(load, (e: unknown) => toast('error', (e as Error).message));
+        }}
+      />
+    </section>
+  );
+}
+
+function Examples({ base }: { base: string }): ReactElement {
+  const t = useT();
+  const [tab, setTab] = useState<'curl' | 'python'>('curl');
+  const catalog = useAppStore((s) => s.catalog);
+  const loadCatalog = useAppStore((s) => s.loadCatalog);
+  useEffect(() => {
+    void loadCatalog();
+  }, [loadCatalog]);
+  const templateId =
+    catalog?.find((c) => c.id === 'tmpl_product_promo')?.id ??
+    catalog?.[0]?.id ??
+    'tmpl_product_promo';
+  const curl = [
+    `curl -X POST ${base}/v1/render \\`,
+    `  -H "Authorization: Bearer YOUR_API_KEY" \\`,
+    `  -H "Content-Type: application/json" \\`,
+    `  -d '{"templateId": "${templateId}", "values": {}, "format": "png"}' \\`,
+    `  -o image.png`,
+  ].join('\n');
+  const python = [
+    'import requests',
+    '',
+    `response = requests.post(`,
+    `    "${base}/v1/render",`,
+    `    headers={"Authorization": "Bearer YOUR_API_KEY"},`,
+    `    json={"templateId": "${templateId}", "values": {}, "format": "png"},`,
+    `    timeout=60,`,
+    `)`,
+    'response.raise_for_status()',
+    'with open("image.png", "wb") as f:',
+    '    f.write(response.content)',
+    'print("credits left:", response.headers["x-credits-remaining"])',
+  ].join('\n');
+  const code = tab === 'curl' ? curl : python;
+  return (
+    <section className="card">
+      <div className="card-header">
+        <h2>{t('api.examples')}</h2>
+        <span className="small muted">{t('api.examples.note')}</span>
+      </div>
+      <div className="card-body stack gap-3">
+        <div className="tabs" role="tablist" aria-label={t('api.examples')}>
+          {(['curl', 'python'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls="example-panel"
+              tabIndex={tab === name ? 0 : -1}
+              onClick={() => setTab(name)}
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                  const next = tab === 'curl' ? 'python' : 'curl';
+                  setTab(next);
+                  document.getElementById(`tab-${next}`)?.focus();
+                }
+              }}
+            >
+              {t(`api.examples.${name}`)}
+            </button>
+          ))}
+        </div>
+        <div
+          className="code-wrap"
+          role="tabpanel"
+          id="example-panel"
+          aria-labelledby={`tab-${tab}`}
+        >
+          <pre className="code-block" data-testid={`example-${tab}`}>
+            {code}
+          </pre>
+          <div className="copy-corner">
+            <CopyButton text={code} />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
 }

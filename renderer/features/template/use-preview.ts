@@ -22,7 +22,10 @@ export interface PreviewState {
  */
 export function usePreview(
   request: RenderRequest | null,
-  options: { live: boolean },
+  options: {
+    live: boolean;
+    /** Changes that the request does not show (the saved brand). */ salt?: string;
+  },
 ): PreviewState & { refresh: () => void; free: boolean } {
   const setBalance = useAppStore((s) => s.setBalance);
   const [state, setState] = useState<PreviewState>({
@@ -33,7 +36,7 @@ export function usePreview(
     count: 0,
   });
   const inFlight = useRef(false);
-  const queued = useRef<RenderRequest | null>(null);
+  const queued = useRef<{ request: RenderRequest; key: string } | null>(null);
   const lastKey = useRef<string | null>(null);
   const urlRef = useRef<string | null>(null);
   const mounted = useRef(true);
@@ -48,13 +51,12 @@ export function usePreview(
   }, []);
 
   const run = useCallback(
-    async (next: RenderRequest) => {
+    async (next: RenderRequest, key: string) => {
       if (inFlight.current) {
-        queued.current = next;
+        queued.current = { request: next, key };
         return;
       }
       inFlight.current = true;
-      const key = JSON.stringify(next);
       setState((s) => ({ ...s, busy: true }));
       try {
         const image = await api.preview(next);
@@ -78,30 +80,34 @@ export function usePreview(
         inFlight.current = false;
         const pending = queued.current;
         queued.current = null;
-        if (pending && JSON.stringify(pending) !== lastKey.current) void run(pending);
+        if (pending && pending.key !== lastKey.current) void run(pending.request, pending.key);
         else if (mounted.current) setState((s) => ({ ...s, busy: false }));
       }
     },
     [setBalance],
   );
 
-  const key = useMemo(() => (request ? JSON.stringify(request) : null), [request]);
+  const salt = options.salt ?? '';
+  const key = useMemo(
+    () => (request ? `${JSON.stringify(request)}|${salt}` : null),
+    [request, salt],
+  );
 
   useEffect(() => {
-    if (!options.live || !request || key === lastKey.current) return;
+    if (!options.live || !request || key === null || key === lastKey.current) return;
     const delay = free ? FREE_PREVIEW_DELAY_MS : PAID_PREVIEW_DELAY_MS;
     if (delay === 0) {
-      void run(request);
+      void run(request, key);
       return;
     }
-    const timer = setTimeout(() => void run(request), delay);
+    const timer = setTimeout(() => void run(request, key), delay);
     return () => clearTimeout(timer);
     // `key` stands for the request's content, so `request` itself is not a dependency.
   }, [key, options.live, free, run]);
 
   const refresh = useCallback(() => {
-    if (request) void run(request);
-  }, [request, run]);
+    if (request && key !== null) void run(request, key);
+  }, [request, key, run]);
 
   return { ...state, refresh, free };
 }
