@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 const electronOutsideShell = {
   paths: [{ name: 'electron', message: 'Only main/shell/ may import electron.' }],
@@ -9,6 +10,10 @@ export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', 'renderer/dist/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
   {
     files: ['**/*.ts', '**/*.tsx'],
     rules: {

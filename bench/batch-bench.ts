@@ -29,11 +29,30 @@ interface Served {
 
 async function serve(workers: number): Promise<Served> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-batch-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'serve.ts'), '--port', '0', '--data-dir', dataDir, '--workers', String(workers)], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, RENDER_DESK_API_KEY: KEY, RENDER_DESK_CREDITS: '10000000', RENDER_DESK_RATE_LIMIT: '1000000' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'main', 'serve.ts'),
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--workers',
+      String(workers),
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        RENDER_DESK_API_KEY: KEY,
+        RENDER_DESK_CREDITS: '10000000',
+        RENDER_DESK_RATE_LIMIT: '1000000',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -63,23 +82,46 @@ function rssMiB(pid: number): number {
 }
 
 const api = (server: Served, pathname: string, init: RequestInit = {}) =>
-  fetch(server.url + pathname, { ...init, headers: { authorization: `Bearer ${KEY}`, ...(init.headers ?? {}) } });
+  fetch(server.url + pathname, {
+    ...init,
+    headers: { authorization: `Bearer ${KEY}`, ...(init.headers ?? {}) },
+  });
 
 function csvFor(rows: number, sample: Record<string, unknown>, fields: string[]): Buffer {
   const cell = (value: unknown) => {
-    const text = Array.isArray(value) ? value.join(' | ') : value === undefined || value === null ? '' : String(value);
+    const text = Array.isArray(value)
+      ? value.join(' | ')
+      : value === undefined || value === null
+        ? ''
+        : String(value);
     return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
   const lines = [fields.join(',')];
   for (let i = 0; i < rows; i += 1) {
-    lines.push(fields.map((f) => (typeof sample[f] === 'string' && !String(sample[f]).startsWith('asset:') && i % 2 ? cell(`${sample[f] as string} #${i}`) : cell(sample[f]))).join(','));
+    lines.push(
+      fields
+        .map((f) =>
+          typeof sample[f] === 'string' && !String(sample[f]).startsWith('asset:') && i % 2
+            ? cell(`${sample[f] as string} #${i}`)
+            : cell(sample[f]),
+        )
+        .join(','),
+    );
   }
   return Buffer.from(lines.join('\r\n'), 'utf8');
 }
 
-async function uploadFile(server: Served, bytes: Buffer, name: string): Promise<{ id: string; rows: number; seconds: number }> {
+async function uploadFile(
+  server: Served,
+  bytes: Buffer,
+  name: string,
+): Promise<{ id: string; rows: number; seconds: number }> {
   const started = performance.now();
-  const res = await api(server, `/v1/uploads?filename=${name}`, { method: 'POST', body: bytes, headers: { 'content-type': 'application/octet-stream' } });
+  const res = await api(server, `/v1/uploads?filename=${name}`, {
+    method: 'POST',
+    body: bytes,
+    headers: { 'content-type': 'application/octet-stream' },
+  });
   const json = (await res.json()) as { id: string; rows: number };
   if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${JSON.stringify(json)}`);
   return { ...json, seconds: (performance.now() - started) / 1000 };
@@ -87,11 +129,18 @@ async function uploadFile(server: Served, bytes: Buffer, name: string): Promise<
 
 async function runBatch(server: Served, uploadId: string, probe = false) {
   const started = performance.now();
-  const created = (await (await api(server, '/v1/render-batches', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ templateId: REFERENCE, target: 'square', sourceType: 'csv', source: { sourceRef: uploadId } }),
-  })).json()) as { id: string };
+  const created = (await (
+    await api(server, '/v1/render-batches', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        templateId: REFERENCE,
+        target: 'square',
+        sourceType: 'csv',
+        source: { sourceRef: uploadId },
+      }),
+    })
+  ).json()) as { id: string };
   const statusTimes: number[] = [];
   const singleTimes: number[] = [];
   let batch: { status: string; succeeded: number; total: number };
@@ -107,13 +156,23 @@ async function runBatch(server: Served, uploadId: string, probe = false) {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return { id: created.id, seconds: (performance.now() - started) / 1000, batch, statusTimes, singleTimes };
+  return {
+    id: created.id,
+    seconds: (performance.now() - started) / 1000,
+    batch,
+    statusTimes,
+    singleTimes,
+  };
 }
 
 let singleBody = '';
 async function timeSingle(server: Served): Promise<number> {
   const started = performance.now();
-  const res = await api(server, '/v1/render', { method: 'POST', headers: { 'content-type': 'application/json' }, body: singleBody });
+  const res = await api(server, '/v1/render', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: singleBody,
+  });
   await res.arrayBuffer();
   return performance.now() - started;
 }
@@ -123,17 +182,31 @@ async function main(): Promise<void> {
   const entry = catalog.get(REFERENCE);
   if (!entry) throw new Error(`${REFERENCE} is missing`);
   const sample = entry.template.sampleValues;
-  const fields = entry.template.variables.filter((v) => !v.bindsTo && sample[v.name] !== undefined).map((v) => v.name);
+  const fields = entry.template.variables
+    .filter((v) => !v.bindsTo && sample[v.name] !== undefined)
+    .map((v) => v.name);
   singleBody = JSON.stringify({ templateId: REFERENCE, target: 'square', values: sample });
 
   // The engine's own 2-thread throughput: the pool alone, no HTTP, no SQLite, no files.
   const pool = createRenderPool({ threads: 2 });
-  const renderer = new RenderService({ templates: catalog, pool, brandProfile: () => EMPTY_BRAND_PROFILE, resolveImage: createImageReferenceResolver({ uploadPath: () => null, allowRemote: false }) });
-  const job = renderer.prepare({ templateId: REFERENCE, values: sample, target: 'square', format: 'png' });
+  const renderer = new RenderService({
+    templates: catalog,
+    pool,
+    brandProfile: () => EMPTY_BRAND_PROFILE,
+    resolveImage: createImageReferenceResolver({ uploadPath: () => null, allowRemote: false }),
+  });
+  const job = renderer.prepare({
+    templateId: REFERENCE,
+    values: sample,
+    target: 'square',
+    format: 'png',
+  });
   await Promise.all(Array.from({ length: 8 }, () => renderer.run(job, { lane: 'batch' })));
   const engineCount = 400;
   const engineStarted = performance.now();
-  await Promise.all(Array.from({ length: engineCount }, () => renderer.run(job, { lane: 'batch', group: 'bench' })));
+  await Promise.all(
+    Array.from({ length: engineCount }, () => renderer.run(job, { lane: 'batch', group: 'bench' })),
+  );
   const engineRate = engineCount / ((performance.now() - engineStarted) / 1000);
   await pool.close();
   console.log(`Engine alone, 2 threads: ${fmt(engineRate)} renders/s`);
@@ -143,26 +216,40 @@ async function main(): Promise<void> {
   const smallUpload = await uploadFile(small, csvFor(1000, sample, fields), 'rows-1000.csv');
   const smallRun = await runBatch(small, smallUpload.id);
   const smallPeak = peakRssMiB(small.child.pid!);
-  console.log(`1,000 rows: ${fmt(smallRun.seconds)} s, ${fmt(1000 / smallRun.seconds)} rows/s, peak RSS ${fmt(smallPeak)} MiB`);
+  console.log(
+    `1,000 rows: ${fmt(smallRun.seconds)} s, ${fmt(1000 / smallRun.seconds)} rows/s, peak RSS ${fmt(smallPeak)} MiB`,
+  );
   await stop(small);
 
   const big = await serve(2);
   const idle = [] as number[];
   for (let i = 0; i < 10; i += 1) idle.push(await timeSingle(big));
   const idleMs = median(idle);
-  const bigUpload = await uploadFile(big, csvFor(MAIN_ROWS, sample, fields), `rows-${MAIN_ROWS}.csv`);
+  const bigUpload = await uploadFile(
+    big,
+    csvFor(MAIN_ROWS, sample, fields),
+    `rows-${MAIN_ROWS}.csv`,
+  );
   const bigRun = await runBatch(big, bigUpload.id, true);
   const bigPeak = peakRssMiB(big.child.pid!);
   const rate = MAIN_ROWS / bigRun.seconds;
-  console.log(`${MAIN_ROWS} rows: ${fmt(bigRun.seconds)} s, ${fmt(rate)} rows/s, status ${bigRun.batch.status}, peak RSS ${fmt(bigPeak)} MiB`);
+  console.log(
+    `${MAIN_ROWS} rows: ${fmt(bigRun.seconds)} s, ${fmt(rate)} rows/s, status ${bigRun.batch.status}, peak RSS ${fmt(bigPeak)} MiB`,
+  );
   const p99 = percentile(bigRun.statusTimes, 99);
   const singleUnderLoad = median(bigRun.singleTimes);
-  console.log(`GET batch while running: p99 ${fmt(p99)} ms over ${bigRun.statusTimes.length} polls`);
-  console.log(`Single render: idle ${fmt(idleMs)} ms, during the batch median ${fmt(singleUnderLoad)} ms (max ${fmt(Math.max(...bigRun.singleTimes))})`);
+  console.log(
+    `GET batch while running: p99 ${fmt(p99)} ms over ${bigRun.statusTimes.length} polls`,
+  );
+  console.log(
+    `Single render: idle ${fmt(idleMs)} ms, during the batch median ${fmt(singleUnderLoad)} ms (max ${fmt(Math.max(...bigRun.singleTimes))})`,
+  );
 
   // Bundle of every output: throughput and RSS growth.
   const rssBefore = rssMiB(big.child.pid!);
-  const link = (await (await api(big, `/v1/render-batches/${bigRun.id}/bundle`)).json()) as { url: string };
+  const link = (await (await api(big, `/v1/render-batches/${bigRun.id}/bundle`)).json()) as {
+    url: string;
+  };
   const bundleStarted = performance.now();
   const res = await fetch(link.url);
   let bytes = 0;
@@ -172,25 +259,42 @@ async function main(): Promise<void> {
     const { done, value } = await reader.read();
     if (done) break;
     bytes += value.byteLength;
-    if (bytes % (64 * 1024 * 1024) < value.byteLength) rssPeakDuring = Math.max(rssPeakDuring, rssMiB(big.child.pid!));
+    if (bytes % (64 * 1024 * 1024) < value.byteLength)
+      rssPeakDuring = Math.max(rssPeakDuring, rssMiB(big.child.pid!));
   }
   const bundleSeconds = (performance.now() - bundleStarted) / 1000;
-  console.log(`Bundle: ${fmt(bytes / 1024 / 1024)} MiB in ${fmt(bundleSeconds)} s = ${fmt(bytes / 1024 / 1024 / bundleSeconds)} MiB/s, RSS growth ${fmt(rssPeakDuring - rssBefore)} MiB`);
+  console.log(
+    `Bundle: ${fmt(bytes / 1024 / 1024)} MiB in ${fmt(bundleSeconds)} s = ${fmt(bytes / 1024 / 1024 / bundleSeconds)} MiB/s, RSS growth ${fmt(rssPeakDuring - rssBefore)} MiB`,
+  );
   await stop(big);
 
   // Parsing big sources.
   const parse = await serve(1);
   const csvRows = 100_000;
   const csvUpload = await uploadFile(parse, csvFor(csvRows, sample, fields), 'rows-100k.csv');
-  console.log(`Upload + parse of a ${csvRows}-row CSV: ${fmt(csvUpload.seconds, 2)} s (${csvUpload.rows} rows), server peak RSS ${fmt(peakRssMiB(parse.child.pid!))} MiB`);
+  console.log(
+    `Upload + parse of a ${csvRows}-row CSV: ${fmt(csvUpload.seconds, 2)} s (${csvUpload.rows} rows), server peak RSS ${fmt(peakRssMiB(parse.child.pid!))} MiB`,
+  );
   const xlsxFile = path.join(parse.dataDir, 'rows-50k.xlsx');
-  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: xlsxFile, useSharedStrings: false });
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: xlsxFile,
+    useSharedStrings: false,
+  });
   const sheet = writer.addWorksheet('Products');
   sheet.addRow(fields).commit();
-  for (let i = 0; i < 50_000; i += 1) sheet.addRow(fields.map((f) => (typeof sample[f] === 'number' ? sample[f] : `${String(sample[f] ?? '')} ${i}`))).commit();
+  for (let i = 0; i < 50_000; i += 1)
+    sheet
+      .addRow(
+        fields.map((f) =>
+          typeof sample[f] === 'number' ? sample[f] : `${String(sample[f] ?? '')} ${i}`,
+        ),
+      )
+      .commit();
   await writer.commit();
   const xlsxUpload = await uploadFile(parse, fs.readFileSync(xlsxFile), 'rows-50k.xlsx');
-  console.log(`Upload + parse of a 50,000-row XLSX: ${fmt(xlsxUpload.seconds, 2)} s (${xlsxUpload.rows} rows), server peak RSS ${fmt(peakRssMiB(parse.child.pid!))} MiB`);
+  console.log(
+    `Upload + parse of a 50,000-row XLSX: ${fmt(xlsxUpload.seconds, 2)} s (${xlsxUpload.rows} rows), server peak RSS ${fmt(peakRssMiB(parse.child.pid!))} MiB`,
+  );
   await stop(parse);
 
   const results = {
@@ -204,18 +308,33 @@ async function main(): Promise<void> {
     statusP99: p99,
     idleMs,
     singleUnderLoad,
-    bundle: { mib: bytes / 1024 / 1024, seconds: bundleSeconds, rssGrowth: rssPeakDuring - rssBefore },
+    bundle: {
+      mib: bytes / 1024 / 1024,
+      seconds: bundleSeconds,
+      rssGrowth: rssPeakDuring - rssBefore,
+    },
     csv100k: csvUpload.seconds,
     xlsx50k: xlsxUpload.seconds,
   };
   console.log('\nTargets:');
-  console.log(`${rate >= 0.9 * engineRate ? 'PASS' : 'FAIL'}  batch rows/s ≥ 90 % of the engine's 2-thread rate: ${fmt((rate / engineRate) * 100)} %`);
-  console.log(`${bigPeak <= smallPeak * 1.15 ? 'PASS' : 'FAIL'}  peak RSS ${MAIN_ROWS} rows within 15 % of 1,000 rows: ${fmt((bigPeak / smallPeak - 1) * 100)} %`);
+  console.log(
+    `${rate >= 0.9 * engineRate ? 'PASS' : 'FAIL'}  batch rows/s ≥ 90 % of the engine's 2-thread rate: ${fmt((rate / engineRate) * 100)} %`,
+  );
+  console.log(
+    `${bigPeak <= smallPeak * 1.15 ? 'PASS' : 'FAIL'}  peak RSS ${MAIN_ROWS} rows within 15 % of 1,000 rows: ${fmt((bigPeak / smallPeak - 1) * 100)} %`,
+  );
   console.log(`${p99 < 50 ? 'PASS' : 'FAIL'}  GET batch p99 < 50 ms: ${fmt(p99)} ms`);
-  console.log(`${singleUnderLoad <= 3 * idleMs ? 'PASS' : 'FAIL'}  single render during the batch ≤ 3 × idle: ${fmt(singleUnderLoad / idleMs, 2)} ×`);
-  console.log(`${results.bundle.rssGrowth < 64 ? 'PASS' : 'FAIL'}  bundle RSS growth < 64 MiB: ${fmt(results.bundle.rssGrowth)} MiB`);
+  console.log(
+    `${singleUnderLoad <= 3 * idleMs ? 'PASS' : 'FAIL'}  single render during the batch ≤ 3 × idle: ${fmt(singleUnderLoad / idleMs, 2)} ×`,
+  );
+  console.log(
+    `${results.bundle.rssGrowth < 64 ? 'PASS' : 'FAIL'}  bundle RSS growth < 64 MiB: ${fmt(results.bundle.rssGrowth)} MiB`,
+  );
   fs.mkdirSync(path.join(REPO_ROOT, 'bench', 'results'), { recursive: true });
-  fs.writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'batch-bench.json'), JSON.stringify(results, null, 2));
+  fs.writeFileSync(
+    path.join(REPO_ROOT, 'bench', 'results', 'batch-bench.json'),
+    JSON.stringify(results, null, 2),
+  );
 }
 
 main().then(

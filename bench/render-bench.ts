@@ -51,9 +51,16 @@ async function main(): Promise<void> {
     brandProfile: () => EMPTY_BRAND_PROFILE,
     resolveImage: createImageReferenceResolver({ uploadPath: () => null, allowRemote: false }),
   });
-  const job: RenderJob = renderer.prepare({ templateId: REFERENCE, values: entry.template.sampleValues, target: 'square', format: 'png' });
+  const job: RenderJob = renderer.prepare({
+    templateId: REFERENCE,
+    values: entry.template.sampleValues,
+    target: 'square',
+    format: 'png',
+  });
   await pool.close();
-  console.log(`Reference: ${REFERENCE} square, ${os.cpus().length} cores, Node ${process.version}\n`);
+  console.log(
+    `Reference: ${REFERENCE} square, ${os.cpus().length} cores, Node ${process.version}\n`,
+  );
 
   // 1. One thread: draw + encode, and each part.
   const reports: RenderSuccess['report'][] = [];
@@ -66,43 +73,89 @@ async function main(): Promise<void> {
   });
   const total = median(totals);
   const draw = median(reports.map((r) => r.drawMs));
-  console.log(`render + PNG, one thread: median ${fmt(total)} ms (draw ${fmt(draw)} ms, encode ${fmt(median(reports.map((r) => r.encodeMs)))} ms)`);
+  console.log(
+    `render + PNG, one thread: median ${fmt(total)} ms (draw ${fmt(draw)} ms, encode ${fmt(median(reports.map((r) => r.encodeMs)))} ms)`,
+  );
 
   // 2. Encoding alone, same encoder and settings, same pixels.
-  const { data: rgba, info } = await sharp(Buffer.from(output)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const level = (await import('../main/engine/encode-image.js')) as { DEFAULT_PNG_COMPRESSION_LEVEL?: number };
+  const { data: rgba, info } = await sharp(Buffer.from(output))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const level = (await import('../main/engine/encode-image.js')) as {
+    DEFAULT_PNG_COMPRESSION_LEVEL?: number;
+  };
   const compressionLevel = level.DEFAULT_PNG_COMPRESSION_LEVEL ?? 6;
   const encodeOnly = median(
     await timeRuns(RUNS, 5, () =>
-      sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } }).removeAlpha().png({ compressionLevel }).toBuffer(),
+      sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } })
+        .removeAlpha()
+        .png({ compressionLevel })
+        .toBuffer(),
     ),
   );
-  console.log(`PNG encoding alone (sharp, level ${compressionLevel}): median ${fmt(encodeOnly)} ms`);
-  check('drawing and overhead share of the total', `total ${fmt(total)} ms = ${fmt(total / encodeOnly, 2)} × encoding alone`, '≤ 1.25 ×', total <= 1.25 * encodeOnly);
+  console.log(
+    `PNG encoding alone (sharp, level ${compressionLevel}): median ${fmt(encodeOnly)} ms`,
+  );
+  check(
+    'drawing and overhead share of the total',
+    `total ${fmt(total)} ms = ${fmt(total / encodeOnly, 2)} × encoding alone`,
+    '≤ 1.25 ×',
+    total <= 1.25 * encodeOnly,
+  );
 
   // 3. File size against Skia's default encoder for the same pixels.
   const canvas = createCanvas(info.width, info.height);
-  canvas.getContext('2d').putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength), info.width, info.height), 0, 0);
+  canvas
+    .getContext('2d')
+    .putImageData(
+      new ImageData(
+        new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.byteLength),
+        info.width,
+        info.height,
+      ),
+      0,
+      0,
+    );
   const skiaStarted = performance.now();
   const skiaPng = await canvas.encode('png');
   const skiaMs = performance.now() - skiaStarted;
   const sizeRatio = output.byteLength / skiaPng.byteLength;
-  console.log(`Skia default PNG: ${skiaPng.byteLength} bytes in ${fmt(skiaMs)} ms; ours ${output.byteLength} bytes`);
-  check('PNG size against Skia default', `${fmt(sizeRatio * 100)} %`, 'within ±10 %', Math.abs(sizeRatio - 1) <= 0.1);
+  console.log(
+    `Skia default PNG: ${skiaPng.byteLength} bytes in ${fmt(skiaMs)} ms; ours ${output.byteLength} bytes`,
+  );
+  check(
+    'PNG size against Skia default',
+    `${fmt(sizeRatio * 100)} %`,
+    'within ±10 %',
+    Math.abs(sizeRatio - 1) <= 0.1,
+  );
 
   // 4. Peers on an equivalent card.
   const card = loadReferenceCard(REPO_ROOT, entry.template.sampleValues, entry.assetsDir);
   const satoriMs = median(await timeRuns(PEER_RUNS, 2, () => renderWithSatori(card)));
   console.log(`satori + resvg: median ${fmt(satoriMs)} ms`);
-  check('against satori + resvg', `${fmt(satoriMs / total, 1)} × faster`, '≥ 3 ×', total * 3 <= satoriMs);
+  check(
+    'against satori + resvg',
+    `${fmt(satoriMs / total, 1)} × faster`,
+    '≥ 3 ×',
+    total * 3 <= satoriMs,
+  );
   let chromiumMs = NaN;
   if (fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
     const chromium = await ChromiumCard.open(card);
     let n = 0;
-    chromiumMs = median(await timeRuns(PEER_RUNS, 2, () => chromium.render(`${card.headline} ${(n += 1)}`)));
+    chromiumMs = median(
+      await timeRuns(PEER_RUNS, 2, () => chromium.render(`${card.headline} ${(n += 1)}`)),
+    );
     await chromium.close();
     console.log(`Chromium element screenshot: median ${fmt(chromiumMs)} ms`);
-    check('against a Chromium screenshot', `${fmt(chromiumMs / total, 1)} × faster`, '≥ 7 ×', total * 7 <= chromiumMs);
+    check(
+      'against a Chromium screenshot',
+      `${fmt(chromiumMs / total, 1)} × faster`,
+      '≥ 7 ×',
+      total * 7 <= chromiumMs,
+    );
   } else {
     console.log('Chromium not found: skipping that peer (install Debian chromium).');
   }
@@ -113,44 +166,89 @@ async function main(): Promise<void> {
   let rss2000 = 0;
   for (const workers of [1, 2]) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-bench-'));
-    const core = await startCore({ port: 0, dataDir, apiKey: BENCH_KEY, openingCredits: 1_000_000, rateLimit: 1_000_000, workers, subscription: undefined });
-    const body = JSON.stringify({ templateId: REFERENCE, target: 'square', values: entry.template.sampleValues });
+    const core = await startCore({
+      port: 0,
+      dataDir,
+      apiKey: BENCH_KEY,
+      openingCredits: 1_000_000,
+      rateLimit: 1_000_000,
+      workers,
+      subscription: undefined,
+    });
+    const body = JSON.stringify({
+      templateId: REFERENCE,
+      target: 'square',
+      values: entry.template.sampleValues,
+    });
     const renderOnce = async () => {
-      const res = await fetch(`${core.url}/v1/render`, { method: 'POST', headers: { authorization: `Bearer ${BENCH_KEY}`, 'content-type': 'application/json' }, body });
+      const res = await fetch(`${core.url}/v1/render`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${BENCH_KEY}`, 'content-type': 'application/json' },
+        body,
+      });
       if (res.status !== 200) throw new Error(`render answered ${res.status}`);
       await res.arrayBuffer();
     };
     const run = async (count: number) => {
       let next = 0;
       const started = performance.now();
-      await Promise.all(Array.from({ length: 8 }, async () => {
-        while (next < count) {
-          next += 1;
-          await renderOnce();
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < count) {
+            next += 1;
+            await renderOnce();
+          }
+        }),
+      );
       return count / ((performance.now() - started) / 1000);
     };
     await run(40);
     throughput[workers] = await run(QUICK ? 100 : 400);
-    console.log(`POST /v1/render, 8 clients, ${workers} worker${workers > 1 ? 's' : ''}: ${fmt(throughput[workers] ?? 0)} renders/s`);
+    console.log(
+      `POST /v1/render, 8 clients, ${workers} worker${workers > 1 ? 's' : ''}: ${fmt(throughput[workers] ?? 0)} renders/s`,
+    );
     if (workers === 2) {
       await run(200);
       rss200 = rssMiB();
       await run(QUICK ? 400 : 1800);
       rss2000 = rssMiB();
-      console.log(`RSS after 200 renders: ${fmt(rss200)} MiB; after ${QUICK ? 600 : 2000}: ${fmt(rss2000)} MiB`);
+      console.log(
+        `RSS after 200 renders: ${fmt(rss200)} MiB; after ${QUICK ? 600 : 2000}: ${fmt(rss2000)} MiB`,
+      );
     }
     await core.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const scaling = (throughput[2] ?? 0) / (throughput[1] ?? 1);
   check('2 workers against 1', `${fmt(scaling, 2)} ×`, '≥ 1.8 ×', scaling >= 1.8);
-  check('RSS growth from 200 to 2,000 renders', `${fmt((rss2000 / rss200 - 1) * 100)} %`, '≤ 20 %', rss2000 <= rss200 * 1.2);
+  check(
+    'RSS growth from 200 to 2,000 renders',
+    `${fmt((rss2000 / rss200 - 1) * 100)} %`,
+    '≤ 20 %',
+    rss2000 <= rss200 * 1.2,
+  );
 
-  const results = { date: new Date().toISOString(), quick: QUICK, total, draw, encodeOnly, compressionLevel, bytes: output.byteLength, skiaBytes: skiaPng.byteLength, satoriMs, chromiumMs, throughput, rss200, rss2000, checks };
+  const results = {
+    date: new Date().toISOString(),
+    quick: QUICK,
+    total,
+    draw,
+    encodeOnly,
+    compressionLevel,
+    bytes: output.byteLength,
+    skiaBytes: skiaPng.byteLength,
+    satoriMs,
+    chromiumMs,
+    throughput,
+    rss200,
+    rss2000,
+    checks,
+  };
   fs.mkdirSync(path.join(REPO_ROOT, 'bench', 'results'), { recursive: true });
-  fs.writeFileSync(path.join(REPO_ROOT, 'bench', 'results', 'render-bench.json'), JSON.stringify(results, null, 2));
+  fs.writeFileSync(
+    path.join(REPO_ROOT, 'bench', 'results', 'render-bench.json'),
+    JSON.stringify(results, null, 2),
+  );
   console.log(`\n${checks.filter((c) => c.pass).length} of ${checks.length} targets met.`);
 }
 

@@ -12,7 +12,11 @@ export function percentile(values: number[], p: number): number {
 }
 
 /** Runs `fn` `warmup` times untimed, then `runs` times, and returns each duration in ms. */
-export async function timeRuns(runs: number, warmup: number, fn: () => Promise<unknown> | unknown): Promise<number[]> {
+export async function timeRuns(
+  runs: number,
+  warmup: number,
+  fn: () => Promise<unknown> | unknown,
+): Promise<number[]> {
   for (let i = 0; i < warmup; i += 1) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {

@@ -50,10 +50,12 @@ export async function startCore(
     // A claim left by a process that died mid-render can never complete.
     store.idempotency.clearInProgress();
     initialiseAccount(store, { openingCredits: config.openingCredits });
-    if (config.subscription) store.subscription.set({ status: config.subscription, expiresAt: null });
+    if (config.subscription)
+      store.subscription.set({ status: config.subscription, expiresAt: null });
 
     let createdKeySecret: string | undefined;
-    if (config.apiKey) store.apiKeys.ensure(config.apiKey, { name: 'RENDER_DESK_API_KEY', admin: true });
+    if (config.apiKey)
+      store.apiKeys.ensure(config.apiKey, { name: 'RENDER_DESK_API_KEY', admin: true });
     else if (store.apiKeys.count() === 0) {
       createdKeySecret = store.apiKeys.create({ name: 'First key', admin: true }).secret;
     }
@@ -93,7 +95,9 @@ export async function startCore(
       unpackImages: (id, destination) => uploads.unpackImages(id, destination),
     });
     const signer = new UrlSigner(
-      store.settings.getOrCreate('url-signing-secret', () => crypto.randomBytes(32).toString('hex')),
+      store.settings.getOrCreate('url-signing-secret', () =>
+        crypto.randomBytes(32).toString('hex'),
+      ),
     );
     const server = buildServer(
       {
@@ -127,7 +131,8 @@ export async function startCore(
     );
 
     const purge = setInterval(() => {
-      for (const file of store.idempotency.purgeExpired(new Date())) fs.rmSync(file, { force: true });
+      for (const file of store.idempotency.purgeExpired(new Date()))
+        fs.rmSync(file, { force: true });
       uploads.purgeExpired();
     }, 10 * 60_000);
     purge.unref();

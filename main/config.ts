@@ -24,10 +24,15 @@ export const DEFAULT_OPENING_CREDITS = 100;
 export class ConfigError extends Error {}
 
 /** The OS convention for per-user application data. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+export function defaultDataDir(
+  env: NodeJS.ProcessEnv = process.env,
+  platform = process.platform,
+): string {
   const home = os.homedir();
-  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Render Desk');
-  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Render Desk');
+  if (platform === 'win32')
+    return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Render Desk');
+  if (platform === 'darwin')
+    return path.join(home, 'Library', 'Application Support', 'Render Desk');
   return path.join(env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'render-desk');
 }
 
@@ -46,7 +51,13 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
     strict: true,
     allowPositionals: false,
   });
-  const integer = (name: string, raw: string | undefined, fallback: number, min: number, max: number) => {
+  const integer = (
+    name: string,
+    raw: string | undefined,
+    fallback: number,
+    min: number,
+    max: number,
+  ) => {
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
     if (!Number.isInteger(n) || n < min || n > max) {
@@ -66,9 +77,27 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
     port: integer('port', values.port ?? env.RENDER_DESK_PORT, DEFAULT_PORT, 0, 65535),
     dataDir: path.resolve(values['data-dir'] ?? env.RENDER_DESK_DATA_DIR ?? defaultDataDir(env)),
     apiKey: apiKey || undefined,
-    openingCredits: integer('credits', values.credits ?? env.RENDER_DESK_CREDITS, DEFAULT_OPENING_CREDITS, 0, 1_000_000_000),
-    rateLimit: integer('rate-limit', values['rate-limit'] ?? env.RENDER_DESK_RATE_LIMIT, DEFAULT_RATE_LIMIT, 1, 1_000_000),
-    workers: integer('workers', values.workers ?? env.RENDER_DESK_WORKERS, Math.max(1, os.availableParallelism()), 1, 64),
+    openingCredits: integer(
+      'credits',
+      values.credits ?? env.RENDER_DESK_CREDITS,
+      DEFAULT_OPENING_CREDITS,
+      0,
+      1_000_000_000,
+    ),
+    rateLimit: integer(
+      'rate-limit',
+      values['rate-limit'] ?? env.RENDER_DESK_RATE_LIMIT,
+      DEFAULT_RATE_LIMIT,
+      1,
+      1_000_000,
+    ),
+    workers: integer(
+      'workers',
+      values.workers ?? env.RENDER_DESK_WORKERS,
+      Math.max(1, os.availableParallelism()),
+      1,
+      64,
+    ),
     subscription,
   };
 }

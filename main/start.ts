@@ -33,9 +33,13 @@ if (binary && fs.existsSync(shellEntry)) {
       ? 'The desktop shell is not built; starting the headless server instead.'
       : 'Electron is not installed on this machine; starting the headless server instead (open the UI link in a browser).',
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'main', 'serve.ts'), ...forwarded], {
-    stdio: 'inherit',
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'main', 'serve.ts'), ...forwarded],
+    {
+      stdio: 'inherit',
+    },
+  );
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGTERM', forward);
   process.on('SIGINT', forward);

@@ -15,7 +15,13 @@ export const RenderRequest = z
     values: z.record(z.string(), z.unknown()).default({}),
     target: Ratio.optional().describe("Target size; defaults to the template's first ratio."),
     format: OutputFormat.default('png'),
-    quality: z.number().int().min(1).max(100).optional().describe('jpeg/webp quality (default 90).'),
+    quality: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('jpeg/webp quality (default 90).'),
   })
   .strict();
 export type RenderRequest = z.infer<typeof RenderRequest>;
@@ -73,7 +79,10 @@ export const CatalogDetail = z.object({
   aspect: z.string(),
   format: OutputFormat,
   ratios: z.array(Ratio),
-  layouts: z.record(z.string(), z.object({ width: z.number(), height: z.number(), aspect: z.string() })),
+  layouts: z.record(
+    z.string(),
+    z.object({ width: z.number(), height: z.number(), aspect: z.string() }),
+  ),
   thumbnail: z.string(),
   thumbnails: z.record(z.string(), z.string()),
   variables: z.array(VariableDescription),

@@ -20,7 +20,9 @@ export type Bindings = z.infer<typeof Bindings>;
 export const MAX_INLINE_RECORDS = 50_000;
 
 export const BatchSource = z.union([
-  z.object({ records: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_INLINE_RECORDS) }).strict(),
+  z
+    .object({ records: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_INLINE_RECORDS) })
+    .strict(),
   z
     .object({
       sourceRef: z.string().regex(/^upl_[A-Za-z0-9_-]{1,64}$/),
@@ -43,15 +45,32 @@ export const CreateBatchRequest = z
     /** Folder that relative image paths in cells resolve against. */
     imagesDir: z.string().min(1).max(4096).optional(),
     /** An uploaded zip of images that relative image paths resolve against. */
-    imagesRef: z.string().regex(/^upl_[A-Za-z0-9_-]{1,64}$/).optional(),
+    imagesRef: z
+      .string()
+      .regex(/^upl_[A-Za-z0-9_-]{1,64}$/)
+      .optional(),
   })
   .strict();
 export type CreateBatchRequest = z.infer<typeof CreateBatchRequest>;
 
-export const BATCH_STATUSES = ['queued', 'running', 'succeeded', 'partial', 'failed', 'degraded', 'cancelled'] as const;
+export const BATCH_STATUSES = [
+  'queued',
+  'running',
+  'succeeded',
+  'partial',
+  'failed',
+  'degraded',
+  'cancelled',
+] as const;
 export const BatchStatus = z.enum(BATCH_STATUSES);
 export type BatchStatus = z.infer<typeof BatchStatus>;
-export const TERMINAL_STATUSES: readonly BatchStatus[] = ['succeeded', 'partial', 'failed', 'degraded', 'cancelled'];
+export const TERMINAL_STATUSES: readonly BatchStatus[] = [
+  'succeeded',
+  'partial',
+  'failed',
+  'degraded',
+  'cancelled',
+];
 
 export const ROW_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
@@ -86,11 +105,17 @@ export const ManifestRow = z.object({
 });
 export type ManifestRow = z.infer<typeof ManifestRow>;
 
-export const ManifestPage = z.object({ rows: z.array(ManifestRow), nextCursor: z.string().nullable() });
+export const ManifestPage = z.object({
+  rows: z.array(ManifestRow),
+  nextCursor: z.string().nullable(),
+});
 
 export const ManifestQuery = z
   .object({
-    cursor: z.string().regex(/^\d{1,9}$/).default('0'),
+    cursor: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .default('0'),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
     status: z.enum(ROW_STATUSES).optional(),
   })

@@ -36,11 +36,19 @@ export type MenuCommand =
 
 export interface NativeBridge {
   /** Native open dialog; resolves to the chosen files (empty when cancelled). */
-  openFiles(options: { title?: string; filters?: FileFilter[]; multiple?: boolean }): Promise<PickedFile[]>;
+  openFiles(options: {
+    title?: string;
+    filters?: FileFilter[];
+    multiple?: boolean;
+  }): Promise<PickedFile[]>;
   /** Native folder picker (images folder for relative paths); null when cancelled. */
   chooseFolder(options: { title?: string }): Promise<string | null>;
   /** Native save dialog, then the shell downloads `url` (same origin) into the chosen file. */
-  saveFile(options: { suggestedName: string; url: string; filters?: FileFilter[] }): Promise<{ saved: boolean; path?: string }>;
+  saveFile(options: {
+    suggestedName: string;
+    url: string;
+    filters?: FileFilter[];
+  }): Promise<{ saved: boolean; path?: string }>;
   /** Shows a file or folder in the OS file manager. */
   revealInFolder(path: string): Promise<void>;
   /** Files dropped on the window from the OS. Returns an unsubscribe function. */

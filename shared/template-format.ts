@@ -56,7 +56,10 @@ export const VariableName = z
 
 export const HexColour = z
   .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'a colour like #1A2B3C or #1A2B3CFF');
+  .regex(
+    /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/,
+    'a colour like #1A2B3C or #1A2B3CFF',
+  );
 
 /** A reference to a variable's value, usable wherever a layer property may be bound. */
 export const VarRef = z.object({ var: VariableName }).strict();
@@ -69,9 +72,7 @@ export const ColourValue = z.union([
 ]);
 export type ColourValue = z.infer<typeof ColourValue>;
 
-const GradientStop = z
-  .object({ offset: z.number().min(0).max(1), colour: ColourValue })
-  .strict();
+const GradientStop = z.object({ offset: z.number().min(0).max(1), colour: ColourValue }).strict();
 
 export const LinearGradient = z
   .object({
@@ -99,7 +100,11 @@ export const Paint = z.union([ColourValue, LinearGradient, RadialGradient]);
 export type Paint = z.infer<typeof Paint>;
 
 export const Stroke = z
-  .object({ paint: Paint, width: z.number().positive().max(200), dash: z.array(z.number().nonnegative()).max(8).optional() })
+  .object({
+    paint: Paint,
+    width: z.number().positive().max(200),
+    dash: z.array(z.number().nonnegative()).max(8).optional(),
+  })
   .strict();
 
 /**
@@ -168,7 +173,11 @@ export const TextLayer = z
     fit: z.enum(['shrink', 'ellipsis']).default('shrink'),
     /** Background pill behind the text box (badges). */
     background: z
-      .object({ paint: Paint, radius: z.number().nonnegative().default(0), padding: z.number().nonnegative().default(0) })
+      .object({
+        paint: Paint,
+        radius: z.number().nonnegative().default(0),
+        padding: z.number().nonnegative().default(0),
+      })
       .strict()
       .optional(),
   })
@@ -239,7 +248,13 @@ export const ListLayer = z
   .strict();
 export type ListLayer = z.infer<typeof ListLayer>;
 
-export const Layer = z.discriminatedUnion('kind', [TextLayer, ImageLayer, ShapeLayer, QrLayer, ListLayer]);
+export const Layer = z.discriminatedUnion('kind', [
+  TextLayer,
+  ImageLayer,
+  ShapeLayer,
+  QrLayer,
+  ListLayer,
+]);
 export type Layer = z.infer<typeof Layer>;
 
 export const Layout = z
@@ -264,7 +279,10 @@ const VariableCommon = {
 export const NumberFormat = z
   .object({
     style: z.enum(['decimal', 'currency', 'percent']).default('decimal'),
-    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
     minimumFractionDigits: z.number().int().min(0).max(10).optional(),
     maximumFractionDigits: z.number().int().min(0).max(10).optional(),
     useGrouping: z.boolean().optional(),
@@ -278,10 +296,28 @@ export type NumberFormat = z.infer<typeof NumberFormat>;
 export const Locale = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'a locale like vi-VN or en-US');
 
 export const Variable = z.discriminatedUnion('type', [
-  z.object({ ...VariableCommon, type: z.literal('text'), default: z.string().optional(), maxLength: z.number().int().positive().optional() }).strict(),
-  z.object({ ...VariableCommon, type: z.literal('longText'), default: z.string().optional(), maxLength: z.number().int().positive().optional() }).strict(),
-  z.object({ ...VariableCommon, type: z.literal('colour'), default: HexColour.optional() }).strict(),
-  z.object({ ...VariableCommon, type: z.literal('image'), default: z.string().optional() }).strict(),
+  z
+    .object({
+      ...VariableCommon,
+      type: z.literal('text'),
+      default: z.string().optional(),
+      maxLength: z.number().int().positive().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      ...VariableCommon,
+      type: z.literal('longText'),
+      default: z.string().optional(),
+      maxLength: z.number().int().positive().optional(),
+    })
+    .strict(),
+  z
+    .object({ ...VariableCommon, type: z.literal('colour'), default: HexColour.optional() })
+    .strict(),
+  z
+    .object({ ...VariableCommon, type: z.literal('image'), default: z.string().optional() })
+    .strict(),
   z
     .object({
       ...VariableCommon,
@@ -298,7 +334,10 @@ export const Variable = z.discriminatedUnion('type', [
       ...VariableCommon,
       type: z.literal('date'),
       /** ISO date (YYYY-MM-DD). */
-      default: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+      default: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/)
+        .optional(),
       /** Pattern with tokens d dd M MM MMM MMMM yy yyyy EEE EEEE, e.g. dd/MM/yyyy. */
       format: z.string().max(40).optional(),
       locale: Locale.optional(),
@@ -309,7 +348,10 @@ export const Variable = z.discriminatedUnion('type', [
       ...VariableCommon,
       type: z.literal('enum'),
       default: z.string().optional(),
-      options: z.array(z.object({ value: z.string().min(1), label: z.string() }).strict()).min(1).max(100),
+      options: z
+        .array(z.object({ value: z.string().min(1), label: z.string() }).strict())
+        .min(1)
+        .max(100),
     })
     .strict(),
   z
@@ -326,7 +368,9 @@ export type Variable = z.infer<typeof Variable>;
 export const Market = z.enum(['global', 'vietnam']);
 export type Market = z.infer<typeof Market>;
 
-export const TemplateId = z.string().regex(/^(tmpl|wtpl)_[a-z0-9_]{1,64}$/, 'a template id like tmpl_tet_sale');
+export const TemplateId = z
+  .string()
+  .regex(/^(tmpl|wtpl)_[a-z0-9_]{1,64}$/, 'a template id like tmpl_tet_sale');
 
 export const Template = z
   .object({

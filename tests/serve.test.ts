@@ -7,11 +7,15 @@ import { REPO_ROOT } from './helpers/image-fixtures.js';
 import { testFetch } from './helpers/test-server.js';
 
 function startServe(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'serve.ts'), ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'serve.ts'), ...args],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -32,14 +36,18 @@ function startServe(args: string[], env: Record<string, string> = {}) {
 describe('npm run serve (headless mode)', () => {
   it('prints the URL and a first key, writes server.json, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-serve-'));
-    const serve = startServe(['--port', '0', '--data-dir', dataDir, '--workers', '1'], { RENDER_DESK_CREDITS: '7' });
+    const serve = startServe(['--port', '0', '--data-dir', dataDir, '--workers', '1'], {
+      RENDER_DESK_CREDITS: '7',
+    });
     try {
       const [, url] = await serve.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
       const [, key] = await serve.waitFor(/API key \(shown once, store it now\): (\S+)/);
       const info = JSON.parse(fs.readFileSync(path.join(dataDir, 'server.json'), 'utf8'));
       expect(info).toMatchObject({ url, pid: serve.child.pid });
       expect(info.port).toBe(Number(new URL(url!).port));
-      const account = await (await testFetch(`${url}/v1/account`, { headers: { authorization: `Bearer ${key}` } })).json();
+      const account = await (
+        await testFetch(`${url}/v1/account`, { headers: { authorization: `Bearer ${key}` } })
+      ).json();
       expect(account.balance).toBe(7);
       serve.child.kill('SIGTERM');
       expect(await serve.exited).toBe(0);
@@ -53,10 +61,14 @@ describe('npm run serve (headless mode)', () => {
   it('ensures the key given in RENDER_DESK_API_KEY and never prints it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-serve-'));
     const secret = 'rdk_from_environment_0123456789';
-    const serve = startServe(['--port', '0', '--data-dir', dataDir, '--workers', '1'], { RENDER_DESK_API_KEY: secret });
+    const serve = startServe(['--port', '0', '--data-dir', dataDir, '--workers', '1'], {
+      RENDER_DESK_API_KEY: secret,
+    });
     try {
       const [, url] = await serve.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
-      const res = await testFetch(`${url}/v1/account`, { headers: { authorization: `Bearer ${secret}` } });
+      const res = await testFetch(`${url}/v1/account`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
       expect(res.status).toBe(200);
       expect(serve.output()).not.toContain(secret);
       serve.child.kill('SIGTERM');

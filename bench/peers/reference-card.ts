@@ -17,12 +17,18 @@ export interface ReferenceCard {
   fontBold: Buffer;
 }
 
-export function loadReferenceCard(repoRoot: string, sample: Record<string, unknown>, assetsDir: string): ReferenceCard {
+export function loadReferenceCard(
+  repoRoot: string,
+  sample: Record<string, unknown>,
+  assetsDir: string,
+): ReferenceCard {
   const asset = (value: unknown, fallback: string) => {
-    const name = typeof value === 'string' && value.startsWith('asset:') ? value.slice(6) : fallback;
+    const name =
+      typeof value === 'string' && value.startsWith('asset:') ? value.slice(6) : fallback;
     return fs.readFileSync(path.join(assetsDir, name));
   };
-  const text = (key: string, fallback: string) => (typeof sample[key] === 'string' ? (sample[key] as string) : fallback);
+  const text = (key: string, fallback: string) =>
+    typeof sample[key] === 'string' ? (sample[key] as string) : fallback;
   const fonts = path.join(repoRoot, 'templates', 'fonts', 'be-vietnam-pro');
   return {
     headline: text('headline', 'Giày chạy bộ siêu nhẹ — Ưu đãi cuối tuần'),

@@ -3,7 +3,11 @@ import path from 'node:path';
 import type { OutputFormat } from '../render/render-protocol.js';
 
 export const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
-export const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+export const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
 
 /**
  * Where outputs live and how they are named. A row's output path is fixed by (batch, row), so a
@@ -29,12 +33,18 @@ export class BatchOutputs {
     const row = /^(bat_[A-Za-z0-9_-]{1,64})\.(\d{1,9})\.(png|jpg|webp)$/.exec(outputKey);
     if (row) {
       const [, batchId, rowIndex, ext] = row as unknown as [string, string, string, string];
-      return { file: path.join(this.batchDir(batchId), `${rowIndex}.${ext}`), contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+      return {
+        file: path.join(this.batchDir(batchId), `${rowIndex}.${ext}`),
+        contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      };
     }
     const single = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp)$/.exec(outputKey);
     if (single) {
       const ext = single[2] as string;
-      return { file: path.join(this.outputsDir, 'renders', outputKey), contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
+      return {
+        file: path.join(this.outputsDir, 'renders', outputKey),
+        contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      };
     }
     return null;
   }

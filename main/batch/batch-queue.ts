@@ -35,7 +35,11 @@ export interface BatchRowQueue {
   /** Claims up to `limit` pending rows in rowIndex order with a lease until `leaseUntil` (ms). */
   claim(batchId: string, limit: number, leaseUntil: number): QueuedRow[];
   /** Marks a claimed row succeeded; call inside the transaction that debits it. */
-  complete(batchId: string, rowIndex: number, result: { renderId: string; outputKey: string }): boolean;
+  complete(
+    batchId: string,
+    rowIndex: number,
+    result: { renderId: string; outputKey: string },
+  ): boolean;
   /** Marks a claimed row failed with a message a user can act on. */
   fail(batchId: string, rowIndex: number, error: string): boolean;
   /** Running rows whose lease ran out (a crashed worker or process) go back to pending. */

@@ -99,7 +99,10 @@ export class BatchRunner {
     const batch = store.batches.get(batchId);
     if (!batch || (batch.status !== 'queued' && batch.status !== 'running')) return;
     if (batch.status === 'queued') {
-      store.batches.update(batchId, { status: 'running', startedAt: batch.startedAt ?? new Date().toISOString() });
+      store.batches.update(batchId, {
+        status: 'running',
+        startedAt: batch.startedAt ?? new Date().toISOString(),
+      });
     }
 
     const entry: CatalogEntry = {
@@ -140,14 +143,20 @@ export class BatchRunner {
         await new Promise((resolve) => setTimeout(resolve, 20));
         continue;
       }
-      plan ??= planBindings(entry.template, this.fieldsOf(batch, rows[0]), batch.bindings as Bindings);
+      plan ??= planBindings(
+        entry.template,
+        this.fieldsOf(batch, rows[0]),
+        batch.bindings as Bindings,
+      );
       for (const row of rows) {
-        const task = this.renderRow(batch, entry, brand, plan, resolveImage, row).then((outcome) => {
-          inFlight.delete(task);
-          progress.tick();
-          const tripped = outcome.diskFull ?? breaker.record(outcome.ok);
-          if (tripped && !stopReason) stopReason = tripped;
-        });
+        const task = this.renderRow(batch, entry, brand, plan, resolveImage, row).then(
+          (outcome) => {
+            inFlight.delete(task);
+            progress.tick();
+            const tripped = outcome.diskFull ?? breaker.record(outcome.ok);
+            if (tripped && !stopReason) stopReason = tripped;
+          },
+        );
         inFlight.add(task);
       }
       // Native memory is released as the event loop turns; never spin synchronously.
@@ -176,7 +185,8 @@ export class BatchRunner {
       store.db.transaction(() => {
         const unreadable = store.batches.enqueue(batch.id, rows);
         const held = store.ledger.heldFor(batch.id);
-        if (unreadable > 0 && held > 0) store.ledger.release({ batchId: batch.id, amount: Math.min(unreadable, held) });
+        if (unreadable > 0 && held > 0)
+          store.ledger.release({ batchId: batch.id, amount: Math.min(unreadable, held) });
       })();
       ingested = (chunk.at(-1)?.rowIndex ?? ingested - 1) + 1;
       store.batches.markIngested(batch.id, ingested, false);
@@ -189,7 +199,9 @@ export class BatchRunner {
         rowIndex: row.rowIndex,
         line: row.line,
         record: row.cells,
-        ...(problems.length > 0 ? { error: `line ${row.line ?? '?'}: ${problems.join('; ')}` } : {}),
+        ...(problems.length > 0
+          ? { error: `line ${row.line ?? '?'}: ${problems.join('; ')}` }
+          : {}),
       });
       if (chunk.length >= INGEST_CHUNK) {
         flush();
@@ -202,7 +214,10 @@ export class BatchRunner {
       const current = store.batches.get(batch.id);
       if (current && ingested < current.total) {
         // The source turned out shorter than counted at upload: give back the extra holds.
-        store.ledger.release({ batchId: batch.id, amount: Math.min(current.total - ingested, store.ledger.heldFor(batch.id)) });
+        store.ledger.release({
+          batchId: batch.id,
+          amount: Math.min(current.total - ingested, store.ledger.heldFor(batch.id)),
+        });
         store.batches.update(batch.id, { total: ingested });
       }
       store.batches.markIngested(batch.id, ingested, true);
@@ -246,7 +261,12 @@ export class BatchRunner {
       const outputKey = outputs.outputKey(batch.id, row.rowIndex, format);
       store.db.transaction(() => {
         if (!store.batches.complete(batch.id, row.rowIndex, { renderId, outputKey })) return;
-        store.ledger.settleHeldRow({ batchId: batch.id, rowIndex: row.rowIndex, renderId, apiKeyId: batch.apiKeyId });
+        store.ledger.settleHeldRow({
+          batchId: batch.id,
+          rowIndex: row.rowIndex,
+          renderId,
+          apiKeyId: batch.apiKeyId,
+        });
         store.renders.insert({
           id: renderId,
           templateId: batch.templateId,
@@ -265,7 +285,8 @@ export class BatchRunner {
       const code = (caught as { code?: string }).code;
       if (code && DISK_FULL.has(code)) {
         diskFull = 'the disk is full';
-        error = 'The disk is full, so the image could not be saved. Free some space, then replay the batch.';
+        error =
+          'The disk is full, so the image could not be saved. Free some space, then replay the batch.';
       }
     }
     store.db.transaction(() => {
@@ -301,7 +322,8 @@ export class BatchRunner {
       }
       const held = store.ledger.heldFor(batchId);
       if (held > 0) store.ledger.release({ batchId, amount: held });
-      const status = counts.failed === 0 ? 'succeeded' : counts.succeeded === 0 ? 'failed' : 'partial';
+      const status =
+        counts.failed === 0 ? 'succeeded' : counts.succeeded === 0 ? 'failed' : 'partial';
       store.batches.update(batchId, { status, finishedAt: new Date().toISOString() });
     })();
   }

@@ -26,7 +26,10 @@ export interface BatchServiceDeps {
   runner: BatchRunner;
   outputs: BatchOutputs;
   /** Rows of an upload's sheet other than the one inspected at upload time. */
-  countRows: (uploadId: string, sheet: string | number | undefined) => Promise<{ rows: number; fields: string[] }>;
+  countRows: (
+    uploadId: string,
+    sheet: string | number | undefined,
+  ) => Promise<{ rows: number; fields: string[] }>;
   /** Unpacks an uploaded zip of images into a folder the batch owns; returns the folder. */
   unpackImages: (uploadId: string, destination: string) => Promise<string>;
 }
@@ -42,7 +45,9 @@ export class BatchService {
     const source = await this.describeSource(request);
     planBindings(entry.template, source.fields, request.bindings ?? {});
     if (request.fileNamePattern) {
-      const unknown = fieldsInPattern(request.fileNamePattern).filter((f) => !source.fields.includes(f));
+      const unknown = fieldsInPattern(request.fileNamePattern).filter(
+        (f) => !source.fields.includes(f),
+      );
       if (unknown.length > 0) {
         throw Errors.validation([
           {
@@ -66,7 +71,10 @@ export class BatchService {
         quality: request.quality ?? null,
         sourceType: request.sourceType,
         sourceRef: 'sourceRef' in request.source ? request.source.sourceRef : null,
-        sheet: 'sourceRef' in request.source && request.source.sheet !== undefined ? String(request.source.sheet) : null,
+        sheet:
+          'sourceRef' in request.source && request.source.sheet !== undefined
+            ? String(request.source.sheet)
+            : null,
         bindings: request.bindings ?? {},
         fileNamePattern: request.fileNamePattern ?? null,
         imagesDir: imagesDir.dir,
@@ -111,7 +119,12 @@ export class BatchService {
     return this.deps.store.batches.list({ limit }).map((batch) => this.resource(batch));
   }
 
-  manifest(id: string, cursor: number, limit: number, status?: RowStatus): { rows: ManifestRow[]; nextCursor: string | null } {
+  manifest(
+    id: string,
+    cursor: number,
+    limit: number,
+    status?: RowStatus,
+  ): { rows: ManifestRow[]; nextCursor: string | null } {
     this.record(id);
     const rows = this.deps.store.batches.manifest(id, cursor, limit + 1, status);
     const page = rows.slice(0, limit);
@@ -139,18 +152,29 @@ export class BatchService {
     const { store } = this.deps;
     const batch = this.record(id);
     if (!isTerminal(batch)) {
-      throw new AppError('batch-not-terminal', `Batch ${id} is still ${batch.status}; replay it once it has finished.`);
+      throw new AppError(
+        'batch-not-terminal',
+        `Batch ${id} is still ${batch.status}; replay it once it has finished.`,
+      );
     }
     store.db.transaction(() => {
       const counts = store.batches.counts(id);
       const notIngested = batch.ingestComplete ? 0 : Math.max(0, batch.total - batch.ingested);
       const toRender = counts.pending + counts.failed + counts.cancelled + notIngested;
       if (toRender === 0) {
-        throw new AppError('nothing-to-replay', `Every row of batch ${id} succeeded; there is nothing to replay.`);
+        throw new AppError(
+          'nothing-to-replay',
+          `Every row of batch ${id} succeeded; there is nothing to replay.`,
+        );
       }
       store.ledger.hold({ batchId: id, amount: toRender, note: `Replay of batch ${id}` });
       store.batches.requeueForReplay(id);
-      store.batches.update(id, { status: 'queued', finishedAt: null, stoppedReason: null, rejectedReason: null });
+      store.batches.update(id, {
+        status: 'queued',
+        finishedAt: null,
+        stoppedReason: null,
+        rejectedReason: null,
+      });
     })();
     this.deps.runner.schedule(id);
     return this.get(id);
@@ -189,7 +213,9 @@ export class BatchService {
       fileNames.set(row.rowIndex, name);
       entries.push({ name, file: this.deps.outputs.rowFile(id, row.rowIndex, batch.format) });
     }
-    const extras = withManifest ? [{ name: 'manifest.csv', content: this.manifestCsv(id, fileNames) }] : [];
+    const extras = withManifest
+      ? [{ name: 'manifest.csv', content: this.manifestCsv(id, fileNames) }]
+      : [];
     return createBundleStream(entries, extras);
   }
 
@@ -199,7 +225,9 @@ export class BatchService {
     for (;;) {
       const rows = this.deps.store.batches.manifest(id, cursor, 1000);
       for (const row of rows) {
-        lines.push(csvLine([row.rowIndex, row.status, fileNames.get(row.rowIndex) ?? '', row.error ?? '']));
+        lines.push(
+          csvLine([row.rowIndex, row.status, fileNames.get(row.rowIndex) ?? '', row.error ?? '']),
+        );
       }
       const last = rows.at(-1);
       if (!last || rows.length < 1000) break;
@@ -215,37 +243,67 @@ export class BatchService {
   }
 
   private resource(batch: BatchRecord): Batch {
-    return toBatchResource(batch, this.deps.store.batches.counts(batch.id), this.deps.outputs.batchDir(batch.id));
+    return toBatchResource(
+      batch,
+      this.deps.store.batches.counts(batch.id),
+      this.deps.outputs.batchDir(batch.id),
+    );
   }
 
-  private async describeSource(request: CreateBatchRequest): Promise<{ fields: string[]; total: number }> {
+  private async describeSource(
+    request: CreateBatchRequest,
+  ): Promise<{ fields: string[]; total: number }> {
     const problems: Problem[] = [];
     if (request.sourceType === 'json-array') {
       if (!('records' in request.source)) {
-        throw Errors.validation([{ path: 'source.records', message: 'json-array sources carry their rows in source.records' }]);
+        throw Errors.validation([
+          {
+            path: 'source.records',
+            message: 'json-array sources carry their rows in source.records',
+          },
+        ]);
       }
       const fields = new Set<string>();
-      for (const record of request.source.records) for (const key of Object.keys(record)) fields.add(key);
+      for (const record of request.source.records)
+        for (const key of Object.keys(record)) fields.add(key);
       return { fields: [...fields], total: request.source.records.length };
     }
     if (!('sourceRef' in request.source)) {
       throw Errors.validation([
-        { path: 'source.sourceRef', message: `${request.sourceType} sources name an upload: { "sourceRef": "upl_…" } from POST /v1/uploads` },
+        {
+          path: 'source.sourceRef',
+          message: `${request.sourceType} sources name an upload: { "sourceRef": "upl_…" } from POST /v1/uploads`,
+        },
       ]);
     }
     const upload = this.deps.store.uploads.get(request.source.sourceRef);
-    if (!upload) problems.push({ path: 'source.sourceRef', message: `no upload "${request.source.sourceRef}" (uploads expire after 24 hours unless a batch uses them)` });
+    if (!upload)
+      problems.push({
+        path: 'source.sourceRef',
+        message: `no upload "${request.source.sourceRef}" (uploads expire after 24 hours unless a batch uses them)`,
+      });
     else if (upload.kind !== request.sourceType) {
-      problems.push({ path: 'sourceType', message: `the upload is ${upload.kind}, not ${request.sourceType}` });
+      problems.push({
+        path: 'sourceType',
+        message: `the upload is ${upload.kind}, not ${request.sourceType}`,
+      });
     }
     if (problems.length > 0 || !upload) throw Errors.validation(problems);
     const sheet = request.source.sheet;
-    const info = upload.info as { rows?: number; fields?: string[]; sheet?: string; sheets?: { name: string; index: number }[] };
+    const info = upload.info as {
+      rows?: number;
+      fields?: string[];
+      sheet?: string;
+      sheets?: { name: string; index: number }[];
+    };
     if (upload.kind === 'xlsx' && sheet !== undefined) {
       const found = info.sheets?.find((s) => s.name === sheet || s.index === sheet);
       if (!found) {
         throw Errors.validation([
-          { path: 'source.sheet', message: `no sheet ${JSON.stringify(sheet)}; sheets are ${(info.sheets ?? []).map((s) => s.name).join(', ')}` },
+          {
+            path: 'source.sheet',
+            message: `no sheet ${JSON.stringify(sheet)}; sheets are ${(info.sheets ?? []).map((s) => s.name).join(', ')}`,
+          },
         ]);
       }
       if (found.name !== info.sheet) {
@@ -256,19 +314,32 @@ export class BatchService {
     return { fields: info.fields ?? [], total: info.rows ?? 0 };
   }
 
-  private async imagesFolder(request: CreateBatchRequest, batchId: string): Promise<{ batchId: string; dir: string | null }> {
+  private async imagesFolder(
+    request: CreateBatchRequest,
+    batchId: string,
+  ): Promise<{ batchId: string; dir: string | null }> {
     if (request.imagesRef) {
       const upload = this.deps.store.uploads.get(request.imagesRef);
       if (!upload || upload.kind !== 'zip') {
-        throw Errors.validation([{ path: 'imagesRef', message: 'name an uploaded .zip of images (POST /v1/uploads)' }]);
+        throw Errors.validation([
+          { path: 'imagesRef', message: 'name an uploaded .zip of images (POST /v1/uploads)' },
+        ]);
       }
-      const dir = await this.deps.unpackImages(upload.id, path.join(this.deps.outputs.batchDir(batchId), 'images'));
+      const dir = await this.deps.unpackImages(
+        upload.id,
+        path.join(this.deps.outputs.batchDir(batchId), 'images'),
+      );
       return { batchId, dir };
     }
     if (request.imagesDir) {
       const dir = request.imagesDir;
       if (!path.isAbsolute(dir) || !fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-        throw Errors.validation([{ path: 'imagesDir', message: `"${dir}" is not an existing folder (give an absolute path)` }]);
+        throw Errors.validation([
+          {
+            path: 'imagesDir',
+            message: `"${dir}" is not an existing folder (give an absolute path)`,
+          },
+        ]);
       }
       return { batchId, dir: path.resolve(dir) };
     }

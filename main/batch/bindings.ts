@@ -18,12 +18,19 @@ export interface BindingPlan {
   variables: { variable: Variable; source: BindingSource }[];
 }
 
-export function planBindings(template: Template, fields: readonly string[], bindings: Bindings = {}): BindingPlan {
+export function planBindings(
+  template: Template,
+  fields: readonly string[],
+  bindings: Bindings = {},
+): BindingPlan {
   const problems: Problem[] = [];
   const declared = new Map(template.variables.map((v) => [v.name, v]));
   for (const name of Object.keys(bindings)) {
     if (!declared.has(name)) {
-      problems.push({ path: `bindings.${name}`, message: `the template has no variable "${name}"` });
+      problems.push({
+        path: `bindings.${name}`,
+        message: `the template has no variable "${name}"`,
+      });
     }
   }
   const byFolded = new Map<string, string>();

@@ -9,7 +9,11 @@ export interface CircuitBreakerOptions {
   failureRatio: number;
 }
 
-export const DEFAULT_BREAKER: CircuitBreakerOptions = { consecutiveFailures: 10, window: 50, failureRatio: 0.5 };
+export const DEFAULT_BREAKER: CircuitBreakerOptions = {
+  consecutiveFailures: 10,
+  window: 50,
+  failureRatio: 0.5,
+};
 
 export class CircuitBreaker {
   private consecutive = 0;

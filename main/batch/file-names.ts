@@ -32,8 +32,11 @@ export function safeFileBase(raw: string): string {
     // No leading dots (hidden files, `..`) and no trailing dots or spaces (Windows strips them).
     .replace(/^[.\s-]+/, '')
     .replace(/[.\s]+$/, '');
-  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(name)].map((s) => s.segment);
-  if (graphemes.length > MAX_BASE_LENGTH) name = graphemes.slice(0, MAX_BASE_LENGTH).join('').trim();
+  const graphemes = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(name)].map(
+    (s) => s.segment,
+  );
+  if (graphemes.length > MAX_BASE_LENGTH)
+    name = graphemes.slice(0, MAX_BASE_LENGTH).join('').trim();
   if (WINDOWS_RESERVED.test(name)) name = `_${name}`;
   return name;
 }

@@ -8,7 +8,10 @@ import type { ImageResolver } from '../render/render-service.js';
  * spreadsheet) resolve against the batch's images folder, and never outside it: `../../etc/passwd`
  * and symlinks that leave the folder are refused.
  */
-export function createImagesFolderResolver(imagesDir: string | null, fallback: ImageResolver): ImageResolver {
+export function createImagesFolderResolver(
+  imagesDir: string | null,
+  fallback: ImageResolver,
+): ImageResolver {
   const root = imagesDir ? safeRealpath(imagesDir) : null;
   return (value, valuePath) => {
     if (!root || !isRelativeImagePath(value)) return fallback(value, valuePath);

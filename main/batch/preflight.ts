@@ -40,9 +40,17 @@ export interface PreflightDeps {
   renderer: RenderService;
   resolveImage: ImageResolver;
   /** Source rows of an upload (csv/xlsx), streamed. */
-  uploadRows: (uploadId: string, sheet: string | number | undefined) => Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }>;
+  uploadRows: (
+    uploadId: string,
+    sheet: string | number | undefined,
+  ) => Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }>;
   /** Text that must shrink below its minimum size, and glyphs no font draws (engine measurement). */
-  measureText?: (entry: CatalogEntry, ratio: string, values: Record<string, unknown>, brand: BrandProfile) => Promise<Problem[]>;
+  measureText?: (
+    entry: CatalogEntry,
+    ratio: string,
+    values: Record<string, unknown>,
+    brand: BrandProfile,
+  ) => Promise<Problem[]>;
 }
 
 /**
@@ -50,7 +58,10 @@ export interface PreflightDeps {
  * this): type errors, missing required values, unreadable or oversized images, text that would
  * have to shrink below its minimum size and characters the template's fonts lack.
  */
-export async function preflight(request: CreateBatchRequest, deps: PreflightDeps): Promise<PreflightResult> {
+export async function preflight(
+  request: CreateBatchRequest,
+  deps: PreflightDeps,
+): Promise<PreflightResult> {
   const { store, renderer } = deps;
   const entry = renderer.entry(request.templateId);
   const target = renderer.ratioFor(entry, request.target);
@@ -69,7 +80,13 @@ export async function preflight(request: CreateBatchRequest, deps: PreflightDeps
     const errors: Problem[] = (row.problems ?? []).map((message) => ({ path: 'row', message }));
     const images: { path: string; input: ImageInput }[] = [];
     try {
-      const values = valuesForRow(plan, row.cells, { batchId: 'preflight', rowIndex: row.rowIndex, brand, today, locale: entry.template.locale });
+      const values = valuesForRow(plan, row.cells, {
+        batchId: 'preflight',
+        rowIndex: row.rowIndex,
+        brand,
+        today,
+        locale: entry.template.locale,
+      });
       renderer.prepare(
         { templateId: entry.template.id, values, target, format: request.format },
         {
@@ -86,14 +103,20 @@ export async function preflight(request: CreateBatchRequest, deps: PreflightDeps
         const problem = await checkImage(image.input, imageChecks);
         if (problem) errors.push({ path: image.path, message: problem });
       }
-      if (deps.measureText && errors.length === 0) errors.push(...(await deps.measureText(entry, target, values, brand)));
+      if (deps.measureText && errors.length === 0)
+        errors.push(...(await deps.measureText(entry, target, values, brand)));
     } catch (error) {
       if (isAppError(error) && error.problems) errors.push(...error.problems);
-      else errors.push({ path: 'row', message: error instanceof Error ? error.message : String(error) });
+      else
+        errors.push({
+          path: 'row',
+          message: error instanceof Error ? error.message : String(error),
+        });
     }
     if (errors.length > 0) {
       invalid += 1;
-      if (problems.length < PREFLIGHT_PROBLEM_LIMIT) problems.push({ rowIndex: row.rowIndex, line: row.line, errors });
+      if (problems.length < PREFLIGHT_PROBLEM_LIMIT)
+        problems.push({ rowIndex: row.rowIndex, line: row.line, errors });
     }
     // Keep the server responsive on big sheets.
     if (total % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -109,7 +132,10 @@ export async function preflight(request: CreateBatchRequest, deps: PreflightDeps
     balance,
     sufficient: balance >= total,
     fields: source.fields,
-    mapping: plan.variables.map(({ variable, source: from }) => ({ variable: variable.name, source: from })),
+    mapping: plan.variables.map(({ variable, source: from }) => ({
+      variable: variable.name,
+      source: from,
+    })),
     problems,
     problemsTruncated: invalid > problems.length,
   };
@@ -133,8 +159,14 @@ async function openSource(
 }
 
 /** Decodes each distinct image once (bounded size): unreadable and oversized images show up here. */
-function checkImage(input: ImageInput, cache: Map<string, Promise<string | null>>): Promise<string | null> {
-  const key = input.kind === 'file' ? `file:${input.path}` : `bytes:${input.bytes.byteLength}:${Buffer.from(input.bytes.subarray(0, 64)).toString('base64')}`;
+function checkImage(
+  input: ImageInput,
+  cache: Map<string, Promise<string | null>>,
+): Promise<string | null> {
+  const key =
+    input.kind === 'file'
+      ? `file:${input.path}`
+      : `bytes:${input.bytes.byteLength}:${Buffer.from(input.bytes.subarray(0, 64)).toString('base64')}`;
   let check = cache.get(key);
   if (!check) {
     const data = input.kind === 'file' ? input.path : Buffer.from(input.bytes);

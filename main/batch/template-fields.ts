@@ -33,7 +33,9 @@ function exampleFor(variable: Variable, sample: unknown): unknown {
   switch (variable.type) {
     case 'image':
       // Template assets mean nothing to a spreadsheet; show the relative-path convention instead.
-      return typeof value === 'string' && !value.startsWith('asset:') ? value : `photos/${variable.name}.jpg`;
+      return typeof value === 'string' && !value.startsWith('asset:')
+        ? value
+        : `photos/${variable.name}.jpg`;
     case 'list':
       return Array.isArray(value) ? value.join(' | ') : (value ?? 'First | Second | Third');
     case 'enum':
@@ -46,9 +48,15 @@ function exampleFor(variable: Variable, sample: unknown): unknown {
 /** A one-row CSV to fill in; the BOM makes Excel open it as UTF-8 (Vietnamese stays intact). */
 export function templateFieldsCsv(result: TemplateFieldsResult): string {
   const header = csvLine(result.fields.map((f) => f.name));
-  const row = csvLine(result.fields.map((f) => {
-    const example = result.sampleRow[f.name];
-    return typeof example === 'number' ? example : example === null || example === undefined ? '' : String(example);
-  }));
+  const row = csvLine(
+    result.fields.map((f) => {
+      const example = result.sampleRow[f.name];
+      return typeof example === 'number'
+        ? example
+        : example === null || example === undefined
+          ? ''
+          : String(example);
+    }),
+  );
   return `\ufeff${header}${row}`;
 }

@@ -47,14 +47,22 @@ export async function unpackImageZip(
       const key = name.normalize('NFC').toLowerCase();
       if (seen.has(key)) throw invalid(`"${name}" appears twice in the zip.`);
       seen.add(key);
-      if ((entry.externalFileAttributes >>> 16 & 0o170000) === 0o120000) throw invalid(`"${name}" is a symbolic link.`);
-      if (entry.isEncrypted()) throw invalid(`"${name}" is password-protected; zip the images without a password.`);
-      if (entry.uncompressedSize > limits.maxEntryBytes) throw tooLarge(`"${name}" unpacks to more than ${limits.maxEntryBytes / 1024 / 1024} MiB.`);
-      if (entry.compressedSize > 0 && entry.uncompressedSize / entry.compressedSize > limits.maxRatio && entry.uncompressedSize > 1024 * 1024) {
+      if (((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000)
+        throw invalid(`"${name}" is a symbolic link.`);
+      if (entry.isEncrypted())
+        throw invalid(`"${name}" is password-protected; zip the images without a password.`);
+      if (entry.uncompressedSize > limits.maxEntryBytes)
+        throw tooLarge(`"${name}" unpacks to more than ${limits.maxEntryBytes / 1024 / 1024} MiB.`);
+      if (
+        entry.compressedSize > 0 &&
+        entry.uncompressedSize / entry.compressedSize > limits.maxRatio &&
+        entry.uncompressedSize > 1024 * 1024
+      ) {
         throw tooLarge(`"${name}" is compressed suspiciously well (a zip bomb?).`);
       }
       const target = path.resolve(staging, name);
-      if (!target.startsWith(staging + path.sep)) throw invalid(`"${name}" points outside the archive.`);
+      if (!target.startsWith(staging + path.sep))
+        throw invalid(`"${name}" points outside the archive.`);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       let written = 0;
       const meter = new Transform({
@@ -68,7 +76,11 @@ export async function unpackImageZip(
           callback(null, chunk);
         },
       });
-      await pipeline(await openEntry(zip, entry), meter, fs.createWriteStream(target, { flags: 'wx' }));
+      await pipeline(
+        await openEntry(zip, entry),
+        meter,
+        fs.createWriteStream(target, { flags: 'wx' }),
+      );
     }
     fs.rmSync(destination, { recursive: true, force: true });
     fs.mkdirSync(path.dirname(destination), { recursive: true });
@@ -92,10 +104,15 @@ function tooLarge(reason: string): AppError {
 
 function open(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true }, (error, zip) => {
-      if (error || !zip) reject(invalid(error instanceof Error ? error.message : 'not a zip file'));
-      else resolve(zip);
-    });
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true },
+      (error, zip) => {
+        if (error || !zip)
+          reject(invalid(error instanceof Error ? error.message : 'not a zip file'));
+        else resolve(zip);
+      },
+    );
   });
 }
 
@@ -119,7 +136,8 @@ function listEntries(zip: ZipFile, limits: ImageZipLimits): Promise<Entry[]> {
 function openEntry(zip: ZipFile, entry: Entry): Promise<NodeJS.ReadableStream> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) reject(invalid(error instanceof Error ? error.message : 'unreadable entry'));
+      if (error || !stream)
+        reject(invalid(error instanceof Error ? error.message : 'unreadable entry'));
       else resolve(stream);
     });
   });

@@ -18,7 +18,12 @@ export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
 export const UPLOAD_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 const IMAGE_KINDS = new Set(['png', 'jpeg', 'webp', 'gif', 'svg']);
-const EXTENSIONS: Record<UploadKind, string> = { csv: 'csv', xlsx: 'xlsx', image: 'img', zip: 'zip' };
+const EXTENSIONS: Record<UploadKind, string> = {
+  csv: 'csv',
+  xlsx: 'xlsx',
+  image: 'img',
+  zip: 'zip',
+};
 
 export interface UploadResponse {
   id: string;
@@ -51,7 +56,12 @@ export class UploadService {
 
   async receive(
     body: Readable,
-    meta: { filename: string; contentType: string | null; apiKeyId: string | null; sheet?: string | number },
+    meta: {
+      filename: string;
+      contentType: string | null;
+      apiKeyId: string | null;
+      sheet?: string | number;
+    },
   ): Promise<UploadResponse> {
     fs.mkdirSync(this.dir, { recursive: true });
     const id = this.store.uploads.newId();
@@ -64,7 +74,12 @@ export class UploadService {
           transform(chunk: Buffer, _encoding, callback) {
             bytes += chunk.length;
             if (bytes > MAX_UPLOAD_BYTES) {
-              callback(new AppError('payload-too-large', `Uploads are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB.`));
+              callback(
+                new AppError(
+                  'payload-too-large',
+                  `Uploads are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB.`,
+                ),
+              );
               return;
             }
             callback(null, chunk);
@@ -72,7 +87,10 @@ export class UploadService {
         }),
         fs.createWriteStream(part),
       );
-      if (bytes === 0) throw new AppError('validation-failed', 'The upload is empty.', { problems: [{ path: 'file', message: 'empty file' }] });
+      if (bytes === 0)
+        throw new AppError('validation-failed', 'The upload is empty.', {
+          problems: [{ path: 'file', message: 'empty file' }],
+        });
       const detected = await detectFileKind(part);
       const kind: UploadKind | null =
         detected.kind === 'csv' || detected.kind === 'xlsx' || detected.kind === 'zip'
@@ -121,24 +139,44 @@ export class UploadService {
     return record && record.kind === 'image' ? record.path : null;
   }
 
-  async countRows(uploadId: string, sheet: string | number | undefined): Promise<{ rows: number; fields: string[] }> {
+  async countRows(
+    uploadId: string,
+    sheet: string | number | undefined,
+  ): Promise<{ rows: number; fields: string[] }> {
     const record = this.require(uploadId);
-    const inspected = await inspectRowSource(record.path, { kind: record.kind as 'csv' | 'xlsx', ...(sheet !== undefined ? { sheet } : {}) });
+    const inspected = await inspectRowSource(record.path, {
+      kind: record.kind as 'csv' | 'xlsx',
+      ...(sheet !== undefined ? { sheet } : {}),
+    });
     return { rows: inspected.rowCount, fields: inspected.fields };
   }
 
   async openRows(batch: BatchRecord): Promise<AsyncIterable<SourceRow>> {
-    const sheet = batch.sheet === null ? undefined : /^\d+$/.test(batch.sheet) ? Number(batch.sheet) : batch.sheet;
+    const sheet =
+      batch.sheet === null
+        ? undefined
+        : /^\d+$/.test(batch.sheet)
+          ? Number(batch.sheet)
+          : batch.sheet;
     return (await this.rowsFor(batch.sourceRef ?? '', sheet)).rows;
   }
 
   /** Streams the rows of a spreadsheet upload with the encoding detected at upload time. */
-  async rowsFor(uploadId: string, sheet: string | number | undefined): Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }> {
+  async rowsFor(
+    uploadId: string,
+    sheet: string | number | undefined,
+  ): Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }> {
     const record = this.require(uploadId);
     if (record.kind !== 'csv' && record.kind !== 'xlsx') {
-      throw new AppError('validation-failed', `Upload ${uploadId} is ${record.kind}, not a spreadsheet.`, {
-        problems: [{ path: 'source.sourceRef', message: `the upload is ${record.kind}, not csv or xlsx` }],
-      });
+      throw new AppError(
+        'validation-failed',
+        `Upload ${uploadId} is ${record.kind}, not a spreadsheet.`,
+        {
+          problems: [
+            { path: 'source.sourceRef', message: `the upload is ${record.kind}, not csv or xlsx` },
+          ],
+        },
+      );
     }
     const source = await openRowSource(record.path, {
       kind: record.kind,
@@ -158,13 +196,24 @@ export class UploadService {
 
   private require(id: string): UploadRecord {
     const record = this.store.uploads.get(id);
-    if (!record) throw new AppError('not-found', `No upload "${id}" (uploads expire after 24 hours unless a batch uses them).`);
+    if (!record)
+      throw new AppError(
+        'not-found',
+        `No upload "${id}" (uploads expire after 24 hours unless a batch uses them).`,
+      );
     return record;
   }
 
-  private async inspect(file: string, kind: UploadKind, sheet: string | number | undefined): Promise<Record<string, unknown>> {
+  private async inspect(
+    file: string,
+    kind: UploadKind,
+    sheet: string | number | undefined,
+  ): Promise<Record<string, unknown>> {
     if (kind === 'csv' || kind === 'xlsx') {
-      const inspected = await inspectRowSource(file, { kind, ...(sheet !== undefined ? { sheet } : {}) });
+      const inspected = await inspectRowSource(file, {
+        kind,
+        ...(sheet !== undefined ? { sheet } : {}),
+      });
       return {
         rows: inspected.rowCount,
         fields: inspected.fields,
@@ -183,7 +232,10 @@ export class UploadService {
         await sharp(file).resize(256, 256, { fit: 'inside' }).raw().toBuffer();
         return { width: meta.width, height: meta.height };
       } catch (error) {
-        throw new AppError('image-invalid', `The image cannot be read: ${(error as Error).message.split('\n')[0]}`);
+        throw new AppError(
+          'image-invalid',
+          `The image cannot be read: ${(error as Error).message.split('\n')[0]}`,
+        );
       }
     }
     return {};
@@ -219,6 +271,7 @@ function describeKind(kind: string): string {
 
 function safeDisplayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'upload';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  return base.normalize('NFC').replace(/[\u0000-\u001f]/g, '').slice(0, 200) || 'upload';
+  // Control characters have no place in a name shown in the UI and written to manifests.
+  const printable = [...base.normalize('NFC')].filter((c) => c.charCodeAt(0) >= 0x20).join('');
+  return printable.slice(0, 200) || 'upload';
 }

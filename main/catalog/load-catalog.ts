@@ -87,8 +87,7 @@ export function createCatalog(entries: CatalogEntry[]): Catalog {
       );
       if (filter.sort === 'newest') {
         result.sort(
-          (a, b) =>
-            b.template.createdAt.localeCompare(a.template.createdAt) || a.order - b.order,
+          (a, b) => b.template.createdAt.localeCompare(a.template.createdAt) || a.order - b.order,
         );
       }
       return result;

@@ -53,7 +53,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const interactive: QueuedTask[] = [];
   // Batch lane: one queue per group (batch id). The group served least (then least recently) goes
   // next; a newly arrived group starts level with the others instead of catching up in a burst.
-  const batchGroups = new Map<string, { tasks: QueuedTask[]; served: number; lastServed: number }>();
+  const batchGroups = new Map<
+    string,
+    { tasks: QueuedTask[]; served: number; lastServed: number }
+  >();
   let tick = 0;
   let inFlight = 0;
   let closed = false;
@@ -113,7 +116,11 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
               if (other.tasks.length === 0 && batchGroups.size > 64) batchGroups.delete(name);
               else if (other.tasks.length > 0) level = Math.min(level, other.served);
             }
-            batchGroups.set(group, { tasks: [task], served: level === Infinity ? 0 : level, lastServed: 0 });
+            batchGroups.set(group, {
+              tasks: [task],
+              served: level === Infinity ? 0 : level,
+              lastServed: 0,
+            });
           }
         }
         pump();
@@ -128,7 +135,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       closed = true;
       const error = new Error('The render pool was closed.');
       for (const task of interactive.splice(0)) task.reject(error);
-      for (const group of batchGroups.values()) for (const task of group.tasks.splice(0)) task.reject(error);
+      for (const group of batchGroups.values())
+        for (const task of group.tasks.splice(0)) task.reject(error);
       batchGroups.clear();
       await piscina.destroy();
     },

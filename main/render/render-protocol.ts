@@ -10,8 +10,7 @@ export type OutputFormat = 'png' | 'jpeg' | 'webp';
 
 /** An image value after the main thread resolved it: a readable file or decoded data-URI bytes. */
 export type ImageInput =
-  | { kind: 'file'; path: string }
-  | { kind: 'bytes'; bytes: Uint8Array; mime: string };
+  { kind: 'file'; path: string } | { kind: 'bytes'; bytes: Uint8Array; mime: string };
 
 /**
  * A value after validation and normalisation (NFC text, numbers as numbers, dates as ISO

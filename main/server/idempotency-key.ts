@@ -13,14 +13,18 @@ export function readIdempotencyKey(request: FastifyRequest): string | undefined 
   }
   if (values.length === 0) return undefined;
   const invalid = (why: string) =>
-    new AppError('invalid-idempotency-key', `${why} Use one printable ASCII key of 1–255 characters, e.g. a UUID.`);
+    new AppError(
+      'invalid-idempotency-key',
+      `${why} Use one printable ASCII key of 1–255 characters, e.g. a UUID.`,
+    );
   if (values.length > 1) throw invalid('The Idempotency-Key header was sent more than once.');
   const key = (values[0] ?? '').trim();
   if (key.length === 0) throw invalid('The Idempotency-Key header is empty.');
   if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
     throw invalid(`The Idempotency-Key is ${key.length} characters long.`);
   }
-  if (!/^[\x20-\x7e]+$/.test(key)) throw invalid('The Idempotency-Key contains non-ASCII characters.');
+  if (!/^[\x20-\x7e]+$/.test(key))
+    throw invalid('The Idempotency-Key contains non-ASCII characters.');
   return key;
 }
 

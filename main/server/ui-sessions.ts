@@ -20,7 +20,8 @@ export class UiSessions {
   createLaunchToken(): string {
     const token = crypto.randomBytes(24).toString('base64url');
     this.launchTokens.set(token, this.now() + LAUNCH_TOKEN_TTL_MS);
-    for (const [old, expires] of this.launchTokens) if (expires < this.now()) this.launchTokens.delete(old);
+    for (const [old, expires] of this.launchTokens)
+      if (expires < this.now()) this.launchTokens.delete(old);
     return token;
   }
 
@@ -39,7 +40,8 @@ export class UiSessions {
     if (!cookieHeader) return null;
     for (const part of cookieHeader.split(';')) {
       const [name, ...rest] = part.trim().split('=');
-      if (name === SESSION_COOKIE && this.sessions.has(rest.join('='))) return { id: UI_SESSION_PRINCIPAL, admin: true };
+      if (name === SESSION_COOKIE && this.sessions.has(rest.join('=')))
+        return { id: UI_SESSION_PRINCIPAL, admin: true };
     }
     return null;
   }

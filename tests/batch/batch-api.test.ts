@@ -5,7 +5,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDetail } from '../../shared/api-schemas.js';
-import { createBatch, downloadBundle, fullManifest, waitForBatch } from '../helpers/batch-helpers.js';
+import {
+  createBatch,
+  downloadBundle,
+  fullManifest,
+  waitForBatch,
+} from '../helpers/batch-helpers.js';
 import { findTemplate } from '../helpers/catalog-probe.js';
 import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
 
@@ -30,11 +35,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const sha = (bytes: Buffer | ArrayBuffer) => crypto.createHash('sha256').update(Buffer.from(bytes as ArrayBuffer)).digest('hex');
+const sha = (bytes: Buffer | ArrayBuffer) =>
+  crypto
+    .createHash('sha256')
+    .update(Buffer.from(bytes as ArrayBuffer))
+    .digest('hex');
 const account = async () => (await server.api('/v1/account')).json();
 
 function records(n: number, extra: (i: number) => Record<string, unknown> = () => ({})) {
-  return Array.from({ length: n }, (_, i) => ({ ...template.sampleValues, [textVar]: `Sản phẩm ${i}`, [numberVar]: 1000 * (i + 1), ...extra(i) }));
+  return Array.from({ length: n }, (_, i) => ({
+    ...template.sampleValues,
+    [textVar]: `Sản phẩm ${i}`,
+    [numberVar]: 1000 * (i + 1),
+    ...extra(i),
+  }));
 }
 
 async function debitsForBatch(id: string): Promise<number> {
@@ -45,15 +59,30 @@ async function debitsForBatch(id: string): Promise<number> {
 describe('batches from inline records', () => {
   it('renders every row, lists each exactly once, charges one credit per image and zips the outputs', async () => {
     const before = await account();
-    const created = await createBatch(server, { templateId: template.id, target: 'square', sourceType: 'json-array', source: { records: records(12) } });
+    const created = await createBatch(server, {
+      templateId: template.id,
+      target: 'square',
+      sourceType: 'json-array',
+      source: { records: records(12) },
+    });
     expect(created).toMatchObject({ id: expect.stringMatching(/^bat_/), status: 'queued' });
     const batch = await waitForBatch(server, created.id);
-    expect(batch).toMatchObject({ status: 'succeeded', total: 12, succeeded: 12, failed: 0, target: 'square' });
+    expect(batch).toMatchObject({
+      status: 'succeeded',
+      total: 12,
+      succeeded: 12,
+      failed: 0,
+      target: 'square',
+    });
 
     const rows = await fullManifest(server, created.id, 5);
     expect(rows.map((r) => r.rowIndex)).toEqual([...Array(12).keys()]);
     for (const row of rows) {
-      expect(row).toMatchObject({ status: 'succeeded', renderId: expect.stringMatching(/^rnd_/), error: null });
+      expect(row).toMatchObject({
+        status: 'succeeded',
+        renderId: expect.stringMatching(/^rnd_/),
+        error: null,
+      });
       expect(row.outputKey).toBeTruthy();
     }
     const after = await account();
@@ -62,7 +91,10 @@ describe('batches from inline records', () => {
     expect(await debitsForBatch(created.id)).toBe(12);
 
     const zip = await downloadBundle(server, created.id, true);
-    const names = zip.getEntries().map((e) => e.entryName).sort();
+    const names = zip
+      .getEntries()
+      .map((e) => e.entryName)
+      .sort();
     expect(names).toEqual([...[...Array(12).keys()].map((i) => `${i}.png`), 'manifest.csv'].sort());
     const manifest = zip.readAsText('manifest.csv');
     expect(manifest.split('\r\n')[0]).toBe('\ufeffrowIndex,status,file,error');
@@ -71,20 +103,33 @@ describe('batches from inline records', () => {
 
   it('gives each row the same bytes as the single render of its values', async () => {
     const recs = records(3);
-    const created = await createBatch(server, { templateId: template.id, target: 'square', sourceType: 'json-array', source: { records: recs } });
+    const created = await createBatch(server, {
+      templateId: template.id,
+      target: 'square',
+      sourceType: 'json-array',
+      source: { records: recs },
+    });
     await waitForBatch(server, created.id);
     const rows = await fullManifest(server, created.id);
     for (const row of rows) {
       const output = await server.api(`/v1/outputs/${row.outputKey}`);
       expect(output.status).toBe(200);
-      const single = await server.api('/v1/render', { method: 'POST', json: { templateId: template.id, target: 'square', values: recs[row.rowIndex] } });
+      const single = await server.api('/v1/render', {
+        method: 'POST',
+        json: { templateId: template.id, target: 'square', values: recs[row.rowIndex] },
+      });
       expect(sha(await output.arrayBuffer())).toBe(sha(await single.arrayBuffer()));
     }
   });
 
   it('fails only the malformed row and reports why; the batch is partial', async () => {
     const recs = records(5, (i) => (i === 2 ? { [numberVar]: 'not a number' } : {}));
-    const created = await createBatch(server, { templateId: template.id, target: 'square', sourceType: 'json-array', source: { records: recs } });
+    const created = await createBatch(server, {
+      templateId: template.id,
+      target: 'square',
+      sourceType: 'json-array',
+      source: { records: recs },
+    });
     const batch = await waitForBatch(server, created.id);
     expect(batch).toMatchObject({ status: 'partial', succeeded: 4, failed: 1 });
     const failed = (await fullManifest(server, created.id)).find((r) => r.status === 'failed');
@@ -114,7 +159,12 @@ describe('batches from inline records', () => {
     });
     await waitForBatch(server, created.id);
     const zip = await downloadBundle(server, created.id);
-    expect(zip.getEntries().map((e) => e.entryName)).toEqual(['SKU-1-Áo dài.jpg', 'SKU-1-Áo dài-2.jpg', 'CON-Áo dài.jpg', 'CON-Áo dài-2.jpg']);
+    expect(zip.getEntries().map((e) => e.entryName)).toEqual([
+      'SKU-1-Áo dài.jpg',
+      'SKU-1-Áo dài-2.jpg',
+      'CON-Áo dài.jpg',
+      'CON-Áo dài-2.jpg',
+    ]);
     const meta = await sharp(zip.getEntries()[0]!.getData()).metadata();
     expect(meta.format).toBe('jpeg');
   });
@@ -126,33 +176,58 @@ describe('batch credits, statuses and lifecycle', () => {
     try {
       const res = await poor.api('/v1/render-batches', {
         method: 'POST',
-        json: { templateId: template.id, sourceType: 'json-array', source: { records: records(3) } },
+        json: {
+          templateId: template.id,
+          sourceType: 'json-array',
+          source: { records: records(3) },
+        },
       });
       expect(res.status).toBe(202);
       const created = await res.json();
       const batch = await (await poor.api(`/v1/render-batches/${created.id}`)).json();
-      expect(batch).toMatchObject({ status: 'failed', rejectedReason: 'insufficient-credits', succeeded: 0, failed: 0 });
-      expect(await (await poor.api('/v1/account')).json()).toMatchObject({ balance: 2, heldCredits: 0 });
+      expect(batch).toMatchObject({
+        status: 'failed',
+        rejectedReason: 'insufficient-credits',
+        succeeded: 0,
+        failed: 0,
+      });
+      expect(await (await poor.api('/v1/account')).json()).toMatchObject({
+        balance: 2,
+        heldCredits: 0,
+      });
 
       await poor.api('/v1/account/credits', { method: 'POST', json: { amount: 10 } });
-      expect((await poor.api(`/v1/render-batches/${created.id}/replay`, { method: 'POST' })).status).toBe(202);
+      expect(
+        (await poor.api(`/v1/render-batches/${created.id}/replay`, { method: 'POST' })).status,
+      ).toBe(202);
       expect((await waitForBatch(poor, created.id)).status).toBe('succeeded');
-      expect(await (await poor.api('/v1/account')).json()).toMatchObject({ balance: 9, heldCredits: 0 });
+      expect(await (await poor.api('/v1/account')).json()).toMatchObject({
+        balance: 9,
+        heldCredits: 0,
+      });
     } finally {
       await poor.stop();
     }
   });
 
   it('answers 422 for the bundle while running, cancels idempotently and keeps rendered outputs', async () => {
-    const created = await createBatch(server, { templateId: template.id, sourceType: 'json-array', source: { records: records(150) } });
+    const created = await createBatch(server, {
+      templateId: template.id,
+      sourceType: 'json-array',
+      source: { records: records(150) },
+    });
     const early = await server.api(`/v1/render-batches/${created.id}/bundle`);
     expect(early.status).toBe(422);
     expect((await early.json()).code).toBe('bundle-not-ready');
-    const replayEarly = await server.api(`/v1/render-batches/${created.id}/replay`, { method: 'POST' });
+    const replayEarly = await server.api(`/v1/render-batches/${created.id}/replay`, {
+      method: 'POST',
+    });
     expect(replayEarly.status).toBe(409);
     expect((await replayEarly.json()).code).toBe('batch-not-terminal');
 
-    const cancelled = await (await server.api(`/v1/render-batches/${created.id}/cancel`, { method: 'POST' })).json();
+    const cancelled = await (
+      await server.api(`/v1/render-batches/${created.id}/cancel`, { method: 'POST' })
+    ).json();
     expect(cancelled.status).toBe('cancelled');
     const again = await server.api(`/v1/render-batches/${created.id}/cancel`, { method: 'POST' });
     expect(again.status).toBe(200);
@@ -171,11 +246,22 @@ describe('batch credits, statuses and lifecycle', () => {
 
   it('replays failed rows after the cause is fixed; succeeded rows keep their identity', async () => {
     const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-images-'));
-    const photo = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
+    const photo = await sharp({
+      create: { width: 80, height: 60, channels: 3, background: '#cc6633' },
+    })
+      .jpeg()
+      .toBuffer();
     fs.mkdirSync(path.join(imagesDir, 'photos'));
     fs.writeFileSync(path.join(imagesDir, 'photos', 'a.jpg'), photo);
-    const recs = records(3, (i) => ({ [imageVar]: i === 1 ? 'photos/missing.jpg' : 'photos/a.jpg' }));
-    const created = await createBatch(server, { templateId: template.id, sourceType: 'json-array', source: { records: recs }, imagesDir });
+    const recs = records(3, (i) => ({
+      [imageVar]: i === 1 ? 'photos/missing.jpg' : 'photos/a.jpg',
+    }));
+    const created = await createBatch(server, {
+      templateId: template.id,
+      sourceType: 'json-array',
+      source: { records: recs },
+      imagesDir,
+    });
     expect(await waitForBatch(server, created.id)).toMatchObject({ status: 'partial', failed: 1 });
     const before = await fullManifest(server, created.id);
     expect(before[1].error).toMatch(/not in the images folder/);
@@ -183,9 +269,17 @@ describe('batch credits, statuses and lifecycle', () => {
     fs.writeFileSync(path.join(imagesDir, 'photos', 'missing.jpg'), photo);
     const replay = await server.api(`/v1/render-batches/${created.id}/replay`, { method: 'POST' });
     expect(replay.status).toBe(202);
-    expect(await waitForBatch(server, created.id)).toMatchObject({ status: 'succeeded', succeeded: 3, failed: 0 });
+    expect(await waitForBatch(server, created.id)).toMatchObject({
+      status: 'succeeded',
+      succeeded: 3,
+      failed: 0,
+    });
     const after = await fullManifest(server, created.id);
-    for (const i of [0, 2]) expect(after[i]).toMatchObject({ renderId: before[i].renderId, outputKey: before[i].outputKey });
+    for (const i of [0, 2])
+      expect(after[i]).toMatchObject({
+        renderId: before[i].renderId,
+        outputKey: before[i].outputKey,
+      });
     expect(await debitsForBatch(created.id)).toBe(3);
 
     const nothing = await server.api(`/v1/render-batches/${created.id}/replay`, { method: 'POST' });
@@ -225,18 +319,30 @@ describe('batch credits, statuses and lifecycle', () => {
   });
 
   it('deletes a batch with its rows and outputs', async () => {
-    const created = await createBatch(server, { templateId: template.id, sourceType: 'json-array', source: { records: records(2) } });
+    const created = await createBatch(server, {
+      templateId: template.id,
+      sourceType: 'json-array',
+      source: { records: records(2) },
+    });
     const batch = await waitForBatch(server, created.id);
     const [row] = await fullManifest(server, created.id);
-    expect((await server.api(`/v1/render-batches/${created.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(
+      (await server.api(`/v1/render-batches/${created.id}`, { method: 'DELETE' })).status,
+    ).toBe(204);
     expect((await server.api(`/v1/render-batches/${created.id}`)).status).toBe(404);
     expect((await server.api(`/v1/outputs/${row.outputKey}`)).status).toBe(404);
     expect(fs.existsSync(batch.outputDir)).toBe(false);
   });
 
   it('streams progress events until the end', async () => {
-    const created = await createBatch(server, { templateId: template.id, sourceType: 'json-array', source: { records: records(6) } });
-    const res = await testFetch(`${server.url}/v1/render-batches/${created.id}/events`, { headers: { authorization: `Bearer ${server.key}` } });
+    const created = await createBatch(server, {
+      templateId: template.id,
+      sourceType: 'json-array',
+      source: { records: records(6) },
+    });
+    const res = await testFetch(`${server.url}/v1/render-batches/${created.id}/events`, {
+      headers: { authorization: `Bearer ${server.key}` },
+    });
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const text = await res.text();
     expect(text).toContain('event: progress');
@@ -260,7 +366,12 @@ describe('batch requests with bad input', () => {
     expect((await bad.json()).errors.map((e: Json) => e.path)).toContain('target');
     const unknownVar = await server.api('/v1/render-batches', {
       method: 'POST',
-      json: { templateId: template.id, sourceType: 'json-array', source: { records: [{}] }, bindings: { nope: { field: 'x' } } },
+      json: {
+        templateId: template.id,
+        sourceType: 'json-array',
+        source: { records: [{}] },
+        bindings: { nope: { field: 'x' } },
+      },
     });
     expect((await unknownVar.json()).errors.map((e: Json) => e.path)).toContain('bindings.nope');
     const missing = await server.api('/v1/render-batches', {
@@ -285,7 +396,9 @@ describe('batch requests with bad input', () => {
 
 describe('template fields and pre-flight', () => {
   it('lists the content fields without brand-bound ones, as JSON and as a CSV to fill in', async () => {
-    const result = await (await server.api(`/v1/render-batches/template-fields?templateId=${template.id}`)).json();
+    const result = await (
+      await server.api(`/v1/render-batches/template-fields?templateId=${template.id}`)
+    ).json();
     expect(result.templateId).toBe(template.id);
     const names = result.fields.map((f: Json) => f.name);
     for (const v of template.variables) {
@@ -293,7 +406,9 @@ describe('template fields and pre-flight', () => {
       else expect(names).toContain(v.name);
     }
     expect(Object.keys(result.sampleRow)).toEqual(names);
-    const csv = await server.api(`/v1/render-batches/template-fields?templateId=${template.id}&format=csv`);
+    const csv = await server.api(
+      `/v1/render-batches/template-fields?templateId=${template.id}&format=csv`,
+    );
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = await csv.text();
     expect(text.startsWith('\ufeff')).toBe(true);
@@ -302,7 +417,9 @@ describe('template fields and pre-flight', () => {
 
   it('reports per-row problems and the cost without rendering or charging', async () => {
     const before = await account();
-    const recs = records(4, (i) => (i === 1 ? { [numberVar]: 'abc' } : i === 3 ? { [imageVar]: '/no/such.png' } : {}));
+    const recs = records(4, (i) =>
+      i === 1 ? { [numberVar]: 'abc' } : i === 3 ? { [imageVar]: '/no/such.png' } : {},
+    );
     const res = await server.api('/v1/render-batches/preflight', {
       method: 'POST',
       json: { templateId: template.id, sourceType: 'json-array', source: { records: recs } },

@@ -11,8 +11,22 @@ const KEY = 'rdk_resume_test_key_0123456789';
 function startServe(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'serve.ts'), '--port', '0', '--data-dir', dataDir, '--workers', '2'],
-    { cwd: REPO_ROOT, env: { ...process.env, RENDER_DESK_API_KEY: KEY, RENDER_DESK_CREDITS: '1000' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'main', 'serve.ts'),
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--workers',
+      '2',
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: { ...process.env, RENDER_DESK_API_KEY: KEY, RENDER_DESK_CREDITS: '1000' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let output = '';
   return new Promise((resolve, reject) => {
@@ -32,7 +46,14 @@ function startServe(dataDir: string): Promise<{ child: ChildProcess; url: string
 }
 
 const api = (url: string, pathname: string, init: RequestInit = {}) =>
-  testFetch(url + pathname, { ...init, headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  testFetch(url + pathname, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${KEY}`,
+      'content-type': 'application/json',
+      ...(init.headers ?? {}),
+    },
+  });
 
 describe('a batch interrupted by kill -9', () => {
   it('resumes after a restart: every row exactly once, debits equal succeeded rows, no orphan files', async () => {
@@ -45,7 +66,11 @@ describe('a batch interrupted by kill -9', () => {
       const created = await (
         await api(server.url, '/v1/render-batches', {
           method: 'POST',
-          body: JSON.stringify({ templateId: detail.id, sourceType: 'json-array', source: { records } }),
+          body: JSON.stringify({
+            templateId: detail.id,
+            sourceType: 'json-array',
+            source: { records },
+          }),
         })
       ).json();
 
@@ -70,19 +95,28 @@ describe('a batch interrupted by kill -9', () => {
       const rows: Json[] = [];
       let cursor: string | null = '0';
       while (cursor !== null) {
-        const page: Json = await (await api(server.url, `/v1/render-batches/${created.id}/renders?cursor=${cursor}&limit=50`)).json();
+        const page: Json = await (
+          await api(
+            server.url,
+            `/v1/render-batches/${created.id}/renders?cursor=${cursor}&limit=50`,
+          )
+        ).json();
         rows.push(...page.rows);
         cursor = page.nextCursor;
       }
       expect(rows.map((r) => r.rowIndex)).toEqual([...Array(120).keys()]);
       expect(new Set(rows.map((r) => r.renderId)).size).toBe(120);
 
-      const ledger = await (await api(server.url, '/v1/account/ledger?kind=debit&limit=500')).json();
+      const ledger = await (
+        await api(server.url, '/v1/account/ledger?kind=debit&limit=500')
+      ).json();
       expect(ledger.entries.filter((e: Json) => e.batchId === created.id)).toHaveLength(120);
       const account = await (await api(server.url, '/v1/account')).json();
       expect(account).toMatchObject({ balance: 880, heldCredits: 0 });
 
-      const files = fs.readdirSync(batch.outputDir).filter((name) => !fs.statSync(path.join(batch.outputDir, name)).isDirectory());
+      const files = fs
+        .readdirSync(batch.outputDir)
+        .filter((name) => !fs.statSync(path.join(batch.outputDir, name)).isDirectory());
       expect(files.sort()).toEqual([...Array(120).keys()].map((i) => `${i}.png`).sort());
     } finally {
       server.child.kill('SIGTERM');

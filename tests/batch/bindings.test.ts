@@ -23,7 +23,13 @@ const template = Template.parse({
   layouts: { square: { width: 1080, height: 1080, background: '#FFFFFF', layers: [] } },
 });
 
-const context = { batchId: 'bat_1', rowIndex: 4, brand: EMPTY_BRAND_PROFILE, today: '2026-02-17', locale: 'vi-VN' };
+const context = {
+  batchId: 'bat_1',
+  rowIndex: 4,
+  brand: EMPTY_BRAND_PROFILE,
+  today: '2026-02-17',
+  locale: 'vi-VN',
+};
 
 describe('planBindings', () => {
   it('maps columns to variables ignoring case, spacing and Vietnamese diacritics', () => {
@@ -36,8 +42,13 @@ describe('planBindings', () => {
   });
 
   it('lets explicit bindings win and rejects unknown variables and fields with paths', () => {
-    const plan = planBindings(template, ['Name', 'Other'], { tieu_de: { field: 'Other' }, code: { generated: 'uuid' } });
-    expect(plan.variables.find((v) => v.variable.name === 'tieu_de')!.source).toEqual({ field: 'Other' });
+    const plan = planBindings(template, ['Name', 'Other'], {
+      tieu_de: { field: 'Other' },
+      code: { generated: 'uuid' },
+    });
+    expect(plan.variables.find((v) => v.variable.name === 'tieu_de')!.source).toEqual({
+      field: 'Other',
+    });
     try {
       planBindings(template, ['Name'], { nope: { constant: 1 }, tieu_de: { field: 'Missing' } });
       expect.unreachable();
@@ -51,8 +62,23 @@ describe('planBindings', () => {
 describe('valuesForRow', () => {
   it('converts cells as people type them and leaves empty cells to defaults', () => {
     const plan = planBindings(template, ['tieu_de', 'price', 'ends', 'features', 'code']);
-    const values = valuesForRow(plan, { tieu_de: 'Áo dài', price: '1.250.000 ₫', ends: '17/02/2026', features: 'Lụa | Thêu tay\nMay đo', code: '' }, context);
-    expect(values).toEqual({ tieu_de: 'Áo dài', price: 1250000, ends: '2026-02-17', features: ['Lụa', 'Thêu tay', 'May đo'] });
+    const values = valuesForRow(
+      plan,
+      {
+        tieu_de: 'Áo dài',
+        price: '1.250.000 ₫',
+        ends: '17/02/2026',
+        features: 'Lụa | Thêu tay\nMay đo',
+        code: '',
+      },
+      context,
+    );
+    expect(values).toEqual({
+      tieu_de: 'Áo dài',
+      price: 1250000,
+      ends: '2026-02-17',
+      features: ['Lụa', 'Thêu tay', 'May đo'],
+    });
   });
 
   it('fills constants, brand values and generated values deterministically', () => {
@@ -65,8 +91,16 @@ describe('valuesForRow', () => {
       ends: { generated: 'today' },
     });
     const values = valuesForRow(plan, {}, { ...context, brand });
-    expect(values).toEqual({ tieu_de: 'Tết', accent: '#C2410C', code: deterministicUuid('bat_1:4'), price: 5, ends: '2026-02-17' });
+    expect(values).toEqual({
+      tieu_de: 'Tết',
+      accent: '#C2410C',
+      code: deterministicUuid('bat_1:4'),
+      price: 5,
+      ends: '2026-02-17',
+    });
     expect(valuesForRow(plan, {}, { ...context, brand })).toEqual(values);
-    expect(deterministicUuid('bat_1:4')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(deterministicUuid('bat_1:4')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 });

@@ -3,7 +3,9 @@ import { fileBaseName, safeFileBase, UniqueNames } from '../../main/batch/file-n
 
 describe('file names from a pattern', () => {
   it('fills columns and keeps Vietnamese letters', () => {
-    expect(fileBaseName('{sku}-{name}', { sku: 'SKU-1', name: 'Áo dài đỏ' })).toBe('SKU-1-Áo dài đỏ');
+    expect(fileBaseName('{sku}-{name}', { sku: 'SKU-1', name: 'Áo dài đỏ' })).toBe(
+      'SKU-1-Áo dài đỏ',
+    );
   });
 
   it.each([

@@ -39,9 +39,21 @@ function windows1258Csv(): Buffer {
   const ao = [0xc1, 0x6f, 0x20, 0x64, 0xe0, 0x69]; // Áo dài
   const text = (s: string) => [...Buffer.from(s, 'latin1')];
   return Buffer.from([
-    ...tieuDe, 0x2c, ...gia, 0x0d, 0x0a,
-    ...ao, 0x2c, ...text('"1.250.000"'), 0x0d, 0x0a,
-    ...text('Mu'), 0x2c, ...text('99000'), 0x0d, 0x0a,
+    ...tieuDe,
+    0x2c,
+    ...gia,
+    0x0d,
+    0x0a,
+    ...ao,
+    0x2c,
+    ...text('"1.250.000"'),
+    0x0d,
+    0x0a,
+    ...text('Mu'),
+    0x2c,
+    ...text('99000'),
+    0x0d,
+    0x0a,
   ]);
 }
 
@@ -50,7 +62,12 @@ describe('POST /v1/uploads', () => {
     const res = await upload(server, windows1258Csv(), 'san-pham.csv', 'text/csv');
     expect(res.status).toBe(201);
     const body = await res.json();
-    expect(body).toMatchObject({ kind: 'csv', rows: 2, fields: ['Tiêu đề', 'Giá'], sourceRef: body.id });
+    expect(body).toMatchObject({
+      kind: 'csv',
+      rows: 2,
+      fields: ['Tiêu đề', 'Giá'],
+      sourceRef: body.id,
+    });
     expect(body.id).toMatch(/^upl_/);
     expect(body.preview[0]).toEqual({ 'Tiêu đề': 'Áo dài', Giá: '1.250.000' });
 
@@ -61,7 +78,10 @@ describe('POST /v1/uploads', () => {
       bindings: { [textVar]: { field: 'Tiêu đề' }, [numberVar]: { field: 'Giá' } },
     });
     expect(created.total).toBe(2);
-    expect(await waitForBatch(server, created.id)).toMatchObject({ status: 'succeeded', succeeded: 2 });
+    expect(await waitForBatch(server, created.id)).toMatchObject({
+      status: 'succeeded',
+      succeeded: 2,
+    });
   });
 
   it('takes multipart uploads too', async () => {
@@ -69,7 +89,12 @@ describe('POST /v1/uploads', () => {
     form.append('file', new Blob(['name,price\nA,1\nB,2\n'], { type: 'text/csv' }), 'prices.csv');
     const res = await server.api('/v1/uploads', { method: 'POST', body: form });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ kind: 'csv', filename: 'prices.csv', rows: 2, fields: ['name', 'price'] });
+    expect(await res.json()).toMatchObject({
+      kind: 'csv',
+      filename: 'prices.csv',
+      rows: 2,
+      fields: ['name', 'price'],
+    });
   });
 
   it('reads xlsx sheets in tab order and batches a chosen sheet', async () => {
@@ -87,12 +112,23 @@ describe('POST /v1/uploads', () => {
     expect(body.kind).toBe('xlsx');
     expect(body.sheets.map((s: { name: string }) => s.name)).toEqual(['Notes', 'Products']);
 
-    const created = await createBatch(server, { templateId: template.id, sourceType: 'xlsx', source: { sourceRef: body.id, sheet: 'Products' } });
+    const created = await createBatch(server, {
+      templateId: template.id,
+      sourceType: 'xlsx',
+      source: { sourceRef: body.id, sheet: 'Products' },
+    });
     expect(created.total).toBe(3);
-    expect(await waitForBatch(server, created.id)).toMatchObject({ status: 'succeeded', succeeded: 3 });
+    expect(await waitForBatch(server, created.id)).toMatchObject({
+      status: 'succeeded',
+      succeeded: 3,
+    });
     const missing = await server.api('/v1/render-batches', {
       method: 'POST',
-      json: { templateId: template.id, sourceType: 'xlsx', source: { sourceRef: body.id, sheet: 'Nope' } },
+      json: {
+        templateId: template.id,
+        sourceType: 'xlsx',
+        source: { sourceRef: body.id, sheet: 'Nope' },
+      },
     });
     expect(missing.status).toBe(422);
     expect((await missing.json()).errors[0].path).toBe('source.sheet');
@@ -104,11 +140,21 @@ describe('POST /v1/uploads', () => {
     expect((await png.json()).kind).toBe('image');
     const asCsv = await server.api('/v1/render-batches', {
       method: 'POST',
-      json: { templateId: template.id, sourceType: 'csv', source: { sourceRef: (await (await upload(server, corpusPng('basn2c08.png'), 'x.csv')).json()).id } },
+      json: {
+        templateId: template.id,
+        sourceType: 'csv',
+        source: {
+          sourceRef: (await (await upload(server, corpusPng('basn2c08.png'), 'x.csv')).json()).id,
+        },
+      },
     });
     expect(asCsv.status).toBe(422); // … but never a spreadsheet.
 
-    const binary = await upload(server, Buffer.from([0, 1, 2, 3, 0, 0, 0, 0xff, 0xfe, 0, 7]), 'data.xlsx');
+    const binary = await upload(
+      server,
+      Buffer.from([0, 1, 2, 3, 0, 0, 0, 0xff, 0xfe, 0, 7]),
+      'data.xlsx',
+    );
     expect(binary.status).toBe(415);
     expect((await binary.json()).code).toBe('unsupported-media-type');
 
@@ -119,7 +165,11 @@ describe('POST /v1/uploads', () => {
     const nothing = await upload(server, Buffer.alloc(0), 'nothing.csv');
     expect(nothing.status).toBe(422);
 
-    const snowman = await upload(server, fs.readFileSync(path.join(CORPORA_DIR, 'xlsx', 'author_snowman.xlsx')), 'snowman.xlsx');
+    const snowman = await upload(
+      server,
+      fs.readFileSync(path.join(CORPORA_DIR, 'xlsx', 'author_snowman.xlsx')),
+      'snowman.xlsx',
+    );
     expect(snowman.status).toBe(422);
     expect((await snowman.json()).code).toBe('no-rows-found');
   });
@@ -128,10 +178,30 @@ describe('POST /v1/uploads', () => {
     const row = '<row><c t="inlineStr"><is><t>' + 'A'.repeat(200) + '</t></is></c></row>';
     const sheet = `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${row.repeat(100_000)}</sheetData></worksheet>`;
     const zip = new AdmZip();
-    zip.addFile('[Content_Types].xml', Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>'));
-    zip.addFile('_rels/.rels', Buffer.from('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>'));
-    zip.addFile('xl/workbook.xml', Buffer.from('<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>'));
-    zip.addFile('xl/_rels/workbook.xml.rels', Buffer.from('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'));
+    zip.addFile(
+      '[Content_Types].xml',
+      Buffer.from(
+        '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+      ),
+    );
+    zip.addFile(
+      '_rels/.rels',
+      Buffer.from(
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+      ),
+    );
+    zip.addFile(
+      'xl/workbook.xml',
+      Buffer.from(
+        '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>',
+      ),
+    );
+    zip.addFile(
+      'xl/_rels/workbook.xml.rels',
+      Buffer.from(
+        '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+      ),
+    );
     // ~24 MB of XML that deflates about a thousandfold: far past the ratio cap.
     zip.addFile('xl/worksheets/sheet1.xml', Buffer.from(sheet));
     const bomb = zip.toBuffer();
@@ -148,33 +218,62 @@ describe('POST /v1/uploads', () => {
 
 describe('images for rows', () => {
   it('accepts an uploaded image as an upl_ value', async () => {
-    const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#228833' } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 50, height: 50, channels: 3, background: '#228833' },
+    })
+      .png()
+      .toBuffer();
     const uploaded = await (await upload(server, png, 'leaf.png', 'image/png')).json();
     expect(uploaded).toMatchObject({ kind: 'image', width: 50, height: 50 });
-    const res = await server.api('/v1/render', { method: 'POST', json: { templateId: template.id, values: { ...template.sampleValues, [imageVar]: uploaded.id } } });
+    const res = await server.api('/v1/render', {
+      method: 'POST',
+      json: {
+        templateId: template.id,
+        values: { ...template.sampleValues, [imageVar]: uploaded.id },
+      },
+    });
     expect(res.status).toBe(200);
   });
 
   it('resolves relative paths against an uploaded zip of images', async () => {
-    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#884422' } }).jpeg().toBuffer();
+    const photo = await sharp({
+      create: { width: 60, height: 40, channels: 3, background: '#884422' },
+    })
+      .jpeg()
+      .toBuffer();
     const zip = new AdmZip();
     zip.addFile('photos/sku-1.jpg', photo);
     zip.addFile('photos/sku-2.jpg', photo);
-    const uploaded = await (await upload(server, zip.toBuffer(), 'photos.zip', 'application/zip')).json();
+    const uploaded = await (
+      await upload(server, zip.toBuffer(), 'photos.zip', 'application/zip')
+    ).json();
     expect(uploaded.kind).toBe('zip');
     const created = await createBatch(server, {
       templateId: template.id,
       sourceType: 'json-array',
-      source: { records: [1, 2].map((i) => ({ ...template.sampleValues, [imageVar]: `photos/sku-${i}.jpg` })) },
+      source: {
+        records: [1, 2].map((i) => ({
+          ...template.sampleValues,
+          [imageVar]: `photos/sku-${i}.jpg`,
+        })),
+      },
       imagesRef: uploaded.id,
     });
-    expect(await waitForBatch(server, created.id)).toMatchObject({ status: 'succeeded', succeeded: 2 });
+    expect(await waitForBatch(server, created.id)).toMatchObject({
+      status: 'succeeded',
+      succeeded: 2,
+    });
   });
 
   it('refuses image zips with unsafe entries, naming the reason', async () => {
     const failures = path.join(CORPORA_DIR, 'zip', 'failure');
     for (const name of ['absolute path atxt.zip', 'invalid relative path xt.zip']) {
-      const uploaded = await upload(server, fs.readFileSync(path.join(failures, name)), name, 'application/zip');
+      const uploaded = await upload(
+        server,
+        fs.readFileSync(path.join(failures, name)),
+        name,
+        'application/zip',
+      );
       if (uploaded.status !== 201) {
         expect(uploaded.status).toBe(422);
         continue;
@@ -182,7 +281,12 @@ describe('images for rows', () => {
       const { id } = await uploaded.json();
       const res = await server.api('/v1/render-batches', {
         method: 'POST',
-        json: { templateId: template.id, sourceType: 'json-array', source: { records: [template.sampleValues] }, imagesRef: id },
+        json: {
+          templateId: template.id,
+          sourceType: 'json-array',
+          source: { records: [template.sampleValues] },
+          imagesRef: id,
+        },
       });
       expect(res.status, name).toBe(422);
       expect((await res.json()).code).toBe('invalid-archive');
@@ -196,8 +300,16 @@ describe('a source row the reader cannot parse', () => {
   it('fails only itself', async () => {
     const csv = `${textVar},${numberVar}\nGood,1\nBad,2,extra,cells\nFine,3\n`;
     const uploaded = await (await upload(server, Buffer.from(csv), 'ragged.csv')).json();
-    const created = await createBatch(server, { templateId: template.id, sourceType: 'csv', source: { sourceRef: uploaded.id } });
-    expect(await waitForBatch(server, created.id)).toMatchObject({ status: 'partial', succeeded: 2, failed: 1 });
+    const created = await createBatch(server, {
+      templateId: template.id,
+      sourceType: 'csv',
+      source: { sourceRef: uploaded.id },
+    });
+    expect(await waitForBatch(server, created.id)).toMatchObject({
+      status: 'partial',
+      succeeded: 2,
+      failed: 1,
+    });
     const rows = await fullManifest(server, created.id);
     expect(rows[1]).toMatchObject({ status: 'failed' });
     expect(rows[1].error).toMatch(/line 3/);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,7 +46,8 @@ export async function startTestServer(overrides: Partial<CoreConfig> = {}): Prom
     key: overrides.apiKey ?? TEST_ADMIN_KEY,
     api(pathname, init = {}) {
       const headers = new Headers(init.headers);
-      if (!headers.has('authorization')) headers.set('authorization', `Bearer ${overrides.apiKey ?? TEST_ADMIN_KEY}`);
+      if (!headers.has('authorization'))
+        headers.set('authorization', `Bearer ${overrides.apiKey ?? TEST_ADMIN_KEY}`);
       let body = init.body;
       if (init.json !== undefined) {
         headers.set('content-type', 'application/json');

@@ -17,7 +17,8 @@ describe('render pool lanes', () => {
   it('serves a single render before queued batch rows', async () => {
     pool = createRenderPool({ threads: 1, workerFile: echoWorker });
     const order: string[] = [];
-    const track = (p: Promise<unknown>) => p.then((r) => order.push((r as { label: string }).label));
+    const track = (p: Promise<unknown>) =>
+      p.then((r) => order.push((r as { label: string }).label));
     const work = [
       ...['a1', 'a2', 'a3'].map((l) => track(pool!.run(job(l), { lane: 'batch', group: 'A' }))),
     ];
@@ -32,15 +33,19 @@ describe('render pool lanes', () => {
     pool = createRenderPool({ threads: 1, workerFile: echoWorker });
     const order: string[] = [];
     const all: Promise<unknown>[] = [];
-    for (const l of ['a1', 'a2', 'a3']) all.push(pool.run(job(l, 5), { lane: 'batch', group: 'A' }).then(() => order.push(l)));
-    for (const l of ['b1', 'b2', 'b3']) all.push(pool.run(job(l, 5), { lane: 'batch', group: 'B' }).then(() => order.push(l)));
+    for (const l of ['a1', 'a2', 'a3'])
+      all.push(pool.run(job(l, 5), { lane: 'batch', group: 'A' }).then(() => order.push(l)));
+    for (const l of ['b1', 'b2', 'b3'])
+      all.push(pool.run(job(l, 5), { lane: 'batch', group: 'B' }).then(() => order.push(l)));
     await Promise.all(all);
     expect(order).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'b3']);
   });
 
   it('keeps at most one task per thread in flight and reports the queues', async () => {
     pool = createRenderPool({ threads: 2, workerFile: echoWorker });
-    const all = Array.from({ length: 6 }, (_, i) => pool!.run(job(`r${i}`, 30), { lane: 'batch', group: 'A' }));
+    const all = Array.from({ length: 6 }, (_, i) =>
+      pool!.run(job(`r${i}`, 30), { lane: 'batch', group: 'A' }),
+    );
     expect(pool.queued()).toEqual({ interactive: 0, batch: 4 });
     await Promise.all(all);
     expect(pool.queued()).toEqual({ interactive: 0, batch: 0 });

@@ -24,15 +24,27 @@ describe('authentication', () => {
   });
 
   it('answers 401 alike for unknown, malformed and revoked keys', async () => {
-    const created = await server.api('/v1/api-keys', { method: 'POST', json: { name: 'to revoke' } });
+    const created = await server.api('/v1/api-keys', {
+      method: 'POST',
+      json: { name: 'to revoke' },
+    });
     expect(created.status).toBe(201);
     const { id, secret } = await created.json();
     expect(
-      (await testFetch(`${server.url}/v1/account`, { headers: { authorization: `Bearer ${secret}` } })).status,
+      (
+        await testFetch(`${server.url}/v1/account`, {
+          headers: { authorization: `Bearer ${secret}` },
+        })
+      ).status,
     ).toBe(200);
     expect((await server.api(`/v1/api-keys/${id}`, { method: 'DELETE' })).status).toBe(204);
 
-    for (const authorization of [`Bearer ${secret}`, 'Bearer rdk_unknown_key_value', 'Basic abc', 'Bearer']) {
+    for (const authorization of [
+      `Bearer ${secret}`,
+      'Bearer rdk_unknown_key_value',
+      'Basic abc',
+      'Bearer',
+    ]) {
       const res = await testFetch(`${server.url}/v1/account`, { headers: { authorization } });
       expect(res.status, authorization).toBe(401);
       expect((await res.json()).code).toBe('unauthorized');
@@ -42,7 +54,10 @@ describe('authentication', () => {
 
 describe('rate limit', () => {
   it('counts every request per key, carries the headers and answers 429 with Retry-After', async () => {
-    const created = await limitedServer.api('/v1/api-keys', { method: 'POST', json: { name: 'limited' } });
+    const created = await limitedServer.api('/v1/api-keys', {
+      method: 'POST',
+      json: { name: 'limited' },
+    });
     const { secret } = await created.json();
     const headers = { authorization: `Bearer ${secret}` };
     const remaining: number[] = [];
@@ -63,9 +78,14 @@ describe('rate limit', () => {
     expect((await limited.json()).code).toBe('rate-limited');
 
     // Another key has its own window.
-    const other = await limitedServer.api('/v1/api-keys', { method: 'POST', json: { name: 'other' } });
+    const other = await limitedServer.api('/v1/api-keys', {
+      method: 'POST',
+      json: { name: 'other' },
+    });
     const otherSecret = (await other.json()).secret;
-    const fine = await testFetch(`${limitedServer.url}/v1/account`, { headers: { authorization: `Bearer ${otherSecret}` } });
+    const fine = await testFetch(`${limitedServer.url}/v1/account`, {
+      headers: { authorization: `Bearer ${otherSecret}` },
+    });
     expect(fine.status).toBe(200);
   });
 });

@@ -12,7 +12,12 @@ describe('problem+json errors', () => {
     const res = await server.api('/v1/nothing-here');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
-    expect(await res.json()).toMatchObject({ type: expect.any(String), title: expect.any(String), status: 404, code: 'not-found' });
+    expect(await res.json()).toMatchObject({
+      type: expect.any(String),
+      title: expect.any(String),
+      status: 404,
+      code: 'not-found',
+    });
   });
 
   it('answers 413 for a body over the default limit', async () => {
@@ -26,7 +31,11 @@ describe('problem+json errors', () => {
   });
 
   it('answers 415 for a body that is not JSON', async () => {
-    const res = await server.api('/v1/render', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const res = await server.api('/v1/render', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     expect(res.status).toBe(415);
     expect((await res.json()).code).toBe('unsupported-media-type');
   });
@@ -63,7 +72,9 @@ describe('GET /v1/openapi.json', () => {
     const renderBody = doc.paths['/v1/render'].post.requestBody.content['application/json'].schema;
     expect(renderBody.required).toContain('templateId');
     expect(renderBody.properties.format.enum).toEqual(['png', 'jpeg', 'webp']);
-    const market = doc.paths['/v1/catalog'].get.parameters.find((p: { name: string }) => p.name === 'market');
+    const market = doc.paths['/v1/catalog'].get.parameters.find(
+      (p: { name: string }) => p.name === 'market',
+    );
     expect(market.schema.enum).toEqual(['global', 'vietnam']);
   });
 });
@@ -79,9 +90,15 @@ describe('brand profile', () => {
     expect(saved.status).toBe(200);
     expect((await (await server.api('/v1/brand-profile')).json()).colours.primary).toBe('#C2410C');
 
-    const bad = await server.api('/v1/brand-profile', { method: 'PUT', json: { ...initial, logo: '/no/such/logo.png' } });
+    const bad = await server.api('/v1/brand-profile', {
+      method: 'PUT',
+      json: { ...initial, logo: '/no/such/logo.png' },
+    });
     expect(bad.status).toBe(422);
-    const wrongColour = await server.api('/v1/brand-profile', { method: 'PUT', json: { ...initial, colours: { ...initial.colours, primary: 'red' } } });
+    const wrongColour = await server.api('/v1/brand-profile', {
+      method: 'PUT',
+      json: { ...initial, colours: { ...initial.colours, primary: 'red' } },
+    });
     expect(wrongColour.status).toBe(422);
     expect((await wrongColour.json()).errors[0].path).toBe('colours.primary');
   });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawHttp, startTestServer, TEST_ADMIN_KEY, type TestServer } from '../helpers/test-server.js';
+import {
+  rawHttp,
+  startTestServer,
+  TEST_ADMIN_KEY,
+  type TestServer,
+} from '../helpers/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,7 +17,10 @@ const auth = `Authorization: Bearer ${TEST_ADMIN_KEY}`;
 describe('host and origin guard', () => {
   it('answers 421 to a DNS-rebinding Host before authentication', async () => {
     const port = server.core.port;
-    const res = await rawHttp(port, `GET /v1/catalog HTTP/1.1\nHost: attacker.example:${port}\nConnection: close`);
+    const res = await rawHttp(
+      port,
+      `GET /v1/catalog HTTP/1.1\nHost: attacker.example:${port}\nConnection: close`,
+    );
     expect(res.status).toBe(421);
     expect(res.headers['content-type']).toContain('application/problem+json');
     expect(JSON.parse(res.body).code).toBe('misdirected-request');
@@ -20,7 +28,10 @@ describe('host and origin guard', () => {
 
   it('answers 421 to a loopback name with another port', async () => {
     const port = server.core.port;
-    const res = await rawHttp(port, `GET /v1/catalog HTTP/1.1\nHost: 127.0.0.1:${port + 1}\n${auth}\nConnection: close`);
+    const res = await rawHttp(
+      port,
+      `GET /v1/catalog HTTP/1.1\nHost: 127.0.0.1:${port + 1}\n${auth}\nConnection: close`,
+    );
     expect(res.status).toBe(421);
   });
 
@@ -42,7 +53,10 @@ describe('host and origin guard', () => {
   it('accepts localhost and 127.0.0.1 with the right port', async () => {
     const port = server.core.port;
     for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
-      const res = await rawHttp(port, `GET /v1/account HTTP/1.1\nHost: ${host}\n${auth}\nConnection: close`);
+      const res = await rawHttp(
+        port,
+        `GET /v1/account HTTP/1.1\nHost: ${host}\n${auth}\nConnection: close`,
+      );
       expect(res.status).toBe(200);
     }
   });

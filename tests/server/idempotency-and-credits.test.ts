@@ -16,8 +16,12 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const account = async (s: TestServer = server) => (await s.api('/v1/account')).json();
-const sha = (bytes: ArrayBuffer) => crypto.createHash('sha256').update(Buffer.from(bytes)).digest('hex');
-const body = (text = 'Hello') => ({ templateId: template.id, values: { ...template.sampleValues, [textVar]: text } });
+const sha = (bytes: ArrayBuffer) =>
+  crypto.createHash('sha256').update(Buffer.from(bytes)).digest('hex');
+const body = (text = 'Hello') => ({
+  templateId: template.id,
+  values: { ...template.sampleValues, [textVar]: text },
+});
 
 async function debitsFor(s: TestServer, renderId: string): Promise<number> {
   const page = await (await s.api('/v1/account/ledger?limit=500&kind=debit')).json();
@@ -28,13 +32,21 @@ describe('Idempotency-Key on POST /v1/render', () => {
   it('replays the original bytes and render id without a second charge', async () => {
     const key = crypto.randomUUID();
     const before = (await account()).balance;
-    const first = await server.api('/v1/render', { method: 'POST', json: body('Idempotent'), headers: { 'idempotency-key': key } });
+    const first = await server.api('/v1/render', {
+      method: 'POST',
+      json: body('Idempotent'),
+      headers: { 'idempotency-key': key },
+    });
     expect(first.status).toBe(200);
     expect(first.headers.get('idempotency-key')).toBe(key);
     const firstHash = sha(await first.arrayBuffer());
     const renderId = first.headers.get('x-render-id')!;
 
-    const retry = await server.api('/v1/render', { method: 'POST', json: body('Idempotent'), headers: { 'idempotency-key': key } });
+    const retry = await server.api('/v1/render', {
+      method: 'POST',
+      json: body('Idempotent'),
+      headers: { 'idempotency-key': key },
+    });
     expect(retry.status).toBe(200);
     expect(retry.headers.get('idempotency-key')).toBe(key);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
@@ -53,18 +65,32 @@ describe('Idempotency-Key on POST /v1/render', () => {
 
   it('answers 422 idempotency-key-reused for the same key with another body, charging nothing', async () => {
     const key = crypto.randomUUID();
-    await server.api('/v1/render', { method: 'POST', json: body('One'), headers: { 'idempotency-key': key } });
+    await server.api('/v1/render', {
+      method: 'POST',
+      json: body('One'),
+      headers: { 'idempotency-key': key },
+    });
     const before = (await account()).balance;
-    const other = await server.api('/v1/render', { method: 'POST', json: body('Two'), headers: { 'idempotency-key': key } });
+    const other = await server.api('/v1/render', {
+      method: 'POST',
+      json: body('Two'),
+      headers: { 'idempotency-key': key },
+    });
     expect(other.status).toBe(422);
     expect((await other.json()).code).toBe('idempotency-key-reused');
     expect((await account()).balance).toBe(before);
   });
 
   it('scopes keys to the API key: the same key string under another API key is a new render', async () => {
-    const created = await (await server.api('/v1/api-keys', { method: 'POST', json: { name: 'second' } })).json();
+    const created = await (
+      await server.api('/v1/api-keys', { method: 'POST', json: { name: 'second' } })
+    ).json();
     const key = crypto.randomUUID();
-    const a = await server.api('/v1/render', { method: 'POST', json: body('Scoped'), headers: { 'idempotency-key': key } });
+    const a = await server.api('/v1/render', {
+      method: 'POST',
+      json: body('Scoped'),
+      headers: { 'idempotency-key': key },
+    });
     const b = await server.api('/v1/render', {
       method: 'POST',
       json: body('Scoped'),
@@ -81,7 +107,11 @@ describe('Idempotency-Key on POST /v1/render', () => {
     const before = (await account()).balance;
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
-        server.api('/v1/render', { method: 'POST', json: body('Concurrent'), headers: { 'idempotency-key': key } }),
+        server.api('/v1/render', {
+          method: 'POST',
+          json: body('Concurrent'),
+          headers: { 'idempotency-key': key },
+        }),
       ),
     );
     const statuses = responses.map((r) => r.status);
@@ -90,7 +120,9 @@ describe('Idempotency-Key on POST /v1/render', () => {
     const conflict = responses.find((r) => r.status === 409)!;
     expect(conflict.headers.get('retry-after')).toBe('1');
     expect((await conflict.json()).code).toBe('idempotency-key-in-use');
-    const renderIds = new Set(responses.filter((r) => r.status === 200).map((r) => r.headers.get('x-render-id')));
+    const renderIds = new Set(
+      responses.filter((r) => r.status === 200).map((r) => r.headers.get('x-render-id')),
+    );
     expect(renderIds.size).toBe(1);
     expect((await account()).balance).toBe(before - 1);
   });
@@ -99,8 +131,24 @@ describe('Idempotency-Key on POST /v1/render', () => {
     const key = crypto.randomUUID();
     const bad = { templateId: template.id, values: { ...template.sampleValues, nope: 1 } };
     const before = (await account()).balance;
-    expect((await server.api('/v1/render', { method: 'POST', json: bad, headers: { 'idempotency-key': key } })).status).toBe(422);
-    expect((await server.api('/v1/render', { method: 'POST', json: bad, headers: { 'idempotency-key': key } })).status).toBe(422);
+    expect(
+      (
+        await server.api('/v1/render', {
+          method: 'POST',
+          json: bad,
+          headers: { 'idempotency-key': key },
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await server.api('/v1/render', {
+          method: 'POST',
+          json: bad,
+          headers: { 'idempotency-key': key },
+        })
+      ).status,
+    ).toBe(422);
     expect((await account()).balance).toBe(before);
   });
 });
@@ -110,7 +158,9 @@ describe('credits and subscription', () => {
     const poor = await startTestServer({ openingCredits: 1, workers: 2 });
     try {
       const responses = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => poor.api('/v1/render', { method: 'POST', json: body(`Race ${i}`) })),
+        Array.from({ length: 20 }, (_, i) =>
+          poor.api('/v1/render', { method: 'POST', json: body(`Race ${i}`) }),
+        ),
       );
       const statuses = responses.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -119,17 +169,24 @@ describe('credits and subscription', () => {
       expect(problem.code).toBe('insufficient-credits');
       expect((await account(poor)).balance).toBe(0);
 
-      const granted = await poor.api('/v1/account/credits', { method: 'POST', json: { amount: 5, note: 'top-up' } });
+      const granted = await poor.api('/v1/account/credits', {
+        method: 'POST',
+        json: { amount: 5, note: 'top-up' },
+      });
       expect(granted.status).toBe(201);
       expect((await granted.json()).balance).toBe(5);
-      expect((await poor.api('/v1/render', { method: 'POST', json: body('After top-up') })).status).toBe(200);
+      expect(
+        (await poor.api('/v1/render', { method: 'POST', json: body('After top-up') })).status,
+      ).toBe(200);
     } finally {
       await poor.stop();
     }
   });
 
   it('lets only admin keys grant credits', async () => {
-    const created = await (await server.api('/v1/api-keys', { method: 'POST', json: { name: 'plain' } })).json();
+    const created = await (
+      await server.api('/v1/api-keys', { method: 'POST', json: { name: 'plain' } })
+    ).json();
     const res = await server.api('/v1/account/credits', {
       method: 'POST',
       json: { amount: 10 },
@@ -140,7 +197,10 @@ describe('credits and subscription', () => {
   });
 
   it('answers 403 subscription-lapsed while lapsed, distinct from 402', async () => {
-    const lapsed = await server.api('/v1/account/subscription', { method: 'PUT', json: { status: 'lapsed' } });
+    const lapsed = await server.api('/v1/account/subscription', {
+      method: 'PUT',
+      json: { status: 'lapsed' },
+    });
     expect(lapsed.status).toBe(200);
     const before = (await account()).balance;
     const res = await server.api('/v1/render', { method: 'POST', json: body('Lapsed') });
@@ -148,7 +208,9 @@ describe('credits and subscription', () => {
     expect((await res.json()).code).toBe('subscription-lapsed');
     expect((await account()).balance).toBe(before);
     await server.api('/v1/account/subscription', { method: 'PUT', json: { status: 'active' } });
-    expect((await server.api('/v1/render', { method: 'POST', json: body('Active') })).status).toBe(200);
+    expect((await server.api('/v1/render', { method: 'POST', json: body('Active') })).status).toBe(
+      200,
+    );
   });
 
   it('reports the account and pages through the ledger newest first', async () => {
@@ -161,7 +223,9 @@ describe('credits and subscription', () => {
     const first = await (await server.api('/v1/account/ledger?limit=3')).json();
     expect(first.entries).toHaveLength(3);
     expect(first.nextCursor).toMatch(/^\d+$/);
-    const second = await (await server.api(`/v1/account/ledger?limit=3&cursor=${first.nextCursor}`)).json();
+    const second = await (
+      await server.api(`/v1/account/ledger?limit=3&cursor=${first.nextCursor}`)
+    ).json();
     expect(second.entries[0].id).toBeLessThan(first.entries[2].id);
     const grants = await (await server.api('/v1/account/ledger?kind=grant')).json();
     expect(grants.entries.every((e: { kind: string }) => e.kind === 'grant')).toBe(true);

@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const balance = async () => (await (await server.api('/v1/account')).json()).balance as number;
-const sha = (bytes: ArrayBuffer) => crypto.createHash('sha256').update(Buffer.from(bytes)).digest('hex');
+const sha = (bytes: ArrayBuffer) =>
+  crypto.createHash('sha256').update(Buffer.from(bytes)).digest('hex');
 
 function render(body: unknown, headers: Record<string, string> = {}) {
   return server.api('/v1/render', { method: 'POST', json: body, headers });
@@ -50,13 +51,20 @@ describe('POST /v1/render', () => {
       const detail = await catalogDetail(server, item.id);
       for (const ratio of detail.ratios) {
         const before = await balance();
-        const res = await render({ templateId: item.id, target: ratio, values: detail.sampleValues });
+        const res = await render({
+          templateId: item.id,
+          target: ratio,
+          values: detail.sampleValues,
+        });
         expect(res.status, `${item.id} ${ratio}`).toBe(200);
         expect(res.headers.get('content-type')).toBe('image/png');
         expect(res.headers.get('x-render-id')).toMatch(/^rnd_/);
         const png = Buffer.from(await res.arrayBuffer());
         const meta = await sharp(png).metadata();
-        expect([meta.width, meta.height]).toEqual([detail.layouts[ratio]!.width, detail.layouts[ratio]!.height]);
+        expect([meta.width, meta.height]).toEqual([
+          detail.layouts[ratio]!.width,
+          detail.layouts[ratio]!.height,
+        ]);
         expect(Number(res.headers.get('x-credits-remaining'))).toBe(before - 1);
         expect(await balance()).toBe(before - 1);
       }
@@ -68,7 +76,12 @@ describe('POST /v1/render', () => {
       ['jpeg', 'image/jpeg'],
       ['webp', 'image/webp'],
     ] as const) {
-      const res = await render({ templateId: textTemplate.id, values: textTemplate.sampleValues, format, quality: 80 });
+      const res = await render({
+        templateId: textTemplate.id,
+        values: textTemplate.sampleValues,
+        format,
+        quality: 80,
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe(type);
       const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
@@ -85,8 +98,14 @@ describe('POST /v1/render', () => {
 
   it('renders decomposed (NFD) Vietnamese identically to precomposed (NFC)', async () => {
     const text = 'Khuyến mãi Tết — Ắ Ẫ Ệ Ỗ Ự đồng';
-    const nfc = await render({ templateId: textTemplate.id, values: { ...textTemplate.sampleValues, [textVar]: text.normalize('NFC') } });
-    const nfd = await render({ templateId: textTemplate.id, values: { ...textTemplate.sampleValues, [textVar]: text.normalize('NFD') } });
+    const nfc = await render({
+      templateId: textTemplate.id,
+      values: { ...textTemplate.sampleValues, [textVar]: text.normalize('NFC') },
+    });
+    const nfd = await render({
+      templateId: textTemplate.id,
+      values: { ...textTemplate.sampleValues, [textVar]: text.normalize('NFD') },
+    });
     expect(nfc.status).toBe(200);
     expect(sha(await nfc.arrayBuffer())).toBe(sha(await nfd.arrayBuffer()));
   });
@@ -94,17 +113,27 @@ describe('POST /v1/render', () => {
   it('renders a 300-character text in a short headline instead of refusing it', async () => {
     const res = await render({
       templateId: textTemplate.id,
-      values: { ...textTemplate.sampleValues, [textVar]: 'Ưu đãi cực lớn '.repeat(20).slice(0, 300) },
+      values: {
+        ...textTemplate.sampleValues,
+        [textVar]: 'Ưu đãi cực lớn '.repeat(20).slice(0, 300),
+      },
     });
     expect(res.status).toBe(200);
   });
 
   it('accepts an image as a data URI and as an absolute path', async () => {
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#3366cc' },
+    })
+      .png()
+      .toBuffer();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rd-img-')), 'photo.png');
     fs.writeFileSync(file, png);
     for (const value of [dataUri('image/png', png), file]) {
-      const res = await render({ templateId: imageTemplate.id, values: { ...imageTemplate.sampleValues, [imageVar]: value } });
+      const res = await render({
+        templateId: imageTemplate.id,
+        values: { ...imageTemplate.sampleValues, [imageVar]: value },
+      });
       expect(res.status).toBe(200);
     }
   });
@@ -114,7 +143,10 @@ describe('POST /v1/render with bad input charges nothing and explains the proble
   async function expectRefused(body: unknown, status: number, code: string, pathPrefix?: string) {
     const before = await balance();
     const problem = await expectProblem(await render(body), status, code);
-    if (pathPrefix) expect(problem.errors?.map((e) => e.path)).toContainEqual(expect.stringContaining(pathPrefix));
+    if (pathPrefix)
+      expect(problem.errors?.map((e) => e.path)).toContainEqual(
+        expect.stringContaining(pathPrefix),
+      );
     expect(await balance()).toBe(before);
     return problem;
   }
@@ -133,46 +165,103 @@ describe('POST /v1/render with bad input charges nothing and explains the proble
   });
 
   it('422 for an unknown ratio, naming the ratios there are', async () => {
-    const problem = await expectRefused({ templateId: textTemplate.id, target: 'banner', values: {} }, 422, 'validation-failed', 'target');
+    const problem = await expectRefused(
+      { templateId: textTemplate.id, target: 'banner', values: {} },
+      422,
+      'validation-failed',
+      'target',
+    );
     expect(problem.detail).toContain('square');
   });
 
   it('422 listing every wrong type, missing required value and unknown variable with its path', async () => {
     const values: Record<string, unknown> = { notAVariable: 'x' };
-    const detail = await findTemplate(server, (d) => d.variables.some((v) => v.type === 'number') && d.variables.some((v) => v.required));
+    const detail = await findTemplate(
+      server,
+      (d) => d.variables.some((v) => v.type === 'number') && d.variables.some((v) => v.required),
+    );
     const numberVar = detail.variables.find((v) => v.type === 'number')!.name;
     values[numberVar] = 'twelve';
-    const problem = await expectRefused({ templateId: detail.id, values }, 422, 'validation-failed');
+    const problem = await expectRefused(
+      { templateId: detail.id, values },
+      422,
+      'validation-failed',
+    );
     const paths = problem.errors!.map((e) => e.path);
     expect(paths).toContain('values.notAVariable');
     expect(paths).toContain(`values.${numberVar}`);
-    for (const v of detail.variables.filter((v) => v.required && v.default === undefined && !v.bindsTo)) {
+    for (const v of detail.variables.filter(
+      (v) => v.required && v.default === undefined && !v.bindsTo,
+    )) {
       if (v.name !== numberVar) expect(paths).toContain(`values.${v.name}`);
     }
   });
 
   it('422 for a text value that is not a string', async () => {
-    await expectRefused({ templateId: textTemplate.id, values: { ...textTemplate.sampleValues, [textVar]: { a: 1 } } }, 422, 'validation-failed', `values.${textVar}`);
+    await expectRefused(
+      {
+        templateId: textTemplate.id,
+        values: { ...textTemplate.sampleValues, [textVar]: { a: 1 } },
+      },
+      422,
+      'validation-failed',
+      `values.${textVar}`,
+    );
   });
 
   const badImages: [string, () => string, string][] = [
-    ['a data URI that is not an image', () => dataUri('image/png', 'hello, not a png'), 'image-invalid'],
-    ['a truncated PNG', () => dataUri('image/png', corpusPng('basn2c08.png').subarray(0, 120)), 'image-invalid'],
-    ['a PNG claiming 30000×30000 pixels', () => dataUri('image/png', pngClaimingSize(30000, 30000)), 'image-invalid'],
-    ['a corrupt PNG from PngSuite', () => dataUri('image/png', corpusPng('xcsn0g01.png')), 'image-invalid'],
-    ['a data:text/html URI', () => dataUri('text/html', '<script>alert(1)</script>'), 'image-invalid'],
+    [
+      'a data URI that is not an image',
+      () => dataUri('image/png', 'hello, not a png'),
+      'image-invalid',
+    ],
+    [
+      'a truncated PNG',
+      () => dataUri('image/png', corpusPng('basn2c08.png').subarray(0, 120)),
+      'image-invalid',
+    ],
+    [
+      'a PNG claiming 30000×30000 pixels',
+      () => dataUri('image/png', pngClaimingSize(30000, 30000)),
+      'image-invalid',
+    ],
+    [
+      'a corrupt PNG from PngSuite',
+      () => dataUri('image/png', corpusPng('xcsn0g01.png')),
+      'image-invalid',
+    ],
+    [
+      'a data:text/html URI',
+      () => dataUri('text/html', '<script>alert(1)</script>'),
+      'image-invalid',
+    ],
     [
       'an SVG with an external reference',
-      () => dataUri('image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="file:///etc/passwd" width="10" height="10"/></svg>'),
+      () =>
+        dataUri(
+          'image/svg+xml',
+          '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10"><image xlink:href="file:///etc/passwd" width="10" height="10"/></svg>',
+        ),
       'svg-external-reference',
     ],
     ['a directory path', () => os.tmpdir(), 'image-invalid'],
-    ['a missing file', () => path.join(os.tmpdir(), 'render-desk-no-such-file.png'), 'image-invalid'],
+    [
+      'a missing file',
+      () => path.join(os.tmpdir(), 'render-desk-no-such-file.png'),
+      'image-invalid',
+    ],
     ['a remote URL', () => 'http://169.254.169.254/latest', 'url-not-allowed'],
   ];
   for (const [what, value, code] of badImages) {
     it(`422 ${code} for ${what}`, async () => {
-      await expectRefused({ templateId: imageTemplate.id, values: { ...imageTemplate.sampleValues, [imageVar]: value() } }, 422, code);
+      await expectRefused(
+        {
+          templateId: imageTemplate.id,
+          values: { ...imageTemplate.sampleValues, [imageVar]: value() },
+        },
+        422,
+        code,
+      );
     });
   }
 
@@ -180,17 +269,25 @@ describe('POST /v1/render with bad input charges nothing and explains the proble
     const res = await server.api('/v1/render', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ templateId: textTemplate.id, values: { [textVar]: 'x'.repeat(33 * 1024 * 1024) } }),
+      body: JSON.stringify({
+        templateId: textTemplate.id,
+        values: { [textVar]: 'x'.repeat(33 * 1024 * 1024) },
+      }),
     });
     await expectProblem(res, 413, 'payload-too-large');
   });
 
   it('400 for an Idempotency-Key over 255 characters', async () => {
-    const res = await render({ templateId: textTemplate.id, values: textTemplate.sampleValues }, { 'idempotency-key': 'k'.repeat(256) });
+    const res = await render(
+      { templateId: textTemplate.id, values: textTemplate.sampleValues },
+      { 'idempotency-key': 'k'.repeat(256) },
+    );
     await expectProblem(res, 400, 'invalid-idempotency-key');
   });
 
   it('keeps serving after all of the above', async () => {
-    expect((await render({ templateId: textTemplate.id, values: textTemplate.sampleValues })).status).toBe(200);
+    expect(
+      (await render({ templateId: textTemplate.id, values: textTemplate.sampleValues })).status,
+    ).toBe(200);
   });
 });

@@ -17,7 +17,10 @@ export function registerHostGuard(app: FastifyInstance): void {
     }
     const host = request.headers.host;
     if (hostCount !== 1 || !host) {
-      throw new AppError('missing-host', 'Send exactly one Host header, e.g. Host: 127.0.0.1:5317.');
+      throw new AppError(
+        'missing-host',
+        'Send exactly one Host header, e.g. Host: 127.0.0.1:5317.',
+      );
     }
     if (!isAllowedHost(host, request.socket.localPort)) {
       throw new AppError(

@@ -31,8 +31,14 @@ function toAppError(error: FastifyError): AppError {
   if (isAppError(error)) return error;
   // Coded errors from lower layers (spreadsheet readers) whose code is in the catalogue.
   const coded = error as { code?: string; location?: Record<string, unknown> };
-  if (typeof coded.code === 'string' && coded.code in ERROR_CATALOGUE && !coded.code.startsWith('FST_')) {
-    return new AppError(coded.code as ErrorCode, error.message, { extensions: { ...(coded.location ?? {}) } });
+  if (
+    typeof coded.code === 'string' &&
+    coded.code in ERROR_CATALOGUE &&
+    !coded.code.startsWith('FST_')
+  ) {
+    return new AppError(coded.code as ErrorCode, error.message, {
+      extensions: { ...(coded.location ?? {}) },
+    });
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -40,7 +46,10 @@ function toAppError(error: FastifyError): AppError {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('malformed-json', 'The body is empty but Content-Type says JSON.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new AppError('payload-too-large', 'The request body is over the limit for this endpoint.');
+      return new AppError(
+        'payload-too-large',
+        'The request body is over the limit for this endpoint.',
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError(
         'unsupported-media-type',

@@ -24,7 +24,10 @@ export function registerUiRoutes(
       tags: ['ui'],
       query: z.object({ token: z.string().max(200) }).strict(),
       access: { auth: false },
-      responses: { 303: { description: 'To the UI, with the session cookie' }, 403: { description: 'Used or expired link' } },
+      responses: {
+        303: { description: 'To the UI, with the session cookie' },
+        403: { description: 'Used or expired link' },
+      },
     },
     async ({ query, reply }) => {
       const session = deps.sessions.exchange(query.token);
@@ -40,7 +43,10 @@ export function registerUiRoutes(
               'Use the newest link the app printed, or restart it to get a new one.</p></body>',
           );
       }
-      return reply.header('Set-Cookie', deps.sessions.cookie(session)).header('Cache-Control', 'no-store').redirect('/ui/', 303);
+      return reply
+        .header('Set-Cookie', deps.sessions.cookie(session))
+        .header('Cache-Control', 'no-store')
+        .redirect('/ui/', 303);
     },
   );
 
@@ -55,11 +61,15 @@ export function registerUiRoutes(
     },
     async ({ request, reply }) => {
       reply.code(201).header('Cache-Control', 'no-store');
-      return { url: `${requestBaseUrl(request)}/ui/session?token=${deps.sessions.createLaunchToken()}` };
+      return {
+        url: `${requestBaseUrl(request)}/ui/session?token=${deps.sessions.createLaunchToken()}`,
+      };
     },
   );
 
-  app.get('/', { config: { access: { auth: false } } }, async (_request, reply) => reply.redirect('/ui/', 302));
+  app.get('/', { config: { access: { auth: false } } }, async (_request, reply) =>
+    reply.redirect('/ui/', 302),
+  );
 
   const indexFile = path.join(deps.uiDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -67,7 +77,9 @@ export function registerUiRoutes(
       reply
         .code(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><meta charset="utf-8"><p>The UI is not built. Run <code>npm run build:ui</code>, then reload.</p>'),
+        .send(
+          '<!doctype html><meta charset="utf-8"><p>The UI is not built. Run <code>npm run build:ui</code>, then reload.</p>',
+        ),
     );
     return;
   }
@@ -81,7 +93,9 @@ export function registerUiRoutes(
       setHeaders: (reply, filePath) => {
         reply.header(
           'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
@@ -91,7 +105,10 @@ export function registerUiRoutes(
     // Client-side routes (/ui/batches/…) load the app shell.
     scope.setNotFoundHandler(async (request, reply) => {
       if (request.method === 'GET' && request.url.startsWith('/ui/')) {
-        return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', 'no-cache')
+          .sendFile('index.html');
       }
       return reply.code(404).send();
     });

@@ -85,5 +85,4 @@ export function registerAccountRoutes(registry: RouteRegistry, deps: ServerDeps)
       return account();
     },
   );
-
 }

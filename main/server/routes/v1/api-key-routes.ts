@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { ApiKeyRecord, CreateApiKeyRequest, CreatedApiKey } from '../../../../shared/api-schemas.js';
+import {
+  ApiKeyRecord,
+  CreateApiKeyRequest,
+  CreatedApiKey,
+} from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';

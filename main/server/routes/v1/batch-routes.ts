@@ -51,7 +51,10 @@ export interface BatchRouteDeps {
   events: BatchEvents;
 }
 
-export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & BatchRouteDeps): void {
+export function registerBatchRoutes(
+  registry: RouteRegistry,
+  deps: ServerDeps & BatchRouteDeps,
+): void {
   const { batches } = deps;
 
   registry.add(
@@ -64,7 +67,10 @@ export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & 
       bodyLimit: BATCH_BODY_LIMIT,
       access: { requiresSubscription: true },
       responses: {
-        202: { description: 'Accepted: id and status', schema: z.object({ id: z.string(), status: z.string() }) },
+        202: {
+          description: 'Accepted: id and status',
+          schema: z.object({ id: z.string(), status: z.string() }),
+        },
         404: { description: 'Unknown template', schema: ProblemDetails },
         422: { description: 'validation-failed', schema: ProblemDetails },
       },
@@ -85,7 +91,8 @@ export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & 
     {
       method: 'POST',
       url: '/v1/render-batches/preflight',
-      summary: 'Check every row of a prospective batch without rendering or charging (same body as a batch)',
+      summary:
+        'Check every row of a prospective batch without rendering or charging (same body as a batch)',
       tags: ['batches'],
       body: CreateBatchRequest,
       bodyLimit: BATCH_BODY_LIMIT,
@@ -123,7 +130,10 @@ export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & 
       summary: 'A batch (poll status; counters are eventually consistent)',
       tags: ['batches'],
       params: BatchParams,
-      responses: { 200: { description: 'Batch', schema: Batch }, 404: { description: 'Unknown batch', schema: ProblemDetails } },
+      responses: {
+        200: { description: 'Batch', schema: Batch },
+        404: { description: 'Unknown batch', schema: ProblemDetails },
+      },
     },
     async ({ params }) => batches.get(params.id),
   );
@@ -138,7 +148,8 @@ export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & 
       query: ManifestQuery,
       responses: { 200: { description: 'Manifest page', schema: ManifestPage } },
     },
-    async ({ params, query }) => batches.manifest(params.id, Number(query.cursor), query.limit, query.status),
+    async ({ params, query }) =>
+      batches.manifest(params.id, Number(query.cursor), query.limit, query.status),
   );
 
   registry.add(
@@ -151,14 +162,21 @@ export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & 
       query: BundleQuery,
       responses: {
         200: { description: 'Bundle link', schema: BundleLink },
-        422: { description: 'bundle-not-ready while the batch is processing', schema: ProblemDetails },
+        422: {
+          description: 'bundle-not-ready while the batch is processing',
+          schema: ProblemDetails,
+        },
       },
     },
     async ({ params, query, request }) => {
       batches.assertBundleReady(params.id);
-      const file = query.manifest === 'true' ? `${params.id}.with-manifest.zip` : `${params.id}.zip`;
+      const file =
+        query.manifest === 'true' ? `${params.id}.with-manifest.zip` : `${params.id}.zip`;
       const signed = deps.signer.sign(`/v1/bundles/${file}`, BUNDLE_URL_TTL_SECONDS);
-      return { url: requestBaseUrl(request) + signed.url, expiresAt: signed.expiresAt.toISOString() };
+      return {
+        url: requestBaseUrl(request) + signed.url,
+        expiresAt: signed.expiresAt.toISOString(),
+      };
     },
   );
 
@@ -171,7 +189,10 @@ export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & 
       params: BundleFileParams,
       query: SignedQuery,
       access: { auth: false },
-      responses: { 200: { description: 'The zip', mediaType: 'application/zip' }, 403: { description: 'Expired or altered link' } },
+      responses: {
+        200: { description: 'The zip', mediaType: 'application/zip' },
+        403: { description: 'Expired or altered link' },
+      },
     },
     async ({ params, query, request, reply }) => {
       deps.signer.verify(request.url.split('?')[0] ?? '', query.exp, query.sig);
@@ -224,7 +245,10 @@ export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & 
       summary: 'Delete the batch, its rows and its outputs',
       tags: ['batches'],
       params: BatchParams,
-      responses: { 204: { description: 'Deleted' }, 404: { description: 'Unknown batch', schema: ProblemDetails } },
+      responses: {
+        204: { description: 'Deleted' },
+        404: { description: 'Unknown batch', schema: ProblemDetails },
+      },
     },
     async ({ params, reply }) => {
       await batches.remove(params.id);
@@ -239,7 +263,12 @@ export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & 
       summary: 'Live progress as server-sent events (polling the batch stays the contract)',
       tags: ['batches'],
       params: BatchParams,
-      responses: { 200: { description: 'text/event-stream of progress events', mediaType: 'text/event-stream' } },
+      responses: {
+        200: {
+          description: 'text/event-stream of progress events',
+          mediaType: 'text/event-stream',
+        },
+      },
     },
     async ({ params, reply, request }) => {
       const first = batches.get(params.id);
@@ -251,7 +280,8 @@ export function registerBatchRoutes(registry: RouteRegistry, deps: ServerDeps & 
         Connection: 'keep-alive',
         'X-Accel-Buffering': 'no',
       });
-      const send = (event: string, data: unknown) => raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const send = (event: string, data: unknown) =>
+        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       send('progress', { batch: first, rowsPerSecond: 0, secondsLeft: null });
       if (isTerminal(first)) {
         send('end', first);

@@ -74,7 +74,9 @@ export function registerCatalogRoutes(registry: RouteRegistry, deps: ServerDeps)
     async ({ params, request }) => {
       const entry = deps.catalog.get(params.id);
       if (!entry) throw Errors.notFound('template', params.id);
-      return catalogDetail(entry, (ratio) => thumbnailUrl(requestBaseUrl(request), entry.template.id, ratio));
+      return catalogDetail(entry, (ratio) =>
+        thumbnailUrl(requestBaseUrl(request), entry.template.id, ratio),
+      );
     },
   );
 }

@@ -40,14 +40,21 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): Record
     }
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(route.responses)) {
-      const mediaType = response.mediaType ?? (Number(status) >= 400 ? 'application/problem+json' : 'application/json');
+      const mediaType =
+        response.mediaType ??
+        (Number(status) >= 400 ? 'application/problem+json' : 'application/json');
       responses[status] = {
         description: response.description,
         ...(response.schema || response.mediaType
           ? {
               content: {
                 [mediaType]: response.schema
-                  ? { schema: z.toJSONSchema(response.schema, { io: 'output', unrepresentable: 'any' }) }
+                  ? {
+                      schema: z.toJSONSchema(response.schema, {
+                        io: 'output',
+                        unrepresentable: 'any',
+                      }),
+                    }
                   : {},
               },
             }
@@ -74,7 +81,10 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): Record
       responses,
       ...(secured ? {} : { security: [] }),
     };
-    paths[openApiPath] = { ...paths[openApiPath], [route.method.toString().toLowerCase()]: operation };
+    paths[openApiPath] = {
+      ...paths[openApiPath],
+      [route.method.toString().toLowerCase()]: operation,
+    };
   }
   return {
     openapi: '3.1.0',

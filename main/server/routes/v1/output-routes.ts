@@ -12,7 +12,10 @@ const TemplateFieldsQuery = z
   .object({ templateId: z.string().max(100), format: z.enum(['json', 'csv']).default('json') })
   .strict();
 
-export function registerOutputRoutes(registry: RouteRegistry, deps: ServerDeps & { outputs: BatchOutputs }): void {
+export function registerOutputRoutes(
+  registry: RouteRegistry,
+  deps: ServerDeps & { outputs: BatchOutputs },
+): void {
   registry.add(
     {
       method: 'GET',
@@ -20,12 +23,18 @@ export function registerOutputRoutes(registry: RouteRegistry, deps: ServerDeps &
       summary: 'A stored output (batch row or idempotent single render)',
       tags: ['batches'],
       params: OutputParams,
-      responses: { 200: { description: 'The image', mediaType: 'image/png' }, 404: { description: 'Unknown output' } },
+      responses: {
+        200: { description: 'The image', mediaType: 'image/png' },
+        404: { description: 'Unknown output' },
+      },
     },
     async ({ params, reply }) => {
       const found = deps.outputs.fileForKey(params.outputKey);
       if (!found || !fs.existsSync(found.file)) throw Errors.notFound('output', params.outputKey);
-      return reply.type(found.contentType).header('Cache-Control', 'private, max-age=3600').send(fs.createReadStream(found.file));
+      return reply
+        .type(found.contentType)
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(fs.createReadStream(found.file));
     },
   );
 
@@ -33,7 +42,8 @@ export function registerOutputRoutes(registry: RouteRegistry, deps: ServerDeps &
     {
       method: 'GET',
       url: '/v1/render-batches/template-fields',
-      summary: 'The columns a spreadsheet for a template needs, with a sample row (?format=csv for a file)',
+      summary:
+        'The columns a spreadsheet for a template needs, with a sample row (?format=csv for a file)',
       tags: ['batches'],
       query: TemplateFieldsQuery,
       responses: {

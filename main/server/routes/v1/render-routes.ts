@@ -45,13 +45,26 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
     },
     async ({ body, request, reply }) => {
       if (request.principal?.id !== UI_SESSION_PRINCIPAL) {
-        throw new AppError('forbidden', 'Previews are for the desktop UI; scripts use POST /v1/render.');
+        throw new AppError(
+          'forbidden',
+          'Previews are for the desktop UI; scripts use POST /v1/render.',
+        );
       }
-      const job = renderer.prepare({ ...body, format: 'jpeg', quality: 82, outputWidth: body.width });
+      const job = renderer.prepare({
+        ...body,
+        format: 'jpeg',
+        quality: 82,
+        outputWidth: body.width,
+      });
       const result = await renderer.run(job, { lane: 'interactive' });
       return reply
         .header('Cache-Control', 'no-store')
-        .header('x-preview-layers', JSON.stringify(result.report.layers.filter((l) => l.truncated || l.overflow).map((l) => l.id)))
+        .header(
+          'x-preview-layers',
+          JSON.stringify(
+            result.report.layers.filter((l) => l.truncated || l.overflow).map((l) => l.id),
+          ),
+        )
         .type('image/jpeg')
         .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
     },
@@ -71,7 +84,10 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
         402: { description: 'insufficient-credits', schema: ProblemDetails },
         404: { description: 'Unknown template', schema: ProblemDetails },
         409: { description: 'idempotency-key-in-use', schema: ProblemDetails },
-        422: { description: 'validation-failed, image-invalid, idempotency-key-reused', schema: ProblemDetails },
+        422: {
+          description: 'validation-failed, image-invalid, idempotency-key-reused',
+          schema: ProblemDetails,
+        },
       },
     },
     async ({ body, request, reply }) => {
@@ -126,7 +142,11 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
         const result = await renderer.run(job, { lane: 'interactive' });
         const renderId = newRenderId();
         if (idempotencyKey !== undefined) {
-          outputPath = path.join(deps.outputsDir, 'renders', `${renderId}.${EXTENSIONS[body.format]}`);
+          outputPath = path.join(
+            deps.outputsDir,
+            'renders',
+            `${renderId}.${EXTENSIONS[body.format]}`,
+          );
           writeFileDurably(outputPath, result.bytes);
         }
         const now = new Date();
@@ -162,7 +182,8 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
       } finally {
         release?.();
         if (!committed) {
-          if (idempotencyKey !== undefined) store.idempotency.abandon({ apiKeyId, key: idempotencyKey });
+          if (idempotencyKey !== undefined)
+            store.idempotency.abandon({ apiKeyId, key: idempotencyKey });
           if (outputPath !== undefined) fs.rmSync(outputPath, { force: true });
         }
       }

@@ -26,7 +26,9 @@ const PREFERENCES_KEY = 'ui.preferences';
 
 export function registerSystemRoutes(
   registry: RouteRegistry,
-  deps: ServerDeps & { system: { version: string; dataDir: string; workers: number; port: () => number } },
+  deps: ServerDeps & {
+    system: { version: string; dataDir: string; workers: number; port: () => number };
+  },
 ): void {
   const read = (): Preferences => {
     const raw = deps.store.settings.get(PREFERENCES_KEY);

@@ -6,7 +6,9 @@ import { Ratio } from '../../../../shared/template-format.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
-const ThumbnailFileParams = z.object({ id: z.string().max(200), file: z.string().max(40) }).strict();
+const ThumbnailFileParams = z
+  .object({ id: z.string().max(200), file: z.string().max(40) })
+  .strict();
 
 export function registerThumbnailRoutes(registry: RouteRegistry, deps: ServerDeps): void {
   registry.add(

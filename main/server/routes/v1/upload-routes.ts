@@ -24,17 +24,31 @@ const UploadResponse = z.object({
   expiresAt: z.string().nullable(),
   rows: z.number().int().optional(),
   fields: z.array(z.string()).optional(),
-  sheets: z.array(z.object({ name: z.string(), index: z.number().int(), hidden: z.boolean() })).optional(),
+  sheets: z
+    .array(z.object({ name: z.string(), index: z.number().int(), hidden: z.boolean() }))
+    .optional(),
 });
 
 /**
  * POST /v1/uploads takes the file as the raw body (any Content-Type; the kind is decided by the
  * bytes) or as multipart field `file`. The body streams to disk under a byte cap, never buffered.
  */
-export function registerUploadRoutes(app: FastifyInstance, parent: RouteRegistry, deps: ServerDeps): void {
+export function registerUploadRoutes(
+  app: FastifyInstance,
+  parent: RouteRegistry,
+  deps: ServerDeps,
+): void {
   void app.register(async (scope) => {
     await scope.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12, fieldNameSize: 100, fieldSize: 1024, headerPairs: 50 },
+      limits: {
+        fileSize: MAX_UPLOAD_BYTES,
+        files: 1,
+        fields: 10,
+        parts: 12,
+        fieldNameSize: 100,
+        fieldSize: 1024,
+        headerPairs: 50,
+      },
     });
     // Every other content type streams through untouched.
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -44,15 +58,22 @@ export function registerUploadRoutes(app: FastifyInstance, parent: RouteRegistry
       {
         method: 'POST',
         url: '/v1/uploads',
-        summary: 'Upload a CSV/XLSX spreadsheet, an image, or a .zip of images (raw body or multipart field "file")',
+        summary:
+          'Upload a CSV/XLSX spreadsheet, an image, or a .zip of images (raw body or multipart field "file")',
         tags: ['uploads'],
         query: UploadQuery,
         bodyLimit: MAX_UPLOAD_BYTES,
         responses: {
-          201: { description: 'The upload with its rows, fields and sheets', schema: UploadResponse },
+          201: {
+            description: 'The upload with its rows, fields and sheets',
+            schema: UploadResponse,
+          },
           413: { description: 'payload-too-large', schema: ProblemDetails },
           415: { description: 'unsupported-media-type', schema: ProblemDetails },
-          422: { description: 'invalid-spreadsheet, no-rows-found, archive-limits-exceeded, …', schema: ProblemDetails },
+          422: {
+            description: 'invalid-spreadsheet, no-rows-found, archive-limits-exceeded, …',
+            schema: ProblemDetails,
+          },
         },
       },
       async ({ query, request, reply }) => {
@@ -62,19 +83,35 @@ export function registerUploadRoutes(app: FastifyInstance, parent: RouteRegistry
         if (request.isMultipart()) {
           const file = await request.file();
           if (!file || file.fieldname !== 'file') {
-            throw Errors.validation([{ path: 'file', message: 'send the file in a multipart field named "file"' }]);
+            throw Errors.validation([
+              { path: 'file', message: 'send the file in a multipart field named "file"' },
+            ]);
           }
           stream = file.file;
           filename = file.filename || filename;
           contentType = file.mimetype;
-          file.file.on('limit', () => stream.destroy(new AppError('payload-too-large', `Uploads are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB.`)));
+          file.file.on('limit', () =>
+            stream.destroy(
+              new AppError(
+                'payload-too-large',
+                `Uploads are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB.`,
+              ),
+            ),
+          );
         } else {
           stream = request.body as Readable;
           if (!stream || typeof (stream as Readable).pipe !== 'function') {
-            throw Errors.validation([{ path: 'file', message: 'send the file as the request body' }]);
+            throw Errors.validation([
+              { path: 'file', message: 'send the file as the request body' },
+            ]);
           }
         }
-        const sheet = query.sheet === undefined ? undefined : /^\d+$/.test(query.sheet) ? Number(query.sheet) : query.sheet;
+        const sheet =
+          query.sheet === undefined
+            ? undefined
+            : /^\d+$/.test(query.sheet)
+              ? Number(query.sheet)
+              : query.sheet;
         const upload = await deps.uploads.receive(stream, {
           filename,
           contentType,
@@ -93,7 +130,10 @@ export function registerUploadRoutes(app: FastifyInstance, parent: RouteRegistry
         summary: 'An upload with its rows, fields and sheets',
         tags: ['uploads'],
         params: z.object({ id: z.string().max(100) }).strict(),
-        responses: { 200: { description: 'The upload', schema: UploadResponse }, 404: { description: 'Unknown or expired upload' } },
+        responses: {
+          200: { description: 'The upload', schema: UploadResponse },
+          404: { description: 'Unknown or expired upload' },
+        },
       },
       async ({ params }) => {
         const upload = deps.uploads.get(params.id);
