@@ -261,7 +261,7 @@ function Ledger(): ReactElement {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td className="muted small num">{formatDateTime(language, entry.createdAt)}</td>
+                <td className="muted small date">{formatDateTime(language, entry.createdAt)}</td>
                 <td>
                   <span
                     className={`badge ${entry.kind === 'grant' ? 'success' : entry.kind === 'debit' ? 'accent' : entry.kind === 'hold' ? 'warning' : ''}`}

@@ -141,6 +141,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
 
   const layout = template.layouts[ratio];
   const aspect = layout ? `${layout.width} / ${layout.height}` : '1 / 1';
+  const ratioValue = layout ? layout.width / layout.height : 1;
   const thumbnail = template.thumbnails[ratio] ?? template.thumbnail;
   const imageUrl = preview.url ?? thumbnail;
   const lapsed = account?.subscription.status === 'lapsed';
@@ -150,7 +151,10 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
     <div className="editor">
       <section className="editor-preview" aria-label={t('detail.preview')}>
         <div className="preview-stage">
-          <div className="preview-frame" style={{ aspectRatio: aspect }}>
+          <div
+            className="preview-frame"
+            style={{ aspectRatio: aspect, ['--ratio' as string]: String(ratioValue) }}
+          >
             <img
               src={imageUrl}
               alt={t('detail.preview.alt', { name: template.name })}

@@ -1,0 +1,215 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+
+/**
+ * End-to-end helpers: every test starts its own core (port 0, a temp data dir, one worker) and
+ * its own Chromium with a fresh profile, so tests share no ports, files or cookies.
+ */
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = path.join(ROOT, 'tests', 'e2e', 'screenshots');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Fails loudly, with the fix, when the browser the suite drives is not installed. */
+export function requireChromium(): void {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium was not found at ${CHROMIUM}. The browser tests drive a real Chromium: install it ` +
+        '(Debian/Ubuntu: `sudo apt-get install -y chromium`) or set CHROMIUM_PATH to its binary.',
+    );
+  }
+}
+
+export interface CoreProcess {
+  url: string;
+  uiLink: string;
+  apiKey: string;
+  dataDir: string;
+  /** An authenticated request with the test's admin key. */
+  api: (pathname: string, init?: RequestInit & { json?: unknown }) => Promise<Response>;
+  stop: () => Promise<void>;
+}
+
+export async function startCore(
+  options: { credits?: number; env?: Record<string, string> } = {},
+): Promise<CoreProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-data-'));
+  const apiKey = `rd_e2e_${crypto.randomBytes(18).toString('hex')}`;
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'main/serve.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--workers',
+      '1',
+      '--api-key',
+      apiKey,
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        RENDER_DESK_CREDITS: String(options.credits ?? 1000),
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const lines = await new Promise<{ url: string; uiLink: string }>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the core did not start in 60 s:\n${output}`)),
+      60_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      const uiLink = /UI: (http:\/\/\S+)/.exec(output)?.[1];
+      if (url && uiLink) {
+        clearTimeout(timer);
+        resolve({ url, uiLink });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the core exited with ${code} before listening:\n${output}`));
+    });
+  });
+  const api = (pathname: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    headers.set('authorization', `Bearer ${apiKey}`);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return fetch(lines.url + pathname, {
+      ...rest,
+      headers,
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+  };
+  return {
+    ...lines,
+    apiKey,
+    dataDir,
+    api,
+    stop: () => stopProcess(child, dataDir),
+  };
+}
+
+async function stopProcess(child: ChildProcess, dataDir: string): Promise<void> {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+export interface UiSession {
+  context: BrowserContext;
+  page: Page;
+  downloads: string;
+  /** Console errors and page errors seen so far (a test fails on any it did not expect). */
+  consoleErrors: string[];
+  close: () => Promise<void>;
+}
+
+/** A fresh Chromium profile on the core's one-time UI link; resolves once the app has rendered. */
+export async function openUi(
+  core: CoreProcess,
+  options: { locale?: string; colorScheme?: 'light' | 'dark'; allowConsole?: RegExp[] } = {},
+): Promise<UiSession> {
+  requireChromium();
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-chromium-'));
+  const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-downloads-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1440, height: 900 },
+    locale: options.locale ?? 'en-US',
+    colorScheme: options.colorScheme ?? 'light',
+    acceptDownloads: true,
+    downloadsPath: downloads,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const consoleErrors: string[] = [];
+  const allowed = options.allowConsole ?? [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (!allowed.some((re) => re.test(text))) consoleErrors.push(text);
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  await page.goto(core.uiLink);
+  await page.waitForSelector('nav.sidebar');
+  return {
+    context,
+    page,
+    downloads,
+    consoleErrors,
+    close: async () => {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+      fs.rmSync(downloads, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** Drops a file on the window the way the OS does: a drop event carrying a DataTransfer. */
+export async function dropFile(
+  page: Page,
+  selector: string,
+  file: { name: string; type: string; content: string },
+): Promise<void> {
+  await page.evaluate(
+    `(() => {
+      const spec = ${JSON.stringify(file)};
+      const target = document.querySelector(${JSON.stringify(selector)});
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([spec.content], spec.name, { type: spec.type }));
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      }
+    })()`,
+  );
+}
+
+/** Resolves when every image matching the selector has loaded (page code as a string: no DOM types here). */
+export async function waitForImages(page: Page, selector: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).length > 0 &&
+     Array.from(document.querySelectorAll(${JSON.stringify(selector)})).every((img) => img.complete && img.naturalWidth > 0)`,
+    undefined,
+    { timeout },
+  );
+}

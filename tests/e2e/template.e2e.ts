@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogDetail, CatalogListItem } from '../../shared/api-schemas.js';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+
+/** The reference template when the catalog has it, else the first with a text variable. */
+export async function referenceTemplate(core: CoreProcess): Promise<CatalogDetail> {
+  const items = (await (await core.api('/v1/catalog')).json()) as CatalogListItem[];
+  const ids = ['tmpl_product_promo', ...items.map((i) => i.id)];
+  for (const id of ids) {
+    const res = await core.api(`/v1/catalog/${id}`);
+    if (res.status !== 200) continue;
+    const detail = (await res.json()) as CatalogDetail;
+    if (detail.variables.some((v) => v.type === 'text' && !v.bindsTo)) return detail;
+  }
+  throw new Error('no template with a text variable');
+}
+
+describe('template detail', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core);
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it('re-renders the preview as values change, switches size and saves the image', async () => {
+    const { page } = ui;
+    const template = await referenceTemplate(core);
+    const text = template.variables.find((v) => v.type === 'text' && !v.bindsTo)!;
+    await page.goto(`${core.url}/ui/templates/${template.id}`);
+    await page.getByRole('heading', { level: 1, name: template.name }).waitFor();
+
+    const preview = page.getByTestId('preview-image');
+    const count = async () => Number(await preview.getAttribute('data-preview-count'));
+    // Free previews render as soon as the template opens.
+    await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(0);
+    const before = await preview.getAttribute('src');
+    const rendered = await count();
+
+    await page
+      .getByLabel(text.label ?? text.name, { exact: true })
+      .fill('Giày chạy bộ — Ưu đãi 50%');
+    await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(rendered);
+    expect(await preview.getAttribute('src')).not.toBe(before);
+    await screenshot(page, 'template-edited');
+
+    if (template.ratios.length > 1) {
+      const next = template.ratios[1]!;
+      const afterText = await count();
+      await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio').nth(1).click();
+      await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(afterText);
+      expect(next).toBeTruthy();
+      await screenshot(page, 'template-ratio');
+    }
+
+    // Save image… downloads a PNG and charges one credit.
+    const balanceBefore = ((await (await core.api('/v1/account')).json()) as { balance: number })
+      .balance;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save image…' }).click(),
+    ]);
+    const file = await download.path();
+    const bytes = fs.readFileSync(file);
+    expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+    const balanceAfter = ((await (await core.api('/v1/account')).json()) as { balance: number })
+      .balance;
+    expect(balanceAfter).toBe(balanceBefore - 1);
+
+    // A value the server refuses is shown next to its field.
+    const required = template.variables.find((v) => v.required && v.type === 'text' && !v.bindsTo);
+    if (required) {
+      const rendered2 = await count();
+      await page.getByLabel(required.label ?? required.name, { exact: true }).fill('');
+      await page.locator('.field-error').first().waitFor({ timeout: 20_000 });
+      expect(await count()).toBe(rendered2);
+      await screenshot(page, 'template-validation');
+    }
+    expect(ui.consoleErrors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  });
+});
