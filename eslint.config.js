@@ -55,6 +55,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The preload is Electron's too (contextBridge, ipcRenderer); it shares only shared/.
+    files: ['preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/renderer/**'],
+              message: 'preload/ may import shared/ only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/**/*.ts', 'renderer/**/*.tsx'],
     rules: {
       'no-restricted-imports': [

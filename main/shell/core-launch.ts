@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** How to start the core: a plain child process running the headless entry. */
+export interface CoreLaunchSpec {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export interface CoreLaunchOptions {
+  /** The app folder: the repository in development, `resources/app` when packaged. */
+  appRoot: string;
+  packaged: boolean;
+  /** The Electron binary (packaged: it runs the core as Node with ELECTRON_RUN_AS_NODE). */
+  execPath: string;
+  /** Development: the Node that ran `npm start` (see below). */
+  nodePath: string;
+  port: number;
+  /** Omitted: the core's own rule (RENDER_DESK_DATA_DIR or the OS convention). */
+  dataDir?: string;
+  /** More core flags (`--workers 1`, flags passed to `npm start`). */
+  extraArgs?: readonly string[];
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Development runs the TypeScript sources with tsx under the Node that ran `npm start`, not
+ * under Electron: the native modules in a development checkout are built for that Node's ABI
+ * (there is deliberately no postinstall rebuild for Electron, which would break the tests).
+ * Packaged builds run the compiled core with Electron's own Node, against native modules that
+ * electron-builder rebuilt for Electron's ABI.
+ */
+export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
+  const env: NodeJS.ProcessEnv = { ...options.env };
+  const flags = ['--port', String(options.port)];
+  if (options.dataDir !== undefined) flags.push('--data-dir', options.dataDir);
+  flags.push(...(options.extraArgs ?? []));
+
+  if (options.packaged) {
+    env.ELECTRON_RUN_AS_NODE = '1';
+    const watchdog = path.join(options.appRoot, 'dist', 'shell', 'core-watchdog.mjs');
+    return {
+      command: options.execPath,
+      args: [
+        '--import',
+        pathToFileURL(watchdog).href,
+        path.join(options.appRoot, 'main', 'serve.js'),
+        ...flags,
+      ],
+      env,
+      cwd: options.appRoot,
+    };
+  }
+  // A development shell started by Electron must not hand Electron's run-as-node mode on.
+  delete env.ELECTRON_RUN_AS_NODE;
+  const watchdog = path.join(options.appRoot, 'main', 'shell', 'core-watchdog.ts');
+  return {
+    command: options.nodePath,
+    args: [
+      '--import',
+      'tsx',
+      '--import',
+      pathToFileURL(watchdog).href,
+      path.join(options.appRoot, 'main', 'serve.ts'),
+      ...flags,
+    ],
+    env,
+    cwd: options.appRoot,
+  };
+}
+
+/**
+ * The Node for a development core: npm tells scripts which Node runs them (`npm start` →
+ * start.ts → Electron inherits the environment); otherwise the `node` on PATH.
+ */
+export function developmentNodePath(env: NodeJS.ProcessEnv): string {
+  return env.RENDER_DESK_NODE || env.npm_node_execpath || 'node';
+}

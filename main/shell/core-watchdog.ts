@@ -1,0 +1,18 @@
+/**
+ * Loaded into the core with `--import` when the desktop shell starts it. The shell holds the
+ * write end of the core's stdin; when it closes (the shell quits, or died without a chance to
+ * say so) the core shuts down as on SIGTERM. Emitting the signal event instead of sending the
+ * signal runs serve's graceful stop on Windows too, where a real SIGTERM cannot be caught.
+ */
+let requested = false;
+const stop = () => {
+  if (requested) return;
+  requested = true;
+  process.emit('SIGTERM', 'SIGTERM');
+};
+process.stdin.on('end', stop);
+process.stdin.on('close', stop);
+process.stdin.on('error', stop);
+process.stdin.resume();
+// Reading stdin must not keep a core alive that has otherwise finished.
+process.stdin.unref?.();

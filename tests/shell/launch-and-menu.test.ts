@@ -1,0 +1,184 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { MenuCommand } from '../../shared/native-bridge.js';
+import { buildMenuTemplate } from '../../main/shell/app-menu.js';
+import { coreLaunchSpec, developmentNodePath } from '../../main/shell/core-launch.js';
+import { parseCoreLine, redactCoreLine } from '../../main/shell/core-output.js';
+import { coreFlag, parseLaunchArgs, withoutFlags } from '../../main/shell/launch-args.js';
+import { statusPageHtml } from '../../main/shell/status-page.js';
+
+const cwd = path.resolve('/home/lan/Documents');
+const existing = new Set([path.join(cwd, 'products.xlsx'), path.resolve('/tmp/tet.csv')]);
+const isFile = (candidate: string) => existing.has(candidate);
+
+describe('command line of the app', () => {
+  it('finds files to open, skipping Chromium switches and the development app folder', () => {
+    const argv = [
+      '/usr/bin/electron',
+      '/repo',
+      '--allow-file-access-from-files',
+      'products.xlsx',
+      '/tmp/tet.csv',
+      'missing.csv',
+    ];
+    expect(parseLaunchArgs(argv, { packaged: false, workingDirectory: cwd, isFile }).files).toEqual(
+      [path.join(cwd, 'products.xlsx'), path.resolve('/tmp/tet.csv')],
+    );
+    const packaged = ['/opt/Render Desk/render-desk', 'products.xlsx'];
+    expect(
+      parseLaunchArgs(packaged, { packaged: true, workingDirectory: cwd, isFile }).files,
+    ).toEqual([path.join(cwd, 'products.xlsx')]);
+  });
+
+  it('passes the core’s own flags through and nothing else', () => {
+    const argv = [
+      'electron',
+      '/repo',
+      '--port',
+      '5400',
+      '--data-dir=/data/rd',
+      '--inspect',
+      '--workers',
+      '2',
+    ];
+    const { coreArgs } = parseLaunchArgs(argv, { packaged: false, workingDirectory: cwd, isFile });
+    expect(coreArgs).toEqual(['--port', '5400', '--data-dir', '/data/rd', '--workers', '2']);
+    expect(coreFlag(coreArgs, 'data-dir')).toBe('/data/rd');
+    expect(coreFlag(coreArgs, 'credits')).toBeUndefined();
+    expect(withoutFlags(coreArgs, ['port', 'data-dir'])).toEqual(['--workers', '2']);
+  });
+});
+
+describe('how the core is started', () => {
+  const base = {
+    appRoot: '/app',
+    execPath: '/app/render-desk',
+    nodePath: '/usr/bin/node',
+    port: 0,
+    dataDir: '/data',
+    env: { PATH: '/bin', ELECTRON_RUN_AS_NODE: '1' },
+  };
+
+  it('runs the TypeScript sources with tsx under plain Node in development', () => {
+    const spec = coreLaunchSpec({ ...base, packaged: false, extraArgs: ['--workers', '1'] });
+    expect(spec.command).toBe('/usr/bin/node');
+    expect(spec.args.slice(0, 2)).toEqual(['--import', 'tsx']);
+    expect(spec.args).toContain(path.join('/app', 'main', 'serve.ts'));
+    expect(spec.args.slice(-6)).toEqual(['--port', '0', '--data-dir', '/data', '--workers', '1']);
+    expect(spec.env.ELECTRON_RUN_AS_NODE).toBeUndefined();
+  });
+
+  it('runs the compiled core with Electron as Node when packaged', () => {
+    const spec = coreLaunchSpec({ ...base, packaged: true, env: { PATH: '/bin' } });
+    expect(spec.command).toBe('/app/render-desk');
+    expect(spec.env.ELECTRON_RUN_AS_NODE).toBe('1');
+    expect(spec.args).toContain(path.join('/app', 'main', 'serve.js'));
+    expect(spec.args.join(' ')).not.toContain('tsx');
+  });
+
+  it('uses the Node that npm ran, else the one on PATH', () => {
+    expect(developmentNodePath({ npm_node_execpath: '/opt/node/bin/node' })).toBe(
+      '/opt/node/bin/node',
+    );
+    expect(developmentNodePath({})).toBe('node');
+  });
+
+  it('reads the core’s announcement lines and nothing that merely looks like them', () => {
+    expect(parseCoreLine('UI: http://127.0.0.1:40123/ui/session?token=abc_DEF-1')).toEqual({
+      kind: 'ui-link',
+      link: 'http://127.0.0.1:40123/ui/session?token=abc_DEF-1',
+      origin: 'http://127.0.0.1:40123',
+      port: 40123,
+    });
+    expect(
+      parseCoreLine('Render Desk is listening on http://127.0.0.1:40123 (data: /d, workers: 1)'),
+    ).toEqual({
+      kind: 'listening',
+      url: 'http://127.0.0.1:40123',
+    });
+    for (const line of [
+      'UI: https://evil.example/ui/session?token=x',
+      'UI: http://127.0.0.1:40123/elsewhere?token=x',
+      'UI: http://127.0.0.1:40123/ui/session',
+      'row 3: UI: http://127.0.0.1:1/ui/session?token=x',
+    ]) {
+      expect(parseCoreLine(line).kind, line).toBe('other');
+    }
+    expect(parseCoreLine('render-desk: the port is in use. Choose another with --port').kind).toBe(
+      'port-in-use',
+    );
+  });
+
+  it('keeps secrets out of the shell’s log', () => {
+    expect(redactCoreLine('UI: http://127.0.0.1:1/ui/session?token=SECRET')).toBe(
+      'UI: http://127.0.0.1:1/ui/session?token=<hidden>',
+    );
+    expect(redactCoreLine('API key (shown once, store it now): rdk_SECRET')).not.toContain(
+      'SECRET',
+    );
+  });
+});
+
+describe('application menu', () => {
+  const commands: MenuCommand[] = [
+    'open-spreadsheet',
+    'new-batch',
+    'show-catalog',
+    'show-batches',
+    'show-settings',
+    'toggle-theme',
+  ];
+
+  type Item = {
+    label?: string;
+    role?: string;
+    accelerator?: string;
+    click?: () => void;
+    submenu?: Item[];
+  };
+  const flatten = (items: Item[]): Item[] =>
+    items.flatMap((item) => [item, ...flatten(item.submenu ?? [])]);
+
+  for (const platform of ['darwin', 'win32', 'linux'] as const) {
+    it(`sends every menu command exactly once and has no duplicate shortcut on ${platform}`, () => {
+      const sent: MenuCommand[] = [];
+      const template = buildMenuTemplate({
+        platform,
+        development: false,
+        send: (c) => sent.push(c),
+        openDataFolder: () => {},
+      });
+      const items = flatten(template as Item[]);
+      for (const item of items) if (item.click && item.label !== 'Open Data Folder') item.click();
+      expect([...sent].sort()).toEqual([...commands].sort());
+      const accelerators = items.flatMap((item) => (item.accelerator ? [item.accelerator] : []));
+      expect(new Set(accelerators).size).toBe(accelerators.length);
+      expect(items.find((item) => item.label === 'Open Spreadsheet…')?.accelerator).toBe(
+        'CmdOrCtrl+O',
+      );
+      expect(items.some((item) => item.role === 'toggleDevTools')).toBe(false);
+    });
+  }
+
+  it('offers the DevTools in development only', () => {
+    const template = buildMenuTemplate({
+      platform: 'linux',
+      development: true,
+      send: () => {},
+      openDataFolder: () => {},
+    });
+    expect(flatten(template as Item[]).some((item) => item.role === 'toggleDevTools')).toBe(true);
+  });
+});
+
+describe('status pages', () => {
+  it('say what is happening, run no script and escape the core’s message', () => {
+    const reconnecting = statusPageHtml({ kind: 'reconnecting', attempt: 2, delayMs: 1000 });
+    expect(reconnecting).toContain('Reconnecting…');
+    expect(reconnecting).toContain("default-src 'none'");
+    expect(reconnecting).not.toContain('<script');
+    expect(
+      statusPageHtml({ kind: 'failed', reason: '<img src=x onerror=alert(1)>' }),
+    ).not.toContain('<img');
+  });
+});
