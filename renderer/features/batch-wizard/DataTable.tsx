@@ -48,6 +48,7 @@ export function DataTable({
 
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map((v) => cellText(v)).join(' · ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -50,6 +50,9 @@ export function MappingStep({
   const setMapping = useAppStore((s) => s.wizardSetMapping);
   const patch = useAppStore((s) => s.wizardPatch);
   const free = useAppStore((s) => s.previewFree);
+  const imagesDir = useAppStore((s) =>
+    s.wizard.imagesMode === 'folder' ? s.wizard.imagesDir.trim() : '',
+  );
 
   useEffect(() => {
     if (!focusVariable) return;
@@ -61,18 +64,33 @@ export function MappingStep({
   const rows = useMemo(() => upload?.preview ?? [], [upload]);
   const row = rows[previewRow] ?? rows[0] ?? {};
 
+  // A row that cannot render (a required value with no source) is not sent: the table says why.
+  const missingRequired = useMemo(
+    () =>
+      template?.variables.some((v) => {
+        if (!v.required || v.default !== undefined) return false;
+        return (
+          rowValues(template, mapping, fields, row, previewRow)[v.name] === undefined && !v.bindsTo
+        );
+      }) ?? false,
+    [template, mapping, fields, row, previewRow],
+  );
   const request = useMemo(
     () =>
-      template
+      template && !missingRequired
         ? {
             templateId: template.id,
-            values: rowValues(template, mapping, fields, row, previewRow),
+            values: previewableValues(
+              template,
+              rowValues(template, mapping, fields, row, previewRow),
+              imagesDir,
+            ),
             ...(target ? { target } : {}),
             format: 'jpeg' as const,
             quality: 80,
           }
         : null,
-    [template, mapping, fields, row, previewRow, target],
+    [template, mapping, fields, row, previewRow, target, missingRequired, imagesDir],
   );
   const preview = usePreview(request, { live: free });
 
@@ -338,4 +356,30 @@ function FilledRows({
       </div>
     </div>
   );
+}
+
+const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|upl_|data:|https?:)/;
+
+/**
+ * A single render knows nothing of the batch's images folder or zip: relative image paths are
+ * joined to the folder when there is one, and otherwise left out (the template's image shows).
+ */
+function previewableValues(
+  template: CatalogDetail,
+  values: Record<string, unknown>,
+  imagesDir: string,
+): Record<string, unknown> {
+  const out = { ...values };
+  for (const variable of template.variables) {
+    const value = out[variable.name];
+    if (variable.type !== 'image' || typeof value !== 'string' || ABSOLUTE.test(value)) continue;
+    if (imagesDir) {
+      const separator = imagesDir.includes('\\') && !imagesDir.includes('/') ? '\\' : '/';
+      out[variable.name] =
+        imagesDir.replace(/[\\/]+$/, '') + separator + value.replace(/^[.][\\/]/, '');
+    } else {
+      delete out[variable.name];
+    }
+  }
+  return out;
 }

@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '../../i18n/i18n';
 import { useManifest } from './use-manifest';
 
 const ROW_HEIGHT = 56;
+const MAX_HEIGHT = 620;
 
 const ROW_TONES: Record<RowStatus, string> = {
   pending: '',
@@ -75,7 +76,13 @@ export function ResultsTable({
           {filter === 'failed' ? t('batch.col.error') : t('batch.col.file')}
         </span>
       </div>
-      <div className="results-scroll" ref={scrollRef} tabIndex={0} data-testid="results-scroll">
+      <div
+        className="results-scroll"
+        ref={scrollRef}
+        tabIndex={0}
+        data-testid="results-scroll"
+        style={{ height: Math.max(ROW_HEIGHT, Math.min(virtualizer.getTotalSize(), MAX_HEIGHT)) }}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = manifest.row(item.index);

@@ -1,0 +1,32 @@
+import type { CoreProcess } from './harness.js';
+
+export interface TemplateFieldsJson {
+  templateId: string;
+  fields: { name: string; type: string; label?: string; required: boolean; example: unknown }[];
+  sampleRow: Record<string, unknown>;
+}
+
+export async function templateFields(
+  core: CoreProcess,
+  templateId: string,
+): Promise<TemplateFieldsJson> {
+  const res = await core.api(`/v1/render-batches/template-fields?templateId=${templateId}`);
+  if (res.status !== 200) throw new Error(`template-fields answered ${res.status}`);
+  return (await res.json()) as TemplateFieldsJson;
+}
+
+function cell(value: unknown): string {
+  const text = Array.isArray(value)
+    ? value.join(' | ')
+    : value === null || value === undefined
+      ? ''
+      : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: string[], rows: unknown[][]): string {
+  return (
+    [header.map(cell).join(','), ...rows.map((row) => row.map(cell).join(','))].join('\r\n') +
+    '\r\n'
+  );
+}

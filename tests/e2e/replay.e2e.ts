@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogDetail, CatalogListItem } from '../../shared/api-schemas.js';
+import { templateFields, toCsv } from './csv.js';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function templateWithImage(core: CoreProcess): Promise<CatalogDetail> {
+  const items = (await (await core.api('/v1/catalog')).json()) as CatalogListItem[];
+  for (const item of items) {
+    const detail = (await (await core.api(`/v1/catalog/${item.id}`)).json()) as CatalogDetail;
+    if (detail.variables.some((v) => v.type === 'image' && !v.bindsTo)) return detail;
+  }
+  throw new Error('no template with an image variable');
+}
+
+describe('failed rows', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  let imagesDir: string;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core);
+    imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-images-'));
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+    fs.rmSync(imagesDir, { recursive: true, force: true });
+  });
+
+  it('lists the failed row with its error, and replays it once the missing image is in the folder', async () => {
+    const { page } = ui;
+    const template = await templateWithImage(core);
+    const image = template.variables.find((v) => v.type === 'image' && !v.bindsTo)!;
+    const fields = await templateFields(core, template.id);
+    const images = new Set(template.variables.filter((v) => v.type === 'image').map((v) => v.name));
+    const columns = [
+      ...fields.fields.filter((f) => !images.has(f.name)).map((f) => f.name),
+      image.name,
+    ];
+    fs.writeFileSync(path.join(imagesDir, 'a.png'), PNG);
+    fs.writeFileSync(path.join(imagesDir, 'b.png'), PNG);
+    const files = ['a.png', 'b.png', 'missing.png'];
+    const csv = toCsv(
+      columns,
+      files.map((file) =>
+        columns.map((name) => (name === image.name ? file : fields.sampleRow[name])),
+      ),
+    );
+
+    await page.goto(`${core.url}/ui/batch?template=${template.id}`);
+    await page.getByRole('heading', { level: 1, name: 'New batch' }).waitFor();
+    // This time through the file chooser.
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Choose file…' }).click(),
+    ]);
+    await chooser.setFiles({ name: 'rows.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await expect
+      .poll(() => page.locator('.data-preview tbody tr').count(), { timeout: 20_000 })
+      .toBe(3);
+
+    // Keyboard only from here: Next, Next, images folder, Next.
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('A folder on this computer').check();
+    await page.getByLabel('Folder path').fill(imagesDir);
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+
+    const problems = page.getByTestId('preflight-problems');
+    await problems.waitFor({ timeout: 30_000 });
+    await expect.poll(() => problems.locator('li').count()).toBe(1);
+    expect(await problems.textContent()).toContain('Row 3');
+    await screenshot(page, 'wizard-preflight-problem');
+
+    await page.getByRole('button', { name: 'Start batch' }).click();
+    await page.waitForURL(/\/ui\/batches\/bat_/);
+    await page.locator('[data-status="partial"]').first().waitFor({ timeout: 120_000 });
+    await expect.poll(() => page.getByTestId('batch-failed').textContent()).toBe('1');
+    await page.getByRole('radio', { name: /Failed only/ }).click();
+    await page.locator('.results-row .result-error').first().waitFor();
+    expect(await page.locator('.results-row').count()).toBe(1);
+    await screenshot(page, 'batch-failed-rows');
+
+    // Fix the data: the image the row names now exists. Replay renders the failed row only.
+    fs.writeFileSync(path.join(imagesDir, 'missing.png'), PNG);
+    await page.getByRole('button', { name: 'Replay failed rows' }).click();
+    await page.locator('[data-status="succeeded"]').first().waitFor({ timeout: 120_000 });
+    await expect.poll(() => page.getByTestId('batch-succeeded').textContent()).toBe('3');
+    await screenshot(page, 'batch-replayed');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
