@@ -33,7 +33,7 @@ export type CoreState =
   | { status: 'starting'; attempt: number }
   | ({ status: 'ready' } & CoreReady)
   | { status: 'restarting'; attempt: number; delayMs: number; reason: string }
-  /** Will not retry: the core refused its configuration (exit code 2). */
+  /** Will not retry: the core refused its settings (exit code 2), or never got ready `giveUpAfter` times in a row. */
   | { status: 'failed'; reason: string }
   | { status: 'stopped' };
 
@@ -51,6 +51,11 @@ export interface CoreSupervisorOptions {
   backoff?: Partial<BackoffOptions>;
   /** A child that has not printed its UI link by then is killed and counts as a failure. */
   startTimeoutMs?: number;
+  /**
+   * Children in a row that die before they are ready, after which the supervisor gives up
+   * (`failed`): a core that cannot start at all will not start on the ninth try either.
+   */
+  giveUpAfter?: number;
   /** A stopping child still alive after this is killed. */
   stopTimeoutMs?: number;
   /** The core's output, secrets redacted. */
@@ -82,6 +87,7 @@ export class CoreSupervisor {
   private running: Running | null = null;
   private restartTimer: NodeJS.Timeout | null = null;
   private failuresInARow = 0;
+  private startFailuresInARow = 0;
   private attempt = 0;
   /** Restarts keep the port, so the window's origin (and what the UI stored for it) stays put. */
   private preferredPort = 0;
@@ -196,7 +202,8 @@ export class CoreSupervisor {
           resolve();
           // Port taken by someone else since the last start: let the next child pick a free one.
           if (portInUse) this.preferredPort = 0;
-          this.childGone(running, reason, configError);
+          const tail = lastLines.filter(Boolean).slice(-5).join('\n');
+          this.childGone(running, reason, configError, tail);
         };
         // 'close', not 'exit': by then the child's last lines have been read.
         child.once('close', (code, signal) => {
@@ -255,13 +262,23 @@ export class CoreSupervisor {
     }, this.startTimeoutMs);
   }
 
-  private childGone(running: Running | null, reason: string, configError: boolean): void {
+  private childGone(
+    running: Running | null,
+    reason: string,
+    configError: boolean,
+    tail = '',
+  ): void {
     if (running && this.running !== running) return;
     const upFor = running?.readyAt ? Date.now() - running.readyAt : 0;
     this.running = null;
     if (this.stopping) return;
     if (configError) {
       this.setState({ status: 'failed', reason });
+      return;
+    }
+    this.startFailuresInARow = running?.readyAt ? 0 : this.startFailuresInARow + 1;
+    if (this.startFailuresInARow >= (this.options.giveUpAfter ?? 8)) {
+      this.setState({ status: 'failed', reason: tail ? `${reason}:\n${tail}` : reason });
       return;
     }
     this.failuresInARow = upFor >= this.backoff.resetAfterMs ? 1 : this.failuresInARow + 1;

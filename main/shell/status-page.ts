@@ -33,9 +33,10 @@ export function statusPageHtml(page: StatusPage): string {
     case 'failed':
       title = 'Render Desk could not start';
       body =
-        '<p>The rendering engine refused its settings:</p>' +
+        '<p>The rendering engine did not start:</p>' +
         `<pre>${escapeHtml(page.reason)}</pre>` +
-        '<p>Correct the setting (command line or RENDER_DESK_* environment variable) and start the app again.</p>';
+        '<p>If a setting is named above, correct it (command line or RENDER_DESK_* environment ' +
+        'variable); then start the app again.</p>';
       break;
   }
   return (

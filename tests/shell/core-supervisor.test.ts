@@ -141,7 +141,7 @@ describe('core supervisor', () => {
     expect(states.some((state) => state.status === 'restarting')).toBe(false);
   });
 
-  it('retries with a growing delay when the core cannot be started at all', async () => {
+  it('retries with a growing delay, then gives up, when the core cannot be started at all', async () => {
     const states: CoreState[] = [];
     const supervisor = new CoreSupervisor({
       launchSpec: () => ({
@@ -151,21 +151,17 @@ describe('core supervisor', () => {
         cwd: os.tmpdir(),
       }),
       backoff: { initialMs: 20, maxMs: 1_000 },
+      giveUpAfter: 4,
     });
     cleanups.push(() => supervisor.stop());
     supervisor.onState((state) => states.push(state));
-    void supervisor.start().catch(() => {});
-    await expect
-      .poll(() => states.filter((state) => state.status === 'restarting').length, {
-        timeout: 5_000,
-      })
-      .toBeGreaterThanOrEqual(3);
-    await supervisor.stop();
+    await expect(supervisor.start()).rejects.toThrow(/could not start the core/);
     const delays = states.flatMap((state) =>
       state.status === 'restarting' ? [state.delayMs] : [],
     );
-    expect(delays.slice(0, 3)).toEqual([20, 40, 80]);
-    expect(states.at(-1)).toEqual({ status: 'stopped' });
+    expect(delays).toEqual([20, 40, 80]);
+    expect(states.filter((state) => state.status === 'starting')).toHaveLength(4);
+    expect(states.at(-1)?.status).toBe('failed');
   });
 
   it('backs off exponentially up to the cap', () => {
