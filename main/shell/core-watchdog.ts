@@ -5,7 +5,12 @@
  * signal runs serve's graceful stop on Windows too, where a real SIGTERM cannot be caught.
  */
 let requested = false;
-const stop = () => {
+const stop = (): void => {
+  // Still starting (serve installs its signal handlers once listening): ask again shortly.
+  if (process.listenerCount('SIGTERM') === 0) {
+    setTimeout(stop, 200).unref();
+    return;
+  }
   if (requested) return;
   requested = true;
   process.emit('SIGTERM', 'SIGTERM');
