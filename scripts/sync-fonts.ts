@@ -1,0 +1,161 @@
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { coversCodePoint, readCoverage } from '../main/engine/font-coverage.js';
+import type { FontManifest } from '../main/engine/font-manifest.js';
+
+/**
+ * Copies the fonts templates may use from node_modules into templates/fonts/<family>/, with their
+ * licence, and writes templates/fonts/fonts.json (read by the engine) and README.md. Fonts ship
+ * with the app so a render never depends on the machine's fonts. Run: npm run fonts:sync
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const modules = path.join(repoRoot, 'node_modules');
+const fontsDir = path.join(repoRoot, 'templates', 'fonts');
+
+interface FamilySource {
+  family: string;
+  folder: string;
+  packageName: string;
+  licenceFile: string;
+  /** Files relative to the package, with the weight and style they hold. */
+  files: Array<{ from: string; weight: number; style: 'normal' | 'italic' }>;
+  /** Text fonts must draw every Vietnamese letter, stacked marks included. */
+  vietnamese: boolean;
+}
+
+const expo = (prefix: string, specs: Array<[string, number, 'normal' | 'italic']>) =>
+  specs.map(([variant, weight, style]) => ({
+    from: `${variant}/${prefix}_${variant}.ttf`,
+    weight,
+    style,
+  }));
+
+const SOURCES: FamilySource[] = [
+  {
+    family: 'Be Vietnam Pro',
+    folder: 'be-vietnam-pro',
+    packageName: '@expo-google-fonts/be-vietnam-pro',
+    licenceFile: 'LICENSE_FONT',
+    files: expo('BeVietnamPro', [
+      ['400Regular', 400, 'normal'],
+      ['400Regular_Italic', 400, 'italic'],
+      ['500Medium', 500, 'normal'],
+      ['600SemiBold', 600, 'normal'],
+      ['700Bold', 700, 'normal'],
+      ['800ExtraBold', 800, 'normal'],
+    ]),
+    vietnamese: true,
+  },
+  {
+    family: 'Noto Serif',
+    folder: 'noto-serif',
+    packageName: '@expo-google-fonts/noto-serif',
+    licenceFile: 'LICENSE_FONT',
+    files: expo('NotoSerif', [
+      ['400Regular', 400, 'normal'],
+      ['400Regular_Italic', 400, 'italic'],
+      ['700Bold', 700, 'normal'],
+    ]),
+    vietnamese: true,
+  },
+  {
+    family: 'Montserrat',
+    folder: 'montserrat',
+    packageName: '@expo-google-fonts/montserrat',
+    licenceFile: 'LICENSE_FONT',
+    files: expo('Montserrat', [
+      ['400Regular', 400, 'normal'],
+      ['700Bold', 700, 'normal'],
+      ['800ExtraBold', 800, 'normal'],
+    ]),
+    vietnamese: true,
+  },
+  {
+    family: 'Noto Color Emoji',
+    folder: 'noto-color-emoji',
+    packageName: '@fontsource/noto-color-emoji',
+    licenceFile: 'LICENSE',
+    // fontsource splits the font into unicode-range subsets; all are registered under one family.
+    files: ['emoji', ...Array.from({ length: 11 }, (_, i) => String(i))].map((subset) => ({
+      from: `files/noto-color-emoji-${subset}-400-normal.woff2`,
+      weight: 400,
+      style: 'normal' as const,
+    })),
+    vietnamese: false,
+  },
+];
+
+const VIETNAMESE =
+  'ĂÂĐÊÔƠƯăâđêôơưẮẰẲẴẶẤẦẨẪẬẾỀỂỄỆỐỒỔỖỘỚỜỞỠỢỨỪỬỮỰắằẳẵặấầẩẫậếềểễệốồổỗộớờởỡợứừửữựỲÝỶỸỴỳýỷỹỵ₫';
+
+function packageVersion(pkg: string): string {
+  const json = JSON.parse(readFileSync(path.join(modules, pkg, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return json.version;
+}
+
+function sync(): void {
+  const manifest: FontManifest = { families: [] };
+  for (const source of SOURCES) {
+    const target = path.join(fontsDir, source.folder);
+    rmSync(target, { recursive: true, force: true });
+    mkdirSync(target, { recursive: true });
+    const files: FontManifest['families'][number]['files'] = [];
+    for (const file of source.files) {
+      const from = path.join(modules, source.packageName, file.from);
+      const name = path.basename(file.from);
+      if (source.vietnamese) {
+        const coverage = readCoverage(readFileSync(from));
+        const missing = [...VIETNAMESE].filter(
+          (c) => !coversCodePoint(coverage, c.codePointAt(0) ?? 0),
+        );
+        if (missing.length > 0) throw new Error(`${name} lacks Vietnamese: ${missing.join('')}`);
+      }
+      copyFileSync(from, path.join(target, name));
+      files.push({ file: name, weight: file.weight, style: file.style });
+    }
+    copyFileSync(
+      path.join(modules, source.packageName, source.licenceFile),
+      path.join(target, 'OFL.txt'),
+    );
+    manifest.families.push({
+      family: source.family,
+      folder: source.folder,
+      source: `${source.packageName}@${packageVersion(source.packageName)}`,
+      licence: 'OFL-1.1',
+      files,
+    });
+  }
+  writeFileSync(path.join(fontsDir, 'fonts.json'), JSON.stringify(manifest, null, 2) + '\n');
+  writeFileSync(path.join(fontsDir, 'README.md'), readme(manifest));
+  console.log(`Synced ${manifest.families.length} families into templates/fonts.`);
+}
+
+function readme(manifest: FontManifest): string {
+  const rows = manifest.families.map((f) => {
+    const faces = f.files
+      .map((file) => `${file.weight}${file.style === 'italic' ? ' italic' : ''}`)
+      .filter((face, i, all) => all.indexOf(face) === i)
+      .join(', ');
+    return `| ${f.family} | \`${f.folder}/\` | ${faces} | \`${f.source}\` | ${f.licence} (\`${f.folder}/OFL.txt\`) |`;
+  });
+  return [
+    '# Bundled fonts',
+    '',
+    'Templates draw only with these fonts, never with the fonts of the machine, so a render is the',
+    'same everywhere. Every text family covers Vietnamese, including stacked marks (Ắ Ẫ Ệ Ỗ Ự) and ₫.',
+    'Noto Color Emoji is the fallback of every text family, so emoji draw in colour.',
+    '',
+    'Generated by `npm run fonts:sync` (scripts/sync-fonts.ts); `fonts.json` is what the engine reads.',
+    '',
+    '| Family | Folder | Weights | Source package | Licence |',
+    '|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+sync();
