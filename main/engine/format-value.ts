@@ -1,0 +1,139 @@
+import type { NumberFormat, Template, Variable } from '../../shared/template-format.js';
+import type { ResolvedValue } from '../render/render-protocol.js';
+
+/**
+ * Turns resolved values into the text a layer shows. Everything here is deterministic: dates are
+ * read as UTC calendar dates and every Intl call names its locale, so neither the machine's time
+ * zone nor its default locale can change a render.
+ */
+
+/** Currencies for `style: "currency"` formats that name none. */
+const LOCALE_CURRENCY: Record<string, string> = {
+  'vi-VN': 'VND',
+  'en-US': 'USD',
+  'en-GB': 'GBP',
+  'en-AU': 'AUD',
+  'en-CA': 'CAD',
+  'ja-JP': 'JPY',
+  'ko-KR': 'KRW',
+  'zh-CN': 'CNY',
+  'th-TH': 'THB',
+  'id-ID': 'IDR',
+  'en-SG': 'SGD',
+  'de-DE': 'EUR',
+  'fr-FR': 'EUR',
+  'es-ES': 'EUR',
+  'it-IT': 'EUR',
+  'nl-NL': 'EUR',
+};
+
+export function formatNumber(
+  value: number,
+  format: NumberFormat | undefined,
+  locale: string,
+): string {
+  const style = format?.style ?? 'decimal';
+  const options: Intl.NumberFormatOptions = { style };
+  if (style === 'currency') options.currency = format?.currency ?? LOCALE_CURRENCY[locale] ?? 'USD';
+  if (format?.minimumFractionDigits !== undefined) {
+    options.minimumFractionDigits = format.minimumFractionDigits;
+  }
+  if (format?.maximumFractionDigits !== undefined) {
+    options.maximumFractionDigits = Math.max(
+      format.maximumFractionDigits,
+      format.minimumFractionDigits ?? 0,
+    );
+  }
+  if (format?.useGrouping !== undefined) options.useGrouping = format.useGrouping;
+  const text = new Intl.NumberFormat(locale, options).format(value);
+  return `${format?.prefix ?? ''}${text}${format?.suffix ?? ''}`;
+}
+
+export function defaultDatePattern(locale: string): string {
+  if (locale === 'vi-VN') return 'dd/MM/yyyy';
+  if (locale === 'en-US') return 'MMM d, yyyy';
+  return 'yyyy-MM-dd';
+}
+
+const DATE_TOKEN = /yyyy|yy|MMMM|MMM|MM|M|dd|d|EEEE|EEE|'[^']*'/g;
+
+/** Formats an ISO `YYYY-MM-DD` date with tokens d dd M MM MMM MMMM yy yyyy EEE EEEE ('quoted' literal). */
+export function formatDate(isoDate: string, pattern: string | undefined, locale: string): string {
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  const part = (options: Intl.DateTimeFormatOptions): string =>
+    new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date);
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return (pattern ?? defaultDatePattern(locale)).replace(DATE_TOKEN, (token) => {
+    switch (token) {
+      case 'yyyy':
+        return pad(y, 4);
+      case 'yy':
+        return pad(y % 100, 2);
+      case 'MMMM':
+        return part({ month: 'long' });
+      case 'MMM':
+        return part({ month: 'short' });
+      case 'MM':
+        return pad(m, 2);
+      case 'M':
+        return String(m);
+      case 'dd':
+        return pad(d, 2);
+      case 'd':
+        return String(d);
+      case 'EEEE':
+        return part({ weekday: 'long' });
+      case 'EEE':
+        return part({ weekday: 'short' });
+      default:
+        return token.slice(1, -1);
+    }
+  });
+}
+
+/** The text a value shows as: numbers and dates formatted, lists joined, empty as ''. */
+export function formatValue(
+  variable: Variable | undefined,
+  value: ResolvedValue,
+  templateLocale: string,
+): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join(', ');
+  if (typeof value === 'object') return '';
+  if (!variable) return String(value);
+  switch (variable.type) {
+    case 'number':
+      return typeof value === 'number'
+        ? formatNumber(value, variable.format, variable.locale ?? templateLocale)
+        : String(value);
+    case 'date':
+      return typeof value === 'string'
+        ? formatDate(value, variable.format, variable.locale ?? templateLocale)
+        : String(value);
+    case 'enum':
+      return variable.options.find((o) => o.value === value)?.label || String(value);
+    default:
+      return String(value);
+  }
+}
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]{0,63})\s*\}\}/g;
+
+/** Replaces `{{name}}` with the formatted value; a name that is not a variable stays as written. */
+export function fillPlaceholders(
+  text: string,
+  template: Template,
+  values: Record<string, ResolvedValue>,
+): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const variable = template.variables.find((v) => v.name === name);
+    if (!variable) return whole;
+    return formatValue(variable, values[name] ?? null, template.locale);
+  });
+}
+
+/** Names used as `{{placeholders}}` in a text. */
+export function placeholderNames(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
+}
