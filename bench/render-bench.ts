@@ -11,8 +11,8 @@ import { createCanvas, ImageData } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import { REPO_ROOT, startCore } from '../main/app.js';
 import { loadCatalog } from '../main/catalog/load-catalog.js';
-import { createImageReferenceResolver } from '../main/engine/image-reference.js';
-import { renderJob } from '../main/engine/render-job.js';
+import { createImageReferenceResolver } from '../main/template-engine/image-reference.js';
+import { renderJob } from '../main/template-engine/render-job.js';
 import { createRenderPool } from '../main/render/render-pool.js';
 import type { RenderJob, RenderSuccess } from '../main/render/render-protocol.js';
 import { RenderService } from '../main/render/render-service.js';
@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const level = (await import('../main/engine/encode-image.js')) as {
+  const level = (await import('../main/template-engine/encode-image.js')) as {
     DEFAULT_PNG_COMPRESSION_LEVEL?: number;
   };
   const compressionLevel = level.DEFAULT_PNG_COMPRESSION_LEVEL ?? 6;

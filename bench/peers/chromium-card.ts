@@ -32,16 +32,14 @@ export class ChromiumCard {
     });
     const page = await browser.newPage({ viewport: { width: 1080, height: 1080 } });
     await page.setContent(referenceCardHtml(card), { waitUntil: 'load' });
-    await page.evaluate(() => document.fonts.ready);
+    // Strings: this code runs in the page, not in Node.
+    await page.evaluate('document.fonts.ready');
     return new ChromiumCard(browser, page, profile);
   }
 
   /** A new headline each time, so every screenshot is a fresh layout and paint. */
   async render(headline: string): Promise<Buffer> {
-    await this.page.evaluate((text) => {
-      const node = document.getElementById('headline');
-      if (node) node.textContent = text;
-    }, headline);
+    await this.page.evaluate(`document.getElementById('headline').textContent = ${JSON.stringify(headline)}`);
     return this.page.locator('#card').screenshot({ type: 'png' });
   }
 

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** templates/fonts/fonts.json: the bundled families and their files (written by fonts:sync). */
+export const FontManifest = z.object({
+  families: z.array(
+    z.object({
+      family: z.string().min(1),
+      folder: z.string().regex(/^[a-z0-9-]+$/),
+      source: z.string(),
+      licence: z.string(),
+      files: z.array(
+        z.object({
+          file: z.string().regex(/^[A-Za-z0-9_.-]+\.(ttf|otf|woff2)$/),
+          weight: z.number().int(),
+          style: z.enum(['normal', 'italic']),
+        }),
+      ),
+    }),
+  ),
+});
+export type FontManifest = z.infer<typeof FontManifest>;
+
+export function readFontManifest(fontsDir: string): FontManifest {
+  return FontManifest.parse(JSON.parse(readFileSync(path.join(fontsDir, 'fonts.json'), 'utf8')));
+}

@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError, Errors } from '../../shared/errors.js';
+import type { ImageInput } from '../render/render-protocol.js';
+
+/** Decoded data URIs larger than this are refused (the body limit usually answers 413 first). */
+export const MAX_DATA_URI_BYTES = 25 * 1024 * 1024;
+
+const DATA_URI_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/jpg',
+  'image/webp',
+  'image/gif',
+  'image/svg+xml',
+]);
+
+/** Local files larger than this are refused before any decoding. */
+export const MAX_IMAGE_FILE_BYTES = 100 * 1024 * 1024;
+
+export interface ImageReferenceOptions {
+  /** The file of an image upload (`upl_…`), or null when there is none. */
+  uploadPath: (id: string) => string | null;
+  /** Remote images are off by default (DESIGN §3). */
+  allowRemote: boolean;
+}
+
+/**
+ * Turns an image value into something a worker can decode: an upload id, a `data:` URI or an
+ * absolute local path. Checks what can be checked without decoding (existence, type, size,
+ * SVG external references); decoding happens in the worker.
+ */
+export function createImageReferenceResolver(options: ImageReferenceOptions) {
+  return (value: string, valuePath: string): ImageInput => {
+    const trimmed = value.trim();
+    if (/^https?:\/\//i.test(trimmed)) {
+      throw new AppError(
+        'url-not-allowed',
+        `${valuePath}: remote images are disabled. Download the image and pass its file path, a data: URI or an upload id.`,
+        { problems: [{ path: valuePath, message: 'remote URLs are not allowed' }] },
+      );
+    }
+    if (/^data:/i.test(trimmed)) return fromDataUri(trimmed, valuePath);
+    if (/^upl_[A-Za-z0-9_-]+$/.test(trimmed)) {
+      const file = options.uploadPath(trimmed);
+      if (!file)
+        throw Errors.imageInvalid(
+          valuePath,
+          `there is no image upload "${trimmed}" (uploads expire after 24 hours).`,
+        );
+      return checkedFile(file, valuePath);
+    }
+    if (/^file:\/\//i.test(trimmed)) {
+      throw Errors.imageInvalid(valuePath, 'give a plain absolute path, not a file:// URL.');
+    }
+    if (!path.isAbsolute(trimmed)) {
+      throw Errors.imageInvalid(
+        valuePath,
+        `"${trimmed}" is not an absolute path, a data: URI or an upload id.`,
+      );
+    }
+    return checkedFile(trimmed, valuePath);
+  };
+}
+
+function checkedFile(file: string, valuePath: string): ImageInput {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    throw Errors.imageInvalid(valuePath, `no file at "${file}".`);
+  }
+  if (stat.isDirectory()) {
+    throw Errors.imageInvalid(valuePath, `"${file}" is a folder, not an image file.`);
+  }
+  if (!stat.isFile()) throw Errors.imageInvalid(valuePath, `"${file}" is not a regular file.`);
+  if (stat.size === 0) throw Errors.imageInvalid(valuePath, `"${file}" is empty.`);
+  if (stat.size > MAX_IMAGE_FILE_BYTES) {
+    throw Errors.imageInvalid(
+      valuePath,
+      `"${file}" is over ${MAX_IMAGE_FILE_BYTES / 1024 / 1024} MB.`,
+    );
+  }
+  // Detected by content, not by name: a .png that is really an SVG is rasterised as an SVG.
+  if (/\.svgz?$/i.test(file) || looksLikeMarkup(readHead(file))) {
+    assertSvgSelfContained(fs.readFileSync(file, 'utf8'), valuePath);
+  }
+  return { kind: 'file', path: file };
+}
+
+function fromDataUri(uri: string, valuePath: string): ImageInput {
+  const match = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/is.exec(uri);
+  if (!match) throw Errors.imageInvalid(valuePath, 'the data: URI is malformed.');
+  const mime = (match[1] || 'text/plain').toLowerCase();
+  if (!DATA_URI_TYPES.has(mime)) {
+    throw Errors.imageInvalid(
+      valuePath,
+      `a data: URI of type ${mime} is not an image (PNG, JPEG, WebP, GIF or SVG).`,
+    );
+  }
+  const isBase64 = /;base64/i.test(match[2] ?? '');
+  const payload = match[3] ?? '';
+  const estimated = isBase64 ? Math.floor((payload.length * 3) / 4) : payload.length;
+  if (estimated > MAX_DATA_URI_BYTES) {
+    throw Errors.imageInvalid(
+      valuePath,
+      `the image is over ${MAX_DATA_URI_BYTES / 1024 / 1024} MB.`,
+    );
+  }
+  let bytes: Buffer;
+  try {
+    bytes = isBase64 ? decodeBase64(payload) : percentDecode(payload);
+  } catch {
+    throw Errors.imageInvalid(valuePath, 'the data: URI is not valid percent-encoding.');
+  }
+  if (bytes.length === 0) throw Errors.imageInvalid(valuePath, 'the data: URI holds no data.');
+  if (mime === 'image/svg+xml' || looksLikeMarkup(bytes.subarray(0, 512))) {
+    assertSvgSelfContained(bytes.toString('utf8'), valuePath);
+  }
+  return { kind: 'bytes', bytes: new Uint8Array(bytes), mime };
+}
+
+function readHead(file: string): Buffer {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(512);
+    const read = fs.readSync(fd, head, 0, 512, 0);
+    return head.subarray(0, read);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Starts with markup (after a BOM or spaces): maybe an SVG, so it is scanned like one. */
+function looksLikeMarkup(head: Uint8Array): boolean {
+  return /^\uFEFF?\s*</.test(Buffer.from(head).toString('utf8'));
+}
+
+function decodeBase64(payload: string): Buffer {
+  const clean = payload.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean)) throw new Error('not base64');
+  return Buffer.from(clean, 'base64');
+}
+
+/** RFC 3986 percent-decoding to bytes (decodeURIComponent fails on binary bytes like %89). */
+function percentDecode(payload: string): Buffer {
+  const out: number[] = [];
+  const raw = Buffer.from(payload, 'utf8');
+  for (let i = 0; i < raw.length; i++) {
+    const byte = raw[i]!;
+    if (byte === 0x25) {
+      const hex = raw.subarray(i + 1, i + 3).toString('latin1');
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) throw new Error('bad percent-encoding');
+      out.push(parseInt(hex, 16));
+      i += 2;
+    } else out.push(byte);
+  }
+  return Buffer.from(out);
+}
+
+/** Decodes character references so `&#102;ile:` cannot hide a file: reference. */
+function decodeCharacterReferences(text: string): string {
+  return text.replace(/&#(x[0-9a-f]+|\d+);?/gi, (_, code: string) => {
+    const n = code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : Number(code);
+    return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : '';
+  });
+}
+
+function isInternalReference(target: string): boolean {
+  const t = decodeCharacterReferences(target).replace(/[\s\u0000-\u001f]+/g, '');
+  return t === '' || t.startsWith('#') || /^data:image\/(png|jpe?g|gif|webp);/i.test(t);
+}
+
+/**
+ * An SVG that references files or URLs renders blank without an error (DESIGN §4a), and could
+ * read local files: only in-document references (`#id`) and `data:` URIs are allowed, and no
+ * DOCTYPE or entities (XXE).
+ */
+export function assertSvgSelfContained(svg: string, valuePath: string): void {
+  const refuse = (what: string) =>
+    new AppError(
+      'svg-external-reference',
+      `${valuePath}: the SVG ${what}; embed images as data: URIs instead.`,
+      {
+        problems: [{ path: valuePath, message: `the SVG ${what}` }],
+      },
+    );
+  // A plain DOCTYPE naming the SVG DTD is common and harmless (libxml2 loads no DTD); an internal
+  // subset or entity declarations are how XXE and billion-laughs documents start.
+  if (/<!ENTITY/i.test(svg) || /<!DOCTYPE[^>]*\[/i.test(svg)) {
+    throw refuse('declares entities (a DOCTYPE with an internal subset)');
+  }
+  for (const match of svg.matchAll(/\b(?:xlink:)?href\s*=\s*(["'])(.*?)\1/gis)) {
+    const target = match[2] ?? '';
+    if (!isInternalReference(target)) throw refuse(`references "${target.trim().slice(0, 80)}"`);
+  }
+  for (const match of svg.matchAll(/url\(\s*(["']?)(.*?)\1\s*\)/gis)) {
+    const target = match[2] ?? '';
+    if (!isInternalReference(target)) throw refuse(`references "${target.trim().slice(0, 80)}"`);
+  }
+  if (/@import/i.test(decodeCharacterReferences(svg))) throw refuse('imports a style sheet');
+}
