@@ -1,0 +1,751 @@
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Draws the sample photos, avatars, logos and decorations of the built-in templates. Everything is
+ * procedural (gradients and shapes, seeded randomness), so the catalog ships only images the
+ * project owns and the same run writes the same bytes. Run: npx tsx scripts/generate-sample-assets.ts
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const catalogDir = path.join(repoRoot, 'templates', 'catalog');
+const fontsDir = path.join(repoRoot, 'templates', 'fonts');
+
+GlobalFonts.registerFromPath(
+  path.join(fontsDir, 'be-vietnam-pro', 'BeVietnamPro_800ExtraBold.ttf'),
+  'Be Vietnam Pro',
+);
+GlobalFonts.registerFromPath(
+  path.join(fontsDir, 'noto-serif', 'NotoSerif_700Bold.ttf'),
+  'Noto Serif',
+);
+GlobalFonts.registerFromPath(
+  path.join(fontsDir, 'montserrat', 'Montserrat_800ExtraBold.ttf'),
+  'Montserrat',
+);
+
+type Ctx = SKRSContext2D;
+
+/** Small deterministic PRNG (mulberry32): the same seed draws the same picture. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Output {
+  folder: string;
+  file: string;
+  width: number;
+  height: number;
+  draw: (ctx: Ctx, w: number, h: number) => void;
+}
+
+function save({ folder, file, width, height, draw }: Output): void {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  draw(ctx, width, height);
+  const dir = path.join(catalogDir, folder);
+  mkdirSync(dir, { recursive: true });
+  const ext = path.extname(file);
+  const bytes =
+    ext === '.png'
+      ? canvas.toBuffer('image/png')
+      : ext === '.webp'
+        ? canvas.toBuffer('image/webp', 82)
+        : canvas.toBuffer('image/jpeg', 84);
+  writeFileSync(path.join(dir, file), bytes);
+  console.log(`${folder}/${file}  ${(bytes.length / 1024).toFixed(1)} KB`);
+}
+
+function linear(ctx: Ctx, x0: number, y0: number, x1: number, y1: number, stops: string[]) {
+  const g = ctx.createLinearGradient(x0, y0, x1, y1);
+  stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
+  return g;
+}
+
+function radial(ctx: Ctx, x: number, y: number, r: number, stops: string[]) {
+  const g = ctx.createRadialGradient(x, y, 0, x, y, r);
+  stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
+  return g;
+}
+
+function roundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number) {
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, r);
+}
+
+/** Soft blurred colour blobs: the base of every "studio" background. */
+function blobs(ctx: Ctx, w: number, h: number, seed: number, colours: string[], count = 6) {
+  const rand = rng(seed);
+  ctx.save();
+  ctx.filter = `blur(${Math.round(Math.min(w, h) / 9)}px)`;
+  for (let i = 0; i < count; i++) {
+    ctx.fillStyle = colours[i % colours.length] ?? '#ffffff';
+    ctx.globalAlpha = 0.55 + rand() * 0.35;
+    ctx.beginPath();
+    ctx.arc(rand() * w, rand() * h, (0.18 + rand() * 0.22) * Math.max(w, h), 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/** A soft contact shadow under an object standing at (cx, y). */
+function contactShadow(ctx: Ctx, cx: number, y: number, rx: number, alpha = 0.28) {
+  ctx.save();
+  ctx.filter = 'blur(18px)';
+  ctx.fillStyle = `rgba(40, 20, 10, ${alpha})`;
+  ctx.beginPath();
+  ctx.ellipse(cx, y, rx, rx * 0.16, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+}
+
+// --- Product shots ------------------------------------------------------------------------------
+
+/** A serum bottle with a dropper cap on a pastel podium. */
+function serumShot(ctx: Ctx, w: number, h: number) {
+  ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#F8E3D6', '#F1CDBB', '#E7B9A5']);
+  ctx.fillRect(0, 0, w, h);
+  blobs(ctx, w, h, 11, ['#FFF3EA', '#F6C8B4', '#FBE0D0'], 5);
+  // Fill the frame: templates crop this square to tall and wide boxes.
+  ctx.translate(w / 2, h * 0.6);
+  ctx.scale(1.4, 1.4);
+  ctx.translate(-w / 2, -h * 0.6);
+  // Podium.
+  const cx = w * 0.5;
+  const top = h * 0.74;
+  ctx.fillStyle = linear(ctx, cx - 330, 0, cx + 330, 0, ['#E9B9A3', '#F7DCCF', '#E3AE97']);
+  ctx.fillRect(cx - 330, top, 660, h - top);
+  ctx.fillStyle = linear(ctx, cx - 330, 0, cx + 330, 0, ['#F3CDBD', '#FFF0E8', '#EFC3B0']);
+  ctx.beginPath();
+  ctx.ellipse(cx, top, 330, 62, 0, 0, Math.PI * 2);
+  ctx.fill();
+  contactShadow(ctx, cx + 30, top, 170, 0.35);
+  // Bottle body.
+  const bw = 250;
+  const bh = 380;
+  const bx = cx - bw / 2;
+  const by = top - bh;
+  ctx.save();
+  ctx.shadowColor = 'rgba(120, 60, 30, 0.25)';
+  ctx.shadowBlur = 40;
+  ctx.shadowOffsetX = 24;
+  ctx.shadowOffsetY = 10;
+  roundRect(ctx, bx, by, bw, bh, 38);
+  ctx.fillStyle = linear(ctx, bx, 0, bx + bw, 0, ['#B0542E', '#D9804F', '#F0A571', '#C46638', '#9E4626']);
+  ctx.fill();
+  ctx.restore();
+  // Liquid line and glass highlight.
+  ctx.fillStyle = 'rgba(255, 236, 220, 0.22)';
+  roundRect(ctx, bx + 26, by + 30, 34, bh - 70, 17);
+  ctx.fill();
+  ctx.fillStyle = 'rgba(255, 250, 245, 0.92)';
+  roundRect(ctx, bx + 40, by + 150, bw - 80, 130, 10);
+  ctx.fill();
+  ctx.fillStyle = '#8E3E1F';
+  ctx.font = '800 30px "Be Vietnam Pro"';
+  ctx.textAlign = 'center';
+  ctx.fillText('SERUM', cx, by + 205);
+  ctx.font = '800 15px "Be Vietnam Pro"';
+  ctx.fillText('VITAMIN C · 30 ml', cx, by + 245);
+  // Neck and dropper.
+  ctx.fillStyle = linear(ctx, cx - 60, 0, cx + 60, 0, ['#2B211D', '#5A4A42', '#2B211D']);
+  roundRect(ctx, cx - 62, by - 70, 124, 78, 10);
+  ctx.fill();
+  ctx.fillStyle = linear(ctx, cx - 42, 0, cx + 42, 0, ['#1E1714', '#4B3D36', '#1E1714']);
+  roundRect(ctx, cx - 42, by - 190, 84, 130, 40);
+  ctx.fill();
+  // Leaves.
+  leaf(ctx, cx - 300, top - 40, 150, -0.5, '#7FA06A');
+  leaf(ctx, cx + 280, top - 20, 120, 0.6, '#93B37D');
+}
+
+function leaf(ctx: Ctx, x: number, y: number, len: number, angle: number, colour: string) {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(angle);
+  ctx.fillStyle = colour;
+  ctx.beginPath();
+  ctx.moveTo(0, 0);
+  ctx.quadraticCurveTo(len * 0.5, -len * 0.35, len, 0);
+  ctx.quadraticCurveTo(len * 0.5, len * 0.35, 0, 0);
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(255,255,255,0.35)';
+  ctx.lineWidth = 3;
+  ctx.beginPath();
+  ctx.moveTo(0, 0);
+  ctx.lineTo(len * 0.9, 0);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A red Tết gift box with a gold ribbon. */
+function giftShot(ctx: Ctx, w: number, h: number) {
+  ctx.fillStyle = linear(ctx, 0, 0, 0, h, ['#FBE9C8', '#F5D49C']);
+  ctx.fillRect(0, 0, w, h);
+  blobs(ctx, w, h, 23, ['#FFF6E0', '#F3C77A', '#FCE3B0'], 5);
+  const cx = w * 0.5;
+  const base = h * 0.8;
+  contactShadow(ctx, cx, base, 300, 0.35);
+  const bw = 480;
+  const bh = 360;
+  const bx = cx - bw / 2;
+  const by = base - bh;
+  ctx.fillStyle = linear(ctx, bx, 0, bx + bw, 0, ['#8E0F14', '#C8232B', '#A3161C']);
+  ctx.fillRect(bx, by, bw, bh);
+  // Lid.
+  ctx.fillStyle = linear(ctx, bx, 0, bx + bw, 0, ['#A3161C', '#DA2F36', '#B31B22']);
+  ctx.fillRect(bx - 24, by - 90, bw + 48, 100);
+  // Ribbon.
+  const gold = linear(ctx, 0, by - 90, 0, base, ['#FFE08A', '#D4A437', '#F6CF6B']);
+  ctx.fillStyle = gold;
+  ctx.fillRect(cx - 34, by - 90, 68, bh + 90);
+  ctx.fillRect(bx - 24, by - 52, bw + 48, 40);
+  // Bow.
+  ctx.save();
+  ctx.translate(cx, by - 90);
+  for (const dir of [-1, 1]) {
+    ctx.beginPath();
+    ctx.moveTo(0, 0);
+    ctx.bezierCurveTo(dir * 60, -150, dir * 190, -110, dir * 150, -20);
+    ctx.bezierCurveTo(dir * 120, 20, dir * 40, 10, 0, 0);
+    ctx.fillStyle = gold;
+    ctx.fill();
+  }
+  ctx.beginPath();
+  ctx.arc(0, -8, 30, 0, Math.PI * 2);
+  ctx.fillStyle = '#E8B84E';
+  ctx.fill();
+  ctx.restore();
+  // A gold pattern on the box.
+  ctx.strokeStyle = 'rgba(255, 215, 120, 0.35)';
+  ctx.lineWidth = 3;
+  for (let i = 0; i < 3; i++) {
+    for (const side of [-1, 1]) {
+      ctx.beginPath();
+      ctx.arc(cx + side * 150, by + 110 + i * 90, 28, 0, Math.PI * 2);
+      ctx.stroke();
+    }
+  }
+  // Mai blossoms around.
+  blossom(ctx, cx - 330, base - 40, 44, 0.2);
+  blossom(ctx, cx + 340, base - 70, 36, 1.1);
+  blossom(ctx, cx + 290, base + 20, 26, 0.5);
+}
+
+/** A five-petal hoa mai (yellow apricot blossom). */
+function blossom(ctx: Ctx, x: number, y: number, r: number, rot: number) {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(rot);
+  for (let i = 0; i < 5; i++) {
+    ctx.save();
+    ctx.rotate((i * Math.PI * 2) / 5);
+    ctx.beginPath();
+    ctx.ellipse(0, -r * 0.62, r * 0.46, r * 0.62, 0, 0, Math.PI * 2);
+    ctx.fillStyle = radial(ctx, 0, -r * 0.3, r * 1.1, ['#FFE873', '#FFC928', '#F2A900']);
+    ctx.fill();
+    ctx.restore();
+  }
+  ctx.beginPath();
+  ctx.arc(0, 0, r * 0.26, 0, Math.PI * 2);
+  ctx.fillStyle = '#C26A00';
+  ctx.fill();
+  for (let i = 0; i < 10; i++) {
+    const a = (i * Math.PI * 2) / 10;
+    ctx.beginPath();
+    ctx.arc(Math.cos(a) * r * 0.36, Math.sin(a) * r * 0.36, r * 0.06, 0, Math.PI * 2);
+    ctx.fillStyle = '#8A3E00';
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/** A transparent hoa mai branch for corners of Tết designs. */
+function maiBranch(ctx: Ctx, w: number, h: number) {
+  ctx.strokeStyle = '#5B3418';
+  ctx.lineCap = 'round';
+  const branch = (pts: number[][], width: number) => {
+    ctx.lineWidth = width;
+    ctx.beginPath();
+    ctx.moveTo(pts[0]![0]!, pts[0]![1]!);
+    for (let i = 1; i < pts.length; i++) ctx.lineTo(pts[i]![0]!, pts[i]![1]!);
+    ctx.stroke();
+  };
+  branch(
+    [
+      [w, 30],
+      [w * 0.72, 90],
+      [w * 0.45, 120],
+      [w * 0.12, 230],
+    ],
+    14,
+  );
+  branch(
+    [
+      [w * 0.72, 90],
+      [w * 0.6, 260],
+      [w * 0.5, 380],
+    ],
+    9,
+  );
+  branch(
+    [
+      [w * 0.45, 120],
+      [w * 0.3, 40],
+    ],
+    7,
+  );
+  const rand = rng(7);
+  const spots: Array<[number, number, number]> = [
+    [w * 0.12, 230, 40],
+    [w * 0.3, 40, 34],
+    [w * 0.5, 380, 38],
+    [w * 0.58, 120, 44],
+    [w * 0.82, 60, 36],
+    [w * 0.66, 220, 30],
+    [w * 0.26, 170, 26],
+    [w * 0.4, 90, 22],
+    [w * 0.92, 120, 24],
+  ];
+  for (const [x, y, r] of spots) blossom(ctx, x, y, r, rand() * 2);
+  // Buds.
+  for (const [x, y] of [
+    [w * 0.2, 205],
+    [w * 0.55, 330],
+    [w * 0.76, 150],
+  ] as const) {
+    ctx.beginPath();
+    ctx.arc(x, y, 9, 0, Math.PI * 2);
+    ctx.fillStyle = '#E9B21F';
+    ctx.fill();
+  }
+  void h;
+}
+
+/** A latte seen from above on a warm table, for a café opening. */
+function latteShot(ctx: Ctx, w: number, h: number) {
+  ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#D9BFA0', '#C9A47E', '#B88F67']);
+  ctx.fillRect(0, 0, w, h);
+  // Wood grain.
+  const rand = rng(31);
+  ctx.strokeStyle = 'rgba(120, 80, 45, 0.12)';
+  for (let i = 0; i < 40; i++) {
+    ctx.lineWidth = 1 + rand() * 3;
+    const y = rand() * h;
+    ctx.beginPath();
+    ctx.moveTo(0, y);
+    ctx.bezierCurveTo(w * 0.3, y + rand() * 30 - 15, w * 0.7, y + rand() * 30 - 15, w, y);
+    ctx.stroke();
+  }
+  const cx = w * 0.56;
+  const cy = h * 0.5;
+  // Saucer, cup and coffee.
+  ctx.save();
+  ctx.shadowColor = 'rgba(60, 30, 10, 0.35)';
+  ctx.shadowBlur = 50;
+  ctx.shadowOffsetX = 20;
+  ctx.shadowOffsetY = 24;
+  ctx.beginPath();
+  ctx.arc(cx, cy, 330, 0, Math.PI * 2);
+  ctx.fillStyle = '#F4EEE6';
+  ctx.fill();
+  ctx.restore();
+  ctx.beginPath();
+  ctx.arc(cx, cy, 270, 0, Math.PI * 2);
+  ctx.strokeStyle = 'rgba(180, 160, 140, 0.35)';
+  ctx.lineWidth = 4;
+  ctx.stroke();
+  ctx.save();
+  ctx.shadowColor = 'rgba(60, 30, 10, 0.3)';
+  ctx.shadowBlur = 24;
+  ctx.shadowOffsetX = 8;
+  ctx.shadowOffsetY = 10;
+  ctx.beginPath();
+  ctx.arc(cx, cy, 230, 0, Math.PI * 2);
+  ctx.fillStyle = '#FFFFFF';
+  ctx.fill();
+  ctx.restore();
+  // Handle.
+  roundRect(ctx, cx + 215, cy - 40, 120, 80, 36);
+  ctx.fillStyle = '#FBF8F4';
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(cx, cy, 195, 0, Math.PI * 2);
+  ctx.fillStyle = radial(ctx, cx, cy, 195, ['#B47A4A', '#8A5530', '#5E3519']);
+  ctx.fill();
+  // Latte art: a tulip of stacked hearts.
+  ctx.fillStyle = '#F6E7D2';
+  for (const [dy, s] of [
+    [60, 1],
+    [-10, 0.8],
+    [-70, 0.6],
+  ] as const) {
+    ctx.save();
+    ctx.translate(cx, cy + dy);
+    ctx.scale(s, s);
+    ctx.beginPath();
+    ctx.moveTo(0, 40);
+    ctx.bezierCurveTo(-130, -20, -80, -110, 0, -50);
+    ctx.bezierCurveTo(80, -110, 130, -20, 0, 40);
+    ctx.fill();
+    ctx.restore();
+  }
+  ctx.fillRect(cx - 4, cy - 110, 8, 200);
+  // Coffee beans.
+  for (let i = 0; i < 9; i++) {
+    const bx = w * 0.1 + rand() * w * 0.22;
+    const by = h * 0.12 + rand() * h * 0.76;
+    ctx.save();
+    ctx.translate(bx, by);
+    ctx.rotate(rand() * Math.PI);
+    ctx.beginPath();
+    ctx.ellipse(0, 0, 26, 18, 0, 0, Math.PI * 2);
+    ctx.fillStyle = '#4A2A14';
+    ctx.fill();
+    ctx.strokeStyle = '#2A160A';
+    ctx.lineWidth = 3;
+    ctx.beginPath();
+    ctx.moveTo(-20, 0);
+    ctx.quadraticCurveTo(0, 6, 20, 0);
+    ctx.stroke();
+    ctx.restore();
+  }
+}
+
+/** A bouquet of pink flowers on transparency, for greeting cards. */
+function bouquet(ctx: Ctx, w: number, h: number) {
+  const rand = rng(83);
+  // Stems and leaves.
+  ctx.strokeStyle = '#4F7A45';
+  ctx.lineWidth = 8;
+  ctx.lineCap = 'round';
+  for (let i = 0; i < 7; i++) {
+    ctx.beginPath();
+    ctx.moveTo(w * 0.5, h * 0.98);
+    ctx.quadraticCurveTo(w * (0.3 + rand() * 0.4), h * 0.7, w * (0.18 + i * 0.11), h * 0.36);
+    ctx.stroke();
+  }
+  for (let i = 0; i < 8; i++) {
+    leaf(ctx, w * (0.2 + rand() * 0.6), h * (0.5 + rand() * 0.3), 90 + rand() * 40, rand() * 6, i % 2 ? '#6E9B5E' : '#5B8A4E');
+  }
+  const palette = [
+    ['#FFD9E2', '#F48FB1', '#C2185B'],
+    ['#FFE7EC', '#F8A5BD', '#D94F7A'],
+    ['#FFF1E6', '#F9B98F', '#E0703A'],
+    ['#FFFFFF', '#F7D1DC', '#E38AA6'],
+  ];
+  const heads: Array<[number, number, number]> = [
+    [0.5, 0.28, 110],
+    [0.28, 0.36, 90],
+    [0.72, 0.34, 95],
+    [0.38, 0.16, 80],
+    [0.64, 0.14, 78],
+    [0.18, 0.2, 60],
+    [0.84, 0.2, 62],
+  ];
+  heads.forEach(([fx, fy, r], i) => {
+    const colours = palette[i % palette.length]!;
+    const x = w * fx;
+    const y = h * fy;
+    ctx.save();
+    ctx.shadowColor = 'rgba(120, 20, 60, 0.25)';
+    ctx.shadowBlur = 20;
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fillStyle = radial(ctx, x, y, r, [colours[2]!, colours[1]!, colours[0]!]);
+    ctx.fill();
+    ctx.restore();
+    // Rose-like swirl of petals.
+    for (let k = 0; k < 4; k++) {
+      ctx.beginPath();
+      ctx.arc(x + Math.cos(k * 2.1) * r * 0.12, y + Math.sin(k * 2.1) * r * 0.12, r * (0.75 - k * 0.17), Math.PI * (0.1 + k * 0.5), Math.PI * (1.4 + k * 0.5));
+      ctx.strokeStyle = `rgba(255, 255, 255, ${0.55 - k * 0.08})`;
+      ctx.lineWidth = r * 0.07;
+      ctx.stroke();
+    }
+  });
+  // Baby's breath.
+  for (let i = 0; i < 60; i++) {
+    ctx.beginPath();
+    ctx.arc(w * (0.1 + rand() * 0.8), h * (0.05 + rand() * 0.45), 5 + rand() * 5, 0, Math.PI * 2);
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.95)';
+    ctx.fill();
+  }
+}
+
+/** A smartphone on a vivid gradient for an 11.11 flash sale. */
+function phoneShot(ctx: Ctx, w: number, h: number) {
+  ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#2A0E61', '#5B1FA6', '#C2277F']);
+  ctx.fillRect(0, 0, w, h);
+  blobs(ctx, w, h, 47, ['#FF5FA2', '#7B3FF2', '#FF9F5A'], 5);
+  const cx = w * 0.5;
+  const cy = h * 0.52;
+  const pw = 380;
+  const ph = 780;
+  ctx.save();
+  ctx.translate(cx, cy);
+  ctx.rotate(-0.12);
+  ctx.save();
+  ctx.shadowColor = 'rgba(10, 0, 30, 0.55)';
+  ctx.shadowBlur = 70;
+  ctx.shadowOffsetX = 30;
+  ctx.shadowOffsetY = 40;
+  roundRect(ctx, -pw / 2, -ph / 2, pw, ph, 64);
+  ctx.fillStyle = '#15121C';
+  ctx.fill();
+  ctx.restore();
+  roundRect(ctx, -pw / 2 + 14, -ph / 2 + 14, pw - 28, ph - 28, 52);
+  ctx.fillStyle = linear(ctx, 0, -ph / 2, 0, ph / 2, ['#FFB36B', '#FF5F8F', '#7B3FF2', '#2C47D9']);
+  ctx.fill();
+  // Wallpaper waves.
+  ctx.save();
+  roundRect(ctx, -pw / 2 + 14, -ph / 2 + 14, pw - 28, ph - 28, 52);
+  ctx.clip();
+  for (let i = 0; i < 5; i++) {
+    ctx.beginPath();
+    ctx.moveTo(-pw, -100 + i * 90);
+    ctx.bezierCurveTo(-100, -250 + i * 90, 100, 80 + i * 90, pw, -60 + i * 90);
+    ctx.strokeStyle = `rgba(255, 255, 255, ${0.12 + i * 0.04})`;
+    ctx.lineWidth = 22;
+    ctx.stroke();
+  }
+  ctx.restore();
+  roundRect(ctx, -60, -ph / 2 + 32, 120, 32, 16);
+  ctx.fillStyle = '#0C0A10';
+  ctx.fill();
+  ctx.restore();
+  // Floating spheres.
+  const rand = rng(5);
+  for (let i = 0; i < 6; i++) {
+    const x = rand() * w;
+    const y = rand() * h;
+    const r = 20 + rand() * 50;
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fillStyle = radial(ctx, x - r * 0.3, y - r * 0.3, r * 1.4, ['#FFE2F0', '#FF6FAE', '#8A1F7A']);
+    ctx.fill();
+  }
+}
+
+/** Head-and-shoulders silhouette on a soft gradient; stands in for a person's photo. */
+function portrait(
+  bg: [string, string],
+  skin: string,
+  hair: string,
+  shirt: string,
+  seed: number,
+  longHair = false,
+) {
+  return (ctx: Ctx, w: number, h: number) => {
+    ctx.fillStyle = linear(ctx, 0, 0, w, h, bg);
+    ctx.fillRect(0, 0, w, h);
+    blobs(ctx, w, h, seed, [bg[0], '#FFFFFF', bg[1]], 4);
+    const cx = w * 0.5;
+    const headY = h * 0.4;
+    const r = w * 0.17;
+    if (longHair) {
+      ctx.fillStyle = hair;
+      roundRect(ctx, cx - r * 1.25, headY - r * 1.1, r * 2.5, r * 3.1, r * 1.2);
+      ctx.fill();
+    }
+    // Shoulders.
+    ctx.fillStyle = shirt;
+    ctx.beginPath();
+    ctx.moveTo(cx - w * 0.42, h * 1.02);
+    ctx.bezierCurveTo(cx - w * 0.4, h * 0.72, cx - w * 0.2, h * 0.66, cx, h * 0.66);
+    ctx.bezierCurveTo(cx + w * 0.2, h * 0.66, cx + w * 0.4, h * 0.72, cx + w * 0.42, h * 1.02);
+    ctx.fill();
+    // Neck.
+    ctx.fillStyle = skin;
+    roundRect(ctx, cx - r * 0.42, headY + r * 0.6, r * 0.84, r * 0.9, r * 0.3);
+    ctx.fill();
+    // Collar shade.
+    ctx.fillStyle = 'rgba(0,0,0,0.12)';
+    ctx.beginPath();
+    ctx.ellipse(cx, h * 0.665, r * 0.6, r * 0.18, 0, 0, Math.PI * 2);
+    ctx.fill();
+    // Head.
+    ctx.fillStyle = skin;
+    ctx.beginPath();
+    ctx.ellipse(cx, headY, r * 0.86, r, 0, 0, Math.PI * 2);
+    ctx.fill();
+    // Hair cap.
+    ctx.fillStyle = hair;
+    ctx.beginPath();
+    ctx.ellipse(cx, headY - r * 0.35, r * 0.92, r * 0.72, 0, Math.PI, Math.PI * 2);
+    ctx.fill();
+    ctx.beginPath();
+    ctx.ellipse(cx - r * 0.2, headY - r * 0.36, r * 0.78, r * 0.34, -0.25, 0, Math.PI * 2);
+    ctx.fill();
+    // Soft light on the face.
+    ctx.fillStyle = 'rgba(255,255,255,0.10)';
+    ctx.beginPath();
+    ctx.ellipse(cx - r * 0.25, headY + r * 0.05, r * 0.4, r * 0.55, 0, 0, Math.PI * 2);
+    ctx.fill();
+  };
+}
+
+/** Abstract gradient mesh with fine lines, for blog and article headers. */
+function abstractCover(colours: string[], seed: number) {
+  return (ctx: Ctx, w: number, h: number) => {
+    ctx.fillStyle = linear(ctx, 0, 0, w, h, [colours[0]!, colours[1]!]);
+    ctx.fillRect(0, 0, w, h);
+    blobs(ctx, w, h, seed, colours.slice(2), 7);
+    const rand = rng(seed + 1);
+    ctx.strokeStyle = 'rgba(255,255,255,0.18)';
+    ctx.lineWidth = 2;
+    for (let i = 0; i < 14; i++) {
+      const y = h * 0.1 + i * h * 0.06;
+      ctx.beginPath();
+      ctx.moveTo(-20, y);
+      ctx.bezierCurveTo(w * 0.3, y - 120 * rand(), w * 0.6, y + 160 * rand(), w + 20, y - 40);
+      ctx.stroke();
+    }
+  };
+}
+
+/** Shapes of a bright office: desks and plants, blurred like a shallow depth-of-field photo. */
+function officeShot(ctx: Ctx, w: number, h: number) {
+  ctx.fillStyle = linear(ctx, 0, 0, 0, h, ['#E9F1F7', '#D7E4EE', '#C7D6E2']);
+  ctx.fillRect(0, 0, w, h);
+  ctx.save();
+  ctx.filter = 'blur(14px)';
+  // Windows.
+  for (let i = 0; i < 4; i++) {
+    ctx.fillStyle = 'rgba(255,255,255,0.85)';
+    ctx.fillRect(60 + i * 280, 80, 220, 420);
+  }
+  // Desk.
+  ctx.fillStyle = '#B98B5E';
+  ctx.fillRect(0, h * 0.68, w, 40);
+  ctx.fillStyle = '#9BB0C0';
+  ctx.fillRect(0, h * 0.7, w, h * 0.3);
+  // Laptops and monitors.
+  ctx.fillStyle = '#2F3A46';
+  ctx.fillRect(w * 0.12, h * 0.46, 260, 160);
+  ctx.fillRect(w * 0.6, h * 0.44, 300, 180);
+  // Plants.
+  for (const [x, s] of [
+    [w * 0.45, 1],
+    [w * 0.9, 1.3],
+  ] as const) {
+    ctx.fillStyle = '#3E7D4F';
+    ctx.beginPath();
+    ctx.arc(x, h * 0.52, 80 * s, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#5FA36C';
+    ctx.beginPath();
+    ctx.arc(x - 40, h * 0.48, 55 * s, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.fillStyle = '#E8E2D6';
+    ctx.fillRect(x - 40 * s, h * 0.58, 80 * s, 80 * s);
+  }
+  ctx.restore();
+}
+
+// --- Logos and marks ----------------------------------------------------------------------------
+
+/** A simple logo: a coloured mark with a letter, on transparency. */
+function logoMark(fill: string, letter: string, ink: string, shape: 'circle' | 'squircle' | 'drop') {
+  return (ctx: Ctx, w: number, h: number) => {
+    const s = Math.min(w, h);
+    ctx.fillStyle = fill;
+    ctx.beginPath();
+    if (shape === 'circle') ctx.arc(w / 2, h / 2, s * 0.48, 0, Math.PI * 2);
+    else if (shape === 'squircle') ctx.roundRect(s * 0.02, s * 0.02, s * 0.96, s * 0.96, s * 0.28);
+    else {
+      ctx.moveTo(w / 2, s * 0.02);
+      ctx.bezierCurveTo(w * 0.92, s * 0.42, w * 0.98, s * 0.98, w / 2, s * 0.98);
+      ctx.bezierCurveTo(w * 0.02, s * 0.98, w * 0.08, s * 0.42, w / 2, s * 0.02);
+    }
+    ctx.fill();
+    ctx.fillStyle = ink;
+    ctx.font = `800 ${Math.round(s * 0.5)}px "Be Vietnam Pro"`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(letter, w / 2, h * (shape === 'drop' ? 0.62 : 0.54));
+  };
+}
+
+/** A wordmark logo (mark + name) on transparency, for wide logo slots. */
+function wordmark(fill: string, letter: string, name: string, ink: string, font = 'Be Vietnam Pro') {
+  return (ctx: Ctx, w: number, h: number) => {
+    logoMark(fill, letter, '#FFFFFF', 'circle')(ctx, h, h);
+    ctx.fillStyle = ink;
+    ctx.font = `800 ${Math.round(h * 0.5)}px "${font}"`;
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'left';
+    ctx.fillText(name, h * 1.18, h * 0.54);
+    void w;
+  };
+}
+
+/** A row of five stars, `filled` of them gold, on transparency (ratings). */
+function stars(filled: number) {
+  return (ctx: Ctx, w: number, h: number) => {
+    const r = h * 0.48;
+    const gap = (w - 10 * r) / 4;
+    for (let i = 0; i < 5; i++) {
+      const cx = r + i * (2 * r + gap);
+      const cy = h / 2;
+      ctx.beginPath();
+      for (let k = 0; k < 10; k++) {
+        const a = -Math.PI / 2 + (k * Math.PI) / 5;
+        const rr = k % 2 === 0 ? r : r * 0.45;
+        ctx.lineTo(cx + Math.cos(a) * rr, cy + Math.sin(a) * rr * 1.02);
+      }
+      ctx.closePath();
+      ctx.fillStyle = i < filled ? '#F5A623' : '#D9D4CC';
+      ctx.fill();
+    }
+  };
+}
+
+const outputs: Output[] = [
+  // Product promotion (the benchmark reference).
+  { folder: 'product-promo', file: 'product.jpg', width: 1080, height: 1080, draw: serumShot },
+  { folder: 'product-promo', file: 'logo.png', width: 480, height: 120, draw: wordmark('#B4532A', 'L', 'Lumière', '#2B1B14', 'Noto Serif') },
+  // Tết sale.
+  { folder: 'tet-sale', file: 'gift.jpg', width: 1080, height: 1080, draw: giftShot },
+  { folder: 'tet-sale', file: 'mai-branch.png', width: 520, height: 420, draw: maiBranch },
+  { folder: 'tet-sale', file: 'logo.png', width: 240, height: 240, draw: logoMark('#FFD36B', 'H', '#8E0F14', 'circle') },
+  // Khai trương (grand opening).
+  { folder: 'grand-opening', file: 'latte.jpg', width: 1080, height: 1080, draw: latteShot },
+  { folder: 'grand-opening', file: 'logo.png', width: 240, height: 240, draw: logoMark('#2F5D46', 'M', '#F6E7D2', 'squircle') },
+  // Greeting card (8/3, 20/10).
+  { folder: 'women-day-greeting', file: 'bouquet.webp', width: 640, height: 640, draw: bouquet },
+  { folder: 'women-day-greeting', file: 'logo.png', width: 240, height: 240, draw: logoMark('#C2185B', 'A', '#FFFFFF', 'drop') },
+  // 11.11 flash sale.
+  { folder: 'flash-sale-1111', file: 'phone.jpg', width: 1080, height: 1080, draw: phoneShot },
+  { folder: 'flash-sale-1111', file: 'logo.png', width: 240, height: 240, draw: logoMark('#FFFFFF', 'N', '#5B1FA6', 'squircle') },
+  // Speaker card.
+  { folder: 'speaker-card', file: 'speaker.jpg', width: 800, height: 800, draw: portrait(['#BFD3F2', '#8FB0E6'], '#E2B08C', '#2E2420', '#1F3A68', 61) },
+  { folder: 'speaker-card', file: 'logo.png', width: 480, height: 120, draw: wordmark('#3D5AFE', 'D', 'DevSummit', '#FFFFFF', 'Montserrat') },
+  // Name badge.
+  { folder: 'name-badge', file: 'attendee.jpg', width: 600, height: 600, draw: portrait(['#FAD9C1', '#F3B38E'], '#C98E6B', '#1C1412', '#0F766E', 71, true) },
+  { folder: 'name-badge', file: 'logo.png', width: 480, height: 120, draw: wordmark('#0F766E', 'P', 'ProductConf', '#0F172A', 'Montserrat') },
+  // Testimonial.
+  { folder: 'testimonial', file: 'customer.jpg', width: 600, height: 600, draw: portrait(['#D8E8D2', '#A9C9A0'], '#EAC3A0', '#6B4A2E', '#E7E1D6', 91, true) },
+  { folder: 'testimonial', file: 'logo.png', width: 240, height: 240, draw: logoMark('#1E3A34', 'V', '#E9F2EC', 'squircle') },
+  { folder: 'testimonial', file: 'stars-5.png', width: 400, height: 72, draw: stars(5) },
+  { folder: 'testimonial', file: 'stars-4.png', width: 400, height: 72, draw: stars(4) },
+  { folder: 'testimonial', file: 'stars-3.png', width: 400, height: 72, draw: stars(3) },
+  // Blog / OG header.
+  { folder: 'blog-header', file: 'cover.jpg', width: 1200, height: 1000, draw: abstractCover(['#0B1E3F', '#1B3A6B', '#2F6FDE', '#13B5A6', '#7C4DFF'], 101) },
+  { folder: 'blog-header', file: 'author.jpg', width: 400, height: 400, draw: portrait(['#FDE7C8', '#F8C98A'], '#D9A27C', '#3A2A22', '#334155', 111) },
+  { folder: 'blog-header', file: 'logo.png', width: 240, height: 240, draw: logoMark('#2F6FDE', 'F', '#FFFFFF', 'circle') },
+  // Hiring.
+  { folder: 'hiring', file: 'office.jpg', width: 1200, height: 1000, draw: officeShot },
+  { folder: 'hiring', file: 'logo.png', width: 240, height: 240, draw: logoMark('#111827', 'K', '#FACC15', 'squircle') },
+];
+
+for (const output of outputs) save(output);
