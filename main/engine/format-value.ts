@@ -27,6 +27,10 @@ const LOCALE_CURRENCY: Record<string, string> = {
   'nl-NL': 'EUR',
 };
 
+/** Intl formatters are slow to build and batch rows repeat them. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** `percent` follows Intl: 0.25 shows as 25 %. */
 export function formatNumber(
   value: number,
   format: NumberFormat | undefined,
@@ -45,7 +49,13 @@ export function formatNumber(
     );
   }
   if (format?.useGrouping !== undefined) options.useGrouping = format.useGrouping;
-  const text = new Intl.NumberFormat(locale, options).format(value);
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = numberFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, formatter);
+  }
+  const text = formatter.format(value);
   return `${format?.prefix ?? ''}${text}${format?.suffix ?? ''}`;
 }
 

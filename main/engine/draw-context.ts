@@ -1,0 +1,33 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { Layer, Template } from '../../shared/template-format.js';
+import type { ResolvedValue, TextLayerReport } from '../render/render-protocol.js';
+
+/** What every layer drawer gets: the canvas, the template, the values and where to report. */
+export interface DrawContext {
+  ctx: SKRSContext2D;
+  template: Template;
+  values: Record<string, ResolvedValue>;
+  assetsDir: string;
+  textReports: TextLayerReport[];
+  missingGlyphs: Set<string>;
+}
+
+export function isEmptyValue(value: ResolvedValue | undefined): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0)
+  );
+}
+
+/** DESIGN §5: hide a layer when its variable is empty, or by an enum's value. */
+export function isVisible(layer: Layer, values: Record<string, ResolvedValue>): boolean {
+  const rule = layer.visibleWhen;
+  if (!rule) return true;
+  const value = values[rule.var];
+  if (rule.notEmpty !== undefined && rule.notEmpty === isEmptyValue(value)) return false;
+  if (rule.equals !== undefined && String(value ?? '') !== String(rule.equals)) return false;
+  if (rule.notEquals !== undefined && String(value ?? '') === String(rule.notEquals)) return false;
+  return true;
+}

@@ -1,0 +1,214 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { fontShorthand } from './fonts.js';
+
+export interface TextStyleSpec {
+  family: string;
+  weight: number;
+  style: 'normal' | 'italic';
+  /** Preferred size in px. */
+  size: number;
+  /** Smallest size shrink-to-fit may use. */
+  minSize: number;
+  lineHeight: number;
+  /** Letter spacing at the preferred size, scaled with the fitted size. */
+  letterSpacing: number;
+  maxLines: number | undefined;
+  fit: 'shrink' | 'ellipsis';
+}
+
+export interface FittedText {
+  size: number;
+  lines: string[];
+  /** Width of each line as drawn. */
+  widths: number[];
+  lineHeightPx: number;
+  truncated: boolean;
+  overflow: boolean;
+}
+
+const ELLIPSIS = '…';
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const graphemes = (text: string) => [...segmenter.segment(text)].map((s) => s.segment);
+
+/** minSize when a template sets none: half the size, but not below 8 px. */
+export function defaultMinSize(size: number): number {
+  return Math.min(size, Math.max(8, Math.round(size / 2)));
+}
+
+export function applyFont(ctx: SKRSContext2D, spec: TextStyleSpec, size: number): void {
+  ctx.font = fontShorthand(spec.family, spec.weight, spec.style, size);
+  ctx.letterSpacing = `${((spec.letterSpacing * size) / spec.size).toFixed(3)}px`;
+}
+
+/** Width as drawn; letter spacing after the last character does not count. */
+export function measure(ctx: SKRSContext2D, text: string, spacingPx: number): number {
+  if (text === '') return 0;
+  return ctx.measureText(text).width - spacingPx;
+}
+
+/**
+ * Greedy word wrap; a word wider than the line is broken between graphemes (never inside one, so
+ * a Vietnamese letter and its marks or an emoji sequence stay whole).
+ */
+export function wrap(ctx: SKRSContext2D, text: string, width: number, spacingPx: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    const words = paragraph.split(/[ \t]+/).filter((w) => w !== '');
+    if (words.length === 0) {
+      lines.push('');
+      continue;
+    }
+    let line = '';
+    for (const word of words) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (measure(ctx, candidate, spacingPx) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      if (measure(ctx, word, spacingPx) <= width) {
+        line = word;
+        continue;
+      }
+      // Break an over-long word (URLs, long compound words) across lines.
+      let piece = '';
+      for (const g of graphemes(word)) {
+        if (piece && measure(ctx, piece + g, spacingPx) > width) {
+          lines.push(piece);
+          piece = g;
+        } else piece += g;
+      }
+      line = piece;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+function fitsAt(
+  ctx: SKRSContext2D,
+  text: string,
+  spec: TextStyleSpec,
+  size: number,
+  width: number,
+  height: number,
+) {
+  applyFont(ctx, spec, size);
+  const spacing = (spec.letterSpacing * size) / spec.size;
+  const lines = wrap(ctx, text, width, spacing);
+  const lineHeightPx = size * spec.lineHeight;
+  const ok =
+    (spec.maxLines === undefined || lines.length <= spec.maxLines) &&
+    lines.length * lineHeightPx <= height + 0.01 &&
+    lines.every((line) => measure(ctx, line, spacing) <= width + 0.01);
+  return { ok, lines, lineHeightPx, spacing };
+}
+
+/**
+ * Lays text out in a box: the largest size from `size` down to `minSize` (whole pixels) at which
+ * it fits the width, the height and maxLines; if even minSize does not fit, the last line that
+ * fits ends with an ellipsis. The result never exceeds the box.
+ */
+export function fitText(
+  ctx: SKRSContext2D,
+  text: string,
+  spec: TextStyleSpec,
+  width: number,
+  height: number,
+): FittedText {
+  // A box shorter than one line gets the size whose line fits it, so nothing is drawn outside.
+  const tallest = Math.max(1, Math.floor(height / spec.lineHeight));
+  const top = Math.max(1, Math.min(spec.size, tallest));
+  const bottom = spec.fit === 'shrink' ? Math.max(1, Math.min(spec.minSize, top)) : top;
+  let attempt = fitsAt(ctx, text, spec, top, width, height);
+  let size = top;
+  if (!attempt.ok && bottom < top) {
+    // Binary search over whole pixels for the largest size that fits.
+    let lo = Math.ceil(bottom);
+    let hi = Math.floor(top) - 1;
+    let best: { size: number; attempt: ReturnType<typeof fitsAt> } | null = null;
+    while (lo <= hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const trial = fitsAt(ctx, text, spec, mid, width, height);
+      if (trial.ok) {
+        best = { size: mid, attempt: trial };
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (best) {
+      size = best.size;
+      attempt = best.attempt;
+    } else {
+      size = bottom;
+      attempt = fitsAt(ctx, text, spec, bottom, width, height);
+    }
+  }
+  if (attempt.ok) {
+    applyFont(ctx, spec, size);
+    return finish(
+      ctx,
+      attempt.lines,
+      size,
+      attempt.lineHeightPx,
+      attempt.spacing,
+      false,
+      width,
+      height,
+    );
+  }
+  return truncate(
+    ctx,
+    attempt.lines,
+    spec,
+    size,
+    attempt.lineHeightPx,
+    attempt.spacing,
+    width,
+    height,
+  );
+}
+
+function truncate(
+  ctx: SKRSContext2D,
+  lines: string[],
+  spec: TextStyleSpec,
+  size: number,
+  lineHeightPx: number,
+  spacing: number,
+  width: number,
+  height: number,
+): FittedText {
+  applyFont(ctx, spec, size);
+  const byHeight = Math.max(1, Math.floor((height + 0.01) / lineHeightPx));
+  const keep = Math.max(1, Math.min(spec.maxLines ?? Infinity, byHeight, lines.length));
+  const kept = lines.slice(0, keep);
+  let last = (kept[keep - 1] ?? '').trimEnd();
+  // Drop whole words first, then graphemes, so the ellipsis ends a word where it can.
+  while (last.includes(' ') && measure(ctx, last + ELLIPSIS, spacing) > width) {
+    last = last.slice(0, last.lastIndexOf(' ')).trimEnd();
+  }
+  let parts = graphemes(last);
+  while (parts.length > 0 && measure(ctx, parts.join('') + ELLIPSIS, spacing) > width) {
+    parts.pop();
+    last = parts.join('').trimEnd();
+    parts = graphemes(last);
+  }
+  kept[keep - 1] = `${last}${ELLIPSIS}`;
+  return finish(ctx, kept, size, lineHeightPx, spacing, true, width, height);
+}
+
+function finish(
+  ctx: SKRSContext2D,
+  lines: string[],
+  size: number,
+  lineHeightPx: number,
+  spacing: number,
+  truncated: boolean,
+  width: number,
+  height: number,
+): FittedText {
+  const widths = lines.map((line) => measure(ctx, line, spacing));
+  const overflow =
+    widths.some((w) => w > width + 0.5) || lines.length * lineHeightPx > height + 0.5;
+  return { size, lines, widths, lineHeightPx, truncated, overflow };
+}

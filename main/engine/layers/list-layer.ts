@@ -1,0 +1,168 @@
+import type { ListLayer } from '../../../shared/template-format.js';
+import type { DrawContext } from '../draw-context.js';
+import {
+  applyFont,
+  defaultMinSize,
+  fitText,
+  measure,
+  wrap,
+  type FittedText,
+  type TextStyleSpec,
+} from '../fit-text.js';
+import { missingGlyphs } from '../fonts.js';
+import { resolveColour } from '../paint.js';
+import { drawLines, fontFamilyOf, transformCase } from '../text-lines.js';
+
+interface ListLayout {
+  size: number;
+  items: string[][];
+  indent: number;
+  gap: number;
+  lineHeightPx: number;
+  height: number;
+}
+
+/** A bulleted list: items wrap with a hanging indent; the whole list shrinks to fit its box. */
+export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
+  const { ctx, values, template } = dc;
+  const raw = values[layer.items.var];
+  const items = (Array.isArray(raw) ? raw : [])
+    .slice(0, layer.maxItems ?? Infinity)
+    .map((item) =>
+      transformCase(item.normalize('NFC'), layer.transform, template.locale).normalize('NFC'),
+    );
+  if (items.length === 0) {
+    dc.textReports.push({
+      id: layer.id,
+      fittedSize: layer.size,
+      lines: 0,
+      truncated: false,
+      overflow: false,
+    });
+    return;
+  }
+  const family = fontFamilyOf(layer.font.family, values);
+  for (const item of items)
+    for (const missing of missingGlyphs(item, family)) dc.missingGlyphs.add(missing);
+  const spec: TextStyleSpec = {
+    family,
+    weight: layer.font.weight,
+    style: layer.font.style,
+    size: layer.size,
+    minSize: layer.minSize ?? defaultMinSize(layer.size),
+    lineHeight: layer.lineHeight,
+    letterSpacing: layer.letterSpacing,
+    maxLines: undefined,
+    fit: 'shrink',
+  };
+  const layoutAt = (size: number, texts: string[]): ListLayout => {
+    applyFont(ctx, spec, size);
+    const spacing = (spec.letterSpacing * size) / spec.size;
+    const indent = measure(ctx, layer.bullet, spacing) + size * 0.5;
+    const lineHeightPx = size * spec.lineHeight;
+    const gap = (layer.gap * size) / layer.size;
+    const wrapped = texts.map((text) =>
+      wrap(ctx, text, Math.max(1, layer.width - indent), spacing),
+    );
+    const lines = wrapped.reduce((sum, l) => sum + l.length, 0);
+    return {
+      size,
+      items: wrapped,
+      indent,
+      gap,
+      lineHeightPx,
+      height: lines * lineHeightPx + gap * (texts.length - 1),
+    };
+  };
+  let truncated = false;
+  let kept = items;
+  let layout = layoutAt(spec.size, kept);
+  if (layout.height > layer.height) {
+    let lo = Math.ceil(spec.minSize);
+    let hi = Math.floor(spec.size) - 1;
+    let best: ListLayout | null = null;
+    while (lo <= hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const trial = layoutAt(mid, kept);
+      if (trial.height <= layer.height) {
+        best = trial;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    layout = best ?? layoutAt(spec.minSize, kept);
+    // Still too tall at the smallest size: drop items from the end.
+    while (layout.height > layer.height && kept.length > 1) {
+      kept = kept.slice(0, -1);
+      truncated = true;
+      layout = layoutAt(layout.size, kept);
+    }
+  }
+  const colour = resolveColour(layer.colour, values) ?? '#000000';
+  const bulletColour = layer.bulletColour
+    ? (resolveColour(layer.bulletColour, values) ?? colour)
+    : colour;
+  let y =
+    layer.verticalAlign === 'bottom'
+      ? layer.y + layer.height - layout.height
+      : layer.verticalAlign === 'middle'
+        ? layer.y + (layer.height - layout.height) / 2
+        : layer.y;
+  let overflow = false;
+  let lines = 0;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(layer.x, layer.y, layer.width, layer.height);
+  ctx.clip();
+  layout.items.forEach((itemLines, index) => {
+    const remaining = layer.y + layer.height - y;
+    let fitted: FittedText;
+    if (itemLines.length * layout.lineHeightPx > remaining + 0.5) {
+      // The only item left does not fit whole: ellipsise it within what remains.
+      fitted = fitText(
+        ctx,
+        kept[index] ?? '',
+        { ...spec, size: layout.size, minSize: layout.size, fit: 'ellipsis' },
+        layer.width - layout.indent,
+        Math.max(layout.lineHeightPx, remaining),
+      );
+      truncated = true;
+    } else {
+      applyFont(ctx, spec, layout.size);
+      const spacing = (spec.letterSpacing * layout.size) / spec.size;
+      fitted = {
+        size: layout.size,
+        lines: itemLines,
+        widths: itemLines.map((l) => measure(ctx, l, spacing)),
+        lineHeightPx: layout.lineHeightPx,
+        truncated: false,
+        overflow: false,
+      };
+    }
+    overflow ||= fitted.overflow;
+    lines += fitted.lines.length;
+    const box = {
+      x: layer.x + layout.indent,
+      y,
+      width: layer.width - layout.indent,
+      height: fitted.lines.length * layout.lineHeightPx,
+    };
+    drawLines(
+      ctx,
+      { ...fitted, lines: [layer.bullet], widths: [0] },
+      { ...box, x: layer.x, height: layout.lineHeightPx },
+      'left',
+      'top',
+      bulletColour,
+    );
+    drawLines(ctx, fitted, box, layer.align, 'top', colour);
+    y += box.height + layout.gap;
+  });
+  ctx.restore();
+  dc.textReports.push({
+    id: layer.id,
+    fittedSize: layout.size,
+    lines,
+    truncated,
+    overflow: overflow || layout.height > layer.height + 0.5,
+  });
+}

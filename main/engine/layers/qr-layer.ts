@@ -1,0 +1,32 @@
+import QRCode from 'qrcode';
+import type { QrLayer } from '../../../shared/template-format.js';
+import type { DrawContext } from '../draw-context.js';
+import { fillPlaceholders } from '../format-value.js';
+import { resolveColour } from '../paint.js';
+
+/** A crisp QR code: whole-pixel modules, centred in the box, with its quiet zone. */
+export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
+  const { ctx, template, values } = dc;
+  const text = fillPlaceholders(layer.value, template, values).trim();
+  if (!text) return;
+  const qr = QRCode.create(text, { errorCorrectionLevel: layer.errorCorrection });
+  const count = qr.modules.size;
+  const total = count + layer.margin * 2;
+  const module = Math.max(1, Math.floor(Math.min(layer.width, layer.height) / total));
+  const side = module * total;
+  const left = Math.round(layer.x + (layer.width - side) / 2);
+  const top = Math.round(layer.y + (layer.height - side) / 2);
+  const background = resolveColour(layer.background, values);
+  if (background) {
+    ctx.fillStyle = background;
+    ctx.fillRect(left, top, side, side);
+  }
+  ctx.fillStyle = resolveColour(layer.foreground, values) ?? '#000000';
+  const origin = layer.margin * module;
+  for (let row = 0; row < count; row += 1) {
+    for (let col = 0; col < count; col += 1) {
+      if (qr.modules.get(row, col))
+        ctx.fillRect(left + origin + col * module, top + origin + row * module, module, module);
+    }
+  }
+}

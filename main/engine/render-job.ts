@@ -1,0 +1,57 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import { fileURLToPath } from 'node:url';
+import type { RenderJob, RenderResult } from '../render/render-protocol.js';
+import { CONTENT_TYPES, encodeCanvas } from './encode-image.js';
+import { registerBundledFonts } from './fonts.js';
+import { LayerImageError } from './layers/image-layer.js';
+import { renderTemplate } from './render-template.js';
+
+/** The bundled fonts, beside the templates. */
+export const FONTS_DIR = fileURLToPath(new URL('../../templates/fonts', import.meta.url));
+
+/**
+ * Draws and encodes one job. Same job → same bytes, in any thread, on any run: fonts are the
+ * bundled ones, text is NFC, nothing depends on the clock or randomness.
+ */
+let threadReady = false;
+
+/** Once per thread: bundled fonts, and one libvips thread (the render pool already fills the cores). */
+function prepareThread(): void {
+  if (threadReady) return;
+  sharp.concurrency(1);
+  registerBundledFonts(path.resolve(FONTS_DIR));
+  threadReady = true;
+}
+
+export async function renderJob(job: RenderJob): Promise<RenderResult> {
+  prepareThread();
+  try {
+    const started = performance.now();
+    const drawn = await renderTemplate(job);
+    const drawMs = performance.now() - started;
+    const bytes = await encodeCanvas(drawn.canvas, job);
+    const encodeMs = performance.now() - started - drawMs;
+    return {
+      ok: true,
+      bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      contentType: CONTENT_TYPES[job.format],
+      report: {
+        width: drawn.layout.width,
+        height: drawn.layout.height,
+        layers: drawn.layers,
+        missingGlyphs: drawn.missingGlyphs,
+        drawMs,
+        encodeMs,
+      },
+    };
+  } catch (error) {
+    if (error instanceof LayerImageError)
+      return { ok: false, code: 'image-invalid', path: error.path, message: error.message };
+    return {
+      ok: false,
+      code: 'render-failed',
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
