@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { REPO_ROOT, startCore } from '../main/app.js';
 import { loadCatalog } from '../main/catalog/load-catalog.js';
 import { createImageReferenceResolver } from '../main/template-engine/image-reference.js';
+import { DEFAULT_PNG_COMPRESSION, PNG_COMPRESSION } from '../main/template-engine/encode-image.js';
 import { renderJob } from '../main/template-engine/render-job.js';
 import { createRenderPool } from '../main/render/render-pool.js';
 import type { RenderJob, RenderSuccess } from '../main/render/render-protocol.js';
@@ -23,6 +24,8 @@ import { renderWithSatori } from './peers/satori-card.js';
 import { fmt, median, rssMiB, timeRuns } from './stats.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
+// One libvips thread, as in the render workers: "one thread" means one thread.
+sharp.concurrency(1);
 const RUNS = QUICK ? 20 : 100;
 const PEER_RUNS = QUICK ? 5 : 20;
 const REFERENCE = 'tmpl_product_promo';
@@ -82,15 +85,12 @@ async function main(): Promise<void> {
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const level = (await import('../main/template-engine/encode-image.js')) as {
-    DEFAULT_PNG_COMPRESSION_LEVEL?: number;
-  };
-  const compressionLevel = level.DEFAULT_PNG_COMPRESSION_LEVEL ?? 6;
+  const { compressionLevel, adaptiveFiltering } = PNG_COMPRESSION[DEFAULT_PNG_COMPRESSION];
   const encodeOnly = median(
     await timeRuns(RUNS, 5, () =>
       sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } })
         .removeAlpha()
-        .png({ compressionLevel })
+        .png({ compressionLevel, adaptiveFiltering })
         .toBuffer(),
     ),
   );

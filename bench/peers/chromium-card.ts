@@ -15,6 +15,7 @@ export class ChromiumCard {
   ) {}
 
   static async open(card: ReferenceCard): Promise<ChromiumCard> {
+    // Playwright gives every launch a fresh temporary profile of its own.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-bench-chromium-'));
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
@@ -27,7 +28,6 @@ export class ChromiumCard {
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        `--user-data-dir=${profile}`,
       ],
     });
     const page = await browser.newPage({ viewport: { width: 1080, height: 1080 } });
@@ -39,7 +39,9 @@ export class ChromiumCard {
 
   /** A new headline each time, so every screenshot is a fresh layout and paint. */
   async render(headline: string): Promise<Buffer> {
-    await this.page.evaluate(`document.getElementById('headline').textContent = ${JSON.stringify(headline)}`);
+    await this.page.evaluate(
+      `document.getElementById('headline').textContent = ${JSON.stringify(headline)}`,
+    );
     return this.page.locator('#card').screenshot({ type: 'png' });
   }
 

@@ -36,7 +36,8 @@ export function templateRatios(template: Template): Ratio[] {
 }
 
 /** Reads every `<dir>/<slug>/template.json`; an invalid built-in template is a startup error. */
-export function loadCatalog(catalogDir: string): Catalog {
+export function loadCatalog(directory: string): Catalog {
+  const catalogDir = path.resolve(directory);
   const slugs = fs
     .readdirSync(catalogDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

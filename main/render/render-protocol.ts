@@ -28,8 +28,8 @@ export interface RenderJob {
   format: OutputFormat;
   /** 1–100 for jpeg/webp. */
   quality?: number;
-  /** zlib level 0–9 for png; the default keeps files within 10 % of Skia's default encoder. */
-  pngCompressionLevel?: number;
+  /** png: `balanced` (default, within 10 % of Skia's default encoder's size), `fast` or `small`. */
+  pngCompression?: 'fast' | 'balanced' | 'small';
   /** Scale the output down to this width (thumbnails); the layout is still drawn at full size. */
   outputWidth?: number;
 }

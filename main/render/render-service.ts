@@ -13,6 +13,7 @@ export interface RenderRequestInput {
   target?: string | undefined;
   format: OutputFormat;
   quality?: number | undefined;
+  pngCompression?: 'fast' | 'balanced' | 'small' | undefined;
   outputWidth?: number | undefined;
 }
 
@@ -79,6 +80,7 @@ export class RenderService {
       values,
       format: input.format,
       ...(input.quality !== undefined ? { quality: input.quality } : {}),
+      ...(input.pngCompression !== undefined ? { pngCompression: input.pngCompression } : {}),
       ...(input.outputWidth !== undefined ? { outputWidth: input.outputWidth } : {}),
     };
   }
@@ -99,7 +101,8 @@ export class RenderService {
  */
 export function resolveTemplateAsset(entry: CatalogEntry, value: string): ImageInput | null {
   if (!value.startsWith('asset:')) return null;
-  const file = path.resolve(entry.assetsDir, value.slice('asset:'.length));
-  if (!file.startsWith(entry.assetsDir + path.sep)) return null;
+  const root = path.resolve(entry.assetsDir);
+  const file = path.resolve(root, value.slice('asset:'.length));
+  if (!file.startsWith(root + path.sep)) return null;
   return { kind: 'file', path: file };
 }
