@@ -80,7 +80,9 @@ async function decode(input: ImageInput, fitting: ImageFitting): Promise<FittedI
   const boxW = Math.max(1, Math.round(fitting.width));
   const boxH = Math.max(1, Math.round(fitting.height));
   try {
-    const meta = await sharp(source).metadata();
+    // The header read alone (no pixels) may skip the limit, so the message can say how big the
+    // image claims to be; the decode below keeps sharp's default limit.
+    const meta = await sharp(source, { limitInputPixels: false }).metadata();
     if (meta.width && meta.height && meta.width * meta.height > MAX_INPUT_PIXELS) {
       throw new ImageLoadError(
         `the image is ${meta.width}×${meta.height} pixels, over the ${Math.floor(MAX_INPUT_PIXELS / 1e6)}-megapixel limit; scale it down and try again`,
