@@ -11,7 +11,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { REPO_ROOT } from '../main/app.js';
 import { loadCatalog } from '../main/catalog/load-catalog.js';
-import { createImageReferenceResolver } from '../main/template-engine/image-reference.js';
+import { createImageReferenceResolver } from '../main/engine/image-reference.js';
 import { createRenderPool } from '../main/render/render-pool.js';
 import { RenderService } from '../main/render/render-service.js';
 import { EMPTY_BRAND_PROFILE } from '../shared/brand-profile.js';

@@ -11,7 +11,7 @@ import { UploadService } from './batch/upload-service.js';
 import { loadCatalog } from './catalog/load-catalog.js';
 import { ThumbnailCache } from './catalog/thumbnail-cache.js';
 import type { CoreConfig } from './config.js';
-import { createImageReferenceResolver } from './template-engine/image-reference.js';
+import { createImageReferenceResolver } from './engine/image-reference.js';
 import { createRenderPool, type RenderPool } from './render/render-pool.js';
 import { RenderService } from './render/render-service.js';
 import { API_VERSION, buildServer } from './server/build-server.js';

@@ -4,8 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EMPTY_BRAND_PROFILE } from '../shared/brand-profile.js';
 import { RATIO_NAMES, Template, type Ratio } from '../shared/template-format.js';
 import type { ImageInput, RenderJob, RenderResult } from '../main/render/render-protocol.js';
-import { renderJob } from '../main/template-engine/render-job.js';
-import { resolveValues } from '../main/template-engine/resolve-values.js';
+import { renderJob } from '../main/engine/render-job.js';
+import { resolveValues } from '../main/engine/resolve-values.js';
 
 /**
  * Renders every ratio of built-in templates with their sample values and with stress values
@@ -30,7 +30,9 @@ export interface CatalogTemplate {
 /** Every `<slug>/template.json` of the catalog, parsed (throws on the first invalid one). */
 export function readCatalogTemplates(dir = CATALOG_DIR): CatalogTemplate[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, 'template.json')))
+    .filter(
+      (entry) => entry.isDirectory() && existsSync(path.join(dir, entry.name, 'template.json')),
+    )
     .map((entry) => entry.name)
     .sort()
     .map((slug) => {
@@ -76,7 +78,8 @@ export function resolveCatalogImage(dir: string) {
   return (value: string, valuePath: string): ImageInput => {
     if (value.startsWith('asset:')) {
       const file = path.resolve(dir, value.slice('asset:'.length));
-      if (!file.startsWith(dir + path.sep)) throw new Error(`${valuePath}: ${value} leaves the template folder`);
+      if (!file.startsWith(dir + path.sep))
+        throw new Error(`${valuePath}: ${value} leaves the template folder`);
       return { kind: 'file', path: file };
     }
     if (path.isAbsolute(value)) return { kind: 'file', path: value };
@@ -84,7 +87,11 @@ export function resolveCatalogImage(dir: string) {
   };
 }
 
-export function buildJob(entry: CatalogTemplate, ratio: Ratio, rawValues: Record<string, unknown>): RenderJob {
+export function buildJob(
+  entry: CatalogTemplate,
+  ratio: Ratio,
+  rawValues: Record<string, unknown>,
+): RenderJob {
   const values = resolveValues(entry.template, rawValues, {
     brand: EMPTY_BRAND_PROFILE,
     resolveImage: resolveCatalogImage(entry.dir),
@@ -100,8 +107,13 @@ function describe(result: RenderResult): string {
   if (!result.ok) return `FAILED ${result.code}: ${result.message}`;
   const notes = result.report.layers
     .filter((layer) => layer.overflow || layer.truncated)
-    .map((layer) => `${layer.id}${layer.overflow ? ' OVERFLOW' : ''}${layer.truncated ? ' …' : ''}@${layer.fittedSize}`);
-  const missing = result.report.missingGlyphs.length ? ` missing ${result.report.missingGlyphs.join('')}` : '';
+    .map(
+      (layer) =>
+        `${layer.id}${layer.overflow ? ' OVERFLOW' : ''}${layer.truncated ? ' …' : ''}@${layer.fittedSize}`,
+    );
+  const missing = result.report.missingGlyphs.length
+    ? ` missing ${result.report.missingGlyphs.join('')}`
+    : '';
   return `${notes.join(', ') || 'ok'}${missing}`;
 }
 
@@ -116,11 +128,18 @@ async function main(): Promise<void> {
     for (const ratio of ratiosOf(entry.template)) {
       const runs: Array<[string, Record<string, unknown>]> = [
         ['sample', entry.template.sampleValues],
-        ...STRESS_MODES.map((mode): [string, Record<string, unknown>] => [mode, stressValues(entry.template, mode)]),
+        ...STRESS_MODES.map((mode): [string, Record<string, unknown>] => [
+          mode,
+          stressValues(entry.template, mode),
+        ]),
       ];
       for (const [name, values] of runs) {
         const result = await renderJob(buildJob(entry, ratio, values));
-        const file = path.join(outDir, entry.slug, `${ratio}${name === 'sample' ? '' : `.${name}`}.png`);
+        const file = path.join(
+          outDir,
+          entry.slug,
+          `${ratio}${name === 'sample' ? '' : `.${name}`}.png`,
+        );
         if (result.ok) writeFileSync(file, result.bytes);
         if (!result.ok || result.report.layers.some((l) => l.overflow)) failures++;
         console.log(`${entry.slug}/${ratio} ${name}: ${describe(result)}`);

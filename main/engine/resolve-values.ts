@@ -49,8 +49,7 @@ export function resolveValues(
       resolved[variable.name] = normalise(variable, raw, path, options, problems);
     } catch (error) {
       if (!isAppError(error) || error.status !== 422) throw error;
-      if (error.code !== 'validation-failed' && error.code !== 'image-invalid')
-        specific.push(error);
+      if (error.code !== 'validation-failed') specific.push(error);
       problems.push(...(error.problems ?? [{ path, message: error.message }]));
       resolved[variable.name] = null;
     }

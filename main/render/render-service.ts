@@ -3,7 +3,7 @@ import { AppError, Errors } from '../../shared/errors.js';
 import type { BrandProfile } from '../../shared/brand-profile.js';
 import type { Ratio } from '../../shared/template-format.js';
 import type { CatalogEntry } from '../catalog/load-catalog.js';
-import { resolveValues } from '../template-engine/resolve-values.js';
+import { resolveValues } from '../engine/resolve-values.js';
 import type { Lane, RenderPool } from './render-pool.js';
 import type { ImageInput, OutputFormat, RenderJob, RenderSuccess } from './render-protocol.js';
 

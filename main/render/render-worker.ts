@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { renderJob } from '../template-engine/render-job.js';
+import { renderJob } from '../engine/render-job.js';
 import type { RenderJob, RenderResult } from './render-protocol.js';
 
 // One libvips thread per worker: the pool already keeps every core busy, and sharp's own

@@ -39,6 +39,8 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
     forceCloseConnections: true,
   });
 
+  // The API speaks JSON; a text/plain body is a mistake to report (415), not a string to validate.
+  app.removeContentTypeParser('text/plain');
   registerProblemJson(app);
   registerHostGuard(app);
   registerAuth(app, {

@@ -37,7 +37,8 @@ export function registerAuth(
 
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access ?? {};
-    if (access.auth === false) return;
+    // The UI's static files are public; every API call they make needs the session.
+    if (access.auth === false || request.url === '/' || request.url.startsWith('/ui/')) return;
 
     const principal = authenticate(request, deps.authenticator);
     const bucket = principal ? principal.id : `anonymous:${request.ip}`;

@@ -83,34 +83,35 @@ export function registerUiRoutes(
     );
     return;
   }
-  void app.register(async (scope) => {
-    await scope.register(fastifyStatic, {
-      root: deps.uiDir,
-      prefix: '/ui/',
-      index: ['index.html'],
-      wildcard: false,
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        reply.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...(route.config as object), access: { auth: false } };
-    });
-    // Client-side routes (/ui/batches/…) load the app shell.
-    scope.setNotFoundHandler(async (request, reply) => {
-      if (request.method === 'GET' && request.url.startsWith('/ui/')) {
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('Cache-Control', 'no-cache')
-          .sendFile('index.html');
-      }
-      return reply.code(404).send();
-    });
-  });
+  // A prefixed scope may have its own not-found handler (the SPA fallback) beside the API's.
+  void app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: deps.uiDir,
+        prefix: '/',
+        index: ['index.html'],
+        wildcard: false,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header(
+            'Cache-Control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
+        },
+      });
+      // Client-side routes (/ui/batches/…) load the app shell.
+      scope.setNotFoundHandler(async (request, reply) => {
+        if (request.method === 'GET' && request.url.startsWith('/ui/')) {
+          return reply
+            .type('text/html; charset=utf-8')
+            .header('Cache-Control', 'no-cache')
+            .sendFile('index.html');
+        }
+        return reply.code(404).send();
+      });
+    },
+    { prefix: '/ui' },
+  );
 }
