@@ -681,11 +681,13 @@ function wordmark(fill: string, letter: string, name: string, ink: string, font 
   return (ctx: Ctx, w: number, h: number) => {
     logoMark(fill, letter, '#FFFFFF', 'circle')(ctx, h, h);
     ctx.fillStyle = ink;
-    ctx.font = `800 ${Math.round(h * 0.5)}px "${font}"`;
+    // Largest size up to half the height at which the name fits beside the mark.
+    let size = Math.round(h * 0.5);
+    do ctx.font = `800 ${size--}px "${font}"`;
+    while (ctx.measureText(name).width > w - h * 1.22 && size > 8);
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'left';
     ctx.fillText(name, h * 1.18, h * 0.54);
-    void w;
   };
 }
 
