@@ -34,7 +34,7 @@ let registry: FontRegistry | null = null;
 /** Registers every family of templates/fonts/fonts.json; later calls with the same folder no-op. */
 export function registerBundledFonts(fontsDir: string): string[] {
   const dir = path.resolve(fontsDir);
-  if (registry?.fontsDir === dir) return [...registry.families.keys()];
+  if (registry?.fontsDir === dir) return [...registry.families.values()].map((f) => f.family);
   const manifest: FontManifest = readFontManifest(dir);
   const families = new Map<string, RegisteredFamily>();
   for (const entry of manifest.families) {

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readFontManifest } from '../../main/engine/font-manifest.js';
+import { coversCodePoint, readCoverage } from '../../main/engine/font-coverage.js';
+import {
+  EMOJI_FAMILY,
+  fontStack,
+  missingGlyphs,
+  registerBundledFonts,
+  resolveFamily,
+} from '../../main/engine/fonts.js';
+import { repoRoot } from './fixtures/template-builder.js';
+
+const fontsDir = path.join(repoRoot, 'templates', 'fonts');
+const VIETNAMESE = 'ĂÂĐÊÔƠƯăâđêôơư ẮẰẲẴẶẤẦẨẪẬẾỀỂỄỆỐỒỔỖỘỚỜỞỠỢỨỪỬỮỰ ắẵặấẫậếễệốỗộớỡợứữự ỲÝỶỸỴ ₫';
+
+describe('bundled fonts', () => {
+  it('registers every family once, however often it is called', () => {
+    const first = registerBundledFonts(fontsDir);
+    expect(first).toEqual(['Be Vietnam Pro', 'Noto Serif', 'Montserrat', EMOJI_FAMILY]);
+    expect(registerBundledFonts(fontsDir)).toEqual(first);
+  });
+
+  it('ships each family with its licence and only files the manifest lists', () => {
+    for (const family of readFontManifest(fontsDir).families) {
+      const folder = path.join(fontsDir, family.folder);
+      expect(fs.existsSync(path.join(folder, 'OFL.txt')), family.family).toBe(true);
+      const files = fs
+        .readdirSync(folder)
+        .filter((f) => f !== 'OFL.txt')
+        .sort();
+      expect(files).toEqual(family.files.map((f) => f.file).sort());
+    }
+  });
+
+  it('covers Vietnamese, stacked marks and ₫ in every text face', () => {
+    for (const family of readFontManifest(fontsDir).families) {
+      if (family.family === EMOJI_FAMILY) continue;
+      for (const file of family.files) {
+        const coverage = readCoverage(
+          fs.readFileSync(path.join(fontsDir, family.folder, file.file)),
+        );
+        const missing = [...VIETNAMESE].filter(
+          (c) => !coversCodePoint(coverage, c.codePointAt(0)!),
+        );
+        expect(
+          missing.filter((c) => c !== ' '),
+          file.file,
+        ).toEqual([]);
+      }
+    }
+  });
+
+  it('falls back to the default family and then colour emoji', () => {
+    registerBundledFonts(fontsDir);
+    expect(fontStack('Montserrat')).toBe('"Montserrat", "Be Vietnam Pro", "Noto Color Emoji"');
+    expect(fontStack('Comic Sans MS')).toBe('"Be Vietnam Pro", "Noto Color Emoji"');
+    expect(resolveFamily('noto serif')).toBe('Noto Serif');
+  });
+
+  it('reports only characters no bundled font draws', () => {
+    registerBundledFonts(fontsDir);
+    expect(missingGlyphs(VIETNAMESE.normalize('NFD'), 'Montserrat')).toEqual([]);
+    expect(missingGlyphs('🎉😀🇻🇳 👨‍👩‍👧 ❤️ #️⃣', 'Noto Serif')).toEqual([]);
+    expect(missingGlyphs('Xin chào 漢字 ก ก', 'Be Vietnam Pro')).toEqual(['漢', '字', 'ก']);
+  });
+});
