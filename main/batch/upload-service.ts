@@ -210,10 +210,7 @@ export class UploadService {
     sheet: string | number | undefined,
   ): Promise<Record<string, unknown>> {
     if (kind === 'csv' || kind === 'xlsx') {
-      const inspected = await inspectRowSource(file, {
-        kind,
-        ...(sheet !== undefined ? { sheet } : {}),
-      });
+      const inspected = await inspectSpreadsheet(file, kind, sheet);
       return {
         rows: inspected.rowCount,
         fields: inspected.fields,
@@ -251,6 +248,38 @@ export class UploadService {
       expiresAt: record.expiresAt,
       ...(record.info as Partial<UploadResponse>),
     };
+  }
+}
+
+/**
+ * Inspects the chosen sheet; without a choice, the first visible sheet that has data rows (a
+ * workbook often opens with a notes or cover sheet). No sheet with rows: no-rows-found.
+ */
+async function inspectSpreadsheet(
+  file: string,
+  kind: 'csv' | 'xlsx',
+  sheet: string | number | undefined,
+) {
+  try {
+    return await inspectRowSource(file, { kind, ...(sheet !== undefined ? { sheet } : {}) });
+  } catch (error) {
+    if (
+      kind !== 'xlsx' ||
+      sheet !== undefined ||
+      (error as { code?: string }).code !== 'no-rows-found'
+    )
+      throw error;
+    for (let index = 0; index < 256; index += 1) {
+      try {
+        const inspected = await inspectRowSource(file, { kind, sheet: index });
+        if (!inspected.sheets?.[index]?.hidden) return inspected;
+      } catch (next) {
+        const code = (next as { code?: string }).code;
+        if (code === 'sheet-not-found') break;
+        if (code !== 'no-rows-found') throw next;
+      }
+    }
+    throw error;
   }
 }
 

@@ -410,9 +410,10 @@ describe('template fields and pre-flight', () => {
       `/v1/render-batches/template-fields?templateId=${template.id}&format=csv`,
     );
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    const text = await csv.text();
-    expect(text.startsWith('\ufeff')).toBe(true);
-    expect(text.split('\r\n')[0]).toBe('\ufeff' + names.join(','));
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    // The BOM makes Excel read the file as UTF-8.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe(names.join(','));
   });
 
   it('reports per-row problems and the cost without rendering or charging', async () => {

@@ -16,6 +16,8 @@ let template: CatalogDetail;
 let textVar: string;
 let numberVar: string;
 let imageVar: string;
+/** Variables the test spreadsheets leave out take the template's sample values as constants. */
+let photoBinding: Record<string, { constant: unknown }>;
 
 beforeAll(async () => {
   server = await startTestServer({ workers: 2 });
@@ -29,6 +31,14 @@ beforeAll(async () => {
   textVar = template.variables.find((v) => v.type === 'text' && !v.bindsTo)!.name;
   numberVar = template.variables.find((v) => v.type === 'number')!.name;
   imageVar = template.variables.find((v) => v.type === 'image' && !v.bindsTo)!.name;
+  photoBinding = Object.fromEntries(
+    template.variables
+      .filter(
+        (v) =>
+          v.name !== textVar && v.name !== numberVar && template.sampleValues[v.name] !== undefined,
+      )
+      .map((v) => [v.name, { constant: template.sampleValues[v.name] }]),
+  );
 });
 afterAll(() => server.stop());
 
@@ -75,7 +85,7 @@ describe('POST /v1/uploads', () => {
       templateId: template.id,
       sourceType: 'csv',
       source: { sourceRef: body.id },
-      bindings: { [textVar]: { field: 'Tiêu đề' }, [numberVar]: { field: 'Giá' } },
+      bindings: { [textVar]: { field: 'Tiêu đề' }, [numberVar]: { field: 'Giá' }, ...photoBinding },
     });
     expect(created.total).toBe(2);
     expect(await waitForBatch(server, created.id)).toMatchObject({
@@ -116,6 +126,7 @@ describe('POST /v1/uploads', () => {
       templateId: template.id,
       sourceType: 'xlsx',
       source: { sourceRef: body.id, sheet: 'Products' },
+      bindings: photoBinding,
     });
     expect(created.total).toBe(3);
     expect(await waitForBatch(server, created.id)).toMatchObject({
@@ -304,6 +315,7 @@ describe('a source row the reader cannot parse', () => {
       templateId: template.id,
       sourceType: 'csv',
       source: { sourceRef: uploaded.id },
+      bindings: photoBinding,
     });
     expect(await waitForBatch(server, created.id)).toMatchObject({
       status: 'partial',
