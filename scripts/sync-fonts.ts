@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { coversCodePoint, readCoverage } from '../main/engine/font-coverage.js';
+import { coversCodePoint, mergeRanges, readCoverage } from '../main/engine/font-coverage.js';
 import type { FontManifest } from '../main/engine/font-manifest.js';
 
 /**
@@ -104,11 +104,13 @@ function sync(): void {
     rmSync(target, { recursive: true, force: true });
     mkdirSync(target, { recursive: true });
     const files: FontManifest['families'][number]['files'] = [];
+    const ranges: Array<[number, number]> = [];
     for (const file of source.files) {
       const from = path.join(modules, source.packageName, file.from);
       const name = path.basename(file.from);
+      const coverage = readCoverage(readFileSync(from));
+      ranges.push(...coverage.map((r): [number, number] => [r[0], r[1]]));
       if (source.vietnamese) {
-        const coverage = readCoverage(readFileSync(from));
         const missing = [...VIETNAMESE].filter(
           (c) => !coversCodePoint(coverage, c.codePointAt(0) ?? 0),
         );
@@ -126,10 +128,17 @@ function sync(): void {
       folder: source.folder,
       source: `${source.packageName}@${packageVersion(source.packageName)}`,
       licence: 'OFL-1.1',
+      // Precomputed so a worker need not scan 9 MB of emoji fonts to report missing glyphs.
+      coverage: mergeRanges(ranges).map((r): [number, number] => [r[0], r[1]]),
       files,
     });
   }
-  writeFileSync(path.join(fontsDir, 'fonts.json'), JSON.stringify(manifest, null, 2) + '\n');
+  // One range per line would make the manifest thousands of lines long.
+  const json = JSON.stringify(manifest, null, 2).replace(
+    /\[\s+(\d+),\s+(\d+)\s+\]/g,
+    (_, a: string, b: string) => `[${a}, ${b}]`,
+  );
+  writeFileSync(path.join(fontsDir, 'fonts.json'), json + '\n');
   writeFileSync(path.join(fontsDir, 'README.md'), readme(manifest));
   console.log(`Synced ${manifest.families.length} families into templates/fonts.`);
 }

@@ -10,6 +10,8 @@ export const FontManifest = z.object({
       folder: z.string().regex(/^[a-z0-9-]+$/),
       source: z.string(),
       licence: z.string(),
+      /** Code points the family draws (union of its files), as [first, last] ranges. */
+      coverage: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
       files: z.array(
         z.object({
           file: z.string().regex(/^[A-Za-z0-9_.-]+\.(ttf|otf|woff2)$/),

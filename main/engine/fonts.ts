@@ -43,7 +43,11 @@ export function registerBundledFonts(fontsDir: string): string[] {
       const key = GlobalFonts.registerFromPath(file, entry.family);
       if (!key) throw new Error(`Could not register the bundled font ${file}`);
     }
-    families.set(entry.family.toLowerCase(), { family: entry.family, files, coverage: null });
+    families.set(entry.family.toLowerCase(), {
+      family: entry.family,
+      files,
+      coverage: entry.coverage ?? null,
+    });
   }
   registry = { fontsDir: dir, families };
   return manifest.families.map((f) => f.family);
@@ -84,7 +88,7 @@ export function fontShorthand(
 function coverageOf(family: string): CoverageRanges {
   const entry = requireRegistry().families.get(family.toLowerCase());
   if (!entry) return [];
-  // Read lazily: the emoji subsets take ~0.3 s to scan, and most texts have no emoji.
+  // fonts.json carries the coverage; without it, read lazily (the emoji subsets take ~0.3 s).
   entry.coverage ??= mergeRanges(
     entry.files.flatMap((file) =>
       readCoverage(readFileSync(file)).map((r): [number, number] => [r[0], r[1]]),

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFontManifest } from '../../main/engine/font-manifest.js';
-import { coversCodePoint, readCoverage } from '../../main/engine/font-coverage.js';
+import { coversCodePoint, mergeRanges, readCoverage } from '../../main/engine/font-coverage.js';
 import {
   EMOJI_FAMILY,
   fontStack,
@@ -31,6 +31,17 @@ describe('bundled fonts', () => {
         .filter((f) => f !== 'OFL.txt')
         .sort();
       expect(files).toEqual(family.files.map((f) => f.file).sort());
+    }
+  });
+
+  it('lists in fonts.json exactly the coverage the font files have (run npm run fonts:sync)', () => {
+    for (const family of readFontManifest(fontsDir).families) {
+      const ranges = family.files.flatMap((file) =>
+        readCoverage(fs.readFileSync(path.join(fontsDir, family.folder, file.file))).map(
+          (r): [number, number] => [r[0], r[1]],
+        ),
+      );
+      expect(family.coverage, family.family).toEqual(mergeRanges(ranges));
     }
   });
 
