@@ -182,7 +182,18 @@ function truncate(
   const byHeight = Math.max(1, Math.floor((height + 0.01) / lineHeightPx));
   const keep = Math.max(1, Math.min(spec.maxLines ?? Infinity, byHeight, lines.length));
   const kept = lines.slice(0, keep);
-  let last = (kept[keep - 1] ?? '').trimEnd();
+  kept[keep - 1] = withEllipsis(ctx, kept[keep - 1] ?? '', width, spacing);
+  return finish(ctx, kept, size, lineHeightPx, spacing, true, width, height);
+}
+
+/** The line shortened until it fits `width` with "…" after it (the font must be applied). */
+export function withEllipsis(
+  ctx: SKRSContext2D,
+  line: string,
+  width: number,
+  spacing: number,
+): string {
+  let last = line.trimEnd();
   // Drop whole words first, then graphemes, so the ellipsis ends a word where it can.
   while (last.includes(' ') && measure(ctx, last + ELLIPSIS, spacing) > width) {
     last = last.slice(0, last.lastIndexOf(' ')).trimEnd();
@@ -193,8 +204,7 @@ function truncate(
     last = parts.join('').trimEnd();
     parts = graphemes(last);
   }
-  kept[keep - 1] = `${last}${ELLIPSIS}`;
-  return finish(ctx, kept, size, lineHeightPx, spacing, true, width, height);
+  return `${last}${ELLIPSIS}`;
 }
 
 function finish(

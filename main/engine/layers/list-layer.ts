@@ -5,6 +5,7 @@ import {
   defaultMinSize,
   fitText,
   measure,
+  withEllipsis,
   wrap,
   type FittedText,
   type TextStyleSpec,
@@ -20,6 +21,8 @@ interface ListLayout {
   gap: number;
   lineHeightPx: number;
   height: number;
+  /** Some item was cut at maxLines. */
+  clipped: boolean;
 }
 
 /** A bulleted list: items wrap with a hanging indent; the whole list shrinks to fit its box. */
@@ -56,14 +59,22 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
     fit: 'shrink',
   };
   const layoutAt = (size: number, texts: string[]): ListLayout => {
+    let clipped = false;
     applyFont(ctx, spec, size);
     const spacing = (spec.letterSpacing * size) / spec.size;
     const indent = measure(ctx, layer.bullet, spacing) + size * 0.5;
     const lineHeightPx = size * spec.lineHeight;
     const gap = (layer.gap * size) / layer.size;
-    const wrapped = texts.map((text) =>
-      wrap(ctx, text, Math.max(1, layer.width - indent), spacing),
-    );
+    const itemWidth = Math.max(1, layer.width - indent);
+    // maxLines applies per item: a long item ends in "…" rather than crowding out the others.
+    const wrapped = texts.map((text) => {
+      const itemLines = wrap(ctx, text, itemWidth, spacing);
+      if (layer.maxLines === undefined || itemLines.length <= layer.maxLines) return itemLines;
+      const kept = itemLines.slice(0, layer.maxLines);
+      kept[kept.length - 1] = withEllipsis(ctx, kept[kept.length - 1] ?? '', itemWidth, spacing);
+      clipped = true;
+      return kept;
+    });
     const lines = wrapped.reduce((sum, l) => sum + l.length, 0);
     return {
       size,
@@ -72,6 +83,7 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
       gap,
       lineHeightPx,
       height: lines * lineHeightPx + gap * (texts.length - 1),
+      clipped,
     };
   };
   let truncated = false;
@@ -162,7 +174,7 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
     id: layer.id,
     fittedSize: layout.size,
     lines,
-    truncated,
+    truncated: truncated || layout.clipped,
     overflow: overflow || layout.height > layer.height + 0.5,
   });
 }
