@@ -140,7 +140,13 @@ function serumShot(ctx: Ctx, w: number, h: number) {
   ctx.shadowOffsetX = 24;
   ctx.shadowOffsetY = 10;
   roundRect(ctx, bx, by, bw, bh, 38);
-  ctx.fillStyle = linear(ctx, bx, 0, bx + bw, 0, ['#B0542E', '#D9804F', '#F0A571', '#C46638', '#9E4626']);
+  ctx.fillStyle = linear(ctx, bx, 0, bx + bw, 0, [
+    '#B0542E',
+    '#D9804F',
+    '#F0A571',
+    '#C46638',
+    '#9E4626',
+  ]);
   ctx.fill();
   ctx.restore();
   // Liquid line and glass highlight.
@@ -435,7 +441,14 @@ function bouquet(ctx: Ctx, w: number, h: number) {
     ctx.stroke();
   }
   for (let i = 0; i < 8; i++) {
-    leaf(ctx, w * (0.2 + rand() * 0.6), h * (0.5 + rand() * 0.3), 90 + rand() * 40, rand() * 6, i % 2 ? '#6E9B5E' : '#5B8A4E');
+    leaf(
+      ctx,
+      w * (0.2 + rand() * 0.6),
+      h * (0.5 + rand() * 0.3),
+      90 + rand() * 40,
+      rand() * 6,
+      i % 2 ? '#6E9B5E' : '#5B8A4E',
+    );
   }
   const palette = [
     ['#FFD9E2', '#F48FB1', '#C2185B'],
@@ -467,7 +480,13 @@ function bouquet(ctx: Ctx, w: number, h: number) {
     // Rose-like swirl of petals.
     for (let k = 0; k < 4; k++) {
       ctx.beginPath();
-      ctx.arc(x + Math.cos(k * 2.1) * r * 0.12, y + Math.sin(k * 2.1) * r * 0.12, r * (0.75 - k * 0.17), Math.PI * (0.1 + k * 0.5), Math.PI * (1.4 + k * 0.5));
+      ctx.arc(
+        x + Math.cos(k * 2.1) * r * 0.12,
+        y + Math.sin(k * 2.1) * r * 0.12,
+        r * (0.75 - k * 0.17),
+        Math.PI * (0.1 + k * 0.5),
+        Math.PI * (1.4 + k * 0.5),
+      );
       ctx.strokeStyle = `rgba(255, 255, 255, ${0.55 - k * 0.08})`;
       ctx.lineWidth = r * 0.07;
       ctx.stroke();
@@ -531,7 +550,11 @@ function phoneShot(ctx: Ctx, w: number, h: number) {
     const r = 20 + rand() * 50;
     ctx.beginPath();
     ctx.arc(x, y, r, 0, Math.PI * 2);
-    ctx.fillStyle = radial(ctx, x - r * 0.3, y - r * 0.3, r * 1.4, ['#FFE2F0', '#FF6FAE', '#8A1F7A']);
+    ctx.fillStyle = radial(ctx, x - r * 0.3, y - r * 0.3, r * 1.4, [
+      '#FFE2F0',
+      '#FF6FAE',
+      '#8A1F7A',
+    ]);
     ctx.fill();
   }
 }
@@ -601,6 +624,24 @@ function abstractCover(colours: string[], seed: number) {
     ctx.fillRect(0, 0, w, h);
     blobs(ctx, w, h, seed, colours.slice(2), 7);
     const rand = rng(seed + 1);
+    // Glassy spheres give the cover a subject that survives the scrim.
+    for (const [fx, fy, fr] of [
+      [0.72, 0.34, 0.2],
+      [0.88, 0.7, 0.12],
+      [0.56, 0.78, 0.08],
+    ] as const) {
+      const x = w * fx;
+      const y = h * fy;
+      const r = Math.min(w, h) * fr;
+      ctx.beginPath();
+      ctx.arc(x, y, r, 0, Math.PI * 2);
+      ctx.fillStyle = radial(ctx, x - r * 0.35, y - r * 0.35, r * 1.5, [
+        '#FFFFFF',
+        colours[3]!,
+        colours[1]!,
+      ]);
+      ctx.fill();
+    }
     ctx.strokeStyle = 'rgba(255,255,255,0.18)';
     ctx.lineWidth = 2;
     for (let i = 0; i < 14; i++) {
@@ -655,7 +696,12 @@ function officeShot(ctx: Ctx, w: number, h: number) {
 // --- Logos and marks ----------------------------------------------------------------------------
 
 /** A simple logo: a coloured mark with a letter, on transparency. */
-function logoMark(fill: string, letter: string, ink: string, shape: 'circle' | 'squircle' | 'drop') {
+function logoMark(
+  fill: string,
+  letter: string,
+  ink: string,
+  shape: 'circle' | 'squircle' | 'drop',
+) {
   return (ctx: Ctx, w: number, h: number) => {
     const s = Math.min(w, h);
     ctx.fillStyle = fill;
@@ -677,7 +723,13 @@ function logoMark(fill: string, letter: string, ink: string, shape: 'circle' | '
 }
 
 /** A wordmark logo (mark + name) on transparency, for wide logo slots. */
-function wordmark(fill: string, letter: string, name: string, ink: string, font = 'Be Vietnam Pro') {
+function wordmark(
+  fill: string,
+  letter: string,
+  name: string,
+  ink: string,
+  font = 'Be Vietnam Pro',
+) {
   return (ctx: Ctx, w: number, h: number) => {
     logoMark(fill, letter, '#FFFFFF', 'circle')(ctx, h, h);
     ctx.fillStyle = ink;
@@ -715,39 +767,129 @@ function stars(filled: number) {
 const outputs: Output[] = [
   // Product promotion (the benchmark reference).
   { folder: 'product-promo', file: 'product.jpg', width: 1080, height: 1080, draw: serumShot },
-  { folder: 'product-promo', file: 'logo.png', width: 480, height: 120, draw: wordmark('#B4532A', 'L', 'Lumière', '#2B1B14', 'Noto Serif') },
+  {
+    folder: 'product-promo',
+    file: 'logo.png',
+    width: 480,
+    height: 120,
+    draw: wordmark('#B4532A', 'L', 'Lumière', '#2B1B14', 'Noto Serif'),
+  },
   // Tết sale.
   { folder: 'tet-sale', file: 'gift.jpg', width: 1080, height: 1080, draw: giftShot },
   { folder: 'tet-sale', file: 'mai-branch.png', width: 520, height: 420, draw: maiBranch },
-  { folder: 'tet-sale', file: 'logo.png', width: 240, height: 240, draw: logoMark('#FFD36B', 'H', '#8E0F14', 'circle') },
+  {
+    folder: 'tet-sale',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#FFD36B', 'H', '#8E0F14', 'circle'),
+  },
   // Khai trương (grand opening).
   { folder: 'grand-opening', file: 'latte.jpg', width: 1080, height: 1080, draw: latteShot },
-  { folder: 'grand-opening', file: 'logo.png', width: 240, height: 240, draw: logoMark('#2F5D46', 'M', '#F6E7D2', 'squircle') },
+  {
+    folder: 'grand-opening',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#2F5D46', 'M', '#F6E7D2', 'squircle'),
+  },
   // Greeting card (8/3, 20/10).
   { folder: 'women-day-greeting', file: 'bouquet.webp', width: 640, height: 640, draw: bouquet },
-  { folder: 'women-day-greeting', file: 'logo.png', width: 240, height: 240, draw: logoMark('#C2185B', 'A', '#FFFFFF', 'drop') },
+  {
+    folder: 'women-day-greeting',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#C2185B', 'A', '#FFFFFF', 'drop'),
+  },
   // 11.11 flash sale.
   { folder: 'flash-sale-1111', file: 'phone.jpg', width: 1080, height: 1080, draw: phoneShot },
-  { folder: 'flash-sale-1111', file: 'logo.png', width: 240, height: 240, draw: logoMark('#FFFFFF', 'N', '#5B1FA6', 'squircle') },
+  {
+    folder: 'flash-sale-1111',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#FFFFFF', 'N', '#5B1FA6', 'squircle'),
+  },
   // Speaker card.
-  { folder: 'speaker-card', file: 'speaker.jpg', width: 800, height: 800, draw: portrait(['#BFD3F2', '#8FB0E6'], '#E2B08C', '#2E2420', '#1F3A68', 61) },
-  { folder: 'speaker-card', file: 'logo.png', width: 480, height: 120, draw: wordmark('#3D5AFE', 'D', 'DevSummit', '#FFFFFF', 'Montserrat') },
+  {
+    folder: 'speaker-card',
+    file: 'speaker.jpg',
+    width: 800,
+    height: 800,
+    draw: portrait(['#BFD3F2', '#8FB0E6'], '#E2B08C', '#2E2420', '#1F3A68', 61),
+  },
+  {
+    folder: 'speaker-card',
+    file: 'logo.png',
+    width: 480,
+    height: 120,
+    draw: wordmark('#3D5AFE', 'D', 'DevSummit', '#FFFFFF', 'Montserrat'),
+  },
   // Name badge.
-  { folder: 'name-badge', file: 'attendee.jpg', width: 600, height: 600, draw: portrait(['#FAD9C1', '#F3B38E'], '#C98E6B', '#1C1412', '#0F766E', 71, true) },
-  { folder: 'name-badge', file: 'logo.png', width: 480, height: 120, draw: wordmark('#0F766E', 'P', 'ProductConf', '#0F172A', 'Montserrat') },
+  {
+    folder: 'name-badge',
+    file: 'attendee.jpg',
+    width: 600,
+    height: 600,
+    draw: portrait(['#FAD9C1', '#F3B38E'], '#C98E6B', '#1C1412', '#0F766E', 71, true),
+  },
+  {
+    folder: 'name-badge',
+    file: 'logo.png',
+    width: 480,
+    height: 120,
+    draw: wordmark('#0F766E', 'P', 'ProductConf', '#0F172A', 'Montserrat'),
+  },
   // Testimonial.
-  { folder: 'testimonial', file: 'customer.jpg', width: 600, height: 600, draw: portrait(['#D8E8D2', '#A9C9A0'], '#EAC3A0', '#6B4A2E', '#E7E1D6', 91, true) },
-  { folder: 'testimonial', file: 'logo.png', width: 240, height: 240, draw: logoMark('#1E3A34', 'V', '#E9F2EC', 'squircle') },
+  {
+    folder: 'testimonial',
+    file: 'customer.jpg',
+    width: 600,
+    height: 600,
+    draw: portrait(['#D8E8D2', '#A9C9A0'], '#EAC3A0', '#6B4A2E', '#E7E1D6', 91, true),
+  },
+  {
+    folder: 'testimonial',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#1E3A34', 'V', '#E9F2EC', 'squircle'),
+  },
   { folder: 'testimonial', file: 'stars-5.png', width: 400, height: 72, draw: stars(5) },
   { folder: 'testimonial', file: 'stars-4.png', width: 400, height: 72, draw: stars(4) },
   { folder: 'testimonial', file: 'stars-3.png', width: 400, height: 72, draw: stars(3) },
   // Blog / OG header.
-  { folder: 'blog-header', file: 'cover.jpg', width: 1200, height: 1000, draw: abstractCover(['#0B1E3F', '#1B3A6B', '#2F6FDE', '#13B5A6', '#7C4DFF'], 101) },
-  { folder: 'blog-header', file: 'author.jpg', width: 400, height: 400, draw: portrait(['#FDE7C8', '#F8C98A'], '#D9A27C', '#3A2A22', '#334155', 111) },
-  { folder: 'blog-header', file: 'logo.png', width: 240, height: 240, draw: logoMark('#2F6FDE', 'F', '#FFFFFF', 'circle') },
+  {
+    folder: 'blog-header',
+    file: 'cover.jpg',
+    width: 1200,
+    height: 1000,
+    draw: abstractCover(['#102A56', '#1D4ED8', '#38BDF8', '#14B8A6', '#8B5CF6'], 101),
+  },
+  {
+    folder: 'blog-header',
+    file: 'author.jpg',
+    width: 400,
+    height: 400,
+    draw: portrait(['#FDE7C8', '#F8C98A'], '#D9A27C', '#3A2A22', '#334155', 111),
+  },
+  {
+    folder: 'blog-header',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#2F6FDE', 'F', '#FFFFFF', 'circle'),
+  },
   // Hiring.
   { folder: 'hiring', file: 'office.jpg', width: 1200, height: 1000, draw: officeShot },
-  { folder: 'hiring', file: 'logo.png', width: 240, height: 240, draw: logoMark('#111827', 'K', '#FACC15', 'squircle') },
+  {
+    folder: 'hiring',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#111827', 'K', '#FACC15', 'squircle'),
+  },
 ];
 
 for (const output of outputs) save(output);
