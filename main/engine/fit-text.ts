@@ -85,6 +85,34 @@ export function wrap(ctx: SKRSContext2D, text: string, width: number, spacingPx:
   return lines;
 }
 
+/**
+ * Where the ink of a block of lines reaches, relative to the block's top (line boxes stacked
+ * from 0 to lines × lineHeight). Stacked Vietnamese marks on capitals (Ế, Ẫ) rise above the
+ * font's ascent, so the top can be negative: fitting and placement use this span, not the
+ * line boxes alone, so the marks are neither cut nor drawn outside the box.
+ */
+export function inkSpan(
+  ctx: SKRSContext2D,
+  lines: string[],
+  lineHeightPx: number,
+  size: number,
+): { top: number; bottom: number; baselineOffset: number } {
+  const font = ctx.measureText('Hg');
+  const ascent = font.fontBoundingBoxAscent || size * 0.8;
+  const descent = font.fontBoundingBoxDescent || size * 0.2;
+  const baselineOffset = (lineHeightPx - (ascent + descent)) / 2 + ascent;
+  const blockHeight = lines.length * lineHeightPx;
+  if (lines.length === 0) return { top: 0, bottom: 0, baselineOffset };
+  const first = ctx.measureText(lines[0] ?? '');
+  const last = ctx.measureText(lines[lines.length - 1] ?? '');
+  const lastBaseline = (lines.length - 1) * lineHeightPx + baselineOffset;
+  return {
+    top: Math.min(0, baselineOffset - first.actualBoundingBoxAscent),
+    bottom: Math.max(blockHeight, lastBaseline + last.actualBoundingBoxDescent),
+    baselineOffset,
+  };
+}
+
 function fitsAt(
   ctx: SKRSContext2D,
   text: string,
@@ -97,9 +125,10 @@ function fitsAt(
   const spacing = (spec.letterSpacing * size) / spec.size;
   const lines = wrap(ctx, text, width, spacing);
   const lineHeightPx = size * spec.lineHeight;
+  const span = inkSpan(ctx, lines, lineHeightPx, size);
   const ok =
     (spec.maxLines === undefined || lines.length <= spec.maxLines) &&
-    lines.length * lineHeightPx <= height + 0.01 &&
+    span.bottom - span.top <= height + 0.01 &&
     lines.every((line) => measure(ctx, line, spacing) <= width + 0.01);
   return { ok, lines, lineHeightPx, spacing };
 }
@@ -156,7 +185,7 @@ export function fitText(
       height,
     );
   }
-  return truncate(
+  let truncated = truncate(
     ctx,
     attempt.lines,
     spec,
@@ -166,6 +195,14 @@ export function fitText(
     width,
     height,
   );
+  // A box too short for even one line with its marks: go below minSize rather than spill out.
+  for (let smaller = size - 1; truncated.overflow && smaller >= 1; smaller--) {
+    const trial = fitsAt(ctx, text, spec, smaller, width, height);
+    truncated = trial.ok
+      ? finish(ctx, trial.lines, smaller, trial.lineHeightPx, trial.spacing, false, width, height)
+      : truncate(ctx, trial.lines, spec, smaller, trial.lineHeightPx, trial.spacing, width, height);
+  }
+  return truncated;
 }
 
 function truncate(
@@ -218,7 +255,7 @@ function finish(
   height: number,
 ): FittedText {
   const widths = lines.map((line) => measure(ctx, line, spacing));
-  const overflow =
-    widths.some((w) => w > width + 0.5) || lines.length * lineHeightPx > height + 0.5;
+  const span = inkSpan(ctx, lines, lineHeightPx, size);
+  const overflow = widths.some((w) => w > width + 0.5) || span.bottom - span.top > height + 0.5;
   return { size, lines, widths, lineHeightPx, truncated, overflow };
 }

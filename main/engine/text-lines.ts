@@ -1,7 +1,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { VarRef } from '../../shared/template-format.js';
 import type { ResolvedValue } from '../render/render-protocol.js';
-import type { FittedText } from './fit-text.js';
+import { inkSpan, type FittedText } from './fit-text.js';
 import { DEFAULT_FAMILY } from './fonts.js';
 import type { Box } from './paint.js';
 
@@ -37,7 +37,8 @@ export function transformCase(
 
 /**
  * Draws fitted lines in the box. Lines sit on the alphabetic baseline, centred in their line box
- * by the font's ascent and descent, so mixed-size texts align the way designers expect.
+ * by the font's ascent and descent, so mixed-size texts align the way designers expect; a block
+ * whose marks rise above its first line box moves down just enough to keep them in the box.
  */
 export function drawLines(
   ctx: SKRSContext2D,
@@ -48,16 +49,16 @@ export function drawLines(
   colour: string,
   startX?: number,
 ): void {
-  const metrics = ctx.measureText('Hg');
-  const ascent = metrics.fontBoundingBoxAscent || fitted.size * 0.8;
-  const descent = metrics.fontBoundingBoxDescent || fitted.size * 0.2;
-  const blockHeight = fitted.lines.length * fitted.lineHeightPx;
-  const top =
+  // Place the ink span (line boxes plus any marks rising above them) by verticalAlign.
+  const span = inkSpan(ctx, fitted.lines, fitted.lineHeightPx, fitted.size);
+  const spanHeight = span.bottom - span.top;
+  const spanTop =
     verticalAlign === 'top'
       ? box.y
       : verticalAlign === 'bottom'
-        ? box.y + box.height - blockHeight
-        : box.y + (box.height - blockHeight) / 2;
+        ? box.y + box.height - spanHeight
+        : box.y + (box.height - spanHeight) / 2;
+  const top = spanTop - span.top;
   ctx.fillStyle = colour;
   ctx.textBaseline = 'alphabetic';
   ctx.textAlign = 'left';
@@ -70,8 +71,7 @@ export function drawLines(
         : align === 'right'
           ? box.x + box.width - width
           : box.x + (box.width - width) / 2);
-    const baseline =
-      top + index * fitted.lineHeightPx + (fitted.lineHeightPx - (ascent + descent)) / 2 + ascent;
+    const baseline = top + index * fitted.lineHeightPx + span.baselineOffset;
     ctx.fillText(line, x, baseline);
   });
 }

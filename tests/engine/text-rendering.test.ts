@@ -103,6 +103,21 @@ describe('text layers', () => {
     expect(Buffer.from(a.bytes).equals(Buffer.from(b.bytes))).toBe(true);
   });
 
+  it('keeps stacked marks of capitals inside a tight box instead of cutting them', async () => {
+    const tight = { y: 200, height: 40, size: 24, minSize: 18, maxLines: 1 };
+    const style = { letterSpacing: 4, transform: 'uppercase' };
+    const text = { headline: 'khuyến mãi ẫ ệ ỗ' };
+    const a = await ok(buildJob(headline({ ...tight, ...style }), text));
+    expect(a.report.layers[0]).toMatchObject({ lines: 1, overflow: false });
+    // The same line in a tall box is not clipped at all: the tight box must show all of it.
+    const size = a.report.layers[0]!.fittedSize;
+    const tall = { y: 200, height: 200, size, minSize: size, maxLines: 1 };
+    const b = await ok(buildJob(headline({ ...tall, ...style }), text));
+    const [pa, pb] = [await decodePixels(a.bytes), await decodePixels(b.bytes)];
+    expect(countNot(pb, [255, 255, 255], { x: 0, y: 240, width: 1080, height: 160 })).toBe(0);
+    expect(pa.data.equals(pb.data)).toBe(true);
+  });
+
   it('upper-cases Vietnamese with its marks', async () => {
     const plain = await ok(
       buildJob(headline({ transform: 'uppercase' }), { headline: 'tết ất tỵ' }),
