@@ -8,7 +8,7 @@ import type { CatalogEntry } from './load-catalog.js';
 /** Thumbnails are this wide; the layout is drawn at full size and scaled down. */
 export const THUMBNAIL_WIDTH = 480;
 /** Bump when the engine's drawing changes, so cached thumbnails are redrawn. */
-const THUMBNAIL_REVISION = 1;
+const THUMBNAIL_REVISION = 2;
 
 /**
  * Renders each template × ratio once from its sample values and keeps the PNG on disk, keyed by
