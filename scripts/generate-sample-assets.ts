@@ -116,9 +116,9 @@ function serumShot(ctx: Ctx, w: number, h: number) {
   ctx.fillRect(0, 0, w, h);
   blobs(ctx, w, h, 11, ['#FFF3EA', '#F6C8B4', '#FBE0D0'], 5);
   // Fill the frame: templates crop this square to tall and wide boxes.
-  ctx.translate(w / 2, h * 0.6);
-  ctx.scale(1.4, 1.4);
-  ctx.translate(-w / 2, -h * 0.6);
+  ctx.translate(w / 2, h * 0.7);
+  ctx.scale(1.22, 1.22);
+  ctx.translate(-w / 2, -h * 0.7);
   // Podium.
   const cx = w * 0.5;
   const top = h * 0.74;
