@@ -1,4 +1,5 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EMPTY_BRAND_PROFILE } from '../shared/brand-profile.js';
@@ -12,7 +13,7 @@ import { resolveValues } from '../main/engine/resolve-values.js';
  * (1-character and 300-character texts, decomposed Vietnamese), writes PNGs and prints what the
  * engine reported (shrunk sizes, truncation, overflow, missing glyphs).
  *
- *   npx tsx scripts/preview-template.ts <slug|all> [outDir]
+ *   npx tsx scripts/preview-template.ts <slug|all> [outDir]   (outDir defaults to a temp folder)
  *
  * Also the catalog test's source of sample and stress jobs, so both render the same thing.
  */
@@ -118,7 +119,9 @@ function describe(result: RenderResult): string {
 }
 
 async function main(): Promise<void> {
-  const [which = 'all', outArg = 'preview-out'] = process.argv.slice(2);
+  // Outside the repo by default, so a preview never shows up as untracked files.
+  const [which = 'all', outArg = path.join(os.tmpdir(), 'render-desk-preview')] =
+    process.argv.slice(2);
   const outDir = path.resolve(outArg);
   const entries = readCatalogTemplates().filter((e) => which === 'all' || e.slug === which);
   if (entries.length === 0) throw new Error(`No template "${which}" in the catalog`);
