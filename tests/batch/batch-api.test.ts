@@ -11,7 +11,7 @@ import {
   fullManifest,
   waitForBatch,
 } from '../helpers/batch-helpers.js';
-import { findTemplate } from '../helpers/catalog-probe.js';
+import { catalogDetail } from '../helpers/catalog-probe.js';
 import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
 
 let server: TestServer;
@@ -22,13 +22,8 @@ let imageVar: string;
 
 beforeAll(async () => {
   server = await startTestServer({ workers: 2, openingCredits: 5000 });
-  template = await findTemplate(
-    server,
-    (d) =>
-      d.variables.some((v) => v.type === 'text' && !v.bindsTo) &&
-      d.variables.some((v) => v.type === 'number') &&
-      d.variables.some((v) => v.type === 'image' && !v.bindsTo),
-  );
+  // The reference template: text, number and image variables, and a required photo.
+  template = await catalogDetail(server, 'tmpl_product_promo');
   textVar = template.variables.find((v) => v.type === 'text' && !v.bindsTo)!.name;
   numberVar = template.variables.find((v) => v.type === 'number')!.name;
   imageVar = template.variables.find((v) => v.type === 'image' && !v.bindsTo)!.name;
@@ -431,5 +426,35 @@ describe('template fields and pre-flight', () => {
     expect(result.problems.map((p: Json) => p.rowIndex)).toEqual([1, 3]);
     expect(result.problems[0].errors[0].path).toBe(`values.${numberVar}`);
     expect(await account()).toEqual(before);
+  });
+});
+
+describe('pre-flight text and glyph checks', () => {
+  it('flags text that cannot fit even at its minimum size and characters no font draws', async () => {
+    const long = 'Siêu khuyến mãi cuối năm '.repeat(60);
+    const res = await server.api('/v1/render-batches/preflight', {
+      method: 'POST',
+      json: {
+        templateId: template.id,
+        sourceType: 'json-array',
+        source: {
+          records: [
+            records(1)[0],
+            { ...records(1)[0], [textVar]: long },
+            { ...records(1)[0], [textVar]: 'Tết \u{10FFFD}' },
+          ],
+        },
+      },
+    });
+    const result = await res.json();
+    expect(result.invalid).toBe(2);
+    const byRow = new Map(
+      result.problems.map((p: Json) => [
+        p.rowIndex,
+        p.errors.map((e: Json) => e.message).join(' '),
+      ]),
+    );
+    expect(byRow.get(1)).toMatch(/too long for its space/);
+    expect(byRow.get(2)).toMatch(/no bundled font can draw/);
   });
 });

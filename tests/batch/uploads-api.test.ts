@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { createBatch, fullManifest, upload, waitForBatch } from '../helpers/batch-helpers.js';
-import { findTemplate } from '../helpers/catalog-probe.js';
+import { catalogDetail } from '../helpers/catalog-probe.js';
 import { CORPORA_DIR, corpusPng } from '../helpers/image-fixtures.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -21,13 +21,8 @@ let photoBinding: Record<string, { constant: unknown }>;
 
 beforeAll(async () => {
   server = await startTestServer({ workers: 2 });
-  template = await findTemplate(
-    server,
-    (d) =>
-      d.variables.some((v) => v.type === 'text' && !v.bindsTo) &&
-      d.variables.some((v) => v.type === 'number') &&
-      d.variables.some((v) => v.type === 'image' && !v.bindsTo),
-  );
+  // The reference template: text, number and image variables, and a required photo.
+  template = await catalogDetail(server, 'tmpl_product_promo');
   textVar = template.variables.find((v) => v.type === 'text' && !v.bindsTo)!.name;
   numberVar = template.variables.find((v) => v.type === 'number')!.name;
   imageVar = template.variables.find((v) => v.type === 'image' && !v.bindsTo)!.name;
@@ -56,7 +51,7 @@ function windows1258Csv(): Buffer {
     0x0a,
     ...ao,
     0x2c,
-    ...text('"1.250.000"'),
+    ...text('1250000'),
     0x0d,
     0x0a,
     ...text('Mu'),
@@ -79,7 +74,7 @@ describe('POST /v1/uploads', () => {
       sourceRef: body.id,
     });
     expect(body.id).toMatch(/^upl_/);
-    expect(body.preview[0]).toEqual({ 'Tiêu đề': 'Áo dài', Giá: '1.250.000' });
+    expect(body.preview[0]).toEqual({ 'Tiêu đề': 'Áo dài', Giá: '1250000' });
 
     const created = await createBatch(server, {
       templateId: template.id,
