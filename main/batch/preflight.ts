@@ -1,10 +1,9 @@
 import sharp from 'sharp';
-import type { BrandProfile } from '../../shared/brand-profile.js';
 import type { CreateBatchRequest } from '../../shared/batch-schemas.js';
 import { isAppError, type Problem } from '../../shared/errors.js';
-import type { CatalogEntry } from '../catalog/load-catalog.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
-import type { ImageInput } from '../render/render-protocol.js';
+import type { ImageInput, RenderJob } from '../render/render-protocol.js';
+import type { Template } from '../../shared/template-format.js';
 import type { Store } from '../store/create-store.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 import type { SourceRow } from './batch-runner.js';
@@ -44,13 +43,42 @@ export interface PreflightDeps {
     uploadId: string,
     sheet: string | number | undefined,
   ) => Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }>;
-  /** Text that must shrink below its minimum size, and glyphs no font draws (engine measurement). */
-  measureText?: (
-    entry: CatalogEntry,
-    ratio: string,
-    values: Record<string, unknown>,
-    brand: BrandProfile,
-  ) => Promise<Problem[]>;
+}
+
+/**
+ * Draws the row without encoding, in the pool's batch lane, and turns the engine's report into
+ * problems: text that had to be cut because even its minimum size did not fit, and characters
+ * no bundled font draws.
+ */
+async function measureRow(
+  deps: PreflightDeps,
+  template: Template,
+  job: RenderJob,
+): Promise<Problem[]> {
+  const result = await deps.renderer.run(job, { lane: 'batch', group: 'preflight' });
+  const problems: Problem[] = [];
+  const layers = template.layouts[job.ratio]?.layers ?? [];
+  for (const report of result.report.layers) {
+    if (!report.truncated) continue;
+    const layer = layers.find((l) => l.id === report.id);
+    const bound =
+      layer?.kind === 'text'
+        ? /\{\{\s*([A-Za-z][A-Za-z0-9_]*)/.exec(layer.text)?.[1]
+        : layer?.kind === 'list'
+          ? layer.items.var
+          : undefined;
+    problems.push({
+      path: bound ? `values.${bound}` : `layers.${report.id}`,
+      message: `the text is too long for its space: even at ${Math.round(report.fittedSize)}px it is cut short with "…"`,
+    });
+  }
+  if (result.report.missingGlyphs.length > 0) {
+    problems.push({
+      path: 'values',
+      message: `no bundled font can draw ${result.report.missingGlyphs.map((c) => `"${c}"`).join(', ')}`,
+    });
+  }
+  return problems;
 }
 
 /**
@@ -87,7 +115,7 @@ export async function preflight(
         today,
         locale: entry.template.locale,
       });
-      renderer.prepare(
+      const job = renderer.prepare(
         { templateId: entry.template.id, values, target, format: request.format },
         {
           brand,
@@ -103,8 +131,9 @@ export async function preflight(
         const problem = await checkImage(image.input, imageChecks);
         if (problem) errors.push({ path: image.path, message: problem });
       }
-      if (deps.measureText && errors.length === 0)
-        errors.push(...(await deps.measureText(entry, target, values, brand)));
+      if (errors.length === 0) {
+        errors.push(...(await measureRow(deps, entry.template, { ...job, measureOnly: true })));
+      }
     } catch (error) {
       if (isAppError(error) && error.problems) errors.push(...error.problems);
       else

@@ -30,7 +30,8 @@ export async function renderJob(job: RenderJob): Promise<RenderResult> {
     const started = performance.now();
     const drawn = await renderTemplate(job);
     const drawMs = performance.now() - started;
-    const bytes = await encodeCanvas(drawn.canvas, job);
+    // Pre-flight only needs the layout report: skip the encoding, which is most of the cost.
+    const bytes = job.measureOnly ? Buffer.alloc(0) : await encodeCanvas(drawn.canvas, job);
     const encodeMs = performance.now() - started - drawMs;
     return {
       ok: true,

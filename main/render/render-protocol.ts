@@ -32,6 +32,8 @@ export interface RenderJob {
   pngCompression?: 'fast' | 'balanced' | 'small';
   /** Scale the output down to this width (thumbnails); the layout is still drawn at full size. */
   outputWidth?: number;
+  /** Draw and report (fitted sizes, missing glyphs) without encoding: pre-flight. */
+  measureOnly?: boolean;
 }
 
 /** What the engine measured while drawing a text or list layer. */
