@@ -19,7 +19,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-imports': ['error', electronOutsideShell],
     },
   },
@@ -30,8 +33,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'electron', 'react', 'react-dom'], message: 'shared/ is runtime-neutral.' },
-            { group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'shared/ imports nothing from the other layers.' },
+            {
+              group: ['node:*', 'electron', 'react', 'react-dom'],
+              message: 'shared/ is runtime-neutral.',
+            },
+            {
+              group: ['**/main/**', '**/renderer/**', '**/preload/**'],
+              message: 'shared/ imports nothing from the other layers.',
+            },
           ],
         },
       ],
@@ -45,7 +54,12 @@ export default tseslint.config(
         'error',
         {
           ...electronOutsideShell,
-          patterns: [{ group: ['**/renderer/**', '**/preload/**'], message: 'main/ may import shared/ only.' }],
+          patterns: [
+            {
+              group: ['**/renderer/**', '**/preload/**'],
+              message: 'main/ may import shared/ only.',
+            },
+          ],
         },
       ],
     },

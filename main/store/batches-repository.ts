@@ -35,7 +35,13 @@ export interface BatchRecord {
 
 export type NewBatch = Omit<
   BatchRecord,
-  'succeeded' | 'failed' | 'ingested' | 'ingestComplete' | 'startedAt' | 'finishedAt' | 'stoppedReason'
+  | 'succeeded'
+  | 'failed'
+  | 'ingested'
+  | 'ingestComplete'
+  | 'startedAt'
+  | 'finishedAt'
+  | 'stoppedReason'
 >;
 
 export interface BatchesRepository extends BatchRowQueue {
@@ -47,12 +53,19 @@ export interface BatchesRepository extends BatchRowQueue {
   unfinished(): BatchRecord[];
   update(
     id: string,
-    fields: Partial<Pick<BatchRecord, 'status' | 'startedAt' | 'finishedAt' | 'stoppedReason' | 'rejectedReason' | 'total'>>,
+    fields: Partial<
+      Pick<
+        BatchRecord,
+        'status' | 'startedAt' | 'finishedAt' | 'stoppedReason' | 'rejectedReason' | 'total'
+      >
+    >,
   ): void;
   markIngested(id: string, ingested: number, complete: boolean): void;
   manifest(id: string, cursor: number, limit: number, status?: RowStatus): ManifestRow[];
   /** Succeeded rows in rowIndex order, streamed from the database (bundles). */
-  succeededRows(id: string): IterableIterator<{ rowIndex: number; outputKey: string; record: Record<string, unknown> }>;
+  succeededRows(
+    id: string,
+  ): IterableIterator<{ rowIndex: number; outputKey: string; record: Record<string, unknown> }>;
   /** Pending, running-expired, failed and cancelled rows become pending again; returns how many. */
   requeueForReplay(id: string): number;
   /** Pending rows become cancelled; returns how many. */
@@ -110,19 +123,26 @@ export function createBatchesRepository(db: Database): BatchesRepository {
        @rejectedReason, @apiKeyId, @createdAt)`,
   );
   const byId = db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?');
-  const listAll = db.prepare<[number], BatchRow>('SELECT * FROM batches ORDER BY created_at DESC, id DESC LIMIT ?');
+  const listAll = db.prepare<[number], BatchRow>(
+    'SELECT * FROM batches ORDER BY created_at DESC, id DESC LIMIT ?',
+  );
   const listBefore = db.prepare<[string, number], BatchRow>(
     'SELECT * FROM batches WHERE created_at < ? ORDER BY created_at DESC, id DESC LIMIT ?',
   );
   const unfinished = db.prepare<[], BatchRow>(
     "SELECT * FROM batches WHERE status IN ('queued', 'running') ORDER BY created_at, id",
   );
-  const markIngested = db.prepare('UPDATE batches SET ingested = ?, ingest_complete = ? WHERE id = ?');
+  const markIngested = db.prepare(
+    'UPDATE batches SET ingested = ?, ingest_complete = ? WHERE id = ?',
+  );
   const insertRow = db.prepare(
     `INSERT INTO batch_rows (batch_id, row_index, line, status, record, error) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (batch_id, row_index) DO NOTHING`,
   );
-  const pending = db.prepare<[string, number], { row_index: number; line: number | null; record: string; attempts: number }>(
+  const pending = db.prepare<
+    [string, number],
+    { row_index: number; line: number | null; record: string; attempts: number }
+  >(
     `SELECT row_index, line, record, attempts FROM batch_rows
      WHERE batch_id = ? AND status = 'pending' ORDER BY row_index LIMIT ?`,
   );
@@ -156,7 +176,10 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     `SELECT row_index, status, render_id, output_key, error FROM batch_rows
      WHERE batch_id = ? AND status = ? AND row_index >= ? ORDER BY row_index LIMIT ?`,
   );
-  const succeededRows = db.prepare<[string], { row_index: number; output_key: string; record: string }>(
+  const succeededRows = db.prepare<
+    [string],
+    { row_index: number; output_key: string; record: string }
+  >(
     `SELECT row_index, output_key, record FROM batch_rows
      WHERE batch_id = ? AND status = 'succeeded' ORDER BY row_index`,
   );
@@ -180,22 +203,32 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     let failed = 0;
     for (const row of rows) {
       const status = row.error ? 'failed' : 'pending';
-      const inserted = insertRow.run(batchId, row.rowIndex, row.line, status, JSON.stringify(row.record), row.error ?? null);
+      const inserted = insertRow.run(
+        batchId,
+        row.rowIndex,
+        row.line,
+        status,
+        JSON.stringify(row.record),
+        row.error ?? null,
+      );
       if (inserted.changes > 0 && row.error) failed += 1;
     }
-    if (failed > 0) db.prepare('UPDATE batches SET failed = failed + ? WHERE id = ?').run(failed, batchId);
+    if (failed > 0)
+      db.prepare('UPDATE batches SET failed = failed + ? WHERE id = ?').run(failed, batchId);
     return failed;
   });
-  const claim = db.transaction((batchId: string, limit: number, leaseUntil: number): QueuedRow[] => {
-    const rows = pending.all(batchId, limit);
-    for (const row of rows) lease.run(leaseUntil, batchId, row.row_index);
-    return rows.map((row) => ({
-      rowIndex: row.row_index,
-      line: row.line,
-      record: JSON.parse(row.record) as Record<string, unknown>,
-      attempts: row.attempts + 1,
-    }));
-  });
+  const claim = db.transaction(
+    (batchId: string, limit: number, leaseUntil: number): QueuedRow[] => {
+      const rows = pending.all(batchId, limit);
+      for (const row of rows) lease.run(leaseUntil, batchId, row.row_index);
+      return rows.map((row) => ({
+        rowIndex: row.row_index,
+        line: row.line,
+        record: JSON.parse(row.record) as Record<string, unknown>,
+        attempts: row.attempts + 1,
+      }));
+    },
+  );
   const replay = db.transaction((id: string) => {
     const n = requeue.run(id).changes;
     resetFailedCount.run(id, id);
@@ -210,7 +243,10 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
     if (entries.length === 0) return;
     const sets = entries.map(([key]) => `${COLUMN[key]} = @${key}`).join(', ');
-    db.prepare(`UPDATE batches SET ${sets} WHERE id = @id`).run({ ...Object.fromEntries(entries), id });
+    db.prepare(`UPDATE batches SET ${sets} WHERE id = @id`).run({
+      ...Object.fromEntries(entries),
+      id,
+    });
   };
 
   return {
@@ -239,7 +275,8 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     enqueue: (batchId, rows) => enqueue(batchId, rows),
     claim: (batchId, limit, leaseUntil) => claim.immediate(batchId, limit, leaseUntil),
     complete(batchId, rowIndex, result) {
-      const changed = complete.run(result.renderId, result.outputKey, batchId, rowIndex).changes > 0;
+      const changed =
+        complete.run(result.renderId, result.outputKey, batchId, rowIndex).changes > 0;
       if (changed) bumpSucceeded.run(batchId);
       return changed;
     },
@@ -257,7 +294,9 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       return result;
     },
     manifest(id, cursor, limit, status) {
-      const rows = status ? manifestByStatus.all(id, status, cursor, limit) : manifestAll.all(id, cursor, limit);
+      const rows = status
+        ? manifestByStatus.all(id, status, cursor, limit)
+        : manifestAll.all(id, cursor, limit);
       return rows.map((row) => ({
         rowIndex: row.row_index,
         status: row.status,
@@ -269,7 +308,11 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     },
     *succeededRows(id) {
       for (const row of succeededRows.iterate(id)) {
-        yield { rowIndex: row.row_index, outputKey: row.output_key, record: JSON.parse(row.record) as Record<string, unknown> };
+        yield {
+          rowIndex: row.row_index,
+          outputKey: row.output_key,
+          record: JSON.parse(row.record) as Record<string, unknown>,
+        };
       }
     },
     requeueForReplay: (id) => replay.immediate(id),

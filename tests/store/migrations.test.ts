@@ -233,7 +233,9 @@ describe('0005-batches', () => {
     ).run();
     expect(() =>
       db
-        .prepare("INSERT INTO batch_rows (batch_id, row_index, status, record) VALUES ('bat_a', 1, 'done', '{}')")
+        .prepare(
+          "INSERT INTO batch_rows (batch_id, row_index, status, record) VALUES ('bat_a', 1, 'done', '{}')",
+        )
         .run(),
     ).toThrow(/CHECK/);
     db.prepare("DELETE FROM batches WHERE id = 'bat_a'").run();
