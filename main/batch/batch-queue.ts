@@ -16,6 +16,8 @@ export interface SourceRecord {
   line: number | null;
   record: Record<string, unknown>;
   error?: string;
+  /** The output's name in the bundle. */
+  fileName?: string;
 }
 
 export interface RowCounts {

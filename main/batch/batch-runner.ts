@@ -16,6 +16,8 @@ import type { BatchOutputs } from './batch-outputs.js';
 import type { QueuedRow, SourceRecord } from './batch-queue.js';
 import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { createImagesFolderResolver } from './images-folder.js';
+import { BatchFileNamer } from './file-names.js';
+import { EXTENSIONS } from './batch-outputs.js';
 import { toBatchResource } from './batch-resource.js';
 
 /** One source row as a row source yields it. */
@@ -178,6 +180,11 @@ export class BatchRunner {
   private async ingest(batch: BatchRecord): Promise<void> {
     const { store } = this.deps;
     let ingested = batch.ingested;
+    const namer = new BatchFileNamer(
+      batch.fileNamePattern,
+      EXTENSIONS[batch.format as OutputFormat],
+      store.batches.fileNames(batch.id),
+    );
     let chunk: SourceRecord[] = [];
     const flush = () => {
       if (chunk.length === 0) return;
@@ -199,6 +206,7 @@ export class BatchRunner {
         rowIndex: row.rowIndex,
         line: row.line,
         record: row.cells,
+        fileName: namer.name(row.rowIndex, row.cells),
         ...(problems.length > 0
           ? { error: `line ${row.line ?? '?'}: ${problems.join('; ')}` }
           : {}),

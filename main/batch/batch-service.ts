@@ -17,7 +17,8 @@ import type { BatchOutputs } from './batch-outputs.js';
 import type { BatchRunner } from './batch-runner.js';
 import { planBindings } from './bindings.js';
 import { createBundleStream, type BundleEntry } from './bundle-writer.js';
-import { fieldsInPattern, fileBaseName, UniqueNames } from './file-names.js';
+import { BatchFileNamer, fieldsInPattern } from './file-names.js';
+import { EXTENSIONS } from './batch-outputs.js';
 import { csvLine } from './spreadsheet-safety.js';
 
 export interface BatchServiceDeps {
@@ -87,9 +88,18 @@ export class BatchService {
         createdAt: now.toISOString(),
       });
       if ('records' in request.source) {
+        const namer = new BatchFileNamer(
+          request.fileNamePattern ?? null,
+          EXTENSIONS[request.format],
+        );
         store.batches.enqueue(
           id,
-          request.source.records.map((record, rowIndex) => ({ rowIndex, line: null, record })),
+          request.source.records.map((record, rowIndex) => ({
+            rowIndex,
+            line: null,
+            record,
+            fileName: namer.name(rowIndex, record),
+          })),
         );
         store.batches.markIngested(id, source.total, true);
       } else {
@@ -203,13 +213,11 @@ export class BatchService {
   /** A streaming zip of every succeeded output, optionally with manifest.csv. */
   bundle(id: string, withManifest: boolean): Readable {
     const batch = this.assertBundleReady(id);
-    const names = new UniqueNames();
+    const extension = EXTENSIONS[batch.format];
     const entries: BundleEntry[] = [];
     const fileNames = new Map<number, string>();
-    const extension = batch.format === 'jpeg' ? 'jpg' : batch.format;
     for (const row of this.deps.store.batches.succeededRows(id)) {
-      const base = batch.fileNamePattern ? fileBaseName(batch.fileNamePattern, row.record) : '';
-      const name = names.take(base, extension, String(row.rowIndex));
+      const name = row.fileName ?? `${row.rowIndex}.${extension}`;
       fileNames.set(row.rowIndex, name);
       entries.push({ name, file: this.deps.outputs.rowFile(id, row.rowIndex, batch.format) });
     }

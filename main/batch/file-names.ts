@@ -45,6 +45,11 @@ export function safeFileBase(raw: string): string {
 export class UniqueNames {
   private readonly taken = new Set<string>();
 
+  /** Marks a name as used (names already given before a restart). */
+  reserve(name: string): void {
+    this.taken.add(name.normalize('NFC').toLowerCase());
+  }
+
   take(base: string, extension: string, fallback: string): string {
     const stem = base || fallback;
     for (let n = 1; ; n += 1) {
@@ -55,5 +60,23 @@ export class UniqueNames {
         return candidate;
       }
     }
+  }
+}
+
+/** Names a batch's outputs as its rows are read: the pattern, or the row index. */
+export class BatchFileNamer {
+  private readonly names = new UniqueNames();
+
+  constructor(
+    private readonly pattern: string | null,
+    private readonly extension: string,
+    existing: readonly string[] = [],
+  ) {
+    for (const name of existing) this.names.reserve(name);
+  }
+
+  name(rowIndex: number, record: Readonly<Record<string, unknown>>): string {
+    const base = this.pattern ? fileBaseName(this.pattern, record) : '';
+    return this.names.take(base, this.extension, String(rowIndex));
   }
 }

@@ -65,7 +65,9 @@ export interface BatchesRepository extends BatchRowQueue {
   /** Succeeded rows in rowIndex order, streamed from the database (bundles). */
   succeededRows(
     id: string,
-  ): IterableIterator<{ rowIndex: number; outputKey: string; record: Record<string, unknown> }>;
+  ): IterableIterator<{ rowIndex: number; outputKey: string; fileName: string | null }>;
+  /** Every file name assigned so far (a resumed ingest continues the unique naming). */
+  fileNames(id: string): string[];
   /** Pending, running-expired, failed and cancelled rows become pending again; returns how many. */
   requeueForReplay(id: string): number;
   /** Pending rows become cancelled; returns how many. */
@@ -136,7 +138,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     'UPDATE batches SET ingested = ?, ingest_complete = ? WHERE id = ?',
   );
   const insertRow = db.prepare(
-    `INSERT INTO batch_rows (batch_id, row_index, line, status, record, error) VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO batch_rows (batch_id, row_index, line, status, record, error, file_name) VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (batch_id, row_index) DO NOTHING`,
   );
   const pending = db.prepare<
@@ -169,19 +171,22 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     'SELECT status, COUNT(*) AS n FROM batch_rows WHERE batch_id = ? GROUP BY status',
   );
   const manifestAll = db.prepare<[string, number, number], ManifestDbRow>(
-    `SELECT row_index, status, render_id, output_key, error FROM batch_rows
+    `SELECT row_index, status, render_id, output_key, error, file_name FROM batch_rows
      WHERE batch_id = ? AND row_index >= ? ORDER BY row_index LIMIT ?`,
   );
   const manifestByStatus = db.prepare<[string, string, number, number], ManifestDbRow>(
-    `SELECT row_index, status, render_id, output_key, error FROM batch_rows
+    `SELECT row_index, status, render_id, output_key, error, file_name FROM batch_rows
      WHERE batch_id = ? AND status = ? AND row_index >= ? ORDER BY row_index LIMIT ?`,
   );
   const succeededRows = db.prepare<
     [string],
-    { row_index: number; output_key: string; record: string }
+    { row_index: number; output_key: string; file_name: string | null }
   >(
-    `SELECT row_index, output_key, record FROM batch_rows
+    `SELECT row_index, output_key, file_name FROM batch_rows
      WHERE batch_id = ? AND status = 'succeeded' ORDER BY row_index`,
+  );
+  const fileNames = db.prepare<[string], string>(
+    'SELECT file_name FROM batch_rows WHERE batch_id = ? AND file_name IS NOT NULL',
   );
   const requeue = db.prepare(
     `UPDATE batch_rows SET status = 'pending', error = NULL, lease_until = NULL
@@ -210,6 +215,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         status,
         JSON.stringify(row.record),
         row.error ?? null,
+        row.fileName ?? null,
       );
       if (inserted.changes > 0 && row.error) failed += 1;
     }
@@ -303,18 +309,15 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         renderId: row.render_id,
         outputKey: row.output_key,
         error: row.error,
-        fileName: null,
+        fileName: row.file_name,
       }));
     },
     *succeededRows(id) {
       for (const row of succeededRows.iterate(id)) {
-        yield {
-          rowIndex: row.row_index,
-          outputKey: row.output_key,
-          record: JSON.parse(row.record) as Record<string, unknown>,
-        };
+        yield { rowIndex: row.row_index, outputKey: row.output_key, fileName: row.file_name };
       }
     },
+    fileNames: (id) => fileNames.pluck().all(id),
     requeueForReplay: (id) => replay.immediate(id),
     cancelPending: (id) => cancelPending.run(id).changes,
     remove: (id) => remove.immediate(id),
@@ -328,6 +331,7 @@ interface ManifestDbRow {
   render_id: string | null;
   output_key: string | null;
   error: string | null;
+  file_name: string | null;
 }
 
 function toBatch(row: BatchRow): BatchRecord {

@@ -153,6 +153,13 @@ describe('batches from inline records', () => {
       format: 'jpeg',
     });
     await waitForBatch(server, created.id);
+    const manifest = await fullManifest(server, created.id);
+    expect(manifest.map((r) => r.fileName)).toEqual([
+      'SKU-1-Áo dài.jpg',
+      'SKU-1-Áo dài-2.jpg',
+      'CON-Áo dài.jpg',
+      'CON-Áo dài-2.jpg',
+    ]);
     const zip = await downloadBundle(server, created.id);
     expect(zip.getEntries().map((e) => e.entryName)).toEqual([
       'SKU-1-Áo dài.jpg',

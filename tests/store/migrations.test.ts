@@ -244,3 +244,29 @@ describe('0005-batches', () => {
     db.close();
   });
 });
+
+describe('0006-batch-row-file-names', () => {
+  it('adds a file name to batch rows and keeps the rows there are', () => {
+    const db = migrateWithSeed(5, 6, (before) => {
+      before
+        .prepare(
+          `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, source_type,
+             brand, today, status, created_at)
+           VALUES ('bat_a', 'tmpl_x', '{}', '/t', 'square', 'png', 'csv', '{}', '2026-01-01', 'queued', 't')`,
+        )
+        .run();
+      before
+        .prepare(
+          "INSERT INTO batch_rows (batch_id, row_index, status, record) VALUES ('bat_a', 0, 'pending', '{}')",
+        )
+        .run();
+    });
+    expect(schemaVersion(db)).toBe(6);
+    expect(db.prepare('SELECT row_index, file_name FROM batch_rows').all()).toEqual([
+      { row_index: 0, file_name: null },
+    ]);
+    db.prepare("UPDATE batch_rows SET file_name = 'SKU-1.png' WHERE batch_id = 'bat_a'").run();
+    expect(db.prepare('SELECT file_name FROM batch_rows').pluck().get()).toBe('SKU-1.png');
+    db.close();
+  });
+});

@@ -4,6 +4,7 @@ import { brandProfiles } from './0002-brand-profiles.js';
 import { subscription } from './0003-subscription.js';
 import { uploads } from './0004-uploads.js';
 import { batches } from './0005-batches.js';
+import { batchRowFileNames } from './0006-batch-row-file-names.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -12,6 +13,7 @@ export const MIGRATIONS: readonly Migration[] = [
   subscription,
   uploads,
   batches,
+  batchRowFileNames,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
