@@ -133,6 +133,14 @@ export class UploadService {
     return record ? this.describe(record) : null;
   }
 
+  /** The upload as it would be read with another sheet: rows, fields and preview of that sheet. */
+  async describeSheet(id: string, sheet: string | number): Promise<UploadResponse> {
+    const record = this.require(id);
+    if (record.kind !== 'xlsx') return this.describe(record);
+    const info = await this.inspect(record.path, 'xlsx', sheet);
+    return this.describe({ ...record, info: { ...record.info, ...info } });
+  }
+
   /** The file behind an image upload (`upl_…` image values); null otherwise. */
   imagePath(id: string): string | null {
     const record = this.store.uploads.get(id);

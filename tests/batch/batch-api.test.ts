@@ -241,7 +241,12 @@ describe('batch credits, statuses and lifecycle', () => {
     expect(rows.every((r) => ['succeeded', 'cancelled'].includes(r.status))).toBe(true);
     expect(await debitsForBatch(created.id)).toBe(done.length);
     expect((await account()).heldCredits).toBe(0);
-    if (done[0]) expect((await server.api(`/v1/outputs/${done[0].outputKey}`)).status).toBe(200);
+    if (done[0]) {
+      expect((await server.api(`/v1/outputs/${done[0].outputKey}`)).status).toBe(200);
+      const thumb = await server.api(`/v1/outputs/${done[0].outputKey}?width=96`);
+      expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+      expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(96);
+    }
     const zip = await downloadBundle(server, created.id);
     expect(zip.getEntries()).toHaveLength(done.length);
   });

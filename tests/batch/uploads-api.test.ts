@@ -116,6 +116,17 @@ describe('POST /v1/uploads', () => {
     const body = await res.json();
     expect(body.kind).toBe('xlsx');
     expect(body.sheets.map((s: { name: string }) => s.name)).toEqual(['Notes', 'Products']);
+    // The notes sheet has no rows, so the first sheet with rows is the default.
+    expect(body).toMatchObject({ sheet: 'Products', rows: 3 });
+    const notes = await server.api(`/v1/uploads/${body.id}?sheet=Notes`);
+    expect(notes.status).toBe(422);
+    expect((await notes.json()).code).toBe('no-rows-found');
+    const productsSheet = await (await server.api(`/v1/uploads/${body.id}?sheet=1`)).json();
+    expect(productsSheet).toMatchObject({
+      sheet: 'Products',
+      rows: 3,
+      fields: [textVar, numberVar],
+    });
 
     const created = await createBatch(server, {
       templateId: template.id,

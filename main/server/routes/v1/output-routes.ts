@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import sharp from 'sharp';
 import { z } from 'zod';
 import { TemplateFieldsResult } from '../../../../shared/batch-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
@@ -8,6 +9,17 @@ import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 const OutputParams = z.object({ outputKey: z.string().max(200) }).strict();
+const OutputQuery = z
+  .object({
+    width: z.coerce
+      .number()
+      .int()
+      .min(16)
+      .max(1024)
+      .optional()
+      .describe('A scaled-down JPEG of this width (thumbnails).'),
+  })
+  .strict();
 const TemplateFieldsQuery = z
   .object({ templateId: z.string().max(100), format: z.enum(['json', 'csv']).default('json') })
   .strict();
@@ -23,14 +35,26 @@ export function registerOutputRoutes(
       summary: 'A stored output (batch row or idempotent single render)',
       tags: ['batches'],
       params: OutputParams,
+      query: OutputQuery,
       responses: {
         200: { description: 'The image', mediaType: 'image/png' },
         404: { description: 'Unknown output' },
       },
     },
-    async ({ params, reply }) => {
+    async ({ params, query, reply }) => {
       const found = deps.outputs.fileForKey(params.outputKey);
       if (!found || !fs.existsSync(found.file)) throw Errors.notFound('output', params.outputKey);
+      if (query.width !== undefined) {
+        // Results tables show thousands of these: small JPEGs instead of full-size images.
+        const thumbnail = await sharp(found.file)
+          .resize({ width: query.width })
+          .jpeg({ quality: 80 })
+          .toBuffer();
+        return reply
+          .type('image/jpeg')
+          .header('Cache-Control', 'private, max-age=3600')
+          .send(thumbnail);
+      }
       return reply
         .type(found.contentType)
         .header('Cache-Control', 'private, max-age=3600')

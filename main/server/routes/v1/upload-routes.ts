@@ -130,12 +130,17 @@ export function registerUploadRoutes(
         summary: 'An upload with its rows, fields and sheets',
         tags: ['uploads'],
         params: z.object({ id: z.string().max(100) }).strict(),
+        query: z.object({ sheet: z.string().max(200).optional() }).strict(),
         responses: {
           200: { description: 'The upload', schema: UploadResponse },
           404: { description: 'Unknown or expired upload' },
         },
       },
-      async ({ params }) => {
+      async ({ params, query }) => {
+        if (query.sheet !== undefined) {
+          const sheet = /^\d+$/.test(query.sheet) ? Number(query.sheet) : query.sheet;
+          return deps.uploads.describeSheet(params.id, sheet);
+        }
         const upload = deps.uploads.get(params.id);
         if (!upload) throw Errors.notFound('upload', params.id);
         return upload;
