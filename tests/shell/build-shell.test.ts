@@ -94,12 +94,12 @@ describe('npm run build:shell', () => {
       const catalog = (await (await api('/v1/catalog')).json()) as { id: string }[];
       const templateId = catalog[0]?.id;
       expect(templateId).toBeTruthy();
-      const fields = (await (
-        await api(`/v1/render-batches/template-fields?templateId=${templateId}`)
-      ).json()) as { sampleRow: Record<string, unknown> };
+      const detail = (await (await api(`/v1/catalog/${templateId}`)).json()) as {
+        sampleValues: Record<string, unknown>;
+      };
       const render = await api('/v1/render', {
         method: 'POST',
-        body: JSON.stringify({ templateId, values: fields.sampleRow }),
+        body: JSON.stringify({ templateId, values: detail.sampleValues }),
       });
       expect(render.status, await render.clone().text()).toBe(200);
       expect(render.headers.get('content-type')).toBe('image/png');
