@@ -5,7 +5,7 @@ import type { Binding, Bindings } from '../../shared/batch-schemas.js';
 import { Errors, type Problem } from '../../shared/errors.js';
 import { foldIdentifier } from '../../shared/fold-text.js';
 import type { Template, Variable } from '../../shared/template-format.js';
-import { cellToValue } from './cell-values.js';
+import { cellToValue } from '../../shared/cell-values.js';
 
 /**
  * Where each template variable takes its value from in a batch (DESIGN §4): an explicit binding,

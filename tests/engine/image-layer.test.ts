@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderJob } from '../../main/engine/render-job.js';
 import type { ImageInput, RenderFailure } from '../../main/render/render-protocol.js';
-import { forgedPng } from './fixtures/forged-png.js';
+import { forgedPng } from '../helpers/forged-png.js';
 import { decodePixels, maxChroma } from './fixtures/pixels.js';
 import { buildJob, buildTemplate, pngSuiteDir } from './fixtures/template-builder.js';
 

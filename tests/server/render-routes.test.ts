@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { catalogDetail, findTemplate, listCatalog } from '../helpers/catalog-probe.js';
-import { corpusPng, dataUri, pngClaimingSize } from '../helpers/image-fixtures.js';
+import { forgedPng } from '../helpers/forged-png.js';
+import { corpusPng, dataUri } from '../helpers/image-fixtures.js';
 import { startTestServer, type TestResponse, type TestServer } from '../helpers/test-server.js';
 
 let server: TestServer;
@@ -222,7 +223,7 @@ describe('POST /v1/render with bad input charges nothing and explains the proble
     ],
     [
       'a PNG claiming 30000×30000 pixels',
-      () => dataUri('image/png', pngClaimingSize(30000, 30000)),
+      () => dataUri('image/png', forgedPng(30000, 30000)),
       'image-invalid',
     ],
     [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLocaleDate, parseLocaleNumber } from '../../main/batch/cell-values.js';
+import { parseLocaleDate, parseLocaleNumber } from '../../shared/cell-values.js';
 
 describe('parseLocaleNumber', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { Variable } from '../../shared/template-format.js';
+import type { Variable } from './template-format.js';
 
 /**
  * Spreadsheet cells arrive as text (CSV) or typed values (XLSX). This converts what people
