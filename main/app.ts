@@ -15,6 +15,7 @@ import { createImageReferenceResolver } from './engine/image-reference.js';
 import { createRenderPool, type RenderPool } from './render/render-pool.js';
 import { RenderService } from './render/render-service.js';
 import { API_VERSION, buildServer } from './server/build-server.js';
+import { savedPreferences } from './preferences.js';
 import { CreditReservations } from './server/credit-reservations.js';
 import { RateLimiter } from './server/rate-limiter.js';
 import { UrlSigner } from './server/signed-url.js';
@@ -38,13 +39,27 @@ export interface RunningCore {
   close(): Promise<void>;
 }
 
+/**
+ * Workers and port chosen in the app's Settings apply from the next start, unless a flag or the
+ * environment sets them (scripts and CI keep control).
+ */
+function withSavedPreferences(config: CoreConfig, store: Store): CoreConfig {
+  const saved = savedPreferences((key) => store.settings.get(key));
+  return {
+    ...config,
+    ...(saved.workers !== null && !config.explicit?.workers ? { workers: saved.workers } : {}),
+    ...(saved.port !== null && !config.explicit?.port ? { port: saved.port } : {}),
+  };
+}
+
 /** Composition root: opens the store, starts the pool, builds and starts the server. */
 export async function startCore(
-  config: CoreConfig,
+  requested: CoreConfig,
   options: { logger?: boolean; catalogDir?: string } = {},
 ): Promise<RunningCore> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const store = createStore(config.dataDir);
+  fs.mkdirSync(requested.dataDir, { recursive: true });
+  const store = createStore(requested.dataDir);
+  const config = withSavedPreferences(requested, store);
   let pool: RenderPool | undefined;
   try {
     // A claim left by a process that died mid-render can never complete.

@@ -15,6 +15,8 @@ export interface CoreConfig {
   workers: number;
   /** `lapsed` pauses rendering (403 subscription-lapsed). */
   subscription: 'active' | 'lapsed' | undefined;
+  /** Settings given by a flag or the environment; the others may come from saved preferences. */
+  explicit?: { port: boolean; workers: boolean };
 }
 
 export const DEFAULT_PORT = 5317;
@@ -99,5 +101,9 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
       64,
     ),
     subscription,
+    explicit: {
+      port: (values.port ?? env.RENDER_DESK_PORT) !== undefined,
+      workers: (values.workers ?? env.RENDER_DESK_WORKERS) !== undefined,
+    },
   };
 }

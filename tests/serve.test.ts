@@ -85,3 +85,42 @@ describe('npm run serve (headless mode)', () => {
     expect(serve.output()).toMatch(/port must be a whole number/);
   });
 });
+
+describe('preferences saved in the app', () => {
+  it('apply workers at the next start unless a flag or the environment sets them', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-serve-'));
+    const key = 'rdk_preferences_test_0123456789';
+    const env = { RENDER_DESK_API_KEY: key };
+    const system = async (url: string) =>
+      (await testFetch(`${url}/v1/system`, { headers: { authorization: `Bearer ${key}` } })).json();
+    try {
+      let serve = startServe(['--port', '0', '--data-dir', dataDir], env);
+      let [, url] = await serve.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      const saved = await testFetch(`${url}/v1/system/preferences`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ workers: 1, port: null, theme: 'dark', language: 'vi' }),
+      });
+      expect(saved.status).toBe(200);
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+
+      serve = startServe(['--port', '0', '--data-dir', dataDir], env);
+      [, url] = await serve.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      expect(await system(url!)).toMatchObject({
+        workers: 1,
+        preferences: { theme: 'dark', language: 'vi' },
+      });
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+
+      serve = startServe(['--port', '0', '--data-dir', dataDir, '--workers', '2'], env);
+      [, url] = await serve.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      expect((await system(url!)).workers).toBe(2);
+      serve.child.kill('SIGTERM');
+      await serve.exited;
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

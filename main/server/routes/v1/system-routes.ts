@@ -1,17 +1,7 @@
 import { z } from 'zod';
+import { Preferences, PREFERENCES_KEY, savedPreferences } from '../../../preferences.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
-
-/** Preferences the UI stores in the data directory; workers and port apply at the next start. */
-export const Preferences = z
-  .object({
-    workers: z.number().int().min(1).max(64).nullable().default(null),
-    port: z.number().int().min(0).max(65535).nullable().default(null),
-    theme: z.enum(['system', 'light', 'dark']).default('system'),
-    language: z.enum(['system', 'en', 'vi']).default('system'),
-  })
-  .strict();
-export type Preferences = z.infer<typeof Preferences>;
 
 const SystemInfo = z.object({
   version: z.string(),
@@ -22,19 +12,13 @@ const SystemInfo = z.object({
   preferences: Preferences,
 });
 
-const PREFERENCES_KEY = 'ui.preferences';
-
 export function registerSystemRoutes(
   registry: RouteRegistry,
   deps: ServerDeps & {
     system: { version: string; dataDir: string; workers: number; port: () => number };
   },
 ): void {
-  const read = (): Preferences => {
-    const raw = deps.store.settings.get(PREFERENCES_KEY);
-    const parsed = Preferences.safeParse(raw ? JSON.parse(raw) : {});
-    return parsed.success ? parsed.data : Preferences.parse({});
-  };
+  const read = (): Preferences => savedPreferences((key) => deps.store.settings.get(key));
 
   registry.add(
     {
@@ -69,11 +53,4 @@ export function registerSystemRoutes(
       return body;
     },
   );
-}
-
-/** Saved workers/port preferences, for the next start (flags and environment still win). */
-export function savedPreferences(get: (key: string) => string | null): Preferences {
-  const raw = get(PREFERENCES_KEY);
-  const parsed = Preferences.safeParse(raw ? JSON.parse(raw) : {});
-  return parsed.success ? parsed.data : Preferences.parse({});
 }
