@@ -264,7 +264,7 @@ export class BatchRunner {
       );
       const result = await renderer.run(job, { lane: 'batch', group: batch.id });
       const file = outputs.rowFile(batch.id, row.rowIndex, format);
-      writeFileDurably(file, result.bytes);
+      await writeFileDurably(file, result.bytes);
       const renderId = newRenderId();
       const outputKey = outputs.outputKey(batch.id, row.rowIndex, format);
       store.db.transaction(() => {

@@ -4,22 +4,23 @@ import path from 'node:path';
 
 /**
  * Temp file → fsync → rename: a crash leaves either the old state or the whole new file, and a
- * failed write (a full disk) leaves nothing behind.
+ * failed write (a full disk) leaves nothing behind. Asynchronous, because an fsync can take
+ * milliseconds and the event loop serves the API meanwhile.
  */
-export function writeFileDurably(file: string, bytes: Uint8Array): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+export async function writeFileDurably(file: string, bytes: Uint8Array): Promise<void> {
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${crypto.randomUUID()}.tmp`;
   try {
-    const fd = fs.openSync(temp, 'w');
+    const handle = await fs.promises.open(temp, 'w');
     try {
-      fs.writeSync(fd, bytes);
-      fs.fsyncSync(fd);
+      await handle.writeFile(bytes);
+      await handle.sync();
     } finally {
-      fs.closeSync(fd);
+      await handle.close();
     }
-    fs.renameSync(temp, file);
+    await fs.promises.rename(temp, file);
   } catch (error) {
-    fs.rmSync(temp, { force: true });
+    await fs.promises.rm(temp, { force: true });
     throw error;
   }
 }

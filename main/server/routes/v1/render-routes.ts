@@ -147,7 +147,7 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
             'renders',
             `${renderId}.${EXTENSIONS[body.format]}`,
           );
-          writeFileDurably(outputPath, result.bytes);
+          await writeFileDurably(outputPath, result.bytes);
         }
         const now = new Date();
         const balance = store.db.transaction(() => {
