@@ -38,6 +38,11 @@ export interface UiSlice {
 }
 
 const LOCAL_PREFS = 'render-desk.preferences';
+/**
+ * Set while a change is on its way to the server. A reload (or a quit) can cut that request
+ * short; the next start sends the local copy again instead of taking the server's older one.
+ */
+const PENDING_PREFS = 'render-desk.preferences.pending';
 
 export function systemLanguage(): Language {
   const tags = navigator.languages.length > 0 ? navigator.languages : [navigator.language];
@@ -60,6 +65,8 @@ function localPreferences(): Preferences {
 }
 
 let toastSeq = 0;
+/** Bumped by every local change, so a /v1/system answer that left before it cannot undo it. */
+let preferencesRevision = 0;
 
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get) => {
   const initial = localPreferences();
@@ -83,7 +90,22 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
 
     system: null,
     loadSystem: async () => {
+      const revision = preferencesRevision;
       const system = await api.system.get();
+      if (revision !== preferencesRevision) {
+        // The user changed something while this was in flight: keep their choice.
+        set({ system: { ...system, preferences: get().preferences } });
+        return;
+      }
+      if (localStorage.getItem(PENDING_PREFS) !== null) {
+        set({ system });
+        try {
+          await get().savePreferences({});
+          return;
+        } catch {
+          // The server refused the local copy: its own preferences win (below).
+        }
+      }
       localStorage.setItem(LOCAL_PREFS, JSON.stringify(system.preferences));
       set({
         system,
@@ -94,15 +116,22 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
     preferences: initial,
     language: resolveLanguage(initial.language),
     savePreferences: async (patch) => {
+      const revision = ++preferencesRevision;
       const before = get().preferences;
       const next = { ...before, ...patch };
       // Theme and language apply at once; the server copy follows.
       set({ preferences: next, language: resolveLanguage(next.language) });
       localStorage.setItem(LOCAL_PREFS, JSON.stringify(next));
+      localStorage.setItem(PENDING_PREFS, '1');
       try {
         const saved = await api.system.putPreferences(next);
-        set({ preferences: saved });
+        if (revision !== preferencesRevision) return; // a later change owns the state now
+        localStorage.removeItem(PENDING_PREFS);
+        localStorage.setItem(LOCAL_PREFS, JSON.stringify(saved));
+        set({ preferences: saved, language: resolveLanguage(saved.language) });
       } catch (error) {
+        if (revision !== preferencesRevision) throw error;
+        localStorage.removeItem(PENDING_PREFS);
         set({ preferences: before, language: resolveLanguage(before.language) });
         localStorage.setItem(LOCAL_PREFS, JSON.stringify(before));
         throw error;

@@ -126,7 +126,7 @@ export function SettingsScreen(): ReactElement {
             </Field>
             <Field
               label={t('settings.port')}
-              hint={t('settings.port.hint', { current: system?.port ?? '—' })}
+              hint={t('settings.port.hint', { current: system ? String(system.port) : '—' })}
             >
               {({ id, describedBy }) => (
                 <input
