@@ -99,7 +99,7 @@ export const en = {
   'detail.balance': 'Balance: {balance} credits',
   'detail.saveCost': 'Saving costs 1 credit.',
   'detail.fromBrand': 'From your brand profile',
-  'detail.brandEmpty': 'Not set in the brand profile; the template default is used.',
+  'detail.brandEmpty': 'Not set in the brand profile: the template’s sample value is used.',
   'detail.override': 'Override',
   'detail.editBrand': 'Edit brand profile',
   'detail.maxLength': '{count}/{max}',
@@ -166,6 +166,8 @@ export const en = {
   'wizard.mapping.missingRequired': 'Required, but nothing feeds it',
   'wizard.mapping.preview': 'Preview of row {row}',
   'wizard.mapping.previewRow': 'Row to preview',
+  'wizard.mapping.sampleImage':
+    'Images named by a path show the template’s sample here until you choose the images folder in the Output step.',
   'wizard.mapping.dataPreview': 'How the first rows will be filled',
   'wizard.output.target': 'Size',
   'wizard.output.format': 'Image format',

@@ -102,7 +102,7 @@ export const vi: Record<MessageKey, string> = {
   'detail.balance': 'Số dư: {balance} tín dụng',
   'detail.saveCost': 'Mỗi lần lưu tốn 1 tín dụng.',
   'detail.fromBrand': 'Lấy từ hồ sơ thương hiệu',
-  'detail.brandEmpty': 'Hồ sơ thương hiệu chưa có giá trị này; mẫu sẽ dùng giá trị mặc định.',
+  'detail.brandEmpty': 'Hồ sơ thương hiệu chưa có giá trị này: dùng giá trị minh hoạ của mẫu.',
   'detail.override': 'Dùng giá trị khác',
   'detail.editBrand': 'Sửa hồ sơ thương hiệu',
   'detail.maxLength': '{count}/{max}',
@@ -169,6 +169,8 @@ export const vi: Record<MessageKey, string> = {
   'wizard.mapping.missingRequired': 'Bắt buộc nhưng chưa có nguồn dữ liệu',
   'wizard.mapping.preview': 'Xem trước dòng {row}',
   'wizard.mapping.previewRow': 'Dòng để xem trước',
+  'wizard.mapping.sampleImage':
+    'Ảnh ghi bằng đường dẫn tạm hiện ảnh mẫu của mẫu thiết kế cho đến khi bạn chọn thư mục ảnh ở bước Xuất ảnh.',
   'wizard.mapping.dataPreview': 'Nội dung sẽ điền cho các dòng đầu',
   'wizard.output.target': 'Kích thước',
   'wizard.output.format': 'Định dạng ảnh',

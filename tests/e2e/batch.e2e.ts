@@ -1,7 +1,9 @@
 import AdmZip from 'adm-zip';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { templateFields, toCsv } from './csv.js';
+import { SAMPLE_PHOTO, templateFields, toCsv } from './csv.js';
 import {
   dropFile,
   openUi,
@@ -15,13 +17,16 @@ import { referenceTemplate } from './reference-template.js';
 describe('batch wizard', () => {
   let core: CoreProcess;
   let ui: UiSession;
+  let imagesDir: string;
   beforeEach(async () => {
     core = await startCore();
     ui = await openUi(core);
+    imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-images-'));
   });
   afterEach(async () => {
     await ui?.close();
     await core?.stop();
+    fs.rmSync(imagesDir, { recursive: true, force: true });
   });
 
   it('takes a dropped CSV, maps a column by hand, checks the rows, runs to the end and exports the zip', async () => {
@@ -30,12 +35,21 @@ describe('batch wizard', () => {
     const fields = await templateFields(core, template.id);
     const renamed = template.variables.find((v) => v.type === 'text' && !v.bindsTo)!;
     const images = new Set(template.variables.filter((v) => v.type === 'image').map((v) => v.name));
-    const columns = fields.fields.filter((f) => !images.has(f.name)).map((f) => f.name);
+    // Every column the template takes from a spreadsheet; image cells name photos kept in a
+    // folder beside it, as people do (the reference template's product photo is required).
+    const columns = fields.fields.map((f) => f.name);
     // One column is named so nothing matches it automatically: the user maps it by hand.
     const header = columns.map((name) => (name === renamed.name ? 'Custom Title' : name));
     const titles = ['Áo thun', 'Quần jean', 'Giày thể thao', 'Mũ lưỡi trai'];
-    const rows = titles.map((title) =>
-      columns.map((name) => (name === renamed.name ? title : fields.sampleRow[name])),
+    fs.mkdirSync(path.join(imagesDir, 'photos'));
+    const rows = titles.map((title, i) =>
+      columns.map((name) => {
+        if (name === renamed.name) return title;
+        if (!images.has(name)) return fields.sampleRow[name];
+        const file = `photos/${name}-${i + 1}.jpg`;
+        fs.copyFileSync(SAMPLE_PHOTO, path.join(imagesDir, file));
+        return file;
+      }),
     );
     const csv = toCsv(header, rows);
 
@@ -61,6 +75,8 @@ describe('batch wizard', () => {
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('File names').fill('{Custom Title}');
+    await page.getByLabel('A folder on this computer').check();
+    await page.getByLabel('Folder path').fill(imagesDir);
     await screenshot(page, 'wizard-output');
 
     await page.getByRole('button', { name: 'Next' }).click();

@@ -1,4 +1,8 @@
-import type { CoreProcess } from './harness.js';
+import path from 'node:path';
+import { ROOT, type CoreProcess } from './harness.js';
+
+/** A real product photo shipped with the catalog: rows name copies of it in an images folder. */
+export const SAMPLE_PHOTO = path.join(ROOT, 'templates', 'catalog', 'product-promo', 'product.jpg');
 
 export interface TemplateFieldsJson {
   templateId: string;

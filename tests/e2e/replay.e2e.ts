@@ -2,24 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CatalogDetail, CatalogListItem } from '../../shared/api-schemas.js';
-import { templateFields, toCsv } from './csv.js';
+import { SAMPLE_PHOTO, templateFields, toCsv } from './csv.js';
 import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
-
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-async function templateWithImage(core: CoreProcess): Promise<CatalogDetail> {
-  const items = (await (await core.api('/v1/catalog')).json()) as CatalogListItem[];
-  for (const item of items) {
-    const detail = (await (await core.api(`/v1/catalog/${item.id}`)).json()) as CatalogDetail;
-    if (detail.variables.some((v) => v.type === 'image' && !v.bindsTo)) return detail;
-  }
-  throw new Error('no template with an image variable');
-}
+import { referenceTemplate } from './reference-template.js';
 
 describe('failed rows', () => {
   let core: CoreProcess;
@@ -38,21 +23,23 @@ describe('failed rows', () => {
 
   it('lists the failed row with its error, and replays it once the missing image is in the folder', async () => {
     const { page } = ui;
-    const template = await templateWithImage(core);
+    const template = await referenceTemplate(core);
     const image = template.variables.find((v) => v.type === 'image' && !v.bindsTo)!;
+    expect(image).toBeDefined();
     const fields = await templateFields(core, template.id);
     const images = new Set(template.variables.filter((v) => v.type === 'image').map((v) => v.name));
-    const columns = [
-      ...fields.fields.filter((f) => !images.has(f.name)).map((f) => f.name),
-      image.name,
-    ];
-    fs.writeFileSync(path.join(imagesDir, 'a.png'), PNG);
-    fs.writeFileSync(path.join(imagesDir, 'b.png'), PNG);
-    const files = ['a.png', 'b.png', 'missing.png'];
+    // Every spreadsheet column of the template, with its sample values; image cells name files
+    // in the images folder. Row 3 names a photo that is not there yet: the only problem.
+    const columns = fields.fields.map((f) => f.name);
+    fs.copyFileSync(SAMPLE_PHOTO, path.join(imagesDir, 'a.jpg'));
+    fs.copyFileSync(SAMPLE_PHOTO, path.join(imagesDir, 'b.jpg'));
+    const files = ['a.jpg', 'b.jpg', 'missing.jpg'];
     const csv = toCsv(
       columns,
       files.map((file) =>
-        columns.map((name) => (name === image.name ? file : fields.sampleRow[name])),
+        columns.map((name) =>
+          name === image.name ? file : images.has(name) ? 'a.jpg' : fields.sampleRow[name],
+        ),
       ),
     );
 
@@ -82,6 +69,7 @@ describe('failed rows', () => {
     await problems.waitFor({ timeout: 30_000 });
     await expect.poll(() => problems.locator('li').count()).toBe(1);
     expect(await problems.textContent()).toContain('Row 3');
+    expect(await problems.textContent()).toContain('missing.jpg');
     await screenshot(page, 'wizard-preflight-problem');
 
     await page.getByRole('button', { name: 'Start batch' }).click();
@@ -94,7 +82,7 @@ describe('failed rows', () => {
     await screenshot(page, 'batch-failed-rows');
 
     // Fix the data: the image the row names now exists. Replay renders the failed row only.
-    fs.writeFileSync(path.join(imagesDir, 'missing.png'), PNG);
+    fs.copyFileSync(SAMPLE_PHOTO, path.join(imagesDir, 'missing.jpg'));
     await page.getByRole('button', { name: 'Replay failed rows' }).click();
     await page.locator('[data-status="succeeded"]').first().waitFor({ timeout: 120_000 });
     await expect.poll(() => page.getByTestId('batch-succeeded').textContent()).toBe('3');

@@ -75,22 +75,29 @@ export function MappingStep({
       }) ?? false,
     [template, mapping, fields, row, previewRow],
   );
+  const previewable = useMemo(
+    () =>
+      template
+        ? previewableValues(
+            template,
+            rowValues(template, mapping, fields, row, previewRow),
+            imagesDir,
+          )
+        : null,
+    [template, mapping, fields, row, previewRow, imagesDir],
+  );
   const request = useMemo(
     () =>
-      template && !missingRequired
+      template && previewable && !missingRequired
         ? {
             templateId: template.id,
-            values: previewableValues(
-              template,
-              rowValues(template, mapping, fields, row, previewRow),
-              imagesDir,
-            ),
+            values: previewable.values,
             ...(target ? { target } : {}),
             format: 'jpeg' as const,
             quality: 80,
           }
         : null,
-    [template, mapping, fields, row, previewRow, target, missingRequired, imagesDir],
+    [template, previewable, target, missingRequired],
   );
   const preview = usePreview(request, { live: free });
 
@@ -170,6 +177,9 @@ export function MappingStep({
           ) : null}
         </div>
         {preview.error ? <ErrorBanner error={preview.error} /> : null}
+        {previewable?.sampleImages ? (
+          <div className="small muted">{t('wizard.mapping.sampleImage')}</div>
+        ) : null}
         <div className="small muted">
           {free ? t('detail.preview.free') : t('brand.preview.note')}
         </div>
@@ -358,18 +368,21 @@ function FilledRows({
   );
 }
 
-const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|upl_|data:|https?:)/;
+const ABSOLUTE = /^(?:\/|[A-Za-z]:[\\/]|\\\\|upl_|(?:data|https?|file|asset):)/i;
 
 /**
  * A single render knows nothing of the batch's images folder or zip: relative image paths are
- * joined to the folder when there is one, and otherwise left out (the template's image shows).
+ * joined to the folder when there is one. Otherwise the template's sample image stands in (a
+ * required photo cannot simply be left out), or the value is dropped and the template's own
+ * image shows.
  */
 function previewableValues(
   template: CatalogDetail,
   values: Record<string, unknown>,
   imagesDir: string,
-): Record<string, unknown> {
+): { values: Record<string, unknown>; sampleImages: boolean } {
   const out = { ...values };
+  let sampleImages = false;
   for (const variable of template.variables) {
     const value = out[variable.name];
     if (variable.type !== 'image' || typeof value !== 'string' || ABSOLUTE.test(value)) continue;
@@ -377,9 +390,12 @@ function previewableValues(
       const separator = imagesDir.includes('\\') && !imagesDir.includes('/') ? '\\' : '/';
       out[variable.name] =
         imagesDir.replace(/[\\/]+$/, '') + separator + value.replace(/^[.][\\/]/, '');
-    } else {
-      delete out[variable.name];
+      continue;
     }
+    const sample = template.sampleValues[variable.name];
+    sampleImages = true;
+    if (typeof sample === 'string' && sample !== '') out[variable.name] = sample;
+    else delete out[variable.name];
   }
-  return out;
+  return { values: out, sampleImages };
 }

@@ -5,6 +5,7 @@ import { Button, ErrorBanner } from '../../components/ui';
 import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
 import type { WizardStep } from '../../stores/wizard-slice';
+import { variableLabel } from '../template/VariableField';
 import { buildBatchRequest } from './mapping';
 
 export function ReviewStep({
@@ -66,6 +67,13 @@ export function ReviewStep({
   };
 
   if (!wizard.template || !wizard.upload) return null;
+  const { variables } = wizard.template;
+  /** `values.photo` reads as the variable's label ("Product photo"); the path stays a tooltip. */
+  const problemVariable = (path: string | undefined): string | null => {
+    const name = path?.startsWith('values.') ? path.slice(7).split(/[.[]/)[0] : undefined;
+    const variable = variables.find((v) => v.name === name);
+    return variable ? variableLabel(variable) : null;
+  };
   const jump = (rowIndex: number, path: string | undefined) => {
     const variable = path?.startsWith('values.') ? path.slice(7).split(/[.[]/)[0] : undefined;
     const inPreview = rowIndex < (wizard.upload?.preview?.length ?? 0);
@@ -170,11 +178,19 @@ export function ReviewStep({
                           ) : null}
                         </span>
                         <span className="problem-errors">
-                          {problem.errors.map((e, i) => (
-                            <span key={i}>
-                              <code>{e.path}</code> {e.message}
-                            </span>
-                          ))}
+                          {problem.errors.map((e, i) => {
+                            const variable = problemVariable(e.path);
+                            return (
+                              <span key={i}>
+                                {variable ? (
+                                  <strong title={e.path}>{variable}</strong>
+                                ) : (
+                                  <code>{e.path}</code>
+                                )}{' '}
+                                {e.message}
+                              </span>
+                            );
+                          })}
                         </span>
                         <Icon name="arrowRight" />
                       </button>

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/http';
-import type { BrandProfile, CatalogDetail } from '../../api/types';
+import type { BrandProfile, BrandRole, CatalogDetail } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { ColourInput } from '../../components/inputs';
 import { Button, ErrorBanner, Field, Loading } from '../../components/ui';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
+import { brandRoleValue } from '../template/brand-values';
 import { initialValue } from '../template/TemplateScreen';
 import { usePreview } from '../template/use-preview';
 
@@ -332,12 +333,14 @@ function BrandPreview(): ReactElement {
     if (!detail) return null;
     const values: Record<string, unknown> = {};
     for (const v of detail.variables) {
-      if (v.bindsTo) continue;
+      // Bound values come from the saved profile; what it lacks shows the template's sample
+      // (a required store name would otherwise fail the preview).
+      if (v.bindsTo && saved && brandRoleValue(saved, v.bindsTo as BrandRole) !== null) continue;
       const value = initialValue(v, detail.sampleValues);
       if (value !== null && value !== undefined) values[v.name] = value;
     }
     return { templateId: detail.id, values, format: 'jpeg' as const, quality: 80 };
-  }, [detail]);
+  }, [detail, saved]);
   const preview = usePreview(request, { live: free, salt: JSON.stringify(saved) });
 
   return (

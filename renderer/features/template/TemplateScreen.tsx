@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactElement } from 're
 import { api } from '../../api/client';
 import { isApiError } from '../../api/http';
 import type {
+  BrandRole,
   CatalogDetail,
   OutputFormat,
   Ratio,
@@ -14,6 +15,7 @@ import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { ratioKey } from '../catalog/CatalogScreen';
+import { brandRoleValue } from './brand-values';
 import { PAID_PREVIEW_DELAY_MS, usePreview } from './use-preview';
 import { VariableField } from './VariableField';
 
@@ -91,7 +93,14 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
   const request: RenderRequest = useMemo(() => {
     const out: Record<string, unknown> = {};
     for (const v of template.variables) {
-      if (v.bindsTo && !overrides.has(v.name)) continue;
+      // A brand-bound value comes from the profile on the server; one the profile lacks (a
+      // fresh install has none) is sent from the form, so a required one (a store name) still
+      // renders with the template's sample instead of failing.
+      const fromProfile =
+        Boolean(v.bindsTo) &&
+        brand !== null &&
+        brandRoleValue(brand, v.bindsTo as BrandRole) !== null;
+      if (fromProfile && !overrides.has(v.name)) continue;
       const value = values[v.name];
       if (value === null || value === undefined) continue;
       if (typeof value === 'number' && !Number.isFinite(value)) continue;
@@ -99,7 +108,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
     }
     // Previews are small JPEGs; "Save image…" renders the chosen format.
     return { templateId: template.id, values: out, target: ratio, format: 'jpeg', quality: 80 };
-  }, [template, values, overrides, ratio]);
+  }, [template, values, overrides, ratio, brand]);
 
   // Nothing is rendered (or charged) until the first edit, unless previews are free: the
   // thumbnail already shows the sample values.
