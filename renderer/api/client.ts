@@ -130,6 +130,11 @@ export const api = {
         body: file,
         query: { filename, sheet: sheet === undefined ? undefined : String(sheet) },
       }),
+    /** The same upload read with another sheet (by index or name), without sending it again. */
+    describe: (id: string, sheet?: string | number) =>
+      getJson<Upload>(`/v1/uploads/${encodeURIComponent(id)}`, {
+        query: { sheet: sheet === undefined ? undefined : String(sheet) },
+      }),
   },
 
   batches: {
@@ -164,6 +169,9 @@ export const api = {
 
   /** Same-origin URL of a stored output; the session cookie authenticates it. */
   outputUrl: (outputKey: string) => `/v1/outputs/${encodeURIComponent(outputKey)}`,
+  /** A small JPEG of a stored output (the results table shows dozens at once). */
+  outputThumbUrl: (outputKey: string, width = 96) =>
+    withQuery(`/v1/outputs/${encodeURIComponent(outputKey)}`, { width }),
 
   system: {
     get: () => getJson<SystemInfo>('/v1/system'),

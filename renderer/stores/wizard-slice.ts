@@ -47,6 +47,8 @@ export interface WizardSlice {
   wizardSetTemplate: (templateId: string) => Promise<void>;
   /** Uploads a spreadsheet (picked or dropped anywhere on the window). */
   wizardUseFile: (file: File, sheet?: string) => Promise<void>;
+  /** Reads another sheet of the uploaded workbook (the server keeps the file). */
+  wizardSelectSheet: (sheet: { name: string; index: number }) => Promise<void>;
   wizardSetMapping: (variable: string, choice: MappingChoice) => void;
 }
 
@@ -77,6 +79,19 @@ function emptyWizard(templateId: string | null = null): WizardState {
 
 export const createWizardSlice: StateCreator<AppState, [], [], WizardSlice> = (set, get) => {
   const patch = (p: Partial<WizardState>) => set({ wizard: { ...get().wizard, ...p } });
+  const applyUpload = (upload: Upload, sheet: string | null) =>
+    patch({
+      upload,
+      uploading: false,
+      sheet,
+      previewRow: 0,
+      // Columns changed: explicit field choices that no longer exist go back to automatic.
+      mapping: Object.fromEntries(
+        Object.entries(get().wizard.mapping).filter(
+          ([, choice]) => choice.kind !== 'field' || (upload.fields ?? []).includes(choice.field),
+        ),
+      ),
+    });
   return {
     wizard: emptyWizard(),
     wizardReset: (templateId = null) => set({ wizard: emptyWizard(templateId) }),
@@ -98,18 +113,20 @@ export const createWizardSlice: StateCreator<AppState, [], [], WizardSlice> = (s
           patch({ uploading: false, upload: null, uploadError: new Error('not-a-spreadsheet') });
           return;
         }
-        patch({
-          upload,
-          uploading: false,
-          sheet: upload.sheet ?? sheet ?? upload.sheets?.[0]?.name ?? null,
-          // Columns changed: explicit field choices that no longer exist go back to automatic.
-          mapping: Object.fromEntries(
-            Object.entries(get().wizard.mapping).filter(
-              ([, choice]) =>
-                choice.kind !== 'field' || (upload.fields ?? []).includes(choice.field),
-            ),
-          ),
-        });
+        applyUpload(upload, upload.sheet ?? sheet ?? upload.sheets?.[0]?.name ?? null);
+      } catch (error) {
+        patch({ uploading: false, uploadError: error });
+      }
+    },
+    wizardSelectSheet: async (sheet) => {
+      const current = get().wizard.upload;
+      if (!current) return;
+      patch({ uploading: true, uploadError: null, preflight: null, sheet: sheet.name });
+      try {
+        // By index: a sheet named "2024" must not be read as the 2025th sheet.
+        const upload = await api.uploads.describe(current.id, sheet.index);
+        if (get().wizard.upload?.id !== current.id) return;
+        applyUpload(upload, upload.sheet ?? sheet.name);
       } catch (error) {
         patch({ uploading: false, uploadError: error });
       }

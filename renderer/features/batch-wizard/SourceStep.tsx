@@ -23,6 +23,7 @@ export function SourceStep(): ReactElement {
   const sheet = useAppStore((s) => s.wizard.sheet);
   const setTemplate = useAppStore((s) => s.wizardSetTemplate);
   const useFile = useAppStore((s) => s.wizardUseFile);
+  const selectSheet = useAppStore((s) => s.wizardSelectSheet);
   const navigate = useAppStore((s) => s.navigate);
   const [over, setOver] = useState(false);
 
@@ -163,13 +164,17 @@ export function SourceStep(): ReactElement {
                   {t('wizard.sheet')}
                   <select
                     className="select"
-                    value={sheet ?? ''}
+                    value={String((upload.sheets ?? []).find((s) => s.name === sheet)?.index ?? '')}
+                    disabled={uploading}
                     onChange={(e) => {
-                      if (file) void useFile(file, e.target.value);
+                      const picked = (upload.sheets ?? []).find(
+                        (s) => String(s.index) === e.target.value,
+                      );
+                      if (picked) void selectSheet(picked);
                     }}
                   >
                     {(upload.sheets ?? []).map((s) => (
-                      <option key={s.index} value={s.name}>
+                      <option key={s.index} value={String(s.index)}>
                         {s.hidden ? t('wizard.sheet.hidden', { name: s.name }) : s.name}
                       </option>
                     ))}

@@ -18,7 +18,8 @@ const ROW_TONES: Record<RowStatus, string> = {
 
 /**
  * The manifest as a virtualised table: only the visible rows exist in the DOM, so 10,000+ rows
- * scroll smoothly. Thumbnails load once scrolling settles (full-size outputs are costly to decode).
+ * scroll smoothly. Thumbnails are small JPEGs the server scales down (96 px wide, sharp at 2× in
+ * the 40 px cell) and load once scrolling settles.
  */
 export function ResultsTable({
   batchId,
@@ -110,7 +111,7 @@ export function ResultsTable({
                         >
                           {!scrolling || seen.has(row.outputKey) ? (
                             <img
-                              src={api.outputUrl(row.outputKey)}
+                              src={api.outputThumbUrl(row.outputKey)}
                               alt=""
                               decoding="async"
                               loading="lazy"
