@@ -17,6 +17,7 @@ import type { QueuedRow, SourceRecord } from './batch-queue.js';
 import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { createImagesFolderResolver } from './images-folder.js';
 import { BatchFileNamer } from './file-names.js';
+import { GroupCommitter } from './group-commit.js';
 import { EXTENSIONS } from './batch-outputs.js';
 import { toBatchResource } from './batch-resource.js';
 
@@ -57,8 +58,11 @@ export class BatchRunner {
   private readonly active = new Map<string, Promise<void>>();
   private readonly stopRequested = new Set<string>();
   private closing = false;
+  private readonly committer: GroupCommitter;
 
-  constructor(private readonly deps: BatchRunnerDeps) {}
+  constructor(private readonly deps: BatchRunnerDeps) {
+    this.committer = new GroupCommitter(deps.store.db);
+  }
 
   /** Continues batches that were queued or running when the process stopped. */
   resume(): void {
@@ -132,6 +136,7 @@ export class BatchRunner {
     );
 
     const inFlight = new Set<Promise<void>>();
+    const committing = new Set<Promise<void>>();
     const leaseMs = this.deps.leaseMs ?? 5 * 60_000;
     while (!stopReason && !this.stopRequested.has(batchId)) {
       const wanted = this.deps.concurrency - inFlight.size;
@@ -151,12 +156,20 @@ export class BatchRunner {
         batch.bindings as Bindings,
       );
       for (const row of rows) {
+        // A row leaves the in-flight set when it is drawn and written; its commit is grouped.
         const task = this.renderRow(batch, entry, brand, plan, resolveImage, row).then(
           (outcome) => {
             inFlight.delete(task);
-            progress.tick();
             const tripped = outcome.diskFull ?? breaker.record(outcome.ok);
             if (tripped && !stopReason) stopReason = tripped;
+            const commit = outcome.committed
+              .then(
+                () => progress.tick(),
+                (error: unknown) =>
+                  this.deps.log?.(`batch ${batchId}: a row could not be committed`, error),
+              )
+              .finally(() => committing.delete(commit));
+            committing.add(commit);
           },
         );
         inFlight.add(task);
@@ -165,6 +178,8 @@ export class BatchRunner {
       await new Promise((resolve) => setImmediate(resolve));
     }
     await Promise.allSettled(inFlight);
+    this.committer.flush();
+    await Promise.allSettled(committing);
     await ingest.catch(() => undefined);
     this.finish(batchId, stopReason, ingestError);
     progress.flush();
@@ -239,7 +254,7 @@ export class BatchRunner {
     plan: BindingPlan,
     resolveImage: ImageResolver,
     row: QueuedRow,
-  ): Promise<{ ok: boolean; diskFull?: string }> {
+  ): Promise<{ ok: boolean; diskFull?: string; committed: Promise<void> }> {
     const { store, renderer, outputs } = this.deps;
     const format = batch.format as OutputFormat;
     let error: string;
@@ -267,7 +282,7 @@ export class BatchRunner {
       await writeFileDurably(file, result.bytes);
       const renderId = newRenderId();
       const outputKey = outputs.outputKey(batch.id, row.rowIndex, format);
-      store.db.transaction(() => {
+      const committed = this.committer.commit(() => {
         if (!store.batches.complete(batch.id, row.rowIndex, { renderId, outputKey })) return;
         store.ledger.settleHeldRow({
           batchId: batch.id,
@@ -286,8 +301,8 @@ export class BatchRunner {
           outputKey,
           bytes: result.bytes.byteLength,
         });
-      })();
-      return { ok: true };
+      });
+      return { ok: true, committed };
     } catch (caught) {
       error = describeRowError(caught);
       const code = (caught as { code?: string }).code;
@@ -297,12 +312,12 @@ export class BatchRunner {
           'The disk is full, so the image could not be saved. Free some space, then replay the batch.';
       }
     }
-    store.db.transaction(() => {
+    const committed = this.committer.commit(() => {
       if (store.batches.fail(batch.id, row.rowIndex, error) && store.ledger.heldFor(batch.id) > 0) {
         store.ledger.release({ batchId: batch.id, amount: 1 });
       }
-    })();
-    return diskFull ? { ok: false, diskFull } : { ok: false };
+    });
+    return diskFull ? { ok: false, diskFull, committed } : { ok: false, committed };
   }
 
   private finish(batchId: string, stopReason: string | null, ingestError: unknown): void {
@@ -338,7 +353,7 @@ export class BatchRunner {
 
   private snapshot(batchId: string): Batch | null {
     const batch = this.deps.store.batches.get(batchId);
-    return batch ? toBatchResource(batch, this.deps.store.batches.counts(batchId)) : null;
+    return batch ? toBatchResource(batch, 0) : null;
   }
 }
 

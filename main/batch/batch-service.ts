@@ -250,12 +250,12 @@ export class BatchService {
     return batch;
   }
 
+  private cancelledRows(batch: BatchRecord): number {
+    return batch.status === 'cancelled' ? this.deps.store.batches.counts(batch.id).cancelled : 0;
+  }
+
   private resource(batch: BatchRecord): Batch {
-    return toBatchResource(
-      batch,
-      this.deps.store.batches.counts(batch.id),
-      this.deps.outputs.batchDir(batch.id),
-    );
+    return toBatchResource(batch, this.cancelledRows(batch), this.deps.outputs.batchDir(batch.id));
   }
 
   private async describeSource(
