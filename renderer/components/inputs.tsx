@@ -160,6 +160,8 @@ export function ImageInput({
             <span className="row">
               <span className="spinner" aria-hidden /> {t('field.image.uploading')}
             </span>
+          ) : value?.startsWith('asset:') ? (
+            t('field.image.sample', { name: value.slice('asset:'.length) })
           ) : value && !value.startsWith('upl_') && !value.startsWith('data:') ? (
             <span className="mono">{value}</span>
           ) : (

@@ -106,7 +106,8 @@ export const en = {
   'detail.lapsed': 'The subscription has lapsed, so rendering is paused.',
 
   'field.image.drop': 'Drop an image or',
-  'field.image.pick': 'choose a file',
+  'field.image.pick': 'Choose a file',
+  'field.image.sample': 'The template’s sample image ({name})',
   'field.image.remove': 'Remove image',
   'field.image.uploading': 'Uploading…',
   'field.image.current': 'Current image',

@@ -109,7 +109,8 @@ export const vi: Record<MessageKey, string> = {
   'detail.lapsed': 'Gói dịch vụ đã hết hạn nên tạm thời không thể dựng ảnh.',
 
   'field.image.drop': 'Thả ảnh vào đây hoặc',
-  'field.image.pick': 'chọn tệp',
+  'field.image.pick': 'Chọn tệp',
+  'field.image.sample': 'Ảnh minh hoạ của mẫu ({name})',
   'field.image.remove': 'Xoá ảnh',
   'field.image.uploading': 'Đang tải lên…',
   'field.image.current': 'Ảnh hiện tại',

@@ -11,6 +11,7 @@ import {
   startCore,
   type CoreProcess,
   type UiSession,
+  waitForImages,
 } from './harness.js';
 import { referenceTemplate } from './reference-template.js';
 
@@ -90,7 +91,9 @@ describe('batch wizard', () => {
     await expect
       .poll(() => page.getByTestId('batch-succeeded').textContent())
       .toBe(String(titles.length));
-    await page.locator('.results-row img').first().waitFor();
+    // Every finished row shows its (scaled-down) image.
+    await waitForImages(page, '.results-row img');
+    expect(await page.locator('.results-row img').count()).toBe(titles.length);
     await screenshot(page, 'batch-done');
 
     const [download] = await Promise.all([

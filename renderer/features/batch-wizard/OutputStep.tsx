@@ -88,9 +88,7 @@ export function OutputStep(): ReactElement | null {
           hint={
             <>
               {t('wizard.output.pattern.hint', { example })}{' '}
-              <span className="mono">
-                {t('wizard.output.pattern.example', { name: sampleName })}
-              </span>
+              <span>{t('wizard.output.pattern.example', { name: sampleName })}</span>
             </>
           }
         >

@@ -390,7 +390,7 @@ function ImageDialog({
             alt={t('batch.open', { row: row.rowIndex + 1 })}
           />
           <div className="dialog-actions">
-            <span className="grow mono small muted">{row.fileName}</span>
+            <span className="grow small muted">{row.fileName}</span>
             <Button onClick={onClose} autoFocus>
               {t('common.close')}
             </Button>

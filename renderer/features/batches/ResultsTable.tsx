@@ -130,7 +130,7 @@ export function ResultsTable({
                     </span>
                     <span
                       role="cell"
-                      className={row.error ? 'result-error' : 'mono result-file'}
+                      className={row.error ? 'result-error' : 'result-file'}
                       title={row.error ?? row.fileName ?? ''}
                     >
                       {row.error ?? row.fileName ?? ''}
