@@ -123,10 +123,13 @@ async function main(): Promise<void> {
       sampleRow: Record<string, unknown>;
     };
     const text = template.variables.find((v) => v.type === 'text' && !v.bindsTo)!;
-    // Image columns of the sample row name files that exist only on the template author's disk.
+    // Image columns of the sample row name files that exist only on the template author's disk;
+    // they take the template's own sample image instead (a required photo cannot be left out).
     const sample = Object.fromEntries(
-      Object.entries(fields.sampleRow).filter(
-        ([name]) => !template.variables.some((v) => v.name === name && v.type === 'image'),
+      Object.entries(fields.sampleRow).map(([name, value]) =>
+        template.variables.some((v) => v.name === name && v.type === 'image')
+          ? [name, template.sampleValues[name]]
+          : [name, value],
       ),
     );
     const records = Array.from({ length: ROWS }, (_, i) => ({
