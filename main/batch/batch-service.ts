@@ -72,10 +72,7 @@ export class BatchService {
         quality: request.quality ?? null,
         sourceType: request.sourceType,
         sourceRef: 'sourceRef' in request.source ? request.source.sourceRef : null,
-        sheet:
-          'sourceRef' in request.source && request.source.sheet !== undefined
-            ? String(request.source.sheet)
-            : null,
+        sheet: source.sheet ?? null,
         bindings: request.bindings ?? {},
         fileNamePattern: request.fileNamePattern ?? null,
         imagesDir: imagesDir.dir,
@@ -260,7 +257,7 @@ export class BatchService {
 
   private async describeSource(
     request: CreateBatchRequest,
-  ): Promise<{ fields: string[]; total: number }> {
+  ): Promise<{ fields: string[]; total: number; sheet?: string }> {
     const problems: Problem[] = [];
     if (request.sourceType === 'json-array') {
       if (!('records' in request.source)) {
@@ -305,7 +302,10 @@ export class BatchService {
       sheets?: { name: string; index: number }[];
     };
     if (upload.kind === 'xlsx' && sheet !== undefined) {
-      const found = info.sheets?.find((s) => s.name === sheet || s.index === sheet);
+      // A string is a sheet name (a sheet may be called "2024"); a number is a tab index.
+      const found = info.sheets?.find((s) =>
+        typeof sheet === 'string' ? s.name === sheet : s.index === sheet,
+      );
       if (!found) {
         throw Errors.validation([
           {
@@ -316,10 +316,14 @@ export class BatchService {
       }
       if (found.name !== info.sheet) {
         const counted = await this.deps.countRows(upload.id, found.name);
-        return { fields: counted.fields, total: counted.rows };
+        return { fields: counted.fields, total: counted.rows, sheet: found.name };
       }
     }
-    return { fields: info.fields ?? [], total: info.rows ?? 0 };
+    return {
+      fields: info.fields ?? [],
+      total: info.rows ?? 0,
+      ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
+    };
   }
 
   private async imagesFolder(

@@ -160,13 +160,8 @@ export class UploadService {
   }
 
   async openRows(batch: BatchRecord): Promise<AsyncIterable<SourceRow>> {
-    const sheet =
-      batch.sheet === null
-        ? undefined
-        : /^\d+$/.test(batch.sheet)
-          ? Number(batch.sheet)
-          : batch.sheet;
-    return (await this.rowsFor(batch.sourceRef ?? '', sheet)).rows;
+    // Sheets are stored by name: a sheet called "2024" is not the 2025th tab.
+    return (await this.rowsFor(batch.sourceRef ?? '', batch.sheet ?? undefined)).rows;
   }
 
   /** Streams the rows of a spreadsheet upload with the encoding detected at upload time. */
@@ -186,9 +181,11 @@ export class UploadService {
         },
       );
     }
+    // Without a choice, the sheet chosen when the file was uploaded (the first with rows).
+    const chosen = sheet ?? (typeof record.info.sheet === 'string' ? record.info.sheet : undefined);
     const source = await openRowSource(record.path, {
       kind: record.kind,
-      ...(sheet !== undefined ? { sheet } : {}),
+      ...(chosen !== undefined ? { sheet: chosen } : {}),
       ...(typeof record.info.encoding === 'string' ? { encoding: record.info.encoding } : {}),
     });
     return { fields: source.fields, rows: source.rows };

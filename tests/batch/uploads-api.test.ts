@@ -105,6 +105,10 @@ describe('POST /v1/uploads', () => {
   it('reads xlsx sheets in tab order and batches a chosen sheet', async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Notes').addRow(['just notes']);
+    // A sheet named like a number is still addressed by its name.
+    const year = workbook.addWorksheet('2024');
+    year.addRow([textVar, numberVar]);
+    year.addRow(['Năm cũ', 1]);
     const products = workbook.addWorksheet('Products');
     products.addRow([textVar, numberVar]);
     products.addRow(['Bánh chưng', 150000]);
@@ -115,13 +119,24 @@ describe('POST /v1/uploads', () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(body.kind).toBe('xlsx');
-    expect(body.sheets.map((s: { name: string }) => s.name)).toEqual(['Notes', 'Products']);
+    expect(body.sheets.map((s: { name: string }) => s.name)).toEqual(['Notes', '2024', 'Products']);
+    const named = await createBatch(server, {
+      templateId: template.id,
+      sourceType: 'xlsx',
+      source: { sourceRef: body.id, sheet: '2024' },
+      bindings: photoBinding,
+    });
+    expect(named.total).toBe(1);
+    expect(await waitForBatch(server, named.id)).toMatchObject({
+      status: 'succeeded',
+      succeeded: 1,
+    });
     // The notes sheet has no rows, so the first sheet with rows is the default.
-    expect(body).toMatchObject({ sheet: 'Products', rows: 3 });
+    expect(body).toMatchObject({ sheet: '2024', rows: 1 });
     const notes = await server.api(`/v1/uploads/${body.id}?sheet=Notes`);
     expect(notes.status).toBe(422);
     expect((await notes.json()).code).toBe('no-rows-found');
-    const productsSheet = await (await server.api(`/v1/uploads/${body.id}?sheet=1`)).json();
+    const productsSheet = await (await server.api(`/v1/uploads/${body.id}?sheet=2`)).json();
     expect(productsSheet).toMatchObject({
       sheet: 'Products',
       rows: 3,
@@ -138,6 +153,18 @@ describe('POST /v1/uploads', () => {
     expect(await waitForBatch(server, created.id)).toMatchObject({
       status: 'succeeded',
       succeeded: 3,
+    });
+    // Without a sheet, the batch reads the sheet the upload chose (the first with rows).
+    const byDefault = await createBatch(server, {
+      templateId: template.id,
+      sourceType: 'xlsx',
+      source: { sourceRef: body.id },
+      bindings: photoBinding,
+    });
+    expect(byDefault.total).toBe(1);
+    expect(await waitForBatch(server, byDefault.id)).toMatchObject({
+      status: 'succeeded',
+      succeeded: 1,
     });
     const missing = await server.api('/v1/render-batches', {
       method: 'POST',
