@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HexColour, type BrandRole } from './template-format.js';
+import { HexColour } from './template-format.js';
 
 /** The brand profile that brand-bound variables (`bindsTo: "brand.logo"`, …) are filled from. */
 export const BrandProfile = z
@@ -33,32 +33,4 @@ export type BrandProfile = z.infer<typeof BrandProfile>;
 
 export const EMPTY_BRAND_PROFILE: BrandProfile = BrandProfile.parse({});
 
-/** The profile's value for a brand role; null or '' when the profile does not set it. */
-export function brandValue(profile: BrandProfile, role: BrandRole): string | null {
-  switch (role) {
-    case 'brand.logo':
-      return profile.logo;
-    case 'brand.logoDark':
-      return profile.logoDark ?? profile.logo;
-    case 'brand.name':
-      return profile.name || null;
-    case 'brand.tagline':
-      return profile.tagline || null;
-    case 'brand.website':
-      return profile.website || null;
-    case 'brand.primaryColor':
-      return profile.colours.primary;
-    case 'brand.secondaryColor':
-      return profile.colours.secondary;
-    case 'brand.accentColor':
-      return profile.colours.accent;
-    case 'brand.textColor':
-      return profile.colours.text;
-    case 'brand.backgroundColor':
-      return profile.colours.background;
-    case 'brand.font.heading':
-      return profile.fonts.heading;
-    case 'brand.font.body':
-      return profile.fonts.body;
-  }
-}
+export { brandValue } from './brand-value.js';

@@ -1,4 +1,4 @@
-import type { Variable } from './template-format.js';
+import type { VariableType } from './template-format.js';
 
 /**
  * Spreadsheet cells arrive as text (CSV) or typed values (XLSX). This converts what people
@@ -6,7 +6,11 @@ import type { Variable } from './template-format.js';
  * `17/02/2026` for a date, `a | b | c` or one item per line for a list. Anything it cannot
  * read passes through unchanged, so validation reports it with the row's path.
  */
-export function cellToValue(variable: Variable, cell: unknown, locale: string): unknown {
+export function cellToValue(
+  variable: { type: VariableType },
+  cell: unknown,
+  locale: string,
+): unknown {
   if (cell === null || cell === undefined) return undefined;
   if (typeof cell === 'string' && cell.trim() === '') return undefined;
   switch (variable.type) {

@@ -1,3 +1,4 @@
+import { cellToValue } from '../../../shared/cell-values';
 import { foldIdentifier } from '../../../shared/fold-text';
 import type {
   Bindings,
@@ -145,61 +146,6 @@ export function rowValues(
     if (value !== undefined && value !== null && value !== '') values[variable.name] = value;
   }
   return values;
-}
-
-/** Mirrors main/batch/cell-values.ts so the preview shows what the batch will render. */
-export function cellToValue(variable: VariableDescription, cell: unknown, locale: string): unknown {
-  if (cell === null || cell === undefined) return undefined;
-  if (typeof cell === 'string' && cell.trim() === '') return undefined;
-  switch (variable.type) {
-    case 'number':
-      return typeof cell === 'string' ? (parseLocaleNumber(cell, locale) ?? cell) : cell;
-    case 'date':
-      return typeof cell === 'string' ? (parseLocaleDate(cell, locale) ?? cell) : cell;
-    case 'list':
-      if (typeof cell !== 'string') return cell;
-      return cell
-        .split(/\r?\n|\s\|\s|\|/)
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-    case 'enum':
-    case 'colour':
-    case 'image':
-      return typeof cell === 'string' ? cell.trim() : String(cell);
-    default:
-      return typeof cell === 'string' ? cell : String(cell);
-  }
-}
-
-function separators(locale: string): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
-}
-
-function parseLocaleNumber(text: string, locale: string): number | null {
-  let s = text.trim().replace(/[\u00a0\u202f\s]/g, '');
-  s = s.replace(/^(?:VND|USD|EUR|[₫$€£¥đ])+|(?:VND|USD|EUR|[₫$€£¥đ%])+$/giu, '');
-  const { group, decimal } = separators(locale);
-  if (/^[+-]?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(s)) {
-    if (!(group === '.' && /^\d{1,3}(\.\d{3})+$/.test(s))) return Number(s);
-  }
-  const groupChar = group.replace(/[\u00a0\u202f]/g, '');
-  const normalised = (groupChar ? s.split(groupChar).join('') : s).replace(decimal, '.');
-  return /^[+-]?\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : null;
-}
-
-function parseLocaleDate(text: string, locale: string): string | null {
-  const s = text.trim();
-  if (/^\d{4}-\d{2}-\d{2}/.test(s)) return s.slice(0, 10);
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
-  if (!match) return null;
-  const [a, b, year] = [Number(match[1]), Number(match[2]), match[3]];
-  const [month, day] = locale === 'en-US' ? [a, b] : [b, a];
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** `{sku}-{name}` filled from a row, for the file-name example. */
