@@ -3,20 +3,20 @@ import sharp from 'sharp';
 import type { OutputFormat } from '../render/render-protocol.js';
 
 /**
- * PNG settings. Skia's own encoder (canvas.encode('png')) takes 110–200 ms for a 1080×1080 card;
+ * PNG settings. Skia's own encoder (canvas.encode('png')) takes 70–200 ms for a 1080×1080 card;
  * sharp from the raw pixels is several times faster. No fixed setting wins on every card, so the
- * default was measured against Skia's size on five (built-in product-promo, tet-sale,
- * flash-sale-1111, speaker-card, and the engine test's rich card):
- *   zlib 2 + adaptive filtering: −4 % … +30 %, 24–56 ms (too big on flat, saturated cards)
- *   zlib 3 + adaptive: −5 % … +12 %, 27–55 ms
- *   zlib 4 + adaptive: −6.5 % … +4 %, 26–60 ms   ← `balanced`, the default
- *   zlib 6 without filtering: −35 % … +17 %, 11–35 ms (too big on photos)
- * So `balanced` is the fastest setting that stays within 10 % of Skia on all of them. `fast`
- * (zlib 1, no filtering) is ~1.6 × larger; `small` (zlib 9 + adaptive) is slower and smaller.
+ * default was measured against Skia's size on every built-in template (sample values, square):
+ *   zlib 2 + adaptive filtering: 93 … 130 %, avg 29 ms (too big on flat, saturated cards)
+ *   zlib 3 + adaptive: 92 … 106 %, avg 31 ms   ← `balanced`, the default
+ *   zlib 4 + adaptive: 92 … 104 %, avg 34 ms
+ *   zlib 6 without filtering: up to 117 % (too big on photos)
+ * So `balanced` is the fastest setting that stays within 10 % of Skia on all of them; users
+ * upload these files, so size is not traded for speed silently. `fast` (zlib 1, no filtering)
+ * is ~1.6 × larger; `small` (zlib 9 + adaptive) is slower and smaller.
  */
 export const PNG_COMPRESSION = {
   fast: { compressionLevel: 1, adaptiveFiltering: false },
-  balanced: { compressionLevel: 4, adaptiveFiltering: true },
+  balanced: { compressionLevel: 3, adaptiveFiltering: true },
   small: { compressionLevel: 9, adaptiveFiltering: true },
 } as const;
 export type PngCompression = keyof typeof PNG_COMPRESSION;

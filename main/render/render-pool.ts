@@ -6,8 +6,8 @@ import type { RenderJob, RenderResult } from './render-protocol.js';
 /**
  * Two lanes over one piscina pool. Single renders (`interactive`) always go first; batch rows
  * take turns between batches so several batches share the pool fairly. Only as many tasks as
- * there are threads are handed to piscina, so a single render waits for at most one in-flight
- * row per thread, never for a whole batch queued ahead of it.
+ * two per thread are handed to piscina, so a single render waits for at most two in-flight rows
+ * per thread, never for a whole batch queued ahead of it.
  */
 
 export type Lane = 'interactive' | 'batch';
@@ -32,6 +32,16 @@ export interface RenderPool {
   close(): Promise<void>;
 }
 
+/**
+ * Jobs handed to each thread at once. With two, a worker draws the next job while sharp encodes
+ * the previous one on libuv's threads, so no core idles between jobs; that also lets one worker
+ * use more than one core, so it is done only when the pool owns every core. A single render
+ * waits behind at most this many rows per thread.
+ */
+export function tasksPerThread(threads: number): number {
+  return threads >= os.availableParallelism() ? 2 : 1;
+}
+
 export function defaultThreadCount(): number {
   return Math.max(1, os.availableParallelism());
 }
@@ -44,12 +54,14 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     filename: workerFile,
     minThreads: threads,
     maxThreads: threads,
+    concurrentTasksPerWorker: tasksPerThread(threads),
     idleTimeout: 60_000,
     // The entry registers its own loader; inherited loader flags would only slow thread start.
     execArgv: [],
     env: { ...process.env, UV_THREADPOOL_SIZE: process.env.UV_THREADPOOL_SIZE ?? '4' },
   });
 
+  const depth = tasksPerThread(threads);
   const interactive: QueuedTask[] = [];
   // Batch lane: one queue per group (batch id). The group served least (then least recently) goes
   // next; a newly arrived group starts level with the others instead of catching up in a burst.
@@ -82,7 +94,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   }
 
   function pump(): void {
-    while (inFlight < threads) {
+    while (inFlight < threads * depth) {
       const task = nextTask();
       if (!task) return;
       inFlight += 1;

@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRenderPool, type RenderPool } from '../../main/render/render-pool.js';
+import {
+  createRenderPool,
+  tasksPerThread,
+  type RenderPool,
+} from '../../main/render/render-pool.js';
 import type { RenderJob } from '../../main/render/render-protocol.js';
 
 const echoWorker = fileURLToPath(new URL('./fixtures/echo-worker.mjs', import.meta.url));
@@ -41,12 +45,12 @@ describe('render pool lanes', () => {
     expect(order).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'b3']);
   });
 
-  it('keeps at most one task per thread in flight and reports the queues', async () => {
+  it('hands each thread at most its pipeline depth and reports the queues', async () => {
     pool = createRenderPool({ threads: 2, workerFile: echoWorker });
-    const all = Array.from({ length: 6 }, (_, i) =>
+    const all = Array.from({ length: 8 }, (_, i) =>
       pool!.run(job(`r${i}`, 30), { lane: 'batch', group: 'A' }),
     );
-    expect(pool.queued()).toEqual({ interactive: 0, batch: 4 });
+    expect(pool.queued()).toEqual({ interactive: 0, batch: 8 - 2 * tasksPerThread(2) });
     await Promise.all(all);
     expect(pool.queued()).toEqual({ interactive: 0, batch: 0 });
   });
