@@ -12,6 +12,7 @@ export class ChromiumCard {
     private readonly browser: Browser,
     private readonly page: Page,
     private readonly profile: string,
+    private readonly card: ReferenceCard,
   ) {}
 
   static async open(card: ReferenceCard): Promise<ChromiumCard> {
@@ -34,14 +35,16 @@ export class ChromiumCard {
     await page.setContent(referenceCardHtml(card), { waitUntil: 'load' });
     // Strings: this code runs in the page, not in Node.
     await page.evaluate('document.fonts.ready');
-    return new ChromiumCard(browser, page, profile);
+    return new ChromiumCard(browser, page, profile, card);
   }
 
-  /** A new headline each time, so every screenshot is a fresh layout and paint. */
+  /**
+   * One card as an HTML-to-image service renders it: the card's page is set (text, photo and logo
+   * as data URIs, fonts embedded), laid out, painted and captured as a PNG.
+   */
   async render(headline: string): Promise<Buffer> {
-    await this.page.evaluate(
-      `document.getElementById('headline').textContent = ${JSON.stringify(headline)}`,
-    );
+    await this.page.setContent(referenceCardHtml({ ...this.card, headline }), { waitUntil: 'load' });
+    await this.page.evaluate('document.fonts.ready');
     return this.page.locator('#card').screenshot({ type: 'png' });
   }
 
