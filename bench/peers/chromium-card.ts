@@ -43,7 +43,9 @@ export class ChromiumCard {
    * as data URIs, fonts embedded), laid out, painted and captured as a PNG.
    */
   async render(headline: string): Promise<Buffer> {
-    await this.page.setContent(referenceCardHtml({ ...this.card, headline }), { waitUntil: 'load' });
+    await this.page.setContent(referenceCardHtml({ ...this.card, headline }), {
+      waitUntil: 'load',
+    });
     await this.page.evaluate('document.fonts.ready');
     return this.page.locator('#card').screenshot({ type: 'png' });
   }
