@@ -764,6 +764,286 @@ function stars(filled: number) {
   };
 }
 
+// --- Catalog extension: Trung Thu, bảng giá, giấy khen, nhà đất, podcast -----------------------
+
+/** A full moon with a paper lantern and clouds over a night-blue sky (Mid-Autumn). */
+function moonLantern(ctx: Ctx, w: number, h: number) {
+  ctx.fillStyle = linear(ctx, 0, 0, 0, h, ['#0B1D3A', '#12305A', '#1B3F6E']);
+  ctx.fillRect(0, 0, w, h);
+  const rand = rng(131);
+  ctx.fillStyle = 'rgba(255, 244, 214, 0.8)';
+  for (let i = 0; i < 60; i++) {
+    ctx.beginPath();
+    ctx.arc(rand() * w, rand() * h * 0.7, 0.6 + rand() * 1.6, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  // Moon with a soft halo.
+  ctx.fillStyle = radial(ctx, w * 0.62, h * 0.38, w * 0.42, [
+    'rgba(255, 224, 150, 0.55)',
+    'rgba(255, 224, 150, 0)',
+  ]);
+  ctx.fillRect(0, 0, w, h);
+  ctx.fillStyle = radial(ctx, w * 0.6, h * 0.36, w * 0.24, ['#FFF6D8', '#FFE3A0', '#F4C56A']);
+  ctx.beginPath();
+  ctx.arc(w * 0.62, h * 0.38, w * 0.22, 0, Math.PI * 2);
+  ctx.fill();
+  // Clouds.
+  ctx.fillStyle = 'rgba(210, 225, 245, 0.28)';
+  for (const [x, y, s] of [
+    [0.3, 0.55, 1],
+    [0.78, 0.6, 0.8],
+  ] as const) {
+    for (let k = 0; k < 4; k++) {
+      ctx.beginPath();
+      ctx.ellipse(
+        w * (x + k * 0.06),
+        h * (y - (k % 2) * 0.02),
+        w * 0.08 * s,
+        h * 0.035 * s,
+        0,
+        0,
+        Math.PI * 2,
+      );
+      ctx.fill();
+    }
+  }
+  // Star lantern on a string.
+  const lx = w * 0.24;
+  const ly = h * 0.5;
+  const r = w * 0.11;
+  ctx.strokeStyle = '#E9D7B0';
+  ctx.lineWidth = 3;
+  ctx.beginPath();
+  ctx.moveTo(lx, 0);
+  ctx.lineTo(lx, ly - r);
+  ctx.stroke();
+  ctx.save();
+  ctx.shadowColor = 'rgba(255, 120, 60, 0.8)';
+  ctx.shadowBlur = 60;
+  ctx.beginPath();
+  for (let k = 0; k < 10; k++) {
+    const a = -Math.PI / 2 + (k * Math.PI) / 5;
+    const rr = k % 2 === 0 ? r : r * 0.5;
+    ctx.lineTo(lx + Math.cos(a) * rr, ly + Math.sin(a) * rr);
+  }
+  ctx.closePath();
+  ctx.fillStyle = radial(ctx, lx, ly, r, ['#FFD166', '#F77F00', '#C1121F']);
+  ctx.fill();
+  ctx.restore();
+  ctx.fillStyle = '#C1121F';
+  ctx.fillRect(lx - 3, ly + r * 0.45, 6, r * 0.7);
+  // Mooncake at the bottom.
+  const mx = w * 0.7;
+  const my = h * 0.86;
+  contactShadow(ctx, mx, my + h * 0.07, w * 0.16, 0.5);
+  ctx.fillStyle = linear(ctx, mx, my - h * 0.08, mx, my + h * 0.08, ['#E7A85A', '#B66A2A']);
+  ctx.beginPath();
+  ctx.ellipse(mx, my, w * 0.16, h * 0.075, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(255, 230, 180, 0.6)';
+  ctx.lineWidth = 3;
+  for (let k = 0; k < 3; k++) {
+    ctx.beginPath();
+    ctx.ellipse(
+      mx,
+      my - h * 0.01,
+      w * (0.12 - k * 0.035),
+      h * (0.05 - k * 0.014),
+      0,
+      0,
+      Math.PI * 2,
+    );
+    ctx.stroke();
+  }
+}
+
+/** A bowl of noodle soup from above on a dark wooden table (menus). */
+function noodleBowl(ctx: Ctx, w: number, h: number) {
+  ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#3B2A20', '#2A1D16']);
+  ctx.fillRect(0, 0, w, h);
+  const rand = rng(141);
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.18)';
+  for (let i = 0; i < 30; i++) {
+    ctx.lineWidth = 1 + rand() * 3;
+    const x = rand() * w;
+    ctx.beginPath();
+    ctx.moveTo(x, 0);
+    ctx.lineTo(x + rand() * 30 - 15, h);
+    ctx.stroke();
+  }
+  const cx = w * 0.5;
+  const cy = h * 0.52;
+  const R = Math.min(w, h) * 0.38;
+  ctx.save();
+  ctx.shadowColor = 'rgba(0, 0, 0, 0.55)';
+  ctx.shadowBlur = 60;
+  ctx.fillStyle = '#F3EEE6';
+  ctx.beginPath();
+  ctx.arc(cx, cy, R, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+  ctx.strokeStyle = '#2D5DA8';
+  ctx.lineWidth = R * 0.03;
+  ctx.beginPath();
+  ctx.arc(cx, cy, R * 0.93, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.fillStyle = radial(ctx, cx, cy, R * 0.8, ['#E8B866', '#C98A3A', '#A8682A']);
+  ctx.beginPath();
+  ctx.arc(cx, cy, R * 0.8, 0, Math.PI * 2);
+  ctx.fill();
+  // Noodles, beef slices, herbs, lime.
+  ctx.strokeStyle = 'rgba(255, 248, 230, 0.85)';
+  ctx.lineWidth = 4;
+  for (let i = 0; i < 18; i++) {
+    ctx.beginPath();
+    const a = rand() * Math.PI * 2;
+    ctx.arc(
+      cx + Math.cos(a) * R * 0.3,
+      cy + Math.sin(a) * R * 0.3,
+      R * (0.15 + rand() * 0.2),
+      a,
+      a + 2,
+    );
+    ctx.stroke();
+  }
+  for (let i = 0; i < 6; i++) {
+    const a = (i / 6) * Math.PI * 2 + 0.3;
+    ctx.fillStyle = i % 2 ? '#8C4A3C' : '#A55D4B';
+    ctx.beginPath();
+    ctx.ellipse(
+      cx + Math.cos(a) * R * 0.42,
+      cy + Math.sin(a) * R * 0.42,
+      R * 0.16,
+      R * 0.09,
+      a,
+      0,
+      Math.PI * 2,
+    );
+    ctx.fill();
+  }
+  for (let i = 0; i < 14; i++) {
+    leaf(
+      ctx,
+      cx + (rand() - 0.5) * R * 0.9,
+      cy + (rand() - 0.5) * R * 0.9,
+      R * 0.14,
+      rand() * 6,
+      i % 2 ? '#3E8E41' : '#5DAA4E',
+    );
+  }
+  ctx.fillStyle = '#9BCB4A';
+  ctx.beginPath();
+  ctx.arc(cx + R * 1.05, cy + R * 0.75, R * 0.16, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#E4F2B8';
+  ctx.beginPath();
+  ctx.arc(cx + R * 1.05, cy + R * 0.75, R * 0.12, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+/** A golden award seal with ribbons on transparency (certificates). */
+function awardSeal(ctx: Ctx, w: number, h: number) {
+  const cx = w / 2;
+  const cy = h * 0.4;
+  const r = w * 0.36;
+  ctx.fillStyle = '#B3261E';
+  for (const dir of [-1, 1]) {
+    ctx.beginPath();
+    ctx.moveTo(cx + dir * r * 0.2, cy);
+    ctx.lineTo(cx + dir * r * 0.75, h * 0.98);
+    ctx.lineTo(cx + dir * r * 0.45, h * 0.9);
+    ctx.lineTo(cx + dir * r * 0.25, h * 0.98);
+    ctx.lineTo(cx - dir * r * 0.2, cy);
+    ctx.fill();
+  }
+  ctx.beginPath();
+  for (let k = 0; k < 48; k++) {
+    const a = (k * Math.PI) / 24;
+    const rr = k % 2 === 0 ? r : r * 0.9;
+    ctx.lineTo(cx + Math.cos(a) * rr, cy + Math.sin(a) * rr);
+  }
+  ctx.closePath();
+  ctx.fillStyle = linear(ctx, cx - r, cy - r, cx + r, cy + r, ['#F6D77A', '#D4A537', '#A8791C']);
+  ctx.fill();
+  ctx.strokeStyle = '#FFF3C4';
+  ctx.lineWidth = r * 0.04;
+  ctx.beginPath();
+  ctx.arc(cx, cy, r * 0.7, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.fillStyle = '#FFF3C4';
+  ctx.beginPath();
+  for (let k = 0; k < 10; k++) {
+    const a = -Math.PI / 2 + (k * Math.PI) / 5;
+    const rr = k % 2 === 0 ? r * 0.42 : r * 0.18;
+    ctx.lineTo(cx + Math.cos(a) * rr, cy + Math.sin(a) * rr);
+  }
+  ctx.fill();
+}
+
+/** A modern two-storey house with a lawn under a clear sky (property listings). */
+function houseShot(ctx: Ctx, w: number, h: number) {
+  ctx.fillStyle = linear(ctx, 0, 0, 0, h, ['#8EC5F0', '#CDE6F7', '#F3F1E7']);
+  ctx.fillRect(0, 0, w, h);
+  ctx.save();
+  ctx.filter = 'blur(10px)';
+  ctx.fillStyle = '#6E9E6A';
+  for (let i = 0; i < 7; i++) {
+    ctx.beginPath();
+    ctx.arc(w * (i / 6), h * 0.6, w * 0.09, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.restore();
+  ctx.fillStyle = linear(ctx, 0, h * 0.7, 0, h, ['#7DB368', '#5A9150']);
+  ctx.fillRect(0, h * 0.7, w, h * 0.3);
+  const x0 = w * 0.2;
+  const y0 = h * 0.28;
+  const bw = w * 0.6;
+  const bh = h * 0.44;
+  ctx.fillStyle = '#F4F1EA';
+  ctx.fillRect(x0, y0 + bh * 0.2, bw * 0.58, bh * 0.8);
+  ctx.fillStyle = '#E3DDD1';
+  ctx.fillRect(x0 + bw * 0.58, y0 + bh * 0.45, bw * 0.42, bh * 0.55);
+  ctx.fillStyle = '#2E3440';
+  ctx.fillRect(x0 - bw * 0.03, y0 + bh * 0.14, bw * 0.64, bh * 0.07);
+  ctx.fillRect(x0 + bw * 0.56, y0 + bh * 0.4, bw * 0.47, bh * 0.06);
+  ctx.fillStyle = linear(ctx, 0, y0, 0, y0 + bh, ['#6FA8DC', '#3D6E9E']);
+  ctx.fillRect(x0 + bw * 0.06, y0 + bh * 0.3, bw * 0.2, bh * 0.25);
+  ctx.fillRect(x0 + bw * 0.32, y0 + bh * 0.3, bw * 0.2, bh * 0.25);
+  ctx.fillRect(x0 + bw * 0.64, y0 + bh * 0.55, bw * 0.3, bh * 0.3);
+  ctx.fillRect(x0 + bw * 0.06, y0 + bh * 0.64, bw * 0.46, bh * 0.22);
+  ctx.fillStyle = '#8B5E3C';
+  ctx.fillRect(x0 + bw * 0.24, y0 + bh * 0.66, bw * 0.1, bh * 0.34);
+  contactShadow(ctx, w * 0.5, h * 0.73, w * 0.34, 0.25);
+}
+
+/** Concentric sound rings and a microphone on a warm gradient (podcast covers). */
+function podcastCover(ctx: Ctx, w: number, h: number) {
+  ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#FF7A59', '#E8436B', '#7B2CBF']);
+  ctx.fillRect(0, 0, w, h);
+  const cx = w / 2;
+  const cy = h * 0.46;
+  ctx.strokeStyle = 'rgba(255, 255, 255, 0.18)';
+  for (let i = 1; i <= 6; i++) {
+    ctx.lineWidth = 6;
+    ctx.beginPath();
+    ctx.arc(cx, cy, i * w * 0.07, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  ctx.fillStyle = '#1E1B2E';
+  roundRect(ctx, cx - w * 0.09, cy - h * 0.2, w * 0.18, h * 0.3, w * 0.09);
+  ctx.fill();
+  ctx.strokeStyle = '#1E1B2E';
+  ctx.lineWidth = w * 0.025;
+  ctx.beginPath();
+  ctx.arc(cx, cy, w * 0.14, 0.1 * Math.PI, 0.9 * Math.PI);
+  ctx.stroke();
+  ctx.fillRect(cx - w * 0.012, cy + h * 0.14, w * 0.024, h * 0.12);
+  ctx.fillRect(cx - w * 0.1, cy + h * 0.25, w * 0.2, h * 0.025);
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.25)';
+  for (let k = 0; k < 4; k++)
+    ctx.fillRect(cx - w * 0.06, cy - h * 0.14 + k * h * 0.045, w * 0.12, h * 0.012);
+}
+
 const outputs: Output[] = [
   // Product promotion (the benchmark reference).
   { folder: 'product-promo', file: 'product.jpg', width: 1080, height: 1080, draw: serumShot },
@@ -889,6 +1169,51 @@ const outputs: Output[] = [
     width: 240,
     height: 240,
     draw: logoMark('#111827', 'K', '#FACC15', 'squircle'),
+  },
+  // Trung Thu (Mid-Autumn) greeting.
+  { folder: 'mid-autumn-greeting', file: 'moon.jpg', width: 900, height: 900, draw: moonLantern },
+  {
+    folder: 'mid-autumn-greeting',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#F4C56A', 'T', '#0B1D3A', 'circle'),
+  },
+  // Bảng giá (menu price list).
+  { folder: 'menu-price-list', file: 'pho.jpg', width: 900, height: 900, draw: noodleBowl },
+  {
+    folder: 'menu-price-list',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#C8102E', 'P', '#FFF4E0', 'squircle'),
+  },
+  // Giấy khen (certificate).
+  { folder: 'certificate-award', file: 'seal.png', width: 320, height: 400, draw: awardSeal },
+  {
+    folder: 'certificate-award',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#1D3B6F', 'S', '#F6D77A', 'circle'),
+  },
+  // Nhà đất (real-estate listing).
+  { folder: 'real-estate-listing', file: 'house.jpg', width: 1200, height: 900, draw: houseShot },
+  {
+    folder: 'real-estate-listing',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#0F5132', 'A', '#FFFFFF', 'squircle'),
+  },
+  // Podcast episode.
+  { folder: 'podcast-episode', file: 'cover.jpg', width: 800, height: 800, draw: podcastCover },
+  {
+    folder: 'podcast-episode',
+    file: 'guest.jpg',
+    width: 600,
+    height: 600,
+    draw: portrait(['#FBE3D2', '#F2C3A6'], '#B9825F', '#1F1A17', '#2B2D42', 151, true),
   },
 ];
 
