@@ -16,7 +16,23 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const core = await startCore(config, { logger: process.env.RENDER_DESK_LOG === '1' });
+  // Handlers first: a supervisor may send SIGTERM the moment it reads the UI line, and a signal
+  // with no handler yet would kill the process without its graceful stop.
+  let core: Awaited<ReturnType<typeof startCore>> | undefined;
+  let stopping: string | undefined;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = signal;
+    if (core) shutDown(core, signal);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  core = await startCore(config, { logger: process.env.RENDER_DESK_LOG === '1' });
+  if (stopping) {
+    shutDown(core, stopping);
+    return;
+  }
   console.log(
     `Render Desk is listening on ${core.url} (data: ${core.dataDir}, workers: ${core.pool.threads})`,
   );
@@ -24,21 +40,17 @@ async function main(): Promise<void> {
   if (core.createdKeySecret) {
     console.log(`API key (shown once, store it now): ${core.createdKeySecret}`);
   }
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`Received ${signal}; finishing in-flight requests and shutting down.`);
-    core.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+function shutDown(core: Awaited<ReturnType<typeof startCore>>, signal: string): void {
+  console.log(`Received ${signal}; finishing in-flight requests and shutting down.`);
+  core.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }
 
 main().catch((error: unknown) => {
