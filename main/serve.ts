@@ -18,17 +18,18 @@ async function main(): Promise<void> {
   }
   // Handlers first: a supervisor may send SIGTERM the moment it reads the UI line, and a signal
   // with no handler yet would kill the process without its graceful stop.
-  let core: Awaited<ReturnType<typeof startCore>> | undefined;
+  const running: { core?: Awaited<ReturnType<typeof startCore>> } = {};
   let stopping: string | undefined;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = signal;
-    if (core) shutDown(core, signal);
+    if (running.core) shutDown(running.core, signal);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  core = await startCore(config, { logger: process.env.RENDER_DESK_LOG === '1' });
+  const core = await startCore(config, { logger: process.env.RENDER_DESK_LOG === '1' });
+  running.core = core;
   if (stopping) {
     shutDown(core, stopping);
     return;
