@@ -1044,6 +1044,41 @@ function podcastCover(ctx: Ctx, w: number, h: number) {
     ctx.fillRect(cx - w * 0.06, cy - h * 0.14 + k * h * 0.045, w * 0.12, h * 0.012);
 }
 
+/** The same house as `houseShot`, tired: dull paint, stains and an overgrown lawn (before/after). */
+function houseBefore(ctx: Ctx, w: number, h: number) {
+  houseShot(ctx, w, h);
+  ctx.save();
+  ctx.globalCompositeOperation = 'multiply';
+  ctx.fillStyle = '#B8A88F';
+  ctx.fillRect(0, 0, w, h);
+  ctx.restore();
+  const rand = rng(161);
+  ctx.fillStyle = 'rgba(70, 55, 40, 0.25)';
+  for (let i = 0; i < 26; i++) {
+    ctx.beginPath();
+    ctx.ellipse(
+      w * (0.2 + rand() * 0.6),
+      h * (0.3 + rand() * 0.4),
+      8 + rand() * 30,
+      6 + rand() * 18,
+      0,
+      0,
+      Math.PI * 2,
+    );
+    ctx.fill();
+  }
+  ctx.strokeStyle = 'rgba(60, 90, 40, 0.7)';
+  ctx.lineWidth = 3;
+  for (let i = 0; i < 160; i++) {
+    const x = rand() * w;
+    const y = h * (0.72 + rand() * 0.28);
+    ctx.beginPath();
+    ctx.moveTo(x, y);
+    ctx.lineTo(x + rand() * 14 - 7, y - 20 - rand() * 40);
+    ctx.stroke();
+  }
+}
+
 const outputs: Output[] = [
   // Product promotion (the benchmark reference).
   { folder: 'product-promo', file: 'product.jpg', width: 1080, height: 1080, draw: serumShot },
@@ -1214,6 +1249,66 @@ const outputs: Output[] = [
     width: 600,
     height: 600,
     draw: portrait(['#FBE3D2', '#F2C3A6'], '#B9825F', '#1F1A17', '#2B2D42', 151, true),
+  },
+  // Quote card.
+  {
+    folder: 'quote-card',
+    file: 'author.jpg',
+    width: 480,
+    height: 480,
+    draw: portrait(['#E6E0F8', '#C9BEF0'], '#8D5B3F', '#1A1412', '#3F3D56', 171),
+  },
+  {
+    folder: 'quote-card',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#F2E8CF', 'O', '#3F3D56', 'circle'),
+  },
+  // App feature.
+  { folder: 'app-feature', file: 'screen.jpg', width: 900, height: 900, draw: phoneShot },
+  {
+    folder: 'app-feature',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#0EA5E9', 'K', '#FFFFFF', 'squircle'),
+  },
+  { folder: 'app-feature', file: 'stars-5.png', width: 400, height: 72, draw: stars(5) },
+  { folder: 'app-feature', file: 'stars-4.png', width: 400, height: 72, draw: stars(4) },
+  { folder: 'app-feature', file: 'stars-3.png', width: 400, height: 72, draw: stars(3) },
+  // Statistics highlight.
+  {
+    folder: 'stats-highlight',
+    file: 'logo.png',
+    width: 480,
+    height: 120,
+    draw: wordmark('#16A34A', 'V', 'Verde', '#FFFFFF', 'Montserrat'),
+  },
+  // Before / after.
+  { folder: 'before-after', file: 'before.jpg', width: 900, height: 900, draw: houseBefore },
+  { folder: 'before-after', file: 'after.jpg', width: 900, height: 900, draw: houseShot },
+  {
+    folder: 'before-after',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#1E40AF', 'S', '#FFFFFF', 'drop'),
+  },
+  // Webinar.
+  {
+    folder: 'webinar',
+    file: 'host.jpg',
+    width: 600,
+    height: 600,
+    draw: portrait(['#CFE8F3', '#9CCBE3'], '#E0B394', '#4A3326', '#0F172A', 181, true),
+  },
+  {
+    folder: 'webinar',
+    file: 'logo.png',
+    width: 480,
+    height: 120,
+    draw: wordmark('#2563EB', 'N', 'Nova', '#0F172A', 'Montserrat'),
   },
 ];
 
