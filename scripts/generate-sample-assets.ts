@@ -1079,6 +1079,34 @@ function houseBefore(ctx: Ctx, w: number, h: number) {
   }
 }
 
+/** Three paper shopping bags with rope handles on a warm backdrop (shopping festivals). */
+function shoppingBags(ctx: Ctx, w: number, h: number) {
+  ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#FFE8D6', '#FFD0B0']);
+  ctx.fillRect(0, 0, w, h);
+  blobs(ctx, w, h, 191, ['#FFFFFF', '#FFC09A', '#FFE2CC'], 4);
+  const bags: Array<[number, number, number, number, string, string]> = [
+    [0.16, 0.34, 0.3, 0.42, '#E4572E', '#B8401E'],
+    [0.52, 0.26, 0.32, 0.5, '#2E4057', '#1D2A3A'],
+    [0.38, 0.46, 0.26, 0.34, '#F3A712', '#C98905'],
+  ];
+  for (const [bx, by, bw, bh, fill, dark] of bags) {
+    const [x, y, ww, hh] = [bx * w, by * h, bw * w, bh * h];
+    contactShadow(ctx, x + ww / 2, y + hh, ww * 0.55, 0.3);
+    ctx.strokeStyle = dark;
+    ctx.lineWidth = ww * 0.035;
+    ctx.beginPath();
+    ctx.arc(x + ww / 2, y, ww * 0.22, Math.PI, 0);
+    ctx.stroke();
+    ctx.fillStyle = linear(ctx, x, y, x + ww, y, [fill, dark]);
+    ctx.fillRect(x, y, ww, hh);
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
+    ctx.font = `800 ${Math.round(ww * 0.22)}px "Be Vietnam Pro"`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText('%', x + ww / 2, y + hh * 0.55);
+  }
+}
+
 const outputs: Output[] = [
   // Product promotion (the benchmark reference).
   { folder: 'product-promo', file: 'product.jpg', width: 1080, height: 1080, draw: serumShot },
@@ -1309,6 +1337,60 @@ const outputs: Output[] = [
     width: 480,
     height: 120,
     draw: wordmark('#2563EB', 'N', 'Nova', '#0F172A', 'Montserrat'),
+  },
+  // 12.12 sale.
+  { folder: 'sale-1212', file: 'bags.jpg', width: 900, height: 900, draw: shoppingBags },
+  {
+    folder: 'sale-1212',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#FFFFFF', 'M', '#C2185B', 'squircle'),
+  },
+  // Event announcement.
+  {
+    folder: 'event-announcement',
+    file: 'poster.jpg',
+    width: 1000,
+    height: 1000,
+    draw: abstractCover(['#1B1035', '#6D28D9', '#F43F5E', '#F59E0B', '#0EA5E9'], 201),
+  },
+  {
+    folder: 'event-announcement',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#F43F5E', 'F', '#FFFFFF', 'circle'),
+  },
+  // Countdown.
+  {
+    folder: 'countdown',
+    file: 'backdrop.jpg',
+    width: 1000,
+    height: 1000,
+    draw: abstractCover(['#0B132B', '#1C2541', '#3A506B', '#5BC0BE', '#6FFFE9'], 211),
+  },
+  {
+    folder: 'countdown',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#5BC0BE', 'L', '#0B132B', 'squircle'),
+  },
+  // Holiday greeting.
+  {
+    folder: 'holiday-greeting',
+    file: 'festive.jpg',
+    width: 1000,
+    height: 1000,
+    draw: abstractCover(['#0F3D2E', '#14532D', '#B91C1C', '#F59E0B', '#FDE68A'], 221),
+  },
+  {
+    folder: 'holiday-greeting',
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark('#FDE68A', 'W', '#0F3D2E', 'circle'),
   },
 ];
 
