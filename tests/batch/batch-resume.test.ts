@@ -1,49 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../helpers/image-fixtures.js';
+import { spawnServe } from '../helpers/spawn-serve.js';
 import { testFetch, type Json } from '../helpers/test-server.js';
 
 const KEY = 'rdk_resume_test_key_0123456789';
 
-function startServe(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(REPO_ROOT, 'main', 'serve.ts'),
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--workers',
-      '2',
-    ],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, RENDER_DESK_API_KEY: KEY, RENDER_DESK_CREDITS: '1000' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1] });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
-  });
-}
+const startServe = (dataDir: string) =>
+  spawnServe(dataDir, { RENDER_DESK_API_KEY: KEY, RENDER_DESK_CREDITS: '1000' });
 
 const api = (url: string, pathname: string, init: RequestInit = {}) =>
   testFetch(url + pathname, {
