@@ -9,6 +9,8 @@ import { BatchRunner } from './batch/batch-runner.js';
 import { BatchService } from './batch/batch-service.js';
 import { UploadService } from './batch/upload-service.js';
 import { loadCatalog } from './catalog/load-catalog.js';
+import { TemplateLibrary } from './catalog/template-library.js';
+import { WorkspaceTemplates } from './workspace/workspace-templates.js';
 import { ThumbnailCache } from './catalog/thumbnail-cache.js';
 import type { CoreConfig } from './config.js';
 import { createImageReferenceResolver } from './engine/image-reference.js';
@@ -76,6 +78,11 @@ export async function startCore(
     }
 
     const catalog = loadCatalog(options.catalogDir ?? path.join(TEMPLATES_DIR, 'catalog'));
+    const workspace = new WorkspaceTemplates(
+      store.workspaceTemplates,
+      path.join(config.dataDir, 'workspace-templates'),
+    );
+    const templates = new TemplateLibrary(catalog, workspace);
     pool = createRenderPool({ threads: config.workers });
     const uploads = new UploadService(store, path.join(config.dataDir, 'uploads'));
     const resolveImage = createImageReferenceResolver({
@@ -83,7 +90,7 @@ export async function startCore(
       allowRemote: false,
     });
     const renderer = new RenderService({
-      templates: catalog,
+      templates,
       pool,
       brandProfile: () => store.brandProfiles.getDefault().profile,
       resolveImage,
@@ -118,6 +125,8 @@ export async function startCore(
       {
         store,
         catalog,
+        templates,
+        workspace,
         renderer,
         thumbnails: new ThumbnailCache(path.join(config.dataDir, 'cache', 'thumbnails'), renderer),
         signer,

@@ -66,6 +66,7 @@ export class BatchService {
         id,
         templateId: entry.template.id,
         templateSnapshot: entry.template,
+        templateVersion: entry.version ?? null,
         assetsDir: entry.assetsDir,
         target,
         format: request.format,

@@ -10,6 +10,8 @@ export interface CatalogEntry {
   /** Folder that `{ asset }` paths are relative to. */
   assetsDir: string;
   ratios: Ratio[];
+  /** A workspace template's version (every save makes one); absent for built-ins. */
+  version?: number;
   /** Position in the curated order (folder names sorted). */
   order: number;
 }

@@ -15,6 +15,11 @@ import { registerUiRoutes } from './routes/ui-routes.js';
 import { registerSystemRoutes } from './routes/v1/system-routes.js';
 import { registerRenderRoutes } from './routes/v1/render-routes.js';
 import { registerThumbnailRoutes } from './routes/v1/thumbnail-routes.js';
+import {
+  registerWorkspaceAssetRoutes,
+  registerWorkspaceTemplateRoutes,
+} from './routes/v1/workspace-template-routes.js';
+import { registerBinaryBodyRoutes } from './binary-scope.js';
 import type { ServerDeps } from './server-deps.js';
 
 /** Default body limit; routes that take images or records raise their own. */
@@ -68,6 +73,10 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerOutputRoutes(registry, deps);
   registerUploadRoutes(app, registry, deps);
   registerSystemRoutes(registry, deps);
+  registerWorkspaceTemplateRoutes(registry, deps);
+  registerBinaryBodyRoutes(app, registry, (binary) => {
+    registerWorkspaceAssetRoutes(binary, deps);
+  });
   registerUiRoutes(app, registry, { sessions: deps.sessions, uiDir: deps.uiDir });
   registerOpenApiRoute(registry, API_VERSION);
   return app;

@@ -3,6 +3,8 @@ import type { BatchOutputs } from '../batch/batch-outputs.js';
 import type { BatchService } from '../batch/batch-service.js';
 import type { UploadService } from '../batch/upload-service.js';
 import type { Catalog } from '../catalog/load-catalog.js';
+import type { TemplateLibrary } from '../catalog/template-library.js';
+import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
 import type { ThumbnailCache } from '../catalog/thumbnail-cache.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { Store } from '../store/create-store.js';
@@ -15,6 +17,9 @@ import type { UiSessions } from './ui-sessions.js';
 export interface ServerDeps {
   store: Store;
   catalog: Catalog;
+  /** Built-in and workspace templates by id. */
+  templates: TemplateLibrary;
+  workspace: WorkspaceTemplates;
   renderer: RenderService;
   thumbnails: ThumbnailCache;
   signer: UrlSigner;

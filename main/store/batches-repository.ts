@@ -7,6 +7,8 @@ export interface BatchRecord {
   id: string;
   templateId: string;
   templateSnapshot: unknown;
+  /** The workspace template version the batch pinned; null for a built-in template. */
+  templateVersion: number | null;
   assetsDir: string;
   target: string;
   format: 'png' | 'jpeg' | 'webp';
@@ -79,6 +81,7 @@ export interface BatchesRepository extends BatchRowQueue {
 interface BatchRow {
   id: string;
   template_id: string;
+  template_version: number | null;
   template_snapshot: string;
   assets_dir: string;
   target: string;
@@ -117,10 +120,10 @@ const COLUMN: Record<string, string> = {
 
 export function createBatchesRepository(db: Database): BatchesRepository {
   const insertBatch = db.prepare(
-    `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, quality, source_type,
+    `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target, format, quality, source_type,
        source_ref, sheet, bindings, file_name_pattern, images_dir, brand, today, status, total,
        rejected_reason, api_key_id, created_at)
-     VALUES (@id, @templateId, @templateSnapshot, @assetsDir, @target, @format, @quality, @sourceType,
+     VALUES (@id, @templateId, @templateSnapshot, @templateVersion, @assetsDir, @target, @format, @quality, @sourceType,
        @sourceRef, @sheet, @bindings, @fileNamePattern, @imagesDir, @brand, @today, @status, @total,
        @rejectedReason, @apiKeyId, @createdAt)`,
   );
@@ -339,6 +342,7 @@ function toBatch(row: BatchRow): BatchRecord {
     id: row.id,
     templateId: row.template_id,
     templateSnapshot: JSON.parse(row.template_snapshot) as unknown,
+    templateVersion: row.template_version,
     assetsDir: row.assets_dir,
     target: row.target,
     format: row.format,

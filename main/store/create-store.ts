@@ -3,6 +3,8 @@ import { createApiKeysRepository } from './api-keys-repository.js';
 import { createBatchesRepository } from './batches-repository.js';
 import type { BatchesRepository } from './batches-repository.js';
 import { createUploadsRepository } from './uploads-repository.js';
+import { createWorkspaceTemplatesRepository } from './workspace-templates-repository.js';
+import type { WorkspaceTemplatesRepository } from './workspace-templates-repository.js';
 import type { UploadsRepository } from './uploads-repository.js';
 import type { ApiKeysRepository } from './api-keys-repository.js';
 import { createBrandProfilesRepository } from './brand-profiles-repository.js';
@@ -37,6 +39,7 @@ export interface Store {
   subscription: SubscriptionRepository;
   uploads: UploadsRepository;
   batches: BatchesRepository;
+  workspaceTemplates: WorkspaceTemplatesRepository;
   close(): void;
 }
 
@@ -56,6 +59,7 @@ export function createStore(dataDir: string, options: OpenDatabaseOptions = {}):
     subscription: createSubscriptionRepository(db),
     uploads: createUploadsRepository(db),
     batches: createBatchesRepository(db),
+    workspaceTemplates: createWorkspaceTemplatesRepository(db),
     close() {
       if (db.open) db.close();
     },

@@ -5,6 +5,8 @@ import { subscription } from './0003-subscription.js';
 import { uploads } from './0004-uploads.js';
 import { batches } from './0005-batches.js';
 import { batchRowFileNames } from './0006-batch-row-file-names.js';
+import { workspaceTemplates } from './0007-workspace-templates.js';
+import { customFonts } from './0008-custom-fonts.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -14,6 +16,8 @@ export const MIGRATIONS: readonly Migration[] = [
   uploads,
   batches,
   batchRowFileNames,
+  workspaceTemplates,
+  customFonts,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -72,7 +72,8 @@ export function registerCatalogRoutes(registry: RouteRegistry, deps: ServerDeps)
       },
     },
     async ({ params, request }) => {
-      const entry = deps.catalog.get(params.id);
+      // A workspace id works here too (spec: accepted anywhere a tmpl_ id is).
+      const entry = deps.templates.get(params.id);
       if (!entry) throw Errors.notFound('template', params.id);
       return catalogDetail(entry, (ratio) =>
         thumbnailUrl(requestBaseUrl(request), entry.template.id, ratio),

@@ -28,7 +28,7 @@ export function registerThumbnailRoutes(registry: RouteRegistry, deps: ServerDep
     async ({ params, query, request, reply }) => {
       deps.signer.verify(request.url.split('?')[0] ?? '', query.exp, query.sig);
       const ratio = Ratio.safeParse(params.file.replace(/\.png$/, ''));
-      const entry = deps.catalog.get(params.id);
+      const entry = deps.templates.get(params.id);
       if (!entry || !ratio.success || !entry.ratios.includes(ratio.data)) {
         throw Errors.notFound('thumbnail', `${params.id}/${params.file}`);
       }

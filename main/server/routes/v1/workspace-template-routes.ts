@@ -1,0 +1,269 @@
+import sharp from 'sharp';
+import { z } from 'zod';
+import { CatalogQuery, ProblemDetails, TemplateIdParams } from '../../../../shared/api-schemas.js';
+import { AppError, Errors } from '../../../../shared/errors.js';
+import type { Ratio } from '../../../../shared/template-format.js';
+import {
+  AssetCreated,
+  DraftPreviewRequest,
+  ForkRequest,
+  TemplatePatch,
+  WorkspaceTemplateDetail,
+  WorkspaceTemplateItem,
+} from '../../../../shared/workspace-schemas.js';
+import { createCatalog, templateRatios } from '../../../catalog/load-catalog.js';
+import type { WorkspaceTemplateRecord } from '../../../store/workspace-templates-repository.js';
+import { requestBaseUrl } from '../../request-base-url.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+import { UI_SESSION_PRINCIPAL } from '../../ui-sessions.js';
+import { catalogDetail, THUMBNAIL_URL_TTL_SECONDS } from './catalog-routes.js';
+import { RENDER_BODY_LIMIT } from './render-routes.js';
+
+/** A template with many layouts and long sample texts stays far below this. */
+const TEMPLATE_BODY_LIMIT = 4 * 1024 * 1024;
+/** Asset images: a large photo. */
+const ASSET_BODY_LIMIT = 25 * 1024 * 1024;
+
+const ASSET_TYPES: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+
+export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: ServerDeps): void {
+  const { workspace, renderer } = deps;
+  const thumbnailUrl = (base: string, id: string, ratio: Ratio) =>
+    base + deps.signer.sign(`/v1/thumbnails/${id}/${ratio}.png`, THUMBNAIL_URL_TTL_SECONDS).url;
+
+  const item = (base: string, record: WorkspaceTemplateRecord): WorkspaceTemplateItem => {
+    const ratios = templateRatios(record.template);
+    return {
+      id: record.id,
+      name: record.template.name,
+      category: record.template.category,
+      subCategory: record.template.subCategory,
+      market: record.template.market,
+      thumbnail: thumbnailUrl(base, record.id, ratios[0] as Ratio),
+      ratios,
+      createdAt: record.template.createdAt,
+      forkedFrom: record.forkedFrom,
+      version: record.version,
+      updatedAt: record.updatedAt,
+    };
+  };
+
+  const detail = (base: string, record: WorkspaceTemplateRecord): WorkspaceTemplateDetail => ({
+    ...catalogDetail(workspace.toEntry(record), (ratio) => thumbnailUrl(base, record.id, ratio)),
+    forkedFrom: record.forkedFrom,
+    version: record.version,
+    updatedAt: record.updatedAt,
+    template: record.template,
+  });
+
+  const live = (id: string): WorkspaceTemplateRecord => {
+    const record = workspace.get(id);
+    if (!record) throw Errors.notFound('workspace template', id);
+    return record;
+  };
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/catalog/:id/fork',
+      summary: 'Fork a template into an editable workspace template (wtpl_…)',
+      tags: ['templates'],
+      params: TemplateIdParams,
+      body: ForkRequest,
+      responses: {
+        201: { description: 'The new workspace template', schema: WorkspaceTemplateDetail },
+        404: { description: 'Unknown template', schema: ProblemDetails },
+      },
+    },
+    async ({ params, body, request, reply }) => {
+      const source = renderer.entry(params.id);
+      const record = workspace.fork(source, body.name);
+      reply.code(201).header('Location', `/v1/templates/${record.id}`);
+      return detail(requestBaseUrl(request), record);
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/templates',
+      summary: 'List workspace templates (same item shape and filters as the catalog)',
+      tags: ['templates'],
+      query: CatalogQuery,
+      responses: { 200: { description: 'Items', schema: z.array(WorkspaceTemplateItem) } },
+    },
+    async ({ query, request }) => {
+      const records = workspace.list();
+      const byId = new Map(records.map((record) => [record.id, record]));
+      const catalog = createCatalog(
+        records.map((record, order) => ({ ...workspace.toEntry(record), order })),
+      );
+      const base = requestBaseUrl(request);
+      return catalog.list(query).map((entry) => item(base, byId.get(entry.template.id)!));
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/templates/:id',
+      summary: 'A workspace template with its whole document',
+      tags: ['templates'],
+      params: TemplateIdParams,
+      responses: {
+        200: { description: 'Workspace template', schema: WorkspaceTemplateDetail },
+        404: { description: 'Unknown or deleted', schema: ProblemDetails },
+      },
+    },
+    async ({ params, request }) => detail(requestBaseUrl(request), live(params.id)),
+  );
+
+  registry.add(
+    {
+      method: 'PATCH',
+      url: '/v1/templates/:id',
+      summary: 'Edit a workspace template; every save is a new version',
+      tags: ['templates'],
+      params: TemplateIdParams,
+      body: TemplatePatch,
+      bodyLimit: TEMPLATE_BODY_LIMIT,
+      responses: {
+        200: { description: 'The saved template', schema: WorkspaceTemplateDetail },
+        404: { description: 'Unknown or deleted', schema: ProblemDetails },
+        409: { description: 'version-conflict', schema: ProblemDetails },
+        422: {
+          description: 'validation-failed, with the path of each problem',
+          schema: ProblemDetails,
+        },
+      },
+    },
+    async ({ params, body, request }) => {
+      const { baseVersion, ...changes } = body;
+      // The raw body, not the parsed one: defaults the schema fills in are not edits.
+      const raw = (request.body ?? {}) as Record<string, unknown>;
+      const edited = Object.fromEntries(
+        Object.keys(changes)
+          .filter((key) => key in raw)
+          .map((key) => [key, raw[key]]),
+      );
+      const record = workspace.update(params.id, edited, baseVersion);
+      return detail(requestBaseUrl(request), record);
+    },
+  );
+
+  registry.add(
+    {
+      method: 'DELETE',
+      url: '/v1/templates/:id',
+      summary: 'Delete a workspace template (running batches finish with their version)',
+      tags: ['templates'],
+      params: TemplateIdParams,
+      responses: {
+        204: { description: 'Deleted' },
+        404: { description: 'Unknown or already deleted', schema: ProblemDetails },
+      },
+    },
+    async ({ params, reply }) => {
+      if (!workspace.remove(params.id)) throw Errors.notFound('workspace template', params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/templates/:id/preview',
+      summary: "The editor's preview of an unsaved draft (UI sessions only; free)",
+      tags: ['ui'],
+      params: TemplateIdParams,
+      body: DraftPreviewRequest,
+      bodyLimit: RENDER_BODY_LIMIT,
+      responses: {
+        200: { description: 'A JPEG preview', mediaType: 'image/jpeg' },
+        403: { description: 'Only the desktop UI may preview', schema: ProblemDetails },
+        422: { description: 'The draft is invalid', schema: ProblemDetails },
+      },
+    },
+    async ({ params, body, request, reply }) => {
+      if (request.principal?.id !== UI_SESSION_PRINCIPAL) {
+        throw new AppError(
+          'forbidden',
+          'Previews are for the desktop UI; scripts use POST /v1/render.',
+        );
+      }
+      const saved = live(params.id);
+      const draft = workspace.validate({
+        ...(typeof body.template === 'object' && body.template !== null ? body.template : {}),
+        id: saved.id,
+      });
+      const entry = workspace.toEntry({ ...saved, template: draft });
+      const job = renderer.prepare(
+        {
+          templateId: saved.id,
+          values: body.values,
+          target: body.target,
+          format: 'jpeg',
+          quality: 82,
+          outputWidth: body.width,
+        },
+        { entry },
+      );
+      const result = await renderer.run(job, { lane: 'interactive' });
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type('image/jpeg')
+        .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+    },
+  );
+}
+
+/** The asset upload takes a raw image body: registered in a binary-body scope. */
+export function registerWorkspaceAssetRoutes(registry: RouteRegistry, deps: ServerDeps): void {
+  const { workspace } = deps;
+  const live = (id: string): WorkspaceTemplateRecord => {
+    const record = workspace.get(id);
+    if (!record) throw Errors.notFound('workspace template', id);
+    return record;
+  };
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/templates/:id/assets',
+      summary: 'Add an image (PNG, JPEG, WebP; raw body) to a workspace template',
+      tags: ['templates'],
+      params: TemplateIdParams,
+      bodyLimit: ASSET_BODY_LIMIT,
+      responses: {
+        201: { description: 'The asset name', schema: AssetCreated },
+        415: { description: 'Not a PNG, JPEG or WebP body', schema: ProblemDetails },
+        422: { description: 'The image cannot be decoded', schema: ProblemDetails },
+      },
+    },
+    async ({ params, request, reply }) => {
+      live(params.id);
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      const extension = ASSET_TYPES[type];
+      if (!extension || !Buffer.isBuffer(request.body)) {
+        throw new AppError(
+          'unsupported-media-type',
+          'Send the image as the raw body with Content-Type image/png, image/jpeg or image/webp.',
+        );
+      }
+      const bytes = request.body;
+      try {
+        // A full decode (metadata alone accepts truncated files); sharp's pixel limit stays on.
+        await sharp(bytes).resize(256, 256, { fit: 'inside' }).raw().toBuffer();
+      } catch (error) {
+        throw Errors.imageInvalid('body', (error as Error).message);
+      }
+      const asset = workspace.addAsset(params.id, bytes, extension);
+      return reply.code(201).send({ asset });
+    },
+  );
+}

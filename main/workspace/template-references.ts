@@ -1,0 +1,83 @@
+import type { Problem } from '../../shared/errors.js';
+import type { Template, VariableType } from '../../shared/template-format.js';
+import { formatPath } from '../../shared/zod-problems.js';
+
+/** Which variable types a `{ var }` reference accepts, by the property that holds it. */
+function acceptedTypes(key: PropertyKey | undefined): VariableType[] | null {
+  switch (key) {
+    case 'source':
+      return ['image'];
+    case 'items':
+      return ['list'];
+    case 'family':
+      return ['text', 'enum'];
+    case 'visibleWhen':
+      return null;
+    default:
+      // Every other place a reference may stand is a paint or a colour.
+      return ['colour'];
+  }
+}
+
+/**
+ * What the schema cannot see: every `{ var }` names a declared variable of a fitting type, layer
+ * ids are unique within a layout, and variable names are unique. Paths are those of the
+ * template JSON (`layouts.square.layers[2].colour.var`).
+ */
+export function templateReferenceProblems(template: Template, prefix = ''): Problem[] {
+  const problems: Problem[] = [];
+  const declared = new Map<string, VariableType>();
+  template.variables.forEach((variable, index) => {
+    if (declared.has(variable.name)) {
+      problems.push({
+        path: formatPath(prefix, ['variables', index, 'name']),
+        message: `another variable is already named "${variable.name}"`,
+      });
+    }
+    declared.set(variable.name, variable.type);
+  });
+
+  for (const [ratio, layout] of Object.entries(template.layouts)) {
+    if (!layout) continue;
+    const ids = new Set<string>();
+    layout.layers.forEach((layer, index) => {
+      if (ids.has(layer.id)) {
+        problems.push({
+          path: formatPath(prefix, ['layouts', ratio, 'layers', index, 'id']),
+          message: `another layer of this layout is already called "${layer.id}"`,
+        });
+      }
+      ids.add(layer.id);
+    });
+    visit(layout, ['layouts', ratio]);
+  }
+  return problems;
+
+  function visit(node: unknown, path: PropertyKey[]): void {
+    if (Array.isArray(node)) {
+      node.forEach((child, index) => visit(child, [...path, index]));
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (typeof record.var === 'string') {
+      const type = declared.get(record.var);
+      const key = path.at(-1);
+      const accepted = acceptedTypes(key);
+      if (type === undefined) {
+        problems.push({
+          path: formatPath(prefix, [...path, 'var']),
+          message: `no variable is named "${record.var}"; declare it under variables first`,
+        });
+      } else if (accepted && !accepted.includes(type)) {
+        problems.push({
+          path: formatPath(prefix, [...path, 'var']),
+          message: `"${record.var}" is a ${type} variable; this property needs ${accepted.join(' or ')}`,
+        });
+      }
+    }
+    for (const [key, child] of Object.entries(record)) {
+      if (key !== 'var') visit(child, [...path, key]);
+    }
+  }
+}

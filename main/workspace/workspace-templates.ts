@@ -1,0 +1,232 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError, Errors, type Problem } from '../../shared/errors.js';
+import { Template } from '../../shared/template-format.js';
+import { zodProblems } from '../../shared/zod-problems.js';
+import { templateRatios, type CatalogEntry } from '../catalog/load-catalog.js';
+import { newWorkspaceTemplateId } from '../store/ids.js';
+import type {
+  WorkspaceTemplateRecord,
+  WorkspaceTemplatesRepository,
+} from '../store/workspace-templates-repository.js';
+import { templateReferenceProblems } from './template-references.js';
+
+/** The parts of a template an edit may replace; the id is never editable. */
+export const EDITABLE_KEYS = [
+  'name',
+  'description',
+  'category',
+  'subCategory',
+  'market',
+  'locale',
+  'tags',
+  'variables',
+  'sampleValues',
+  'layouts',
+] as const;
+
+/** Files an asset of a workspace template may be (what the engine's image loader decodes). */
+const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
+
+/** Extra checks an owner of the service adds (e.g. custom fonts that cannot draw the text). */
+export type TemplateCheck = (template: Template) => Problem[];
+
+/**
+ * Workspace templates (`wtpl_…`): forked from a built-in or another workspace template, edited
+ * version by version. Assets are write-once files in `<root>/<id>/assets`, so every version that
+ * names an asset keeps rendering the same bytes.
+ */
+export class WorkspaceTemplates {
+  private readonly checks: TemplateCheck[] = [];
+
+  constructor(
+    private readonly repository: WorkspaceTemplatesRepository,
+    readonly rootDir: string,
+  ) {}
+
+  addCheck(check: TemplateCheck): void {
+    this.checks.push(check);
+  }
+
+  assetsDir(id: string): string {
+    return path.join(this.rootDir, id, 'assets');
+  }
+
+  get(id: string): WorkspaceTemplateRecord | null {
+    return id.startsWith('wtpl_') ? this.repository.get(id) : null;
+  }
+
+  list(): WorkspaceTemplateRecord[] {
+    return this.repository.list();
+  }
+
+  /** The current version as the engine sees a template; undefined when unknown or deleted. */
+  entry(id: string): CatalogEntry | undefined {
+    const record = this.get(id);
+    return record ? this.toEntry(record) : undefined;
+  }
+
+  toEntry(record: WorkspaceTemplateRecord): CatalogEntry {
+    return {
+      template: record.template,
+      assetsDir: this.assetsDir(record.id),
+      ratios: templateRatios(record.template),
+      version: record.version,
+      order: 0,
+    };
+  }
+
+  /** A copy of `source` (its template and every asset file) under a new id. */
+  fork(source: CatalogEntry, name?: string): WorkspaceTemplateRecord {
+    const id = newWorkspaceTemplateId();
+    const template: Template = {
+      ...structuredClone(source.template),
+      id,
+      name: name?.trim() || `${source.template.name} (copy)`.slice(0, 120),
+      createdAt: new Date().toISOString().slice(0, 10),
+    };
+    this.validate(template);
+    const assets = this.assetsDir(id);
+    fs.mkdirSync(assets, { recursive: true });
+    try {
+      copyAssets(source.assetsDir, assets);
+      return this.repository.create({ template, forkedFrom: source.template.id });
+    } catch (error) {
+      fs.rmSync(path.join(this.rootDir, id), { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * Installs a template whose assets are already in `stagedAssetsDir` (a pack import): the folder
+   * is moved into place and the row written, or neither.
+   */
+  install(template: Template, stagedAssetsDir: string, forkedFrom: string | null = null) {
+    const id = newWorkspaceTemplateId();
+    const installed: Template = { ...template, id };
+    this.validate(installed);
+    const dir = path.join(this.rootDir, id);
+    fs.mkdirSync(dir, { recursive: true });
+    try {
+      fs.renameSync(stagedAssetsDir, path.join(dir, 'assets'));
+      return this.repository.create({ template: installed, forkedFrom });
+    } catch (error) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * Applies an edit (top-level keys of the template replace the stored ones) as a new version.
+   * The result is validated as a whole: 422 with the path of every problem.
+   */
+  update(id: string, changes: Record<string, unknown>, baseVersion?: number) {
+    const current = this.get(id);
+    if (!current) throw Errors.notFound('workspace template', id);
+    const unknown = Object.keys(changes).filter(
+      (key) => !(EDITABLE_KEYS as readonly string[]).includes(key),
+    );
+    if (unknown.length > 0) {
+      throw Errors.validation(
+        unknown.map((key) => ({
+          path: key,
+          message:
+            key === 'id' || key === 'schemaVersion' || key === 'createdAt'
+              ? 'cannot be changed'
+              : `unknown property; editable are ${EDITABLE_KEYS.join(', ')}`,
+        })),
+      );
+    }
+    const template = this.validate({ ...current.template, ...changes, id });
+    return this.repository.saveVersion(id, template, baseVersion);
+  }
+
+  /** Validates a whole template: schema, references, assets present, the owner's checks. */
+  validate(input: unknown): Template {
+    const parsed = Template.safeParse(input);
+    if (!parsed.success) throw Errors.validation(zodProblems(parsed.error));
+    const template = parsed.data;
+    const problems = templateReferenceProblems(template);
+    if (template.id.startsWith('wtpl_')) problems.push(...this.assetProblems(template));
+    if (Object.keys(template.layouts).length === 0) {
+      problems.push({ path: 'layouts', message: 'a template needs at least one ratio layout' });
+    }
+    if (problems.length === 0) for (const check of this.checks) problems.push(...check(template));
+    if (problems.length > 0) throw Errors.validation(problems);
+    return template;
+  }
+
+  remove(id: string): boolean {
+    return id.startsWith('wtpl_') && this.repository.markDeleted(id);
+  }
+
+  /** Stores an image as a new asset of the template; returns the name layers refer to. */
+  addAsset(id: string, bytes: Uint8Array, extension: string): string {
+    if (!this.get(id)) throw Errors.notFound('workspace template', id);
+    const hash = crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+    const name = `upload-${hash}.${extension}`;
+    const file = path.join(this.assetsDir(id), name);
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(temp, bytes);
+      fs.renameSync(temp, file);
+    }
+    return name;
+  }
+
+  /** The asset files of a template (for packs): names relative to its assets folder. */
+  assetFiles(id: string): string[] {
+    const dir = this.assetsDir(id);
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .map((name) => name.split(path.sep).join('/'))
+      .sort();
+  }
+
+  private assetProblems(template: Template): Problem[] {
+    const dir = this.assetsDir(template.id);
+    const problems: Problem[] = [];
+    for (const [ratio, layout] of Object.entries(template.layouts)) {
+      layout?.layers.forEach((layer, index) => {
+        if (layer.kind !== 'image' || !('asset' in layer.source)) return;
+        const asset = layer.source.asset;
+        const file = path.resolve(dir, asset);
+        const inside = file.startsWith(path.resolve(dir) + path.sep);
+        if (!inside || !fs.existsSync(file)) {
+          problems.push({
+            path: `layouts.${ratio}.layers[${index}].source.asset`,
+            message: `the template has no asset "${asset}"`,
+          });
+        }
+      });
+    }
+    return problems;
+  }
+}
+
+function copyAssets(from: string, to: string): void {
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === 'template.json') continue;
+    const source = path.join(from, entry.name);
+    if (entry.isDirectory()) {
+      fs.mkdirSync(path.join(to, entry.name), { recursive: true });
+      copyAssets(source, path.join(to, entry.name));
+    } else if (entry.isFile()) {
+      fs.copyFileSync(source, path.join(to, entry.name));
+    }
+  }
+}
+
+/** A name for an uploaded asset is ours to choose; this checks names coming from packs. */
+export function isSafeAssetName(name: string): boolean {
+  return name.split('/').every((part) => ASSET_NAME.test(part) && part !== '..');
+}
+
+export function conflict(message: string): AppError {
+  return new AppError('conflict', message);
+}

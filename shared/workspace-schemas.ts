@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { CatalogDetail, CatalogListItem } from './api-schemas.js';
+import { Ratio, Template } from './template-format.js';
+
+/** Schemas of the workspace-template routes (`/v1/templates`, fork, preview of a draft). */
+
+export const ForkRequest = z
+  .object({
+    name: z.string().trim().min(1).max(120).optional().describe('Defaults to "<name> (copy)".'),
+  })
+  .strict();
+export type ForkRequest = z.infer<typeof ForkRequest>;
+
+const WorkspaceFields = {
+  forkedFrom: z.string().nullable().describe('The template it was forked from; null if imported.'),
+  version: z.number().int().describe('Every save makes a new version.'),
+  updatedAt: z.string(),
+};
+
+export const WorkspaceTemplateItem = CatalogListItem.extend(WorkspaceFields);
+export type WorkspaceTemplateItem = z.infer<typeof WorkspaceTemplateItem>;
+
+export const WorkspaceTemplateDetail = CatalogDetail.extend({
+  ...WorkspaceFields,
+  template: Template.describe('The whole template document, as the editor edits it.'),
+});
+export type WorkspaceTemplateDetail = z.infer<typeof WorkspaceTemplateDetail>;
+
+export const TemplatePatch = Template.pick({
+  name: true,
+  description: true,
+  category: true,
+  subCategory: true,
+  market: true,
+  locale: true,
+  tags: true,
+  variables: true,
+  sampleValues: true,
+  layouts: true,
+})
+  .partial()
+  .extend({
+    baseVersion: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('The version the edit was made on; 409 version-conflict if it is not current.'),
+  })
+  .strict();
+export type TemplatePatch = z.infer<typeof TemplatePatch>;
+
+/** The editor's preview of an unsaved draft: the same engine, scaled down. */
+export const DraftPreviewRequest = z
+  .object({
+    template: z.unknown().describe('The draft template document (validated like a save).'),
+    values: z.record(z.string(), z.unknown()).default({}),
+    target: Ratio.optional(),
+    width: z.number().int().min(64).max(1920).default(720),
+  })
+  .strict();
+export type DraftPreviewRequest = z.infer<typeof DraftPreviewRequest>;
+
+export const AssetCreated = z.object({
+  asset: z.string().describe('The name image layers use: `{ "asset": "<name>" }`.'),
+});
