@@ -1,3 +1,6 @@
+import { brandKitEn } from './brand-kit-messages';
+import { editorEn } from './editor-messages';
+
 /** English UI text. Keys are grouped by screen; `{name}` marks a value filled in at run time. */
 export const en = {
   'app.name': 'Render Desk',
@@ -394,6 +397,8 @@ export const en = {
 
   'error.validation': 'Please check the highlighted fields.',
   'error.reason.insufficient-credits': 'not enough credits',
+  ...editorEn,
+  ...brandKitEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

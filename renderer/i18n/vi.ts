@@ -1,3 +1,5 @@
+import { brandKitVi } from './brand-kit-messages';
+import { editorVi } from './editor-messages';
 import type { MessageKey } from './en';
 
 /** Giao diện tiếng Việt. */
@@ -399,4 +401,6 @@ export const vi: Record<MessageKey, string> = {
 
   'error.validation': 'Vui lòng kiểm tra các ô được đánh dấu.',
   'error.reason.insufficient-credits': 'không đủ tín dụng',
+  ...editorVi,
+  ...brandKitVi,
 };
