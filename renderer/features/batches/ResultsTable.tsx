@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { memo, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api } from '../../api/client';
 import type { ManifestRow, RowStatus } from '../../api/types';
 import { useT, type MessageKey } from '../../i18n/i18n';
@@ -87,73 +87,23 @@ export function ResultsTable({
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = manifest.row(item.index);
+            const thumbReady =
+              row?.outputKey !== undefined &&
+              row.outputKey !== null &&
+              (!scrolling || seen.has(row.outputKey));
             return (
-              <div
-                key={item.key}
-                role="row"
-                aria-rowindex={item.index + 2}
-                className="results-row"
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                data-row-index={row?.rowIndex}
-              >
-                {row ? (
-                  <>
-                    <span role="cell" className="num muted">
-                      {row.rowIndex + 1}
-                    </span>
-                    <span role="cell">
-                      {row.outputKey ? (
-                        <button
-                          type="button"
-                          className="result-thumb"
-                          onClick={() => onOpen(row)}
-                          aria-label={t('batch.open', { row: row.rowIndex + 1 })}
-                        >
-                          {!scrolling || seen.has(row.outputKey) ? (
-                            <img
-                              src={api.outputThumbUrl(row.outputKey)}
-                              alt=""
-                              decoding="async"
-                              loading="lazy"
-                              onLoad={() => seen.add(row.outputKey ?? '')}
-                            />
-                          ) : null}
-                        </button>
-                      ) : (
-                        <span className="result-thumb empty" />
-                      )}
-                    </span>
-                    <span role="cell">
-                      <span className={`badge ${ROW_TONES[row.status]}`}>
-                        {t(`rowStatus.${row.status}` as MessageKey)}
-                      </span>
-                    </span>
-                    <span
-                      role="cell"
-                      className={row.error ? 'result-error' : 'result-file'}
-                      title={row.error ?? row.fileName ?? ''}
-                    >
-                      {row.error ?? row.fileName ?? ''}
-                    </span>
-                  </>
-                ) : (
-                  <>
-                    <span role="cell" className="num subtle">
-                      {filter === 'all' ? item.index + 1 : ''}
-                    </span>
-                    <span role="cell">
-                      <span className="result-thumb skeleton" />
-                    </span>
-                    <span role="cell">
-                      <span
-                        className="skeleton"
-                        style={{ display: 'block', width: 60, height: 14 }}
-                      />
-                    </span>
-                    <span role="cell" />
-                  </>
-                )}
-              </div>
+              <ResultRow
+                // A slot key, not the row index: while scrolling, React patches the few rows
+                // that scrolled out into the ones that scrolled in instead of rebuilding them.
+                key={item.index % ROW_SLOTS}
+                index={item.index}
+                start={item.start}
+                row={row}
+                filter={filter}
+                thumbReady={thumbReady}
+                seen={seen}
+                onOpen={onOpen}
+              />
             );
           })}
         </div>
@@ -161,3 +111,91 @@ export function ResultsTable({
     </div>
   );
 }
+
+/** More than the rows that can be on screen at once (visible + overscan), so slot keys stay unique. */
+const ROW_SLOTS = 64;
+
+const ResultRow = memo(function ResultRow({
+  index,
+  start,
+  row,
+  filter,
+  thumbReady,
+  seen,
+  onOpen,
+}: {
+  index: number;
+  start: number;
+  row: ManifestRow | undefined;
+  filter: 'all' | 'failed';
+  thumbReady: boolean;
+  seen: Set<string>;
+  onOpen: (row: ManifestRow) => void;
+}): ReactElement {
+  const t = useT();
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className="results-row"
+      style={{ transform: `translateY(${start}px)`, height: ROW_HEIGHT }}
+      data-row-index={row?.rowIndex}
+    >
+      {row ? (
+        <>
+          <span role="cell" className="num muted">
+            {row.rowIndex + 1}
+          </span>
+          <span role="cell">
+            {row.outputKey ? (
+              <button
+                type="button"
+                className="result-thumb"
+                onClick={() => onOpen(row)}
+                aria-label={t('batch.open', { row: row.rowIndex + 1 })}
+              >
+                {thumbReady ? (
+                  <img
+                    key={row.outputKey}
+                    src={api.outputThumbUrl(row.outputKey)}
+                    alt=""
+                    decoding="async"
+                    loading="lazy"
+                    onLoad={() => seen.add(row.outputKey ?? '')}
+                  />
+                ) : null}
+              </button>
+            ) : (
+              <span className="result-thumb empty" />
+            )}
+          </span>
+          <span role="cell">
+            <span className={`badge ${ROW_TONES[row.status]}`}>
+              {t(`rowStatus.${row.status}` as MessageKey)}
+            </span>
+          </span>
+          <span
+            role="cell"
+            className={row.error ? 'result-error' : 'result-file'}
+            title={row.error ?? row.fileName ?? ''}
+          >
+            {row.error ?? row.fileName ?? ''}
+          </span>
+        </>
+      ) : (
+        <>
+          <span role="cell" className="num subtle">
+            {filter === 'all' ? index + 1 : ''}
+          </span>
+          <span role="cell">
+            <span className="result-thumb skeleton" />
+          </span>
+          <span role="cell">
+            <span className="skeleton" style={{ display: 'block', width: 60, height: 14 }} />
+          </span>
+          <span role="cell" />
+        </>
+      )}
+    </div>
+  );
+});
