@@ -82,6 +82,7 @@ export async function startCore(
       store.workspaceTemplates,
       path.join(config.dataDir, 'workspace-templates'),
     );
+    workspace.purgeDeleted();
     const templates = new TemplateLibrary(catalog, workspace);
     pool = createRenderPool({ threads: config.workers });
     const uploads = new UploadService(store, path.join(config.dataDir, 'uploads'));

@@ -30,6 +30,11 @@ export interface WorkspaceTemplatesRepository {
   saveVersion(id: string, template: Template, baseVersion?: number): WorkspaceTemplateRecord;
   /** Marks the template deleted; false when unknown or already deleted. */
   markDeleted(id: string): boolean;
+  /**
+   * Forgets deleted templates that no batch names any more (a batch may be replayed later, so
+   * its template's assets stay while it exists); returns their ids so their files can go too.
+   */
+  purgeDeleted(): string[];
 }
 
 interface TemplateRow {
@@ -74,6 +79,17 @@ export function createWorkspaceTemplatesRepository(db: Database): WorkspaceTempl
     'UPDATE workspace_templates SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL',
   );
 
+  const selectPurgeable = db.prepare<[], string>(
+    `SELECT id FROM workspace_templates t WHERE deleted_at IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.template_id = t.id)`,
+  );
+  const deleteTemplate = db.prepare<[string]>('DELETE FROM workspace_templates WHERE id = ?');
+  const purge = db.transaction((): string[] => {
+    const ids = selectPurgeable.pluck().all();
+    for (const id of ids) deleteTemplate.run(id);
+    return ids;
+  });
+
   const create = db.transaction((template: Template, forkedFrom: string | null) => {
     const at = new Date().toISOString();
     insertTemplate.run(template.id, forkedFrom, at, at);
@@ -110,6 +126,7 @@ export function createWorkspaceTemplatesRepository(db: Database): WorkspaceTempl
     list: () => selectLive.all().map(toRecord),
     saveVersion: (id, template, baseVersion) => toRecord(save.immediate(id, template, baseVersion)),
     markDeleted: (id) => markDeleted.run(new Date().toISOString(), id).changes === 1,
+    purgeDeleted: () => purge.immediate(),
   };
 }
 

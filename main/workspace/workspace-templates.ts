@@ -161,6 +161,13 @@ export class WorkspaceTemplates {
     return id.startsWith('wtpl_') && this.repository.markDeleted(id);
   }
 
+  /** Removes the rows and files of deleted templates no batch needs any more (at startup). */
+  purgeDeleted(): string[] {
+    const ids = this.repository.purgeDeleted();
+    for (const id of ids) fs.rmSync(path.join(this.rootDir, id), { recursive: true, force: true });
+    return ids;
+  }
+
   /** Stores an image as a new asset of the template; returns the name layers refer to. */
   addAsset(id: string, bytes: Uint8Array, extension: string): string {
     if (!this.get(id)) throw Errors.notFound('workspace template', id);
