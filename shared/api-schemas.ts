@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BrandId } from './brand-schemas.js';
 import { Market, Ratio, TemplateId } from './template-format.js';
 
 /**
@@ -22,6 +23,9 @@ export const RenderRequest = z
       .max(100)
       .optional()
       .describe('jpeg/webp quality (default 90).'),
+    brand: BrandId.optional().describe(
+      'The brand whose profile fills brand-bound variables; defaults to the default brand.',
+    ),
   })
   .strict();
 export type RenderRequest = z.infer<typeof RenderRequest>;

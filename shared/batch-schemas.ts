@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OutputFormat } from './api-schemas.js';
+import { BrandId } from './brand-schemas.js';
 import { BrandRole, Ratio, TemplateId, VariableName } from './template-format.js';
 
 /** Batch requests and responses (spec §2.5–2.8, §4.3; DESIGN §4). */
@@ -49,6 +50,10 @@ export const CreateBatchRequest = z
       .string()
       .regex(/^upl_[A-Za-z0-9_-]{1,64}$/)
       .optional(),
+    /** The batch pins this brand's profile when it is created; later edits do not reach it. */
+    brand: BrandId.optional().describe(
+      'The brand whose profile fills brand-bound variables; defaults to the default brand.',
+    ),
   })
   .strict();
 export type CreateBatchRequest = z.infer<typeof CreateBatchRequest>;

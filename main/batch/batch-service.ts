@@ -9,6 +9,7 @@ import {
   type RowStatus,
 } from '../../shared/batch-schemas.js';
 import { AppError, Errors, type Problem } from '../../shared/errors.js';
+import { brandProfileFor } from '../brand/named-brand.js';
 import type { RenderService } from '../render/render-service.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { Store } from '../store/create-store.js';
@@ -43,6 +44,8 @@ export class BatchService {
     const { store, renderer } = this.deps;
     const entry = renderer.entry(request.templateId);
     const target = renderer.ratioFor(entry, request.target);
+    // Pinned now: editing the brand while the batch runs must not change rows not yet drawn.
+    const brand = brandProfileFor(store.brandProfiles, request.brand);
     const source = await this.describeSource(request);
     planBindings(entry.template, source.fields, request.bindings ?? {});
     if (request.fileNamePattern) {
@@ -77,7 +80,7 @@ export class BatchService {
         bindings: request.bindings ?? {},
         fileNamePattern: request.fileNamePattern ?? null,
         imagesDir: imagesDir.dir,
-        brand: store.brandProfiles.getDefault().profile,
+        brand,
         today: now.toISOString().slice(0, 10),
         status: 'queued',
         total: source.total,

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { CreateBatchRequest } from '../../shared/batch-schemas.js';
 import { isAppError, type Problem } from '../../shared/errors.js';
+import { brandProfileFor } from '../brand/named-brand.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { ImageInput, RenderJob } from '../render/render-protocol.js';
 import type { Template } from '../../shared/template-format.js';
@@ -93,7 +94,7 @@ export async function preflight(
   const { store, renderer } = deps;
   const entry = renderer.entry(request.templateId);
   const target = renderer.ratioFor(entry, request.target);
-  const brand = store.brandProfiles.getDefault().profile;
+  const brand = brandProfileFor(store.brandProfiles, request.brand);
   const source = await openSource(request, deps);
   const plan: BindingPlan = planBindings(entry.template, source.fields, request.bindings ?? {});
   const imageChecks = new Map<string, Promise<string | null>>();

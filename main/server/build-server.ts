@@ -6,7 +6,7 @@ import { RouteRegistry } from './route-registry.js';
 import { registerAccountRoutes } from './routes/v1/account-routes.js';
 import { registerApiKeyRoutes } from './routes/v1/api-key-routes.js';
 import { registerBatchRoutes } from './routes/v1/batch-routes.js';
-import { registerBrandProfileRoutes } from './routes/v1/brand-profile-routes.js';
+import { registerBrandRoutes } from './routes/v1/brand-routes.js';
 import { registerCatalogRoutes } from './routes/v1/catalog-routes.js';
 import { registerOpenApiRoute } from './routes/v1/openapi-routes.js';
 import { registerOutputRoutes } from './routes/v1/output-routes.js';
@@ -68,7 +68,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerRenderRoutes(registry, deps);
   registerAccountRoutes(registry, deps);
   registerApiKeyRoutes(registry, deps);
-  registerBrandProfileRoutes(registry, deps);
+  registerBrandRoutes(registry, deps);
   registerBatchRoutes(registry, deps);
   registerOutputRoutes(registry, deps);
   registerUploadRoutes(app, registry, deps);

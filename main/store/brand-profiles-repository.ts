@@ -19,7 +19,7 @@ export interface BrandProfilesRepository {
   getDefault(): BrandProfileRecord;
   /** Replaces the default profile's data (validated), creating the default if needed. */
   putDefault(profile: unknown): BrandProfileRecord;
-  /** Default first, then by name. */
+  /** Default first (created if needed, as for getDefault), then by name. */
   list(): BrandProfileRecord[];
   get(id: string): BrandProfileRecord | null;
   create(name: string, profile: unknown): BrandProfileRecord;
@@ -102,7 +102,7 @@ export function createBrandProfilesRepository(db: Database): BrandProfilesReposi
     if (row.is_default === 1) {
       throw new AppError(
         'conflict',
-        'The default brand profile cannot be removed; make another profile the default first.',
+        'The default brand cannot be removed; make another brand the default first.',
       );
     }
     return deleteNamed.run(id).changes === 1;
@@ -120,7 +120,11 @@ export function createBrandProfilesRepository(db: Database): BrandProfilesReposi
     // Read without a write lock (renders call this often); only the first call writes.
     getDefault: () => toRecord(selectDefault.get() ?? ensureDefault.immediate()),
     putDefault: (profile) => toRecord(putDefault.immediate(parseProfile(profile))),
-    list: () => selectAll.all().map(toRecord),
+    list() {
+      // A fresh store lists its default brand too, as getDefault() would answer it.
+      if (!selectDefault.get()) ensureDefault.immediate();
+      return selectAll.all().map(toRecord);
+    },
     get(id) {
       const row = selectById.get(id);
       return row ? toRecord(row) : null;

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ProblemDetails, RenderRequest } from '../../../../shared/api-schemas.js';
 import { AppError } from '../../../../shared/errors.js';
+import { brandProfileFor } from '../../../brand/named-brand.js';
 import { writeFileDurably } from '../../../files/write-file-durably.js';
 import type { OutputFormat } from '../../../render/render-protocol.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
@@ -50,12 +51,10 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
           'Previews are for the desktop UI; scripts use POST /v1/render.',
         );
       }
-      const job = renderer.prepare({
-        ...body,
-        format: 'jpeg',
-        quality: 82,
-        outputWidth: body.width,
-      });
+      const job = renderer.prepare(
+        { ...body, format: 'jpeg', quality: 82, outputWidth: body.width },
+        { brand: brandProfileFor(store.brandProfiles, body.brand) },
+      );
       const result = await renderer.run(job, { lane: 'interactive' });
       return reply
         .header('Cache-Control', 'no-store')
@@ -137,7 +136,9 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
       let outputPath: string | undefined;
       let committed = false;
       try {
-        const job = renderer.prepare(body);
+        const job = renderer.prepare(body, {
+          brand: brandProfileFor(store.brandProfiles, body.brand),
+        });
         release = reservations.reserve(1);
         const result = await renderer.run(job, { lane: 'interactive' });
         const renderId = newRenderId();

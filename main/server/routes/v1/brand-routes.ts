@@ -1,0 +1,177 @@
+import { BrandProfile } from '../../../../shared/brand-profile.js';
+import {
+  Brand,
+  BrandList,
+  BrandParams,
+  CreateBrandRequest,
+  UpdateBrandRequest,
+} from '../../../../shared/brand-schemas.js';
+import { ProblemDetails } from '../../../../shared/api-schemas.js';
+import { Errors } from '../../../../shared/errors.js';
+import type { BrandProfileRecord } from '../../../store/brand-profiles-repository.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+
+/** 30 MiB: two logos as data URIs fit comfortably. */
+const BRAND_BODY_LIMIT = 30 * 1024 * 1024;
+
+/**
+ * The brand kit: several named brands, one of them the default. `/v1/brand-profile` stays the
+ * default brand's profile, as it was before brands had names.
+ */
+export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): void {
+  const { store } = deps;
+  const brands = store.brandProfiles;
+
+  /** What the schema cannot see: logos must be readable images, as renders would read them. */
+  const checkProfile = (profile: BrandProfile, prefix: string): void => {
+    if (profile.logo) deps.checkImageValue(profile.logo, `${prefix}logo`);
+    if (profile.logoDark) deps.checkImageValue(profile.logoDark, `${prefix}logoDark`);
+  };
+
+  const found = (id: string): BrandProfileRecord => {
+    const record = brands.get(id);
+    if (!record) throw Errors.notFound('brand', id);
+    return record;
+  };
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/brand-profile',
+      summary: "The default brand's profile, which brand-bound variables are filled from",
+      tags: ['brand'],
+      responses: { 200: { description: 'Brand profile', schema: BrandProfile } },
+    },
+    async () => brands.getDefault().profile,
+  );
+
+  registry.add(
+    {
+      method: 'PUT',
+      url: '/v1/brand-profile',
+      summary: "Replace the default brand's profile",
+      tags: ['brand'],
+      body: BrandProfile,
+      bodyLimit: BRAND_BODY_LIMIT,
+      responses: {
+        200: { description: 'The saved profile', schema: BrandProfile },
+        422: { description: 'validation-failed or image-invalid', schema: ProblemDetails },
+      },
+    },
+    async ({ body }) => {
+      checkProfile(body, '');
+      return brands.putDefault(body).profile;
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/brands',
+      summary: 'Every brand, the default first, then by name',
+      tags: ['brand'],
+      responses: { 200: { description: 'Brands', schema: BrandList } },
+    },
+    async () => brands.list(),
+  );
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/brands',
+      summary: 'Add a named brand (optionally making it the default)',
+      tags: ['brand'],
+      body: CreateBrandRequest,
+      bodyLimit: BRAND_BODY_LIMIT,
+      responses: {
+        201: { description: 'The new brand', schema: Brand },
+        422: { description: 'validation-failed or image-invalid', schema: ProblemDetails },
+      },
+    },
+    async ({ body, reply }) => {
+      if (body.profile) checkProfile(body.profile, 'profile.');
+      // One transaction: a brand asked to be the default never exists as a non-default one.
+      const created = store.db.transaction(() => {
+        const record = brands.create(body.name, body.profile ?? {});
+        return body.makeDefault ? brands.setDefault(record.id) : record;
+      })();
+      reply.code(201).header('Location', `/v1/brands/${created.id}`);
+      return created;
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/brands/:id',
+      summary: 'One brand',
+      tags: ['brand'],
+      params: BrandParams,
+      responses: {
+        200: { description: 'Brand', schema: Brand },
+        404: { description: 'Unknown brand', schema: ProblemDetails },
+      },
+    },
+    async ({ params }) => found(params.id),
+  );
+
+  registry.add(
+    {
+      method: 'PUT',
+      url: '/v1/brands/:id',
+      summary: "Replace a brand's profile, and its name when given",
+      tags: ['brand'],
+      params: BrandParams,
+      body: UpdateBrandRequest,
+      bodyLimit: BRAND_BODY_LIMIT,
+      responses: {
+        200: { description: 'The saved brand', schema: Brand },
+        404: { description: 'Unknown brand', schema: ProblemDetails },
+        422: { description: 'validation-failed or image-invalid', schema: ProblemDetails },
+      },
+    },
+    async ({ params, body }) => {
+      found(params.id);
+      checkProfile(body.profile, 'profile.');
+      return brands.update(params.id, body.profile, body.name);
+    },
+  );
+
+  registry.add(
+    {
+      method: 'DELETE',
+      url: '/v1/brands/:id',
+      summary: 'Remove a brand (not the default: make another brand the default first)',
+      tags: ['brand'],
+      params: BrandParams,
+      responses: {
+        204: { description: 'Removed' },
+        404: { description: 'Unknown brand', schema: ProblemDetails },
+        409: { description: 'conflict: the brand is the default', schema: ProblemDetails },
+      },
+    },
+    async ({ params, reply }) => {
+      if (!brands.remove(params.id)) throw Errors.notFound('brand', params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/brands/:id/default',
+      summary: 'Make a brand the default (renders and batches that name no brand use it)',
+      tags: ['brand'],
+      params: BrandParams,
+      responses: {
+        200: { description: 'The brand, now the default', schema: Brand },
+        404: { description: 'Unknown brand', schema: ProblemDetails },
+      },
+    },
+    async ({ params }) => {
+      found(params.id);
+      return brands.setDefault(params.id);
+    },
+  );
+}
