@@ -11,6 +11,7 @@ import { UploadService } from './batch/upload-service.js';
 import { loadCatalog } from './catalog/load-catalog.js';
 import { TemplateLibrary } from './catalog/template-library.js';
 import { WorkspaceTemplates } from './workspace/workspace-templates.js';
+import { removeStaleStaging } from './packs/pack-import.js';
 import { ThumbnailCache } from './catalog/thumbnail-cache.js';
 import type { CoreConfig } from './config.js';
 import { createImageReferenceResolver } from './engine/image-reference.js';
@@ -83,6 +84,7 @@ export async function startCore(
       path.join(config.dataDir, 'workspace-templates'),
     );
     workspace.purgeDeleted();
+    removeStaleStaging(workspace.rootDir);
     const templates = new TemplateLibrary(catalog, workspace);
     pool = createRenderPool({ threads: config.workers });
     const uploads = new UploadService(store, path.join(config.dataDir, 'uploads'));

@@ -19,6 +19,7 @@ import {
   registerWorkspaceAssetRoutes,
   registerWorkspaceTemplateRoutes,
 } from './routes/v1/workspace-template-routes.js';
+import { registerPackExportRoute, registerPackImportRoute } from './routes/v1/pack-routes.js';
 import { registerBinaryBodyRoutes } from './binary-scope.js';
 import type { ServerDeps } from './server-deps.js';
 
@@ -74,8 +75,10 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerUploadRoutes(app, registry, deps);
   registerSystemRoutes(registry, deps);
   registerWorkspaceTemplateRoutes(registry, deps);
+  registerPackExportRoute(registry, deps);
   registerBinaryBodyRoutes(app, registry, (binary) => {
     registerWorkspaceAssetRoutes(binary, deps);
+    registerPackImportRoute(binary, deps);
   });
   registerUiRoutes(app, registry, { sessions: deps.sessions, uiDir: deps.uiDir });
   registerOpenApiRoute(registry, API_VERSION);

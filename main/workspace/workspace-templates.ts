@@ -100,12 +100,12 @@ export class WorkspaceTemplates {
 
   /**
    * Installs a template whose assets are already in `stagedAssetsDir` (a pack import): the folder
-   * is moved into place and the row written, or neither.
+   * is moved into place and the row written, or neither. Assets are checked where they are
+   * staged, since the new id has no folder until the rename.
    */
   install(template: Template, stagedAssetsDir: string, forkedFrom: string | null = null) {
     const id = newWorkspaceTemplateId();
-    const installed: Template = { ...template, id };
-    this.validate(installed);
+    const installed = this.validate({ ...template, id }, { assetsDir: stagedAssetsDir });
     const dir = path.join(this.rootDir, id);
     fs.mkdirSync(dir, { recursive: true });
     try {
@@ -143,16 +143,30 @@ export class WorkspaceTemplates {
   }
 
   /** Validates a whole template: schema, references, assets present, the owner's checks. */
-  validate(input: unknown): Template {
+  validate(
+    input: unknown,
+    options: {
+      /** Where the assets are, when not yet in the template's folder (a staged import). */
+      assetsDir?: string;
+      /** false: leave out the owners' checks (a pack's fonts are not installed yet). */
+      ownerChecks?: boolean;
+    } = {},
+  ): Template {
     const parsed = Template.safeParse(input);
     if (!parsed.success) throw Errors.validation(zodProblems(parsed.error));
     const template = parsed.data;
     const problems = templateReferenceProblems(template);
-    if (template.id.startsWith('wtpl_')) problems.push(...this.assetProblems(template));
+    if (template.id.startsWith('wtpl_')) {
+      problems.push(
+        ...this.assetProblems(template, options.assetsDir ?? this.assetsDir(template.id)),
+      );
+    }
     if (Object.keys(template.layouts).length === 0) {
       problems.push({ path: 'layouts', message: 'a template needs at least one ratio layout' });
     }
-    if (problems.length === 0) for (const check of this.checks) problems.push(...check(template));
+    if (problems.length === 0 && options.ownerChecks !== false) {
+      for (const check of this.checks) problems.push(...check(template));
+    }
     if (problems.length > 0) throw Errors.validation(problems);
     return template;
   }
@@ -195,8 +209,7 @@ export class WorkspaceTemplates {
       .sort();
   }
 
-  private assetProblems(template: Template): Problem[] {
-    const dir = this.assetsDir(template.id);
+  private assetProblems(template: Template, dir: string): Problem[] {
     const problems: Problem[] = [];
     for (const [ratio, layout] of Object.entries(template.layouts)) {
       layout?.layers.forEach((layer, index) => {

@@ -14,6 +14,8 @@ export interface ArchiveLimits {
   maxRatio: number;
   /** …once they are larger than this (small files legitimately compress very well). */
   ratioAppliesAbove: number;
+  /** The error a refusal raises; other archives (template packs) word it for their file. */
+  refuse?: (detail: string) => Error;
 }
 
 const MiB = 1024 * 1024;
@@ -40,7 +42,12 @@ export function refuse(detail: string): SpreadsheetError {
   );
 }
 
+function refusal(limits: ArchiveLimits): (detail: string) => Error {
+  return limits.refuse ?? refuse;
+}
+
 export function checkEntryCount(count: number, limits: ArchiveLimits): void {
+  const refuse = refusal(limits);
   if (count > limits.maxEntries) {
     throw refuse(`it holds ${count} files (the limit is ${limits.maxEntries})`);
   }
@@ -48,6 +55,7 @@ export function checkEntryCount(count: number, limits: ArchiveLimits): void {
 
 /** Checks what the central directory declares, before any byte is inflated. */
 export function checkDeclaredSizes(entries: Iterable<DeclaredEntry>, limits: ArchiveLimits): void {
+  const refuse = refusal(limits);
   let total = 0;
   let count = 0;
   for (const entry of entries) {
@@ -78,6 +86,7 @@ export function checkDeclaredSizes(entries: Iterable<DeclaredEntry>, limits: Arc
  * per-entry limit) or the archive outgrows the total limit.
  */
 export function createInflateMeter(limits: ArchiveLimits) {
+  const refuse = refusal(limits);
   let total = 0;
   return {
     get totalBytes(): number {

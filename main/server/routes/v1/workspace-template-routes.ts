@@ -31,6 +31,24 @@ const ASSET_TYPES: Record<string, string> = {
   'image/webp': 'webp',
 };
 
+/** The answer of every route that returns one workspace template (fork, read, edit, import). */
+export function workspaceTemplateDetail(
+  deps: ServerDeps,
+  base: string,
+  record: WorkspaceTemplateRecord,
+): WorkspaceTemplateDetail {
+  const thumbnailUrl = (ratio: Ratio) =>
+    base +
+    deps.signer.sign(`/v1/thumbnails/${record.id}/${ratio}.png`, THUMBNAIL_URL_TTL_SECONDS).url;
+  return {
+    ...catalogDetail(deps.workspace.toEntry(record), thumbnailUrl),
+    forkedFrom: record.forkedFrom,
+    version: record.version,
+    updatedAt: record.updatedAt,
+    template: record.template,
+  };
+}
+
 export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: ServerDeps): void {
   const { workspace, renderer } = deps;
   const thumbnailUrl = (base: string, id: string, ratio: Ratio) =>
@@ -53,13 +71,8 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
     };
   };
 
-  const detail = (base: string, record: WorkspaceTemplateRecord): WorkspaceTemplateDetail => ({
-    ...catalogDetail(workspace.toEntry(record), (ratio) => thumbnailUrl(base, record.id, ratio)),
-    forkedFrom: record.forkedFrom,
-    version: record.version,
-    updatedAt: record.updatedAt,
-    template: record.template,
-  });
+  const detail = (base: string, record: WorkspaceTemplateRecord) =>
+    workspaceTemplateDetail(deps, base, record);
 
   const live = (id: string): WorkspaceTemplateRecord => {
     const record = workspace.get(id);

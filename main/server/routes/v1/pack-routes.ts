@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ProblemDetails, TemplateIdParams } from '../../../../shared/api-schemas.js';
+import { AppError, Errors } from '../../../../shared/errors.js';
+import { WorkspaceTemplateDetail } from '../../../../shared/workspace-schemas.js';
+import { exportPack } from '../../../packs/pack-export.js';
+import { NO_CUSTOM_FONTS, type PackFonts } from '../../../packs/pack-fonts.js';
+import { importPack } from '../../../packs/pack-import.js';
+import { requestBaseUrl } from '../../request-base-url.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+import { workspaceTemplateDetail } from './workspace-template-routes.js';
+
+/** A pack is a template with its images and fonts: 100 MiB is many large photos. */
+export const PACK_BODY_LIMIT = 100 * 1024 * 1024;
+
+const PACK_TYPES = new Set([
+  'application/zip',
+  'application/octet-stream',
+  'application/x-zip-compressed',
+]);
+
+/** The custom fonts service as packs see it; none until it is part of the server's deps. */
+function packFonts(_deps: ServerDeps): PackFonts {
+  return NO_CUSTOM_FONTS;
+}
+
+/** The built-in catalog's note on where its sample images come from (templates/catalog/ASSETS.md). */
+function builtInAssetsNote(deps: ServerDeps): string | null {
+  const first = deps.catalog.list()[0];
+  if (!first) return null;
+  const file = path.join(path.dirname(first.assetsDir), 'ASSETS.md');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+}
+
+/**
+ * Export of a workspace template as a pack. Built-in templates (`tmpl_…`) are not exported:
+ * every copy of Render Desk has them; fork one first to share an edited copy.
+ */
+export function registerPackExportRoute(registry: RouteRegistry, deps: ServerDeps): void {
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/templates/:id/pack',
+      summary: 'Export a workspace template as a template pack (.zip)',
+      tags: ['templates'],
+      params: TemplateIdParams,
+      responses: {
+        200: { description: 'The pack', mediaType: 'application/zip' },
+        404: { description: 'Unknown, deleted or built-in template', schema: ProblemDetails },
+      },
+    },
+    async ({ params, reply }) => {
+      const record = deps.workspace.get(params.id);
+      if (!record) throw Errors.notFound('workspace template', params.id);
+      const pack = await exportPack(record, {
+        workspace: deps.workspace,
+        fonts: packFonts(deps),
+        version: deps.system.version,
+        builtInAssetsNote: builtInAssetsNote(deps),
+      });
+      return reply
+        .header('Content-Disposition', `attachment; filename="${pack.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .type('application/zip')
+        .send(pack.stream);
+    },
+  );
+}
+
+/** Import takes the zip as the raw body: registered in a binary-body scope. */
+export function registerPackImportRoute(registry: RouteRegistry, deps: ServerDeps): void {
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/templates/import',
+      summary: 'Import a template pack (raw .zip body) as a new workspace template',
+      tags: ['templates'],
+      bodyLimit: PACK_BODY_LIMIT,
+      responses: {
+        201: { description: 'The new workspace template', schema: WorkspaceTemplateDetail },
+        409: {
+          description: 'A font of the pack differs from an installed one',
+          schema: ProblemDetails,
+        },
+        413: { description: 'The body is over 100 MiB', schema: ProblemDetails },
+        415: { description: 'Not a zip body', schema: ProblemDetails },
+        422: {
+          description:
+            'invalid-archive, archive-limits-exceeded, pack-invalid (with paths), pack-unsupported-version',
+          schema: ProblemDetails,
+        },
+      },
+    },
+    async ({ request, reply }) => {
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!PACK_TYPES.has(type) || !Buffer.isBuffer(request.body)) {
+        throw new AppError(
+          'unsupported-media-type',
+          'Send the pack as the raw body with Content-Type application/zip.',
+        );
+      }
+      const record = await importPack(request.body, {
+        workspace: deps.workspace,
+        fonts: packFonts(deps),
+      });
+      reply.code(201).header('Location', `/v1/templates/${record.id}`);
+      return workspaceTemplateDetail(deps, requestBaseUrl(request), record);
+    },
+  );
+}
