@@ -11,9 +11,11 @@ import { BatchWizard } from './features/batch-wizard/BatchWizard';
 import { BrandScreen } from './features/brand/BrandScreen';
 import { CatalogScreen } from './features/catalog/CatalogScreen';
 import { CreditsScreen } from './features/credits/CreditsScreen';
+import { EditorScreen } from './features/editor/EditorScreen';
 import { LocalApiScreen } from './features/local-api/LocalApiScreen';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { TemplateScreen } from './features/template/TemplateScreen';
+import { WorkspaceScreen } from './features/workspace/WorkspaceScreen';
 import { useT } from './i18n/i18n';
 import { native } from './native/native';
 import { useAppStore } from './stores/app-store';
@@ -64,6 +66,10 @@ function Screen({ route }: { route: Route }): ReactElement {
       return <CatalogScreen />;
     case 'template':
       return <TemplateScreen key={route.id} id={route.id} />;
+    case 'workspace':
+      return <WorkspaceScreen />;
+    case 'editor':
+      return <EditorScreen key={route.id} id={route.id} />;
     case 'wizard':
       return <BatchWizard templateId={route.templateId} />;
     case 'batches':

@@ -24,6 +24,12 @@ import type {
   Taxonomy,
   TemplateFields,
   Upload,
+  FontList,
+  Ratio,
+  Template,
+  TemplatePatch,
+  WorkspaceTemplateDetail,
+  WorkspaceTemplateItem,
 } from './types';
 
 /**
@@ -165,6 +171,58 @@ export const api = {
       getJson<TemplateFields>('/v1/render-batches/template-fields', { query: { templateId } }),
     templateFieldsCsvUrl: (templateId: string) =>
       withQuery('/v1/render-batches/template-fields', { templateId, format: 'csv' }),
+  },
+
+  /** Workspace templates (`wtpl_…`): forks of built-ins and imported packs, edited in the editor. */
+  workspace: {
+    list: (query: CatalogQuery = {}) =>
+      getJson<WorkspaceTemplateItem[]>(withQuery('/v1/templates', { ...query })),
+    get: (id: string) =>
+      getJson<WorkspaceTemplateDetail>(`/v1/templates/${encodeURIComponent(id)}`),
+    /** Forks a built-in or a workspace template into a new workspace template. */
+    fork: (id: string, name?: string) =>
+      sendJson<WorkspaceTemplateDetail>('POST', `/v1/catalog/${encodeURIComponent(id)}/fork`, {
+        body: name ? { name } : {},
+      }),
+    patch: (id: string, patch: TemplatePatch) =>
+      sendJson<WorkspaceTemplateDetail>('PATCH', `/v1/templates/${encodeURIComponent(id)}`, {
+        body: patch,
+      }),
+    remove: (id: string) => sendJson<void>('DELETE', `/v1/templates/${encodeURIComponent(id)}`),
+    /** The engine's own render of an unsaved draft (free, UI session only). */
+    preview: async (
+      id: string,
+      request: {
+        template: Template;
+        values: Record<string, unknown>;
+        target: Ratio;
+        width: number;
+      },
+      signal?: AbortSignal,
+    ): Promise<Blob> => {
+      const response = await send('POST', `/v1/templates/${encodeURIComponent(id)}/preview`, {
+        body: request,
+        headers: { Accept: 'image/jpeg, application/problem+json' },
+        ...(signal ? { signal } : {}),
+      });
+      return response.blob();
+    },
+    /** Adds an image to the template; layers name it as `{ asset }`. */
+    addAsset: (id: string, file: Blob) =>
+      sendJson<{ asset: string }>('POST', `/v1/templates/${encodeURIComponent(id)}/assets`, {
+        body: file,
+      }),
+    /** Same-origin URL of the template pack (a zip); the session cookie authenticates it. */
+    packUrl: (id: string) => `/v1/templates/${encodeURIComponent(id)}/pack`,
+    importPack: (zip: Blob) =>
+      sendJson<WorkspaceTemplateDetail>('POST', '/v1/templates/import', {
+        body: zip,
+        headers: { 'Content-Type': 'application/zip' },
+      }),
+  },
+
+  fonts: {
+    list: () => getJson<FontList>('/v1/fonts'),
   },
 
   /** Same-origin URL of a stored output; the session cookie authenticates it. */

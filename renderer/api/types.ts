@@ -30,6 +30,20 @@ export type {
 export type { BrandProfile } from '../../shared/brand-profile';
 export type { BrandRole, Ratio } from '../../shared/template-format';
 export type { Problem } from '../../shared/errors';
+export type {
+  Layer,
+  Layout,
+  Paint,
+  Template,
+  Variable,
+  VariableType,
+} from '../../shared/template-format';
+export type {
+  TemplatePatch,
+  WorkspaceTemplateDetail,
+  WorkspaceTemplateItem,
+} from '../../shared/workspace-schemas';
+export type { FontFamilyInfo, FontList } from '../../shared/font-schemas';
 
 export type ApiKey = z.infer<typeof ApiKeyRecord>;
 export type NewApiKey = z.infer<typeof CreatedApiKey>;

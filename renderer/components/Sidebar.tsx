@@ -7,6 +7,7 @@ import { Icon, type IconName } from './Icon';
 const SECTIONS: { route: Route; label: MessageKey; icon: IconName }[][] = [
   [
     { route: { name: 'catalog' }, label: 'nav.catalog', icon: 'grid' },
+    { route: { name: 'workspace' }, label: 'nav.workspace', icon: 'palette' },
     { route: { name: 'wizard', templateId: null }, label: 'nav.newBatch', icon: 'sparkles' },
     { route: { name: 'batches' }, label: 'nav.batches', icon: 'layers' },
   ],
@@ -19,7 +20,16 @@ const SECTIONS: { route: Route; label: MessageKey; icon: IconName }[][] = [
 ];
 
 function isCurrent(current: Route, target: Route): boolean {
-  if (target.name === 'catalog') return current.name === 'catalog' || current.name === 'template';
+  if (target.name === 'catalog')
+    return (
+      current.name === 'catalog' || (current.name === 'template' && !current.id.startsWith('wtpl_'))
+    );
+  if (target.name === 'workspace')
+    return (
+      current.name === 'workspace' ||
+      current.name === 'editor' ||
+      (current.name === 'template' && current.id.startsWith('wtpl_'))
+    );
   if (target.name === 'batches') return current.name === 'batches' || current.name === 'batch';
   return current.name === target.name;
 }

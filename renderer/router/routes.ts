@@ -7,6 +7,8 @@ export const UI_BASE = '/ui';
 export type Route =
   | { name: 'catalog' }
   | { name: 'template'; id: string }
+  | { name: 'workspace' }
+  | { name: 'editor'; id: string }
   | { name: 'wizard'; templateId: string | null }
   | { name: 'batches' }
   | { name: 'batch'; id: string }
@@ -27,6 +29,10 @@ export function parseRoute(pathname: string, search: string): Route {
       return { name: 'catalog' };
     case 'templates':
       return second ? { name: 'template', id: second } : { name: 'catalog' };
+    case 'my-templates':
+      return { name: 'workspace' };
+    case 'editor':
+      return second ? { name: 'editor', id: second } : { name: 'workspace' };
     case 'batch':
       return { name: 'wizard', templateId: query.get('template') };
     case 'batches':
@@ -50,6 +56,10 @@ export function routePath(route: Route): string {
       return `${UI_BASE}/`;
     case 'template':
       return `${UI_BASE}/templates/${encodeURIComponent(route.id)}`;
+    case 'workspace':
+      return `${UI_BASE}/my-templates`;
+    case 'editor':
+      return `${UI_BASE}/editor/${encodeURIComponent(route.id)}`;
     case 'wizard':
       return route.templateId
         ? `${UI_BASE}/batch?template=${encodeURIComponent(route.templateId)}`

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import { api } from '../api/client';
 import type { ConnectionState } from '../api/http';
 import type { Preferences, SystemInfo } from '../api/types';
+import { mayLeave } from '../router/leave-guard';
 import { parseRoute, routePath, type Route } from '../router/routes';
 import type { AppState } from './app-store';
 
@@ -73,6 +74,8 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   return {
     route: parseRoute(location.pathname, location.search),
     navigate: (route, options) => {
+      // A screen with unsaved work may hold this back and call it again once the user agrees.
+      if (!mayLeave(() => get().navigate(route, options))) return;
       const path = routePath(route);
       if (path !== location.pathname + location.search) {
         if (options?.replace) history.replaceState(null, '', path);
@@ -81,7 +84,17 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
       set({ route });
       window.scrollTo(0, 0);
     },
-    syncRouteFromLocation: () => set({ route: parseRoute(location.pathname, location.search) }),
+    syncRouteFromLocation: () => {
+      const next = parseRoute(location.pathname, location.search);
+      const here = routePath(get().route);
+      const proceed = () => {
+        history.pushState(null, '', routePath(next));
+        set({ route: next });
+      };
+      if (mayLeave(proceed)) set({ route: next });
+      // Back/forward already changed the address: put it back while the question is open.
+      else history.pushState(null, '', here);
+    },
 
     connection: 'online',
     setConnection: (connection) => {

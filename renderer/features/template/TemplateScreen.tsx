@@ -15,6 +15,7 @@ import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { ratioKey } from '../catalog/CatalogScreen';
+import { CustomiseButton } from '../workspace/CustomiseButton';
 import { brandRoleValue } from './brand-values';
 import { PAID_PREVIEW_DELAY_MS, usePreview } from './use-preview';
 import { VariableField } from './VariableField';
@@ -228,6 +229,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
           </div>
           <h1 id="template-title">{template.name}</h1>
           {template.description ? <p className="muted">{template.description}</p> : null}
+          <CustomiseButton templateId={template.id} />
         </header>
 
         {lapsed ? (

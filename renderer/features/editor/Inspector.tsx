@@ -1,0 +1,167 @@
+import { useEffect, useId, useState, type ReactElement } from 'react';
+import type { Layer } from '../../api/types';
+import { useT } from '../../i18n/i18n';
+import { selectLayout, selectSelectedLayer, useEditorStore } from './editor-store';
+import { NumberField, Section } from './inspector-fields';
+import { isLayerId } from './layer-ops';
+import {
+  ImageSection,
+  ListSection,
+  QrSection,
+  ShapeSection,
+  TextContentSection,
+  VisibilitySection,
+} from './LayerSections';
+import { PaintEditor } from './PaintEditor';
+import { TextStyleSection } from './TextStyleSection';
+import { useLayerEdit } from './use-layer-edit';
+
+/** Properties of the selected layer, or of the canvas when nothing is selected. */
+export function Inspector(): ReactElement {
+  const t = useT();
+  const layer = useEditorStore(selectSelectedLayer);
+  return (
+    <aside className="ed-panel ed-inspector" aria-label={t('editor.inspector')}>
+      {layer ? <LayerInspector key={layer.id} layer={layer} /> : <CanvasInspector />}
+    </aside>
+  );
+}
+
+function CanvasInspector(): ReactElement {
+  const t = useT();
+  const layout = useEditorStore(selectLayout);
+  const updateLayout = useEditorStore((s) => s.updateLayout);
+  if (!layout) return <div />;
+  return (
+    <>
+      <h2 className="ed-panel-title">{t('editor.canvasProps')}</h2>
+      <p className="small muted ed-panel-note">{t('editor.noSelection')}</p>
+      <Section title={t('editor.section.background')}>
+        <PaintEditor
+          label={t('editor.background')}
+          value={layout.background}
+          suggestedName="background"
+          onChange={(background) => updateLayout((l) => ({ ...l, background }), 'background')}
+        />
+      </Section>
+    </>
+  );
+}
+
+function LayerInspector({ layer }: { layer: Layer }): ReactElement {
+  const t = useT();
+  const { update, remove, error } = useLayerEdit(layer);
+  return (
+    <>
+      <h2 className="ed-panel-title">
+        {t('editor.layerProps', { kind: t(`editor.kind.${layer.kind}`) })}
+      </h2>
+      <LayerIdField layer={layer} />
+      <Section title={t('editor.section.geometry')}>
+        <NumberField
+          label="X"
+          value={layer.x}
+          suffix="px"
+          error={error('x')}
+          onChange={(x) => x !== undefined && update({ x })}
+        />
+        <NumberField
+          label="Y"
+          value={layer.y}
+          suffix="px"
+          error={error('y')}
+          onChange={(y) => y !== undefined && update({ y })}
+        />
+        <NumberField
+          label={t('editor.width')}
+          value={layer.width}
+          min={1}
+          suffix="px"
+          error={error('width')}
+          onChange={(width) => width !== undefined && update({ width })}
+        />
+        <NumberField
+          label={t('editor.height')}
+          value={layer.height}
+          min={1}
+          suffix="px"
+          error={error('height')}
+          onChange={(height) => height !== undefined && update({ height })}
+        />
+        <NumberField
+          label={t('editor.rotation')}
+          value={layer.rotation ?? 0}
+          min={-360}
+          max={360}
+          suffix="°"
+          error={error('rotation')}
+          onChange={(rotation) =>
+            rotation === undefined || rotation === 0 ? remove('rotation') : update({ rotation })
+          }
+        />
+        <NumberField
+          label={t('editor.opacity')}
+          value={Math.round((layer.opacity ?? 1) * 100)}
+          min={0}
+          max={100}
+          suffix="%"
+          error={error('opacity')}
+          onChange={(v) =>
+            v === undefined || v >= 100 ? remove('opacity') : update({ opacity: v / 100 })
+          }
+        />
+      </Section>
+      {layer.kind === 'text' ? <TextContentSection layer={layer} /> : null}
+      {layer.kind === 'text' || layer.kind === 'list' ? <TextStyleSection layer={layer} /> : null}
+      {layer.kind === 'image' ? <ImageSection layer={layer} /> : null}
+      {layer.kind === 'shape' ? <ShapeSection layer={layer} /> : null}
+      {layer.kind === 'qr' ? <QrSection layer={layer} /> : null}
+      {layer.kind === 'list' ? <ListSection layer={layer} /> : null}
+      <VisibilitySection layer={layer} />
+    </>
+  );
+}
+
+/** The layer's id, renamed on Enter or when the field loses focus (ids must stay unique). */
+function LayerIdField({ layer }: { layer: Layer }): ReactElement {
+  const t = useT();
+  const id = useId();
+  const [text, setText] = useState(layer.id);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => setText(layer.id), [layer.id]);
+  const commit = () => {
+    const next = text.trim();
+    if (next === layer.id) return setProblem(null);
+    const store = useEditorStore.getState();
+    const layout = selectLayout(store);
+    if (!isLayerId(next)) return setProblem(t('editor.layerId.invalid'));
+    if (layout?.layers.some((l) => l.id === next)) return setProblem(t('editor.layerId.taken'));
+    setProblem(null);
+    store.updateLayer(layer.id, (l) => ({ ...l, id: next }));
+    store.select(next);
+  };
+  return (
+    <div className="ed-field wide ed-id">
+      <label htmlFor={id}>{t('editor.layerId')}</label>
+      <input
+        id={id}
+        className="input mono"
+        value={text}
+        spellCheck={false}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-e` : undefined}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+          if (e.key === 'Escape') setText(layer.id);
+        }}
+      />
+      {problem ? (
+        <div className="field-error" id={`${id}-e`} role="alert">
+          {problem}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,406 @@
+import { useId, useState, type ReactElement } from 'react';
+import { api } from '../../api/client';
+import type { Layer, Variable } from '../../api/types';
+import { Button } from '../../components/ui';
+import { useT } from '../../i18n/i18n';
+import { native } from '../../native/native';
+import { useEditorStore } from './editor-store';
+import {
+  CheckField,
+  ColourField,
+  NumberField,
+  Section,
+  SelectField,
+  TextField,
+} from './inspector-fields';
+import { uniqueVariableName } from './layer-ops';
+import { PaintEditor } from './PaintEditor';
+import { useLayerEdit } from './use-layer-edit';
+
+type Of<K extends Layer['kind']> = Extract<Layer, { kind: K }>;
+
+function useVariables(): Variable[] {
+  return useEditorStore((s) => s.draft?.variables) ?? [];
+}
+
+/** Adds a variable (and its sample value) to the draft; returns its name. */
+function addVariable(variable: Variable, sample: unknown): void {
+  useEditorStore.getState().edit((tpl) => ({
+    ...tpl,
+    variables: [...tpl.variables, variable],
+    sampleValues: { ...tpl.sampleValues, [variable.name]: sample },
+  }));
+}
+
+export function TextContentSection({ layer }: { layer: Of<'text'> }): ReactElement {
+  const t = useT();
+  const { update, error } = useLayerEdit(layer);
+  const variables = useVariables();
+  const insertable = variables.filter((v) => v.type !== 'image' && v.type !== 'list');
+  return (
+    <Section title={t('editor.section.text')}>
+      <TextField
+        label={t('editor.text')}
+        value={layer.text}
+        multiline
+        error={error('text')}
+        hint={t('editor.text.hint')}
+        onChange={(text) => update({ text })}
+      />
+      <div className="ed-field wide row wrap">
+        <select
+          className="select grow"
+          aria-label={t('editor.text.insert')}
+          value=""
+          onChange={(e) => {
+            if (e.target.value) update({ text: `${layer.text}{{${e.target.value}}}` }, 'insert');
+          }}
+        >
+          <option value="">{t('editor.text.insert')}</option>
+          {insertable.map((v) => (
+            <option key={v.name} value={v.name}>
+              {`{{${v.name}}}`} {v.label ? `— ${v.label}` : ''}
+            </option>
+          ))}
+        </select>
+        <Button
+          size="sm"
+          icon="plus"
+          onClick={() => {
+            const name = uniqueVariableName(layer.id, variables);
+            const sample = layer.text.replace(/\{\{[^}]*\}\}/g, '').trim() || layer.id;
+            addVariable({ name, type: 'text', label: name, required: false }, sample);
+            update({ text: `{{${name}}}` }, 'bind');
+          }}
+        >
+          {t('editor.text.newVariable')}
+        </Button>
+      </div>
+    </Section>
+  );
+}
+
+export function ImageSection({ layer }: { layer: Of<'image'> }): ReactElement {
+  const t = useT();
+  const { update, error } = useLayerEdit(layer);
+  const variables = useVariables();
+  const id = useEditorStore((s) => s.id);
+  const [busy, setBusy] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const images = variables.filter((v) => v.type === 'image');
+  const sourceValue = 'var' in layer.source ? `var:${layer.source.var}` : 'asset';
+  const upload = async () => {
+    const [file] = await native.pickFiles('image/png,image/jpeg,image/webp');
+    if (!file || !id) return;
+    setBusy(true);
+    setUploadError(null);
+    try {
+      const { asset } = await api.workspace.addAsset(id, file);
+      update({ source: { asset } }, 'upload');
+    } catch (e) {
+      setUploadError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section title={t('editor.section.image')}>
+      <SelectField
+        label={t('editor.image.source')}
+        value={sourceValue}
+        error={error('source')}
+        options={[
+          ...('asset' in layer.source
+            ? [{ value: 'asset', label: t('editor.image.asset', { name: layer.source.asset }) }]
+            : []),
+          ...images.map((v) => ({
+            value: `var:${v.name}`,
+            label: t('editor.bind.variable', { name: v.label ?? v.name }),
+          })),
+        ]}
+        onChange={(v) => v.startsWith('var:') && update({ source: { var: v.slice(4) } })}
+      />
+      <div className="ed-field">
+        <span className="ed-label-spacer" aria-hidden>
+          &nbsp;
+        </span>
+        <Button size="sm" icon="upload" busy={busy} onClick={() => void upload()}>
+          {t('editor.image.upload')}
+        </Button>
+      </div>
+      {uploadError ? (
+        <div className="field-error wide" role="alert">
+          {uploadError}
+        </div>
+      ) : null}
+      <SelectField
+        label={t('editor.image.fit')}
+        value={layer.fit}
+        options={[
+          { value: 'cover', label: t('editor.image.cover') },
+          { value: 'contain', label: t('editor.image.contain') },
+        ]}
+        onChange={(fit) => update({ fit })}
+      />
+      <NumberField
+        label={t('editor.radius')}
+        value={layer.radius}
+        min={0}
+        suffix="px"
+        onChange={(radius) => radius !== undefined && update({ radius })}
+      />
+      <Slider
+        label={t('editor.image.focalX')}
+        value={layer.focalPoint.x}
+        onChange={(x) => update({ focalPoint: { ...layer.focalPoint, x } })}
+      />
+      <Slider
+        label={t('editor.image.focalY')}
+        value={layer.focalPoint.y}
+        onChange={(y) => update({ focalPoint: { ...layer.focalPoint, y } })}
+      />
+      <CheckField
+        label={t('editor.image.circle')}
+        checked={layer.circle}
+        onChange={(circle) => update({ circle })}
+      />
+    </Section>
+  );
+}
+
+function Slider({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+}): ReactElement {
+  const id = useId();
+  return (
+    <div className="ed-field">
+      <label htmlFor={id}>
+        {label} <span className="num subtle">{Math.round(value * 100)}%</span>
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={1}
+        step={0.01}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </div>
+  );
+}
+
+export function ShapeSection({ layer }: { layer: Of<'shape'> }): ReactElement {
+  const t = useT();
+  const { update, remove, error } = useLayerEdit(layer);
+  return (
+    <Section title={t('editor.section.shape')}>
+      <SelectField
+        label={t('editor.shape.kind')}
+        value={layer.shape}
+        options={(['rectangle', 'ellipse', 'line'] as const).map((k) => ({
+          value: k,
+          label: t(`editor.shape.${k}`),
+        }))}
+        onChange={(shape) => update({ shape })}
+      />
+      <NumberField
+        label={t('editor.radius')}
+        value={layer.radius}
+        min={0}
+        suffix="px"
+        onChange={(radius) => radius !== undefined && update({ radius })}
+      />
+      <CheckField
+        label={t('editor.shape.hasFill')}
+        checked={layer.fill !== undefined}
+        onChange={(on) => (on ? update({ fill: '#5B5BD6' }) : remove('fill'))}
+      />
+      {layer.fill !== undefined ? (
+        <PaintEditor
+          label={t('editor.shape.fill')}
+          value={layer.fill}
+          suggestedName={`${layer.id}Fill`}
+          error={error('fill')}
+          onChange={(fill) => update({ fill })}
+        />
+      ) : null}
+      <CheckField
+        label={t('editor.stroke')}
+        checked={layer.stroke !== undefined}
+        onChange={(on) =>
+          on ? update({ stroke: { paint: '#1B1B1F', width: 4 } }) : remove('stroke')
+        }
+      />
+      {layer.stroke ? (
+        <>
+          <ColourField
+            label={t('editor.stroke.colour')}
+            value={
+              typeof layer.stroke.paint === 'object' && 'type' in layer.stroke.paint
+                ? '#000000'
+                : layer.stroke.paint
+            }
+            suggestedName={`${layer.id}Stroke`}
+            error={error('stroke')}
+            onChange={(paint) => layer.stroke && update({ stroke: { ...layer.stroke, paint } })}
+          />
+          <NumberField
+            label={t('editor.stroke.width')}
+            value={layer.stroke.width}
+            min={0.5}
+            max={200}
+            suffix="px"
+            onChange={(width) =>
+              width !== undefined && layer.stroke && update({ stroke: { ...layer.stroke, width } })
+            }
+          />
+        </>
+      ) : null}
+    </Section>
+  );
+}
+
+export function QrSection({ layer }: { layer: Of<'qr'> }): ReactElement {
+  const t = useT();
+  const { update, error } = useLayerEdit(layer);
+  return (
+    <Section title={t('editor.section.qr')}>
+      <TextField
+        label={t('editor.qr.value')}
+        value={layer.value}
+        mono
+        error={error('value')}
+        hint={t('editor.text.hint')}
+        onChange={(value) => update({ value })}
+      />
+      <ColourField
+        label={t('editor.qr.foreground')}
+        value={layer.foreground}
+        suggestedName={`${layer.id}Foreground`}
+        error={error('foreground')}
+        onChange={(foreground) => update({ foreground })}
+      />
+      <ColourField
+        label={t('editor.qr.background')}
+        value={layer.background}
+        suggestedName={`${layer.id}Background`}
+        error={error('background')}
+        onChange={(background) => update({ background })}
+      />
+      <SelectField
+        label={t('editor.qr.correction')}
+        value={layer.errorCorrection}
+        options={(['L', 'M', 'Q', 'H'] as const).map((v) => ({ value: v, label: v }))}
+        onChange={(errorCorrection) => update({ errorCorrection })}
+      />
+    </Section>
+  );
+}
+
+export function ListSection({ layer }: { layer: Of<'list'> }): ReactElement {
+  const t = useT();
+  const { update, error } = useLayerEdit(layer);
+  const lists = useVariables().filter((v) => v.type === 'list');
+  return (
+    <Section title={t('editor.section.list')}>
+      <SelectField
+        label={t('editor.list.items')}
+        value={layer.items.var}
+        error={error('items')}
+        options={lists.map((v) => ({ value: v.name, label: v.label ?? v.name }))}
+        onChange={(name) => update({ items: { var: name } })}
+      />
+      <TextField
+        label={t('editor.list.bullet')}
+        value={layer.bullet}
+        error={error('bullet')}
+        onChange={(bullet) => update({ bullet: bullet.slice(0, 4) })}
+      />
+      <NumberField
+        label={t('editor.list.gap')}
+        value={layer.gap}
+        min={0}
+        suffix="px"
+        onChange={(gap) => gap !== undefined && update({ gap })}
+      />
+    </Section>
+  );
+}
+
+type RuleKind = 'none' | 'notEmpty' | 'equals' | 'notEquals';
+
+/** Show the layer always, or only when a variable has a value / has (not) a given value. */
+export function VisibilitySection({ layer }: { layer: Layer }): ReactElement {
+  const t = useT();
+  const { update, remove, error } = useLayerEdit(layer);
+  const variables = useVariables();
+  const rule = layer.visibleWhen;
+  const kind: RuleKind = !rule
+    ? 'none'
+    : rule.equals !== undefined
+      ? 'equals'
+      : rule.notEquals !== undefined
+        ? 'notEquals'
+        : 'notEmpty';
+  const compared = rule ? String(rule.equals ?? rule.notEquals ?? '') : '';
+  const setRule = (next: RuleKind, name = rule?.var ?? variables[0]?.name, value = compared) => {
+    if (next === 'none' || !name) return remove('visibleWhen');
+    update({
+      visibleWhen:
+        next === 'notEmpty'
+          ? { var: name, notEmpty: true }
+          : next === 'equals'
+            ? { var: name, equals: value }
+            : { var: name, notEquals: value },
+    });
+  };
+  const variable = variables.find((v) => v.name === rule?.var);
+  return (
+    <Section title={t('editor.section.visibility')}>
+      <SelectField
+        label={t('editor.visible.rule')}
+        value={kind}
+        error={error('visibleWhen')}
+        options={(['none', 'notEmpty', 'equals', 'notEquals'] as const).map((k) => ({
+          value: k,
+          label: t(`editor.visible.${k}`),
+        }))}
+        onChange={(k) => setRule(k)}
+      />
+      {rule ? (
+        <SelectField
+          label={t('editor.visible.variable')}
+          value={rule.var}
+          options={variables.map((v) => ({ value: v.name, label: v.label ?? v.name }))}
+          onChange={(name) => setRule(kind, name)}
+        />
+      ) : null}
+      {kind === 'equals' || kind === 'notEquals' ? (
+        variable?.type === 'enum' ? (
+          <SelectField
+            label={t('editor.visible.value')}
+            value={compared}
+            options={[
+              { value: '', label: '—' },
+              ...variable.options.map((o) => ({ value: o.value, label: o.label || o.value })),
+            ]}
+            onChange={(value) => setRule(kind, rule?.var, value)}
+          />
+        ) : (
+          <TextField
+            label={t('editor.visible.value')}
+            value={compared}
+            onChange={(value) => setRule(kind, rule?.var, value)}
+          />
+        )
+      ) : null}
+    </Section>
+  );
+}

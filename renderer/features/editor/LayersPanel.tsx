@@ -1,0 +1,202 @@
+import { useState, type ReactElement } from 'react';
+import type { Layer } from '../../api/types';
+import { Icon, type IconName } from '../../components/Icon';
+import { Button } from '../../components/ui';
+import { useT } from '../../i18n/i18n';
+import { selectLayout, useEditorStore } from './editor-store';
+import {
+  LAYER_KINDS,
+  layerPath,
+  moveInArray,
+  newLayer,
+  problemAt,
+  uniqueId,
+  type LayerKind,
+} from './layer-ops';
+
+const KIND_ICONS: Record<LayerKind, IconName> = {
+  text: 'file',
+  image: 'image',
+  shape: 'grid',
+  qr: 'table',
+  list: 'layers',
+};
+
+/** Layer actions the panel and the keyboard share. */
+export const layerActions = {
+  add(kind: LayerKind): void {
+    const store = useEditorStore.getState();
+    const layout = selectLayout(store);
+    if (!store.draft || !layout) return;
+    const { layer, variable } = newLayer(store.draft, layout, kind);
+    const ratio = store.ratio;
+    store.edit((tpl) => ({
+      ...tpl,
+      variables: variable ? [...tpl.variables, variable] : tpl.variables,
+      sampleValues:
+        variable && variable.default !== undefined
+          ? { ...tpl.sampleValues, [variable.name]: variable.default }
+          : tpl.sampleValues,
+      layouts: {
+        ...tpl.layouts,
+        [ratio]: { ...layout, layers: [...layout.layers, layer] },
+      },
+    }));
+    store.select(layer.id);
+  },
+  remove(id: string): void {
+    const store = useEditorStore.getState();
+    store.updateLayout((l) => ({ ...l, layers: l.layers.filter((x) => x.id !== id) }));
+    if (store.selected === id) store.select(null);
+  },
+  duplicate(id: string): void {
+    const store = useEditorStore.getState();
+    const layout = selectLayout(store);
+    const layer = layout?.layers.find((l) => l.id === id);
+    if (!layout || !layer) return;
+    const copy: Layer = {
+      ...layer,
+      id: uniqueId(
+        layer.id,
+        layout.layers.map((l) => l.id),
+      ),
+      x: layer.x + 24,
+      y: layer.y + 24,
+    };
+    const index = layout.layers.indexOf(layer);
+    store.updateLayout((l) => {
+      const layers = [...l.layers];
+      layers.splice(index + 1, 0, copy);
+      return { ...l, layers };
+    });
+    store.select(copy.id);
+  },
+  /** +1 brings the layer forward (drawn later), -1 sends it back. */
+  restack(id: string, delta: number): void {
+    useEditorStore.getState().updateLayout((l) => {
+      const index = l.layers.findIndex((x) => x.id === id);
+      const layers = moveInArray(l.layers, index, index + delta);
+      return layers === l.layers ? l : { ...l, layers };
+    });
+  },
+};
+
+/** The layers in z-order, topmost first as in most design tools. */
+export function LayersPanel(): ReactElement {
+  const t = useT();
+  const layout = useEditorStore(selectLayout);
+  const selected = useEditorStore((s) => s.selected);
+  const problems = useEditorStore((s) => s.problems);
+  const ratio = useEditorStore((s) => s.ratio);
+  const select = useEditorStore((s) => s.select);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const layers = layout?.layers ?? [];
+  const top = [...layers].reverse();
+
+  return (
+    <aside className="ed-panel ed-layers" aria-label={t('editor.layers')}>
+      <div className="ed-panel-head">
+        <h2 className="ed-panel-title">{t('editor.layers')}</h2>
+        <select
+          className="select ed-add"
+          aria-label={t('editor.layer.add')}
+          value=""
+          onChange={(e) => {
+            if (e.target.value) layerActions.add(e.target.value as LayerKind);
+          }}
+        >
+          <option value="">{t('editor.layer.add')}</option>
+          {LAYER_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`editor.kind.${k}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ol className="ed-layer-list" aria-label={t('editor.layers.order')}>
+        {top.map((layer) => {
+          const index = layers.indexOf(layer);
+          const problem = problemAt(problems, layerPath(ratio, index));
+          const isSelected = layer.id === selected;
+          return (
+            <li
+              key={layer.id}
+              className={`ed-layer${isSelected ? ' selected' : ''}${dragged === layer.id ? ' dragging' : ''}`}
+              draggable
+              onDragStart={(e) => {
+                setDragged(layer.id);
+                e.dataTransfer.effectAllowed = 'move';
+                e.dataTransfer.setData('text/x-layer', layer.id);
+              }}
+              onDragEnd={() => setDragged(null)}
+              onDragOver={(e) => {
+                if (dragged) e.preventDefault();
+              }}
+              onDrop={(e) => {
+                e.preventDefault();
+                e.stopPropagation();
+                if (!dragged || dragged === layer.id) return;
+                const from = layers.findIndex((l) => l.id === dragged);
+                useEditorStore
+                  .getState()
+                  .updateLayout((l) => ({ ...l, layers: moveInArray(l.layers, from, index) }));
+                setDragged(null);
+              }}
+            >
+              <button
+                type="button"
+                className="ed-layer-pick"
+                aria-pressed={isSelected}
+                data-layer={layer.id}
+                onClick={() => select(layer.id)}
+              >
+                <Icon name={KIND_ICONS[layer.kind]} size={14} />
+                <span className="grow ed-layer-name">{layer.id}</span>
+                {layer.visibleWhen ? (
+                  <span className="chip" title={t('editor.layer.conditional')}>
+                    {t('editor.layer.if')}
+                  </span>
+                ) : null}
+                {problem ? <Icon name="alert" size={14} label={problem} /> : null}
+              </button>
+              {isSelected ? (
+                <span className="ed-layer-actions">
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon="arrowUp"
+                    aria-label={t('editor.layer.forward', { id: layer.id })}
+                    disabled={index === layers.length - 1}
+                    onClick={() => layerActions.restack(layer.id, 1)}
+                  />
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon="arrowDown"
+                    aria-label={t('editor.layer.backward', { id: layer.id })}
+                    disabled={index === 0}
+                    onClick={() => layerActions.restack(layer.id, -1)}
+                  />
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon="copy"
+                    aria-label={t('editor.layer.duplicate', { id: layer.id })}
+                    onClick={() => layerActions.duplicate(layer.id)}
+                  />
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    icon="trash"
+                    aria-label={t('editor.layer.delete', { id: layer.id })}
+                    onClick={() => layerActions.remove(layer.id)}
+                  />
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </aside>
+  );
+}

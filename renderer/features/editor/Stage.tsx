@@ -1,0 +1,243 @@
+import {
+  memo,
+  useCallback,
+  useRef,
+  type PointerEvent as ReactPointerEvent,
+  type ReactElement,
+} from 'react';
+import type { Layer } from '../../api/types';
+import { useT } from '../../i18n/i18n';
+import { selectLayout, useEditorStore } from './editor-store';
+import { resizeBox, snapMove, snapResize, type Box, type HandleEdges } from './snapping';
+import type { DraftPreview } from './use-draft-preview';
+
+/** Screen pixels within which an edge snaps. */
+const SNAP_SCREEN_PX = 6;
+
+const HANDLES: { name: string; edges: HandleEdges }[] = [
+  { name: 'nw', edges: { x: -1, y: -1 } },
+  { name: 'n', edges: { x: 0, y: -1 } },
+  { name: 'ne', edges: { x: 1, y: -1 } },
+  { name: 'e', edges: { x: 1, y: 0 } },
+  { name: 'se', edges: { x: 1, y: 1 } },
+  { name: 's', edges: { x: 0, y: 1 } },
+  { name: 'sw', edges: { x: -1, y: 1 } },
+  { name: 'w', edges: { x: -1, y: 0 } },
+];
+
+let gestureSeq = 0;
+
+/**
+ * The canvas: the engine's preview as the picture, and over it a transparent box per layer to
+ * select, drag and resize. Boxes follow the pointer at once; the picture follows when the engine
+ * has rendered the change.
+ */
+export function Stage({ preview, name }: { preview: DraftPreview; name: string }): ReactElement {
+  const t = useT();
+  const layout = useEditorStore(selectLayout);
+  const layers = layout?.layers;
+  const selected = useEditorStore((s) => s.selected);
+  const revision = useEditorStore((s) => s.revision);
+  const overlayRef = useRef<HTMLDivElement>(null);
+
+  // Stable across renders so the memoised boxes do not re-render while another one moves.
+  const begin = useCallback(
+    (event: ReactPointerEvent<HTMLElement>, layer: Layer, edges: HandleEdges | null) => {
+      if (event.button !== 0) return;
+      const layout = selectLayout(useEditorStore.getState());
+      if (!layout) return;
+      const width = layout.width;
+      const layers = layout.layers;
+      event.preventDefault();
+      event.stopPropagation();
+      const store = useEditorStore.getState();
+      store.select(layer.id);
+      overlayRef.current?.focus({ preventScroll: true });
+      const rect = overlayRef.current?.getBoundingClientRect();
+      if (!rect || rect.width === 0) return;
+      const scale = rect.width / width;
+      const start: Box = { x: layer.x, y: layer.y, width: layer.width, height: layer.height };
+      const others: Box[] = layers
+        .filter((l) => l.id !== layer.id)
+        .map((l) => ({ x: l.x, y: l.y, width: l.width, height: l.height }));
+      const startX = event.clientX;
+      const startY = event.clientY;
+      const key = `gesture-${++gestureSeq}`;
+      const threshold = SNAP_SCREEN_PX / scale;
+      let moved = false;
+
+      const onMove = (e: PointerEvent) => {
+        const dx = (e.clientX - startX) / scale;
+        const dy = (e.clientY - startY) / scale;
+        if (!moved && Math.abs(dx) * scale < 2 && Math.abs(dy) * scale < 2) return;
+        moved = true;
+        let next: Box;
+        let guides: ReturnType<typeof snapMove>['guides'] = [];
+        if (edges) {
+          const resized = resizeBox(start, edges, dx, dy, e.shiftKey);
+          if (e.altKey || e.shiftKey) next = resized;
+          else ({ box: next, guides } = snapResize(resized, edges, others, layout, threshold));
+        } else {
+          const shifted = { ...start, x: start.x + dx, y: start.y + dy };
+          if (e.altKey) next = shifted;
+          else ({ box: next, guides } = snapMove(shifted, others, layout, threshold));
+        }
+        const rounded = {
+          x: Math.round(next.x),
+          y: Math.round(next.y),
+          width: Math.max(1, Math.round(next.width)),
+          height: Math.max(1, Math.round(next.height)),
+        };
+        const s = useEditorStore.getState();
+        s.updateLayer(
+          layer.id,
+          (l) =>
+            l.x === rounded.x &&
+            l.y === rounded.y &&
+            l.width === rounded.width &&
+            l.height === rounded.height
+              ? l
+              : { ...l, ...rounded },
+          key,
+        );
+        s.setGuides(guides);
+      };
+      const onUp = () => {
+        window.removeEventListener('pointermove', onMove);
+        window.removeEventListener('pointerup', onUp);
+        window.removeEventListener('pointercancel', onUp);
+        useEditorStore.getState().setGuides([]);
+      };
+      window.addEventListener('pointermove', onMove);
+      window.addEventListener('pointerup', onUp);
+      window.addEventListener('pointercancel', onUp);
+    },
+    [],
+  );
+
+  if (!layout || !layers) return <div className="ed-stage-wrap" />;
+  const width = layout.width;
+  const height = layout.height;
+
+  return (
+    <div className="ed-stage-wrap">
+      <div
+        className="ed-stage"
+        style={{
+          aspectRatio: `${width} / ${height}`,
+          ['--ratio' as string]: String(width / height),
+        }}
+      >
+        {preview.url ? (
+          <img
+            className="ed-preview"
+            src={preview.url}
+            alt={t('editor.preview.alt', { name })}
+            draggable={false}
+            data-testid="editor-preview"
+            data-preview-rev={preview.revision}
+            data-preview-count={preview.count}
+          />
+        ) : (
+          <div className="ed-preview ed-preview-empty" role="status">
+            <span className="spinner" aria-hidden />
+            {t('editor.preview.first')}
+          </div>
+        )}
+        <div
+          ref={overlayRef}
+          className="ed-overlay"
+          tabIndex={0}
+          role="group"
+          aria-label={t('editor.canvas')}
+          aria-describedby="ed-canvas-help"
+          data-testid="editor-canvas"
+          data-draft-rev={revision}
+          onPointerDown={(e) => {
+            if (e.target === e.currentTarget) useEditorStore.getState().select(null);
+          }}
+        >
+          {layers.map((layer) => (
+            <LayerBox
+              key={layer.id}
+              layer={layer}
+              width={width}
+              height={height}
+              selected={layer.id === selected}
+              onBegin={begin}
+            />
+          ))}
+          <Guides width={width} height={height} />
+        </div>
+      </div>
+      <p id="ed-canvas-help" className="small subtle ed-help">
+        {t('editor.canvas.help')}
+      </p>
+    </div>
+  );
+}
+
+const LayerBox = memo(function LayerBox({
+  layer,
+  width,
+  height,
+  selected,
+  onBegin,
+}: {
+  layer: Layer;
+  width: number;
+  height: number;
+  selected: boolean;
+  onBegin: (e: ReactPointerEvent<HTMLElement>, layer: Layer, edges: HandleEdges | null) => void;
+}): ReactElement {
+  const style = {
+    left: `${(layer.x / width) * 100}%`,
+    top: `${(layer.y / height) * 100}%`,
+    width: `${(layer.width / width) * 100}%`,
+    height: `${(layer.height / height) * 100}%`,
+    ...(layer.rotation ? { transform: `rotate(${layer.rotation}deg)` } : {}),
+  };
+  return (
+    <div
+      className={`ed-box${selected ? ' selected' : ''}`}
+      style={style}
+      data-layer-id={layer.id}
+      aria-hidden
+      onPointerDown={(e) => onBegin(e, layer, null)}
+    >
+      {selected ? (
+        <>
+          <span className="ed-box-label">{layer.id}</span>
+          {HANDLES.map((h) => (
+            <span
+              key={h.name}
+              className={`ed-handle h-${h.name}`}
+              data-handle={h.name}
+              onPointerDown={(e) => onBegin(e, layer, h.edges)}
+            />
+          ))}
+        </>
+      ) : null}
+    </div>
+  );
+});
+
+function Guides({ width, height }: { width: number; height: number }): ReactElement {
+  const guides = useEditorStore((s) => s.guides);
+  return (
+    <>
+      {guides.map((g) => (
+        <span
+          key={`${g.axis}${g.pos}`}
+          className={`ed-guide ${g.axis}`}
+          style={
+            g.axis === 'x'
+              ? { left: `${(g.pos / width) * 100}%` }
+              : { top: `${(g.pos / height) * 100}%` }
+          }
+          aria-hidden
+        />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,226 @@
+import { create } from 'zustand';
+import type {
+  Layer,
+  Layout,
+  Problem,
+  Ratio,
+  Template,
+  Variable,
+  WorkspaceTemplateDetail,
+} from '../../api/types';
+import type { Guide } from './snapping';
+
+/** Enough steps for an editing session; older ones fall off. */
+const HISTORY_LIMIT = 200;
+/** Edits with the same key this close together are one undo step (a drag, typing in a field). */
+const COALESCE_MS = 1000;
+
+export type SaveState = 'idle' | 'saving' | 'conflict' | 'error';
+
+export interface EditorState {
+  id: string | null;
+  draft: Template | null;
+  /** The document as last saved; `draft !== saved` means unsaved changes (undo restores refs). */
+  saved: Template | null;
+  version: number;
+  updatedAt: string | null;
+  /** Bumped by every change of the draft; the preview tags its image with the one it shows. */
+  revision: number;
+  ratio: Ratio;
+  selected: string | null;
+  past: Template[];
+  future: Template[];
+  lastKey: string | null;
+  lastAt: number;
+  guides: Guide[];
+  /** Problems the server reported for the draft (preview or save), with their paths. */
+  problems: Problem[];
+  saveState: SaveState;
+  saveError: unknown;
+
+  load: (detail: WorkspaceTemplateDetail) => void;
+  setRatio: (ratio: Ratio) => void;
+  select: (id: string | null) => void;
+  /** Applies a change to the draft as one undo step (or part of the step `key` started). */
+  edit: (change: (template: Template) => Template, key?: string) => void;
+  updateLayer: (id: string, change: (layer: Layer) => Layer, key?: string) => void;
+  updateLayout: (change: (layout: Layout) => Layout, key?: string) => void;
+  setVariables: (change: (variables: Variable[]) => Variable[], key?: string) => void;
+  undo: () => void;
+  redo: () => void;
+  setGuides: (guides: Guide[]) => void;
+  setProblems: (problems: Problem[]) => void;
+  setSaveState: (state: SaveState, error?: unknown) => void;
+  markSaved: (detail: WorkspaceTemplateDetail, sent: Template) => void;
+}
+
+const initial = {
+  id: null,
+  draft: null,
+  saved: null,
+  version: 0,
+  updatedAt: null,
+  revision: 0,
+  ratio: 'square' as Ratio,
+  selected: null,
+  past: [],
+  future: [],
+  lastKey: null,
+  lastAt: 0,
+  guides: [],
+  problems: [],
+  saveState: 'idle' as SaveState,
+  saveError: null,
+};
+
+/** The editor's own store: one template at a time, reset by `load`. */
+export const useEditorStore = create<EditorState>()((set, get) => ({
+  ...initial,
+
+  load: (detail) => {
+    const ratio = firstRatio(detail.template);
+    set({
+      ...initial,
+      id: detail.id,
+      draft: detail.template,
+      saved: detail.template,
+      version: detail.version,
+      updatedAt: detail.updatedAt,
+      ratio,
+    });
+  },
+
+  setRatio: (ratio) => {
+    const layout = get().draft?.layouts[ratio];
+    const selected = get().selected;
+    set({
+      ratio,
+      guides: [],
+      // Keep the selection when the other ratio has a layer of the same id.
+      selected: layout?.layers.some((l) => l.id === selected) ? selected : null,
+    });
+  },
+
+  select: (selected) => {
+    if (get().selected !== selected) set({ selected });
+  },
+
+  edit: (change, key) => {
+    const { draft, past, lastKey, lastAt, revision } = get();
+    if (!draft) return;
+    const next = change(draft);
+    if (next === draft) return;
+    const now = performance.now();
+    const coalesce = key !== undefined && key === lastKey && now - lastAt < COALESCE_MS;
+    set({
+      draft: next,
+      revision: revision + 1,
+      past: coalesce ? past : [...past, draft].slice(-HISTORY_LIMIT),
+      future: [],
+      lastKey: key ?? null,
+      lastAt: now,
+    });
+  },
+
+  updateLayout: (change, key) => {
+    const ratio = get().ratio;
+    get().edit((template) => {
+      const layout = template.layouts[ratio];
+      if (!layout) return template;
+      const next = change(layout);
+      if (next === layout) return template;
+      return { ...template, layouts: { ...template.layouts, [ratio]: next } };
+    }, key);
+  },
+
+  updateLayer: (id, change, key) => {
+    get().updateLayout((layout) => {
+      let changed = false;
+      const layers = layout.layers.map((layer) => {
+        if (layer.id !== id) return layer;
+        const next = change(layer);
+        if (next !== layer) changed = true;
+        return next;
+      });
+      return changed ? { ...layout, layers } : layout;
+    }, key);
+  },
+
+  setVariables: (change, key) => {
+    get().edit((template) => {
+      const variables = change(template.variables);
+      return variables === template.variables ? template : { ...template, variables };
+    }, key);
+  },
+
+  undo: () => {
+    const { draft, past, future, revision, ratio } = get();
+    const previous = past[past.length - 1];
+    if (!draft || !previous) return;
+    set({
+      draft: previous,
+      past: past.slice(0, -1),
+      future: [draft, ...future],
+      revision: revision + 1,
+      lastKey: null,
+      ratio: previous.layouts[ratio] ? ratio : firstRatio(previous),
+    });
+  },
+
+  redo: () => {
+    const { draft, past, future, revision, ratio } = get();
+    const next = future[0];
+    if (!draft || !next) return;
+    set({
+      draft: next,
+      past: [...past, draft],
+      future: future.slice(1),
+      revision: revision + 1,
+      lastKey: null,
+      ratio: next.layouts[ratio] ? ratio : firstRatio(next),
+    });
+  },
+
+  setGuides: (guides) => {
+    if (guides.length === 0 && get().guides.length === 0) return;
+    set({ guides });
+  },
+
+  setProblems: (problems) => {
+    if (problems.length === 0 && get().problems.length === 0) return;
+    set({ problems });
+  },
+
+  setSaveState: (saveState, saveError = null) => set({ saveState, saveError }),
+
+  markSaved: (detail, sent) => {
+    set({
+      saved: sent,
+      version: detail.version,
+      updatedAt: detail.updatedAt,
+      saveState: 'idle',
+      saveError: null,
+      problems: [],
+      // A new undo step starts after a save, so typing on does not merge into the saved one.
+      lastKey: null,
+    });
+  },
+}));
+
+export function firstRatio(template: Template): Ratio {
+  return (Object.keys(template.layouts)[0] as Ratio | undefined) ?? 'square';
+}
+
+/** The layout being edited (selector helper). */
+export function selectLayout(state: EditorState): Layout | undefined {
+  return state.draft?.layouts[state.ratio];
+}
+
+export function selectSelectedLayer(state: EditorState): Layer | undefined {
+  const layout = selectLayout(state);
+  return layout?.layers.find((l) => l.id === state.selected);
+}
+
+export function selectDirty(state: EditorState): boolean {
+  return state.draft !== state.saved;
+}

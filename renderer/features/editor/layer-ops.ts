@@ -1,0 +1,212 @@
+import type { Layer, Layout, Problem, Ratio, Template, Variable } from '../../api/types';
+
+/** Pure edits of a template document the editor's actions are made of. */
+
+export type LayerKind = Layer['kind'];
+export const LAYER_KINDS: LayerKind[] = ['text', 'image', 'shape', 'qr', 'list'];
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isLayerId(id: string): boolean {
+  return ID_PATTERN.test(id);
+}
+
+export function uniqueId(base: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  const clean = base.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 56) || 'layer';
+  if (!used.has(clean)) return clean;
+  for (let n = 2; ; n++) if (!used.has(`${clean}_${n}`)) return `${clean}_${n}`;
+}
+
+export function uniqueVariableName(base: string, variables: Variable[]): string {
+  const clean = base.replace(/[^A-Za-z0-9_]/g, '_').replace(/^[^A-Za-z]+/, '') || 'value';
+  return uniqueId(
+    clean.slice(0, 56),
+    variables.map((v) => v.name),
+  );
+}
+
+/** Every layer id used in any layout (ids are per layout, but one name per thing reads better). */
+function allLayerIds(template: Template): string[] {
+  return Object.values(template.layouts).flatMap((layout) => layout?.layers.map((l) => l.id) ?? []);
+}
+
+/**
+ * A new layer of `kind` in the middle of the canvas. Image and list layers need a variable to
+ * bind; when the template has none of the right type, one is created with it.
+ */
+export function newLayer(
+  template: Template,
+  layout: Layout,
+  kind: LayerKind,
+): { layer: Layer; variable?: Variable } {
+  const id = uniqueId(kind, allLayerIds(template));
+  const width = Math.round(layout.width * (kind === 'qr' ? 0.2 : 0.5));
+  const height = Math.round(kind === 'qr' ? width : layout.height * 0.15);
+  const base = {
+    id,
+    x: Math.round((layout.width - width) / 2),
+    y: Math.round((layout.height - height) / 2),
+    width,
+    height,
+  };
+  const style = {
+    font: { family: 'Be Vietnam Pro', weight: 700, style: 'normal' as const },
+    size: Math.round(layout.width / 16),
+    colour: '#1B1B1F',
+    align: 'left' as const,
+    verticalAlign: 'top' as const,
+    lineHeight: 1.2,
+    letterSpacing: 0,
+    transform: 'none' as const,
+  };
+  switch (kind) {
+    case 'text':
+      return { layer: { ...base, kind, text: 'New text', ...style, fit: 'shrink' } };
+    case 'shape':
+      return { layer: { ...base, kind, shape: 'rectangle', radius: 0, fill: '#5B5BD6' } };
+    case 'qr':
+      return {
+        layer: {
+          ...base,
+          kind,
+          value: 'https://example.com',
+          foreground: '#000000',
+          background: '#FFFFFF',
+          errorCorrection: 'M',
+          margin: 2,
+        },
+      };
+    case 'image': {
+      const existing = template.variables.find((v) => v.type === 'image');
+      const variable: Variable | undefined = existing
+        ? undefined
+        : { name: uniqueVariableName('image', template.variables), type: 'image', required: false };
+      const source = { var: (existing ?? variable)!.name };
+      const layer: Layer = {
+        ...base,
+        kind,
+        source,
+        fit: 'cover',
+        focalPoint: { x: 0.5, y: 0.5 },
+        radius: 0,
+        circle: false,
+        align: 'center',
+      };
+      return variable ? { layer, variable } : { layer };
+    }
+    case 'list': {
+      const existing = template.variables.find((v) => v.type === 'list');
+      const variable: Variable | undefined = existing
+        ? undefined
+        : {
+            name: uniqueVariableName('items', template.variables),
+            type: 'list',
+            required: false,
+            default: ['First point', 'Second point'],
+          };
+      const layer: Layer = {
+        ...base,
+        height: Math.round(layout.height * 0.3),
+        kind,
+        items: { var: (existing ?? variable)!.name },
+        ...style,
+        size: Math.round(layout.width / 24),
+        bullet: '•',
+        gap: 12,
+      };
+      return variable ? { layer, variable } : { layer };
+    }
+  }
+}
+
+/** Copies the layout of another ratio, scaled to this ratio's canvas (a starting point). */
+export function scaledLayout(source: Layout, width: number, height: number): Layout {
+  const sx = width / source.width;
+  const sy = height / source.height;
+  const sText = Math.min(sx, sy);
+  const layers = source.layers.map((layer): Layer => {
+    const geometry = {
+      x: Math.round(layer.x * sx),
+      y: Math.round(layer.y * sy),
+      width: Math.max(1, Math.round(layer.width * sx)),
+      height: Math.max(1, Math.round(layer.height * sy)),
+    };
+    if (layer.kind === 'text' || layer.kind === 'list') {
+      return {
+        ...layer,
+        ...geometry,
+        size: Math.max(1, Math.round(layer.size * sText)),
+        ...(layer.minSize ? { minSize: Math.max(1, Math.round(layer.minSize * sText)) } : {}),
+      };
+    }
+    if (layer.kind === 'qr') {
+      // A QR code stays square.
+      const side = Math.min(geometry.width, geometry.height);
+      return { ...layer, ...geometry, width: side, height: side };
+    }
+    return { ...layer, ...geometry };
+  });
+  return { ...source, width, height, layers };
+}
+
+/** JSON-walks a value replacing `{ var: from }` references and `{{from}}` placeholders. */
+function renameIn(value: unknown, from: string, to: string): unknown {
+  if (typeof value === 'string') return value.split(`{{${from}}}`).join(`{{${to}}}`);
+  if (Array.isArray(value)) return value.map((v) => renameIn(v, from, to));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      out[key] = key === 'var' && v === from ? to : renameIn(v, from, to);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** Renames a variable and every binding, placeholder, rule and sample value that names it. */
+export function renameVariable(template: Template, from: string, to: string): Template {
+  const sampleValues = { ...template.sampleValues };
+  if (from in sampleValues) {
+    sampleValues[to] = sampleValues[from];
+    delete sampleValues[from];
+  }
+  return {
+    ...template,
+    variables: template.variables.map((v) => (v.name === from ? { ...v, name: to } : v)),
+    sampleValues,
+    layouts: renameIn(template.layouts, from, to) as Template['layouts'],
+  };
+}
+
+/** Where a variable is used: `ratio/layerId` for each layer that names it. */
+export function variableUses(template: Template, name: string): string[] {
+  const uses: string[] = [];
+  for (const [ratio, layout] of Object.entries(template.layouts)) {
+    for (const layer of layout?.layers ?? []) {
+      if (JSON.stringify(renameIn(layer, name, '\u0000')) !== JSON.stringify(layer))
+        uses.push(`${ratio}/${layer.id}`);
+    }
+  }
+  return uses;
+}
+
+/** The server's path of a property of a layer in a layout. */
+export function layerPath(ratio: Ratio, index: number, property?: string): string {
+  return `layouts.${ratio}.layers[${index}]${property ? `.${property}` : ''}`;
+}
+
+/** The first problem at `path` or below it. */
+export function problemAt(problems: Problem[], path: string): string | undefined {
+  return problems.find(
+    (p) => p.path === path || p.path.startsWith(`${path}.`) || p.path.startsWith(`${path}[`),
+  )?.message;
+}
+
+export function moveInArray<T>(items: T[], from: number, to: number): T[] {
+  if (to < 0 || to >= items.length || from === to) return items;
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}

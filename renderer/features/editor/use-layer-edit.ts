@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import type { Layer } from '../../api/types';
+import { layerPath, problemAt } from './layer-ops';
+import { useEditorStore } from './editor-store';
+
+/** Changes a layer's properties (one undo step per field while typing) and reads its problems. */
+export function useLayerEdit<L extends Layer>(
+  layer: L,
+): {
+  update: (patch: Partial<L>, key?: string) => void;
+  remove: (property: keyof L & string) => void;
+  error: (property: string) => string | undefined;
+} {
+  const ratio = useEditorStore((s) => s.ratio);
+  const problems = useEditorStore((s) => s.problems);
+  const index = useEditorStore(
+    (s) => s.draft?.layouts[s.ratio]?.layers.findIndex((l) => l.id === layer.id) ?? -1,
+  );
+  const id = layer.id;
+  const update = useCallback(
+    (patch: Partial<L>, key?: string) =>
+      useEditorStore
+        .getState()
+        .updateLayer(
+          id,
+          (l) => ({ ...l, ...patch }) as Layer,
+          key ?? `field-${id}-${Object.keys(patch).join(',')}`,
+        ),
+    [id],
+  );
+  const remove = useCallback(
+    (property: keyof L & string) =>
+      useEditorStore.getState().updateLayer(id, (l) => {
+        if (!(property in l)) return l;
+        const next = { ...l } as Record<string, unknown>;
+        delete next[property];
+        return next as unknown as Layer;
+      }),
+    [id],
+  );
+  const error = (property: string) =>
+    index < 0 ? undefined : problemAt(problems, layerPath(ratio, index, property));
+  return { update, remove, error };
+}
