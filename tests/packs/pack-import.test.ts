@@ -268,7 +268,7 @@ describe('what the pack holds', () => {
         server,
         tampered((files) => {
           const bytes = Buffer.from(files.get(asset)!);
-          bytes[bytes.length - 1] ^= 0xff;
+          bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
           files.set(asset, bytes);
         }),
       ),
