@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type { FontFormat } from '../../shared/font-schemas.js';
 
@@ -42,3 +43,67 @@ export const NO_CUSTOM_FONTS: PackFonts = {
     );
   },
 };
+
+/** A stored custom face, as the custom fonts service (main/fonts/) keeps it. */
+interface StoredFace {
+  id: string;
+  family: string;
+  weight: number;
+  style: 'normal' | 'italic';
+  format: FontFormat;
+  sha256: string;
+  licence: string | null;
+  fileName: string;
+}
+
+/**
+ * The parts of the custom fonts service packs use, typed structurally so packs compile whether
+ * or not the server's deps carry the service.
+ */
+export interface CustomFontsService {
+  /** `<dataDir>/fonts`, where `fileName` lives. */
+  readonly dir: string;
+  customFaces(family: string): StoredFace[];
+  upload(
+    bytes: Uint8Array,
+    originalName: string | null,
+  ): Promise<{ font: Omit<StoredFace, 'fileName'>; created: boolean }>;
+  remove(id: string): boolean;
+}
+
+/** Packs over the custom fonts service: a face is matched on family, weight and style. */
+export function packFontsFrom(service: CustomFontsService): PackFonts {
+  const face = (family: string, weight: number, style: 'normal' | 'italic') =>
+    service.customFaces(family).find((f) => f.weight === weight && f.style === style) ?? null;
+  return {
+    facesOf: (families) =>
+      families
+        .flatMap((family) => service.customFaces(family))
+        .map((f) => ({
+          family: f.family,
+          weight: f.weight,
+          style: f.style,
+          format: f.format,
+          sha256: f.sha256,
+          licence: f.licence,
+          file: path.join(service.dir, f.fileName),
+        })),
+    find: (family, weight, style) => face(family, weight, style),
+    async install(bytes, expected) {
+      // The same bytes installed already come back as they are (created: false).
+      const { font, created } = await service.upload(bytes, `${expected.family} (template pack)`);
+      const same =
+        font.family.toLowerCase() === expected.family.toLowerCase() &&
+        font.weight === expected.weight &&
+        font.style === expected.style;
+      if (!same) {
+        if (created) service.remove(font.id);
+        throw new AppError(
+          'pack-invalid',
+          `The file is not a usable template pack: the font listed as "${expected.family}" ` +
+            `${expected.weight} ${expected.style} is ${font.family} ${font.weight} ${font.style}.`,
+        );
+      }
+    },
+  };
+}

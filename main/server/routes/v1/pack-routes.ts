@@ -4,7 +4,12 @@ import { ProblemDetails, TemplateIdParams } from '../../../../shared/api-schemas
 import { AppError, Errors } from '../../../../shared/errors.js';
 import { WorkspaceTemplateDetail } from '../../../../shared/workspace-schemas.js';
 import { exportPack } from '../../../packs/pack-export.js';
-import { NO_CUSTOM_FONTS, type PackFonts } from '../../../packs/pack-fonts.js';
+import {
+  NO_CUSTOM_FONTS,
+  packFontsFrom,
+  type CustomFontsService,
+  type PackFonts,
+} from '../../../packs/pack-fonts.js';
 import { importPack } from '../../../packs/pack-import.js';
 import { requestBaseUrl } from '../../request-base-url.js';
 import type { RouteRegistry } from '../../route-registry.js';
@@ -20,9 +25,10 @@ const PACK_TYPES = new Set([
   'application/x-zip-compressed',
 ]);
 
-/** The custom fonts service as packs see it; none until it is part of the server's deps. */
-function packFonts(_deps: ServerDeps): PackFonts {
-  return NO_CUSTOM_FONTS;
+/** The custom fonts service as packs see it, when the server has one. */
+function packFonts(deps: ServerDeps): PackFonts {
+  const { fonts } = deps as ServerDeps & { fonts?: CustomFontsService };
+  return fonts ? packFontsFrom(fonts) : NO_CUSTOM_FONTS;
 }
 
 /** The built-in catalog's note on where its sample images come from (templates/catalog/ASSETS.md). */
