@@ -333,7 +333,7 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'editor.inspector': 'Thuộc tính',
   'editor.canvasProps': 'Khung vẽ',
   'editor.noSelection': 'Chọn một lớp trên khung vẽ hoặc trong danh sách Lớp để chỉnh sửa.',
-  'editor.layerProps': 'Lớp {kind}',
+  'editor.layerProps': 'Thuộc tính lớp: {kind}',
   'editor.layerId': 'Tên lớp',
   'editor.layerId.invalid': 'Dùng chữ cái, chữ số, - và _ (tối đa 64 ký tự).',
   'editor.layerId.taken': 'Đã có lớp khác mang tên này.',

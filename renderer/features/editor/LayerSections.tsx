@@ -47,7 +47,7 @@ export function TextContentSection({ layer }: { layer: Of<'text'> }): ReactEleme
         hint={t('editor.text.hint')}
         onChange={(text) => update({ text })}
       />
-      <div className="ed-field wide row wrap">
+      <div className="ed-insert wide">
         <select
           className="select grow"
           aria-label={t('editor.text.insert')}

@@ -106,7 +106,9 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
         window.removeEventListener('pointermove', onMove);
         window.removeEventListener('pointerup', onUp);
         window.removeEventListener('pointercancel', onUp);
-        useEditorStore.getState().setGuides([]);
+        const s = useEditorStore.getState();
+        s.setGuides([]);
+        if (moved) s.settle();
       };
       window.addEventListener('pointermove', onMove);
       window.addEventListener('pointerup', onUp);

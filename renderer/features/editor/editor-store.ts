@@ -37,6 +37,8 @@ export interface EditorState {
   problems: Problem[];
   saveState: SaveState;
   saveError: unknown;
+  /** Bumped when a gesture ends (pointer up): the preview renders at once, without debounce. */
+  settled: number;
 
   load: (detail: WorkspaceTemplateDetail) => void;
   setRatio: (ratio: Ratio) => void;
@@ -49,6 +51,7 @@ export interface EditorState {
   undo: () => void;
   redo: () => void;
   setGuides: (guides: Guide[]) => void;
+  settle: () => void;
   setProblems: (problems: Problem[]) => void;
   setSaveState: (state: SaveState, error?: unknown) => void;
   markSaved: (detail: WorkspaceTemplateDetail, sent: Template) => void;
@@ -71,6 +74,7 @@ const initial = {
   problems: [],
   saveState: 'idle' as SaveState,
   saveError: null,
+  settled: 0,
 };
 
 /** The editor's own store: one template at a time, reset by `load`. */
@@ -185,6 +189,8 @@ export const useEditorStore = create<EditorState>()((set, get) => ({
     if (guides.length === 0 && get().guides.length === 0) return;
     set({ guides });
   },
+
+  settle: () => set({ settled: get().settled + 1 }),
 
   setProblems: (problems) => {
     if (problems.length === 0 && get().problems.length === 0) return;

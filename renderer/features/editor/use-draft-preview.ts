@@ -110,7 +110,12 @@ export function useDraftPreview(): DraftPreview {
 
     schedule();
     const unsubscribe = useEditorStore.subscribe((s, prev) => {
-      if (s.revision !== prev.revision || s.ratio !== prev.ratio || s.id !== prev.id) schedule();
+      if (s.settled !== prev.settled) {
+        // The drag is over: no reason to wait for more changes.
+        if (timer) clearTimeout(timer);
+        void run();
+      } else if (s.revision !== prev.revision || s.ratio !== prev.ratio || s.id !== prev.id)
+        schedule();
     });
     return () => {
       mounted.current = false;

@@ -16,7 +16,7 @@ export function CustomiseButton({ templateId }: { templateId: string }): ReactEl
   if (templateId.startsWith('wtpl_')) {
     return (
       <div className="row wrap">
-        <Button icon="sparkles" onClick={() => navigate({ name: 'editor', id: templateId })}>
+        <Button icon="pencil" onClick={() => navigate({ name: 'editor', id: templateId })}>
           {t('workspace.edit')}
         </Button>
       </div>

@@ -225,7 +225,8 @@ function WorkspaceCard({
       <div className="ws-actions">
         <Button
           size="sm"
-          icon="sparkles"
+          variant="primary"
+          icon="pencil"
           onClick={() => navigate({ name: 'editor', id: item.id })}
           aria-label={t('workspace.edit.named', { name: item.name })}
         >
@@ -247,7 +248,8 @@ function WorkspaceCard({
         >
           {t('workspace.batch')}
         </Button>
-        <span className="grow" />
+      </div>
+      <div className="ws-actions">
         <Button
           size="sm"
           variant="ghost"
@@ -259,7 +261,7 @@ function WorkspaceCard({
         <Button
           size="sm"
           variant="ghost"
-          icon="file"
+          icon="pencil"
           aria-label={t('workspace.rename.named', { name: item.name })}
           title={t('workspace.rename')}
           onClick={onRename}
@@ -272,6 +274,7 @@ function WorkspaceCard({
           title={t('workspace.export')}
           onClick={onExport}
         />
+        <span className="grow" />
         <Button
           size="sm"
           variant="ghost"
