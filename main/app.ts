@@ -15,6 +15,9 @@ import { removeStaleStaging } from './packs/pack-import.js';
 import { ThumbnailCache } from './catalog/thumbnail-cache.js';
 import type { CoreConfig } from './config.js';
 import { createImageReferenceResolver } from './engine/image-reference.js';
+import { FONTS_DIR } from './engine/render-job.js';
+import { CustomFonts } from './fonts/custom-fonts.js';
+import { fontCoverageCheck } from './fonts/font-coverage-check.js';
 import { createRenderPool, type RenderPool } from './render/render-pool.js';
 import { RenderService } from './render/render-service.js';
 import { API_VERSION, buildServer } from './server/build-server.js';
@@ -85,6 +88,8 @@ export async function startCore(
     );
     workspace.purgeDeleted();
     removeStaleStaging(workspace.rootDir);
+    const fonts = new CustomFonts(store.customFonts, path.join(config.dataDir, 'fonts'), FONTS_DIR);
+    workspace.addCheck(fontCoverageCheck(fonts));
     const templates = new TemplateLibrary(catalog, workspace);
     pool = createRenderPool({ threads: config.workers });
     const uploads = new UploadService(store, path.join(config.dataDir, 'uploads'));
@@ -97,6 +102,7 @@ export async function startCore(
       pool,
       brandProfile: () => store.brandProfiles.getDefault().profile,
       resolveImage,
+      customFonts: () => fonts.faces(),
     });
     const sessions = new UiSessions();
     const outputs = new BatchOutputs(path.join(config.dataDir, 'outputs'));
@@ -153,6 +159,8 @@ export async function startCore(
         },
         resolveImage,
         checkImageValue: (value, valuePath) => void resolveImage(value, valuePath),
+        fonts,
+        checkFontFamily: (family, familyPath) => fonts.checkFontFamily(family, familyPath),
       },
       { logger: options.logger ?? false },
     );

@@ -1,7 +1,7 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, inflateSync } from 'node:zlib';
 
 /**
- * A tiny reader of a font's `cmap` (TTF/OTF and WOFF2), so the engine can tell which characters
+ * A tiny reader of a font's `cmap` (TTF/OTF, WOFF and WOFF2), so the engine can tell which characters
  * no bundled font draws. Measuring text is no substitute: Skia silently falls back to other
  * fonts, so a missing glyph would measure like a present one.
  */
@@ -11,7 +11,13 @@ export type CoverageRanges = ReadonlyArray<readonly [number, number]>;
 
 export function readCoverage(fontBytes: Uint8Array): CoverageRanges {
   const view = new DataView(fontBytes.buffer, fontBytes.byteOffset, fontBytes.byteLength);
-  const cmap = view.getUint32(0) === WOFF2_SIGNATURE ? woff2Cmap(view) : sfntCmap(view);
+  const signature = view.getUint32(0);
+  const cmap =
+    signature === WOFF2_SIGNATURE
+      ? woff2Cmap(view)
+      : signature === WOFF_SIGNATURE
+        ? woffCmap(view)
+        : sfntCmap(view);
   return parseCmap(cmap);
 }
 
@@ -29,6 +35,7 @@ export function coversCodePoint(ranges: CoverageRanges, codePoint: number): bool
 }
 
 const WOFF2_SIGNATURE = 0x774f4632; // 'wOF2'
+const WOFF_SIGNATURE = 0x774f4646; // 'wOFF'
 const CMAP_TAG = 0x636d6170; // 'cmap'
 
 function sfntCmap(view: DataView): DataView {
@@ -40,6 +47,22 @@ function sfntCmap(view: DataView): DataView {
       const length = view.getUint32(record + 12);
       return new DataView(view.buffer, view.byteOffset + offset, length);
     }
+  }
+  throw new Error('the font has no cmap table');
+}
+
+/** WOFF (1) compresses each table on its own with zlib, unless that would not make it smaller. */
+function woffCmap(view: DataView): DataView {
+  const numTables = view.getUint16(12);
+  for (let i = 0; i < numTables; i++) {
+    const record = 44 + i * 20;
+    if (view.getUint32(record) !== CMAP_TAG) continue;
+    const offset = view.getUint32(record + 4);
+    const compLength = view.getUint32(record + 8);
+    const origLength = view.getUint32(record + 12);
+    const stored = new Uint8Array(view.buffer, view.byteOffset + offset, compLength);
+    const table = compLength < origLength ? inflateSync(stored) : stored;
+    return new DataView(table.buffer, table.byteOffset, table.byteLength);
   }
   throw new Error('the font has no cmap table');
 }
@@ -79,7 +102,7 @@ function woff2Cmap(view: DataView): DataView {
 }
 
 /** Prefers a full-repertoire subtable (format 12), else the BMP one (format 4). */
-function parseCmap(cmap: DataView): CoverageRanges {
+export function parseCmap(cmap: DataView): CoverageRanges {
   const count = cmap.getUint16(2);
   let format4: number | null = null;
   let format12: number | null = null;

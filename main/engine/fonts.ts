@@ -1,4 +1,4 @@
-import { GlobalFonts } from '@napi-rs/canvas';
+import { GlobalFonts, type FontKey } from '@napi-rs/canvas';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -8,6 +8,7 @@ import {
   type CoverageRanges,
 } from './font-coverage.js';
 import { readFontManifest, type FontManifest } from './font-manifest.js';
+import type { CustomFontFace } from '../render/render-protocol.js';
 
 /**
  * Bundled fonts (templates/fonts). They are registered once per thread; text is always drawn with
@@ -30,6 +31,14 @@ interface FontRegistry {
 }
 
 let registry: FontRegistry | null = null;
+
+/**
+ * Fonts the user uploaded, as this thread registered them: by file, with the key that removes
+ * them again when the font is deleted. Families are looked up like bundled ones.
+ */
+const customFaces = new Map<string, { family: string; key: FontKey }>();
+let customFamilies = new Map<string, RegisteredFamily>();
+const customCoverage = new Map<string, CoverageRanges>();
 
 /** Registers every family of templates/fonts/fonts.json; later calls with the same folder no-op. */
 export function registerBundledFonts(fontsDir: string): string[] {
@@ -58,14 +67,58 @@ function requireRegistry(): FontRegistry {
   return registry;
 }
 
-/** The bundled family of that name (case-insensitive), or the default family if not bundled. */
+/**
+ * Makes this thread's custom fonts exactly `faces` (every job carries the full list): new files
+ * are registered under their family, deleted ones removed, so a face replaced by another file
+ * never lingers in one worker and not in another. A file that cannot be registered is left out
+ * and tried again with the next job; its text falls back to the default family meanwhile.
+ */
+export function syncCustomFonts(faces: readonly CustomFontFace[]): void {
+  const wanted = new Map(faces.map((face) => [path.resolve(face.path), face]));
+  let changed = false;
+  for (const [file, registered] of customFaces) {
+    const face = wanted.get(file);
+    if (face && face.family === registered.family) continue;
+    GlobalFonts.remove(registered.key);
+    customFaces.delete(file);
+    customCoverage.delete(file);
+    changed = true;
+  }
+  for (const [file, face] of wanted) {
+    if (customFaces.has(file)) continue;
+    const key = GlobalFonts.registerFromPath(file, face.family);
+    if (!key) continue;
+    customFaces.set(file, { family: face.family, key });
+    changed = true;
+  }
+  if (!changed) return;
+  const families = new Map<string, RegisteredFamily>();
+  for (const [file, { family }] of customFaces) {
+    const lower = family.toLowerCase();
+    const entry = families.get(lower) ?? { family, files: [], coverage: null };
+    entry.files.push(file);
+    families.set(lower, entry);
+  }
+  customFamilies = families;
+}
+
+/**
+ * The bundled or custom family of that name (case-insensitive), or the default family if there
+ * is none.
+ */
 export function resolveFamily(family: string | null | undefined): string {
-  const found = family ? requireRegistry().families.get(family.trim().toLowerCase()) : undefined;
+  const key = family?.trim().toLowerCase();
+  const found = key ? (requireRegistry().families.get(key) ?? customFamilies.get(key)) : undefined;
   return found?.family ?? DEFAULT_FAMILY;
 }
 
 export function isBundledFamily(family: string): boolean {
   return requireRegistry().families.has(family.trim().toLowerCase());
+}
+
+/** A family the user uploaded and this thread registered. */
+export function isCustomFamily(family: string): boolean {
+  return customFamilies.has(family.trim().toLowerCase());
 }
 
 /** CSS font-family list: the family, then the default text family, then colour emoji. */
@@ -86,6 +139,20 @@ export function fontShorthand(
 }
 
 function coverageOf(family: string): CoverageRanges {
+  const custom = customFamilies.get(family.toLowerCase());
+  if (custom) {
+    custom.coverage ??= mergeRanges(
+      custom.files.flatMap((file) => {
+        let ranges = customCoverage.get(file);
+        if (!ranges) {
+          ranges = readCoverage(readFileSync(file));
+          customCoverage.set(file, ranges);
+        }
+        return ranges.map((r): [number, number] => [r[0], r[1]]);
+      }),
+    );
+    return custom.coverage;
+  }
   const entry = requireRegistry().families.get(family.toLowerCase());
   if (!entry) return [];
   // fonts.json carries the coverage; without it, read lazily (the emoji subsets take ~0.3 s).

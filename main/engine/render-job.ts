@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { fileURLToPath } from 'node:url';
 import type { RenderJob, RenderResult } from '../render/render-protocol.js';
 import { CONTENT_TYPES, encodeCanvas } from './encode-image.js';
-import { registerBundledFonts } from './fonts.js';
+import { registerBundledFonts, syncCustomFonts } from './fonts.js';
 import { LayerImageError } from './layers/image-layer.js';
 import { renderTemplate } from './render-template.js';
 
@@ -12,7 +12,8 @@ export const FONTS_DIR = fileURLToPath(new URL('../../templates/fonts', import.m
 
 /**
  * Draws and encodes one job. Same job → same bytes, in any thread, on any run: fonts are the
- * bundled ones, text is NFC, nothing depends on the clock or randomness.
+ * bundled ones and the custom ones the job lists, text is NFC, nothing depends on the clock or
+ * randomness.
  */
 let threadReady = false;
 
@@ -26,6 +27,7 @@ function prepareThread(): void {
 
 export async function renderJob(job: RenderJob): Promise<RenderResult> {
   prepareThread();
+  if (job.fonts) syncCustomFonts(job.fonts);
   try {
     const started = performance.now();
     const drawn = await renderTemplate(job);

@@ -19,6 +19,15 @@ export type ImageInput =
  */
 export type ResolvedValue = string | number | string[] | ImageInput | null;
 
+/** A font the user uploaded, as a worker registers it: the family its layers name, and the file. */
+export interface CustomFontFace {
+  family: string;
+  /** Absolute path of the stored font file (`<dataDir>/fonts/<sha256>.<ext>`). */
+  path: string;
+  weight: number;
+  style: 'normal' | 'italic';
+}
+
 export interface RenderJob {
   template: Template;
   /** Absolute folder the template's `{ asset }` paths are relative to. */
@@ -34,6 +43,12 @@ export interface RenderJob {
   outputWidth?: number;
   /** Draw and report (fitted sizes, missing glyphs) without encoding: pre-flight. */
   measureOnly?: boolean;
+  /**
+   * Every installed custom font. The worker makes its registry match this list (registering new
+   * faces, dropping deleted ones), so every thread draws a job with the same fonts. Absent: the
+   * worker's custom fonts stay as they are (engine tests that use bundled fonts only).
+   */
+  fonts?: CustomFontFace[];
 }
 
 /** What the engine measured while drawing a text or list layer. */

@@ -5,7 +5,13 @@ import type { Ratio } from '../../shared/template-format.js';
 import type { CatalogEntry } from '../catalog/load-catalog.js';
 import { resolveValues } from '../engine/resolve-values.js';
 import type { Lane, RenderPool } from './render-pool.js';
-import type { ImageInput, OutputFormat, RenderJob, RenderSuccess } from './render-protocol.js';
+import type {
+  CustomFontFace,
+  ImageInput,
+  OutputFormat,
+  RenderJob,
+  RenderSuccess,
+} from './render-protocol.js';
 
 export interface RenderRequestInput {
   templateId: string;
@@ -28,6 +34,8 @@ export interface RenderServiceDeps {
   pool: RenderPool;
   brandProfile: () => BrandProfile;
   resolveImage: ImageResolver;
+  /** The user's uploaded fonts, carried by every job so any worker can draw them. */
+  customFonts?: () => CustomFontFace[];
 }
 
 /**
@@ -82,6 +90,7 @@ export class RenderService {
       ...(input.quality !== undefined ? { quality: input.quality } : {}),
       ...(input.pngCompression !== undefined ? { pngCompression: input.pngCompression } : {}),
       ...(input.outputWidth !== undefined ? { outputWidth: input.outputWidth } : {}),
+      ...(this.deps.customFonts ? { fonts: this.deps.customFonts() } : {}),
     };
   }
 

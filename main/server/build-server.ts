@@ -8,6 +8,7 @@ import { registerApiKeyRoutes } from './routes/v1/api-key-routes.js';
 import { registerBatchRoutes } from './routes/v1/batch-routes.js';
 import { registerBrandRoutes } from './routes/v1/brand-routes.js';
 import { registerCatalogRoutes } from './routes/v1/catalog-routes.js';
+import { registerFontRoutes, registerFontUploadRoutes } from './routes/v1/font-routes.js';
 import { registerOpenApiRoute } from './routes/v1/openapi-routes.js';
 import { registerOutputRoutes } from './routes/v1/output-routes.js';
 import { registerUploadRoutes } from './routes/v1/upload-routes.js';
@@ -75,9 +76,11 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerUploadRoutes(app, registry, deps);
   registerSystemRoutes(registry, deps);
   registerWorkspaceTemplateRoutes(registry, deps);
+  registerFontRoutes(registry, deps);
   registerPackExportRoute(registry, deps);
   registerBinaryBodyRoutes(app, registry, (binary) => {
     registerWorkspaceAssetRoutes(binary, deps);
+    registerFontUploadRoutes(binary, deps);
     registerPackImportRoute(binary, deps);
   });
   registerUiRoutes(app, registry, { sessions: deps.sessions, uiDir: deps.uiDir });

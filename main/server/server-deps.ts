@@ -5,6 +5,7 @@ import type { UploadService } from '../batch/upload-service.js';
 import type { Catalog } from '../catalog/load-catalog.js';
 import type { TemplateLibrary } from '../catalog/template-library.js';
 import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
+import type { CustomFonts } from '../fonts/custom-fonts.js';
 import type { ThumbnailCache } from '../catalog/thumbnail-cache.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { Store } from '../store/create-store.js';
@@ -35,6 +36,10 @@ export interface ServerDeps {
   resolveImage: ImageResolver;
   /** Validates an image value the same way renders do (brand profile logos). */
   checkImageValue: (value: string, path: string) => void;
+  /** Uploaded fonts. */
+  fonts: CustomFonts;
+  /** Throws 422 validation-failed at `path` unless the family is bundled or uploaded (brand fonts). */
+  checkFontFamily: (family: string, path: string) => void;
   /** The desktop UI's launch tokens and session cookies. */
   sessions: UiSessions;
   /** The built UI (renderer/dist). */

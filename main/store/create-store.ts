@@ -7,6 +7,8 @@ import { createWorkspaceTemplatesRepository } from './workspace-templates-reposi
 import type { WorkspaceTemplatesRepository } from './workspace-templates-repository.js';
 import type { UploadsRepository } from './uploads-repository.js';
 import type { ApiKeysRepository } from './api-keys-repository.js';
+import { createCustomFontsRepository } from './custom-fonts-repository.js';
+import type { CustomFontsRepository } from './custom-fonts-repository.js';
 import { createBrandProfilesRepository } from './brand-profiles-repository.js';
 import type { BrandProfilesRepository } from './brand-profiles-repository.js';
 import { createIdempotencyRepository } from './idempotency-repository.js';
@@ -40,6 +42,7 @@ export interface Store {
   uploads: UploadsRepository;
   batches: BatchesRepository;
   workspaceTemplates: WorkspaceTemplatesRepository;
+  customFonts: CustomFontsRepository;
   close(): void;
 }
 
@@ -60,6 +63,7 @@ export function createStore(dataDir: string, options: OpenDatabaseOptions = {}):
     uploads: createUploadsRepository(db),
     batches: createBatchesRepository(db),
     workspaceTemplates: createWorkspaceTemplatesRepository(db),
+    customFonts: createCustomFontsRepository(db),
     close() {
       if (db.open) db.close();
     },

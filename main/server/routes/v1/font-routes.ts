@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { ProblemDetails } from '../../../../shared/api-schemas.js';
+import { AppError, Errors } from '../../../../shared/errors.js';
+import { CustomFont, FontList } from '../../../../shared/font-schemas.js';
+import { FONT_BODY_LIMIT } from '../../../fonts/custom-fonts.js';
+import { fontUsers } from '../../../fonts/font-users.js';
+import type { RouteRegistry } from '../../route-registry.js';
+import type { ServerDeps } from '../../server-deps.js';
+
+const FontIdParams = z.object({ id: z.string().max(200) }).strict();
+
+const FontUploadQuery = z
+  .object({ name: z.string().max(255).optional().describe('The original file name, for display.') })
+  .strict();
+
+/**
+ * Content types a font may be sent with. The format is told by the file's magic bytes, so the
+ * declared type only has to say "a font or some bytes".
+ */
+function isFontContentType(type: string): boolean {
+  return (
+    type.startsWith('font/') ||
+    type.startsWith('application/font-') ||
+    type.startsWith('application/x-font-') ||
+    type === 'application/vnd.ms-opentype' ||
+    type === 'application/octet-stream'
+  );
+}
+
+export function registerFontRoutes(registry: RouteRegistry, deps: ServerDeps): void {
+  const { fonts } = deps;
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/fonts',
+      summary: 'Font families: the bundled ones, then the uploaded ones with their faces',
+      tags: ['fonts'],
+      responses: { 200: { description: 'Families', schema: FontList } },
+    },
+    async () => fonts.list(),
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/fonts/:id',
+      summary: 'An uploaded font',
+      tags: ['fonts'],
+      params: FontIdParams,
+      responses: {
+        200: { description: 'The font', schema: CustomFont },
+        404: { description: 'Unknown font', schema: ProblemDetails },
+      },
+    },
+    async ({ params }) => fonts.get(params.id),
+  );
+
+  registry.add(
+    {
+      method: 'DELETE',
+      url: '/v1/fonts/:id',
+      summary:
+        'Delete an uploaded font unless a workspace template or brand profile uses its family',
+      tags: ['fonts'],
+      params: FontIdParams,
+      responses: {
+        204: { description: 'Deleted' },
+        404: { description: 'Unknown font', schema: ProblemDetails },
+        409: { description: 'font-in-use, naming the users', schema: ProblemDetails },
+      },
+    },
+    async ({ params, reply }) => {
+      const record = fonts.record(params.id);
+      if (!record) throw Errors.notFound('font', params.id);
+      const users = fontUsers(record.family, {
+        templates: deps.workspace.list(),
+        brands: deps.store.brandProfiles.list(),
+      });
+      if (users.length > 0) {
+        const named = users
+          .slice(0, 5)
+          .map((u) => `${u.kind === 'brand' ? 'brand profile' : 'template'} "${u.name}"`)
+          .join(', ');
+        throw new AppError(
+          'font-in-use',
+          `${record.family} is used by ${named}${users.length > 5 ? ` and ${users.length - 5} more` : ''}. Choose another font there first, then delete it.`,
+          { extensions: { users } },
+        );
+      }
+      if (!fonts.remove(params.id)) throw Errors.notFound('font', params.id);
+      return reply.code(204).send();
+    },
+  );
+}
+
+/** The upload takes the font file as the raw body: registered in a binary-body scope. */
+export function registerFontUploadRoutes(registry: RouteRegistry, deps: ServerDeps): void {
+  registry.add(
+    {
+      method: 'POST',
+      url: '/v1/fonts',
+      summary: 'Upload a font (TTF, OTF, WOFF or WOFF2 as the raw body; at most 20 MiB)',
+      tags: ['fonts'],
+      query: FontUploadQuery,
+      bodyLimit: FONT_BODY_LIMIT,
+      responses: {
+        200: {
+          description: 'These bytes were uploaded before: the stored font',
+          schema: CustomFont,
+        },
+        201: { description: 'The stored font', schema: CustomFont },
+        409: {
+          description: 'conflict: a bundled family, or another file for an installed face',
+          schema: ProblemDetails,
+        },
+        413: { description: 'payload-too-large', schema: ProblemDetails },
+        415: { description: 'Not sent as a font or raw bytes', schema: ProblemDetails },
+        422: {
+          description: 'font-invalid: not a font, truncated or damaged',
+          schema: ProblemDetails,
+        },
+      },
+    },
+    async ({ query, request, reply }) => {
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!isFontContentType(type) || !Buffer.isBuffer(request.body)) {
+        throw new AppError(
+          'unsupported-media-type',
+          'Send the font file as the raw body with Content-Type font/ttf, font/otf, font/woff, font/woff2 or application/octet-stream.',
+        );
+      }
+      const { font, created } = await deps.fonts.upload(request.body, query.name ?? null);
+      reply.code(created ? 201 : 200).header('Location', `/v1/fonts/${font.id}`);
+      return font;
+    },
+  );
+}
