@@ -270,3 +270,82 @@ describe('0006-batch-row-file-names', () => {
     db.close();
   });
 });
+
+describe('0007-workspace-templates', () => {
+  it('adds workspace templates with their versions and leaves old batches unpinned', () => {
+    const db = migrateWithSeed(6, 7, (before) => {
+      expect(tables(before)).not.toContain('workspace_templates');
+      before
+        .prepare(
+          `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, source_type,
+             brand, today, status, created_at)
+           VALUES ('bat_a', 'tmpl_x', '{}', '/t', 'square', 'png', 'csv', '{}', '2026-01-01', 'succeeded', 't')`,
+        )
+        .run();
+    });
+    expect(schemaVersion(db)).toBe(7);
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(['workspace_templates', 'workspace_template_versions']),
+    );
+    expect(db.prepare('SELECT id, template_version FROM batches').all()).toEqual([
+      { id: 'bat_a', template_version: null },
+    ]);
+    const insertTemplate = db.prepare(
+      "INSERT INTO workspace_templates (id, forked_from, current_version, created_at, updated_at) VALUES (?, 'tmpl_x', 1, 't', 't')",
+    );
+    insertTemplate.run('wtpl_a');
+    expect(() => insertTemplate.run('tmpl_b')).toThrow(/CHECK/);
+    const insertVersion = db.prepare(
+      "INSERT INTO workspace_template_versions (template_id, version, data, created_at) VALUES (?, ?, ?, 't')",
+    );
+    insertVersion.run('wtpl_a', 1, '{}');
+    expect(() => insertVersion.run('wtpl_a', 1, '{}')).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => insertVersion.run('wtpl_a', 2, 'not json')).toThrow(/CHECK/);
+    expect(() => insertVersion.run('wtpl_missing', 1, '{}')).toThrow(/FOREIGN KEY/);
+    db.close();
+  });
+});
+
+describe('0008-custom-fonts', () => {
+  it('adds custom fonts with one row per family, weight and style, keeping workspace templates', () => {
+    const db = migrateWithSeed(7, 8, (before) => {
+      expect(tables(before)).not.toContain('custom_fonts');
+      before
+        .prepare(
+          "INSERT INTO workspace_templates (id, forked_from, current_version, created_at, updated_at) VALUES ('wtpl_a', NULL, 1, 't', 't')",
+        )
+        .run();
+    });
+    expect(schemaVersion(db)).toBe(8);
+    expect(db.prepare('SELECT id FROM workspace_templates').pluck().all()).toEqual(['wtpl_a']);
+    const insert = db.prepare(
+      `INSERT INTO custom_fonts (id, family, weight, style, format, file_name, sha256, size,
+         coverage, scripts, created_at)
+       VALUES (@id, @family, @weight, @style, @format, 'f.ttf', 'abc', 10, @coverage, '["latin"]', 't')`,
+    );
+    const font = {
+      id: 'font_a',
+      family: 'Acme Sans',
+      weight: 400,
+      style: 'normal',
+      format: 'ttf',
+      coverage: '[[32,126]]',
+    };
+    insert.run(font);
+    insert.run({ ...font, id: 'font_b', weight: 700 });
+    insert.run({ ...font, id: 'font_c', style: 'italic' });
+    // The family is matched without regard to case, as the engine resolves families.
+    expect(() => insert.run({ ...font, id: 'font_d', family: 'ACME SANS' })).toThrow(/UNIQUE/);
+    expect(() => insert.run({ ...font, id: 'x_e', family: 'Other' })).toThrow(/CHECK/);
+    expect(() => insert.run({ ...font, id: 'font_f', family: 'Other', weight: 950 })).toThrow(
+      /CHECK/,
+    );
+    expect(() => insert.run({ ...font, id: 'font_g', family: 'Other', format: 'ttc' })).toThrow(
+      /CHECK/,
+    );
+    expect(() => insert.run({ ...font, id: 'font_h', family: 'Other', coverage: 'nope' })).toThrow(
+      /CHECK/,
+    );
+    db.close();
+  });
+});
