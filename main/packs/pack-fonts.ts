@@ -31,19 +31,6 @@ export interface PackFonts {
   install(bytes: Buffer, face: Omit<PackFontFace, 'file' | 'sha256' | 'licence'>): Promise<void>;
 }
 
-/** Until the custom fonts service is wired in: packs carry no fonts, and refuse packs that do. */
-export const NO_CUSTOM_FONTS: PackFonts = {
-  facesOf: () => [],
-  find: () => null,
-  install: async (_bytes, face) => {
-    throw new AppError(
-      'pack-invalid',
-      `The pack carries the custom font "${face.family}", and this version of Render Desk ` +
-        'cannot install custom fonts. Update Render Desk, then import the pack again.',
-    );
-  },
-};
-
 /** A stored custom face, as the custom fonts service (main/fonts/) keeps it. */
 interface StoredFace {
   id: string;
@@ -56,10 +43,7 @@ interface StoredFace {
   fileName: string;
 }
 
-/**
- * The parts of the custom fonts service packs use, typed structurally so packs compile whether
- * or not the server's deps carry the service.
- */
+/** The parts of the custom fonts service packs use (structural, so tests can pass a fake). */
 export interface CustomFontsService {
   /** `<dataDir>/fonts`, where `fileName` lives. */
   readonly dir: string;

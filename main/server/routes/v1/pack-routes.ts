@@ -4,12 +4,7 @@ import { ProblemDetails, TemplateIdParams } from '../../../../shared/api-schemas
 import { AppError, Errors } from '../../../../shared/errors.js';
 import { WorkspaceTemplateDetail } from '../../../../shared/workspace-schemas.js';
 import { exportPack } from '../../../packs/pack-export.js';
-import {
-  NO_CUSTOM_FONTS,
-  packFontsFrom,
-  type CustomFontsService,
-  type PackFonts,
-} from '../../../packs/pack-fonts.js';
+import { packFontsFrom } from '../../../packs/pack-fonts.js';
 import { importPack } from '../../../packs/pack-import.js';
 import { requestBaseUrl } from '../../request-base-url.js';
 import type { RouteRegistry } from '../../route-registry.js';
@@ -24,12 +19,6 @@ const PACK_TYPES = new Set([
   'application/octet-stream',
   'application/x-zip-compressed',
 ]);
-
-/** The custom fonts service as packs see it, when the server has one. */
-function packFonts(deps: ServerDeps): PackFonts {
-  const { fonts } = deps as ServerDeps & { fonts?: CustomFontsService };
-  return fonts ? packFontsFrom(fonts) : NO_CUSTOM_FONTS;
-}
 
 /** The built-in catalog's note on where its sample images come from (templates/catalog/ASSETS.md). */
 function builtInAssetsNote(deps: ServerDeps): string | null {
@@ -61,7 +50,7 @@ export function registerPackExportRoute(registry: RouteRegistry, deps: ServerDep
       if (!record) throw Errors.notFound('workspace template', params.id);
       const pack = await exportPack(record, {
         workspace: deps.workspace,
-        fonts: packFonts(deps),
+        fonts: packFontsFrom(deps.fonts),
         version: deps.system.version,
         builtInAssetsNote: builtInAssetsNote(deps),
       });
@@ -108,7 +97,7 @@ export function registerPackImportRoute(registry: RouteRegistry, deps: ServerDep
       }
       const record = await importPack(request.body, {
         workspace: deps.workspace,
-        fonts: packFonts(deps),
+        fonts: packFontsFrom(deps.fonts),
       });
       reply.code(201).header('Location', `/v1/templates/${record.id}`);
       return workspaceTemplateDetail(deps, requestBaseUrl(request), record);
