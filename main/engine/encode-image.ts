@@ -1,27 +1,43 @@
 import type { Canvas } from '@napi-rs/canvas';
 import sharp from 'sharp';
 import type { OutputFormat } from '../render/render-protocol.js';
+import { writePng, type PngWriterOptions } from './png-writer.js';
 
 /**
- * PNG settings. Skia's own encoder (canvas.encode('png')) takes 70–200 ms for a 1080×1080 card;
- * sharp from the raw pixels is several times faster. No fixed setting wins on every card, so the
- * default was measured against Skia's size on every built-in template (sample values, square):
- *   zlib 2 + adaptive filtering: 93 … 130 %, avg 29 ms (too big on flat, saturated cards)
- *   zlib 3 + adaptive: 92 … 106 %, avg 31 ms (but +12 % on the engine tests' busiest card)
- *   zlib 4 + adaptive: 92 … 104 %, avg 34 ms   ← `balanced`, the default
- *   zlib 6 without filtering: up to 117 % (too big on photos)
- * So `balanced` is the fastest setting that stays within 10 % of Skia on all of them; users
- * upload these files, so size is not traded for speed silently. `fast` (zlib 1, no filtering)
- * is ~1.6 × larger; `small` (zlib 9 + adaptive) is slower and smaller.
+ * PNG settings. Skia's own encoder (canvas.encode('png')) takes 70–200 ms for a 1080×1080 card,
+ * so we encode the raw pixels ourselves. `bench/png-encoders.ts` compares encoders on every
+ * built-in template × ratio (sample values, 115 images): size against Skia's for the same pixels,
+ * and median encode time (interleaved rounds, one at a time; a loaded 2-core machine, so compare
+ * within a run). Reference = product-promo square.
+ *
+ *   encoder                                    reference   all (median)  size vs Skia
+ *   png-writer auto + zlib 4   ← `balanced`      17.7 ms      24.4 ms       69 … 107 %
+ *   png-writer Paeth + zlib 4                    19.4 ms      27.7 ms       90 … 103 %
+ *   png-writer Up + zlib 5                       16.1 ms      25.4 ms       89 … 107 %
+ *   sharp zlib 3 + adaptive filtering            23.3 ms      34.2 ms       91 … 109 %
+ *   sharp zlib 4 + adaptive (the old default)    24.7 ms      34.9 ms       90 … 108 %
+ *   png-writer, any filter, zlib 1–3: up to 116 % or more; one fixed Up/Sub/None at zlib 4: up
+ *   to 115–159 %; sharp without filtering: up to 160 %.
+ *
+ * `balanced` picks one filter per image by trial (png-writer.ts) and deflates with Node's zlib at
+ * level 4: the fastest setting within 10 % of Skia on all of them; users upload these files, so
+ * size is not traded for speed silently. Deflating two strips at once on the libuv pool gained
+ * nothing on a busy machine and would take a core from the other render workers, so it is one
+ * thread. `fast` (sharp, zlib 1, no filtering) is ~1.6 × larger; `small` (sharp, zlib 9 +
+ * adaptive) is slower and smaller.
  */
+export type PngSettings =
+  | { encoder: 'sharp'; compressionLevel: number; adaptiveFiltering: boolean }
+  | ({ encoder: 'png-writer' } & PngWriterOptions);
+
 export const PNG_COMPRESSION = {
-  fast: { compressionLevel: 1, adaptiveFiltering: false },
-  balanced: { compressionLevel: 4, adaptiveFiltering: true },
-  small: { compressionLevel: 9, adaptiveFiltering: true },
-} as const;
+  fast: { encoder: 'sharp', compressionLevel: 1, adaptiveFiltering: false },
+  balanced: { encoder: 'png-writer', filter: 'auto', level: 4 },
+  small: { encoder: 'sharp', compressionLevel: 9, adaptiveFiltering: true },
+} as const satisfies Record<string, PngSettings>;
 export type PngCompression = keyof typeof PNG_COMPRESSION;
 export const DEFAULT_PNG_COMPRESSION: PngCompression = 'balanced';
-export const DEFAULT_PNG_COMPRESSION_LEVEL = PNG_COMPRESSION.balanced.compressionLevel;
+export const DEFAULT_PNG_COMPRESSION_LEVEL = PNG_COMPRESSION.balanced.level;
 export const DEFAULT_QUALITY = 90;
 
 export const CONTENT_TYPES: Record<OutputFormat, string> = {
@@ -37,20 +53,42 @@ export interface EncodeOptions {
   outputWidth?: number | undefined;
 }
 
+/** Opaque RGBA pixels (4 bytes a pixel) as an RGB PNG with the given preset. */
+export async function encodePng(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  compression: PngCompression = DEFAULT_PNG_COMPRESSION,
+): Promise<Buffer> {
+  const settings: PngSettings = PNG_COMPRESSION[compression];
+  if (settings.encoder === 'png-writer') return writePng(rgba, width, height, settings);
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .removeAlpha()
+    .png({
+      compressionLevel: settings.compressionLevel,
+      adaptiveFiltering: settings.adaptiveFiltering,
+    })
+    .toBuffer();
+}
+
 /** Encodes the canvas's pixels (always opaque) to RGB png, jpeg or webp. */
 export async function encodeCanvas(canvas: Canvas, options: EncodeOptions): Promise<Buffer> {
-  let image = sharp(canvas.data(), {
-    raw: { width: canvas.width, height: canvas.height, channels: 4 },
-  }).removeAlpha();
-  if (options.outputWidth !== undefined && options.outputWidth < canvas.width) {
-    image = image.resize({ width: options.outputWidth });
+  const raw = { width: canvas.width, height: canvas.height, channels: 4 } as const;
+  const resize = options.outputWidth !== undefined && options.outputWidth < canvas.width;
+  if (options.format === 'png') {
+    if (!resize)
+      return encodePng(canvas.data(), canvas.width, canvas.height, options.pngCompression);
+    // Opaque, so resizing with the alpha channel gives the same RGB as without it.
+    const { data, info } = await sharp(canvas.data(), { raw })
+      .resize({ width: options.outputWidth })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return encodePng(data, info.width, info.height, options.pngCompression);
   }
+  let image = sharp(canvas.data(), { raw }).removeAlpha();
+  if (resize) image = image.resize({ width: options.outputWidth });
   const quality = options.quality ?? DEFAULT_QUALITY;
   switch (options.format) {
-    case 'png':
-      return image
-        .png(PNG_COMPRESSION[options.pngCompression ?? DEFAULT_PNG_COMPRESSION])
-        .toBuffer();
     case 'jpeg':
       return image.jpeg({ quality, mozjpeg: false }).toBuffer();
     case 'webp':

@@ -1,0 +1,194 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const deflate = promisify(zlib.deflate);
+
+/**
+ * A small PNG writer for opaque canvases: RGBA pixels → 8-bit RGB, each row filtered in JS,
+ * deflated with Node's zlib. See encode-image.ts for why and for the measurements.
+ */
+
+/** PNG filter types (the byte that starts each filtered row). */
+export const FILTER = { none: 0, sub: 1, up: 2, paeth: 4 } as const;
+export type PngFilter = keyof typeof FILTER | 'auto';
+
+export interface PngWriterOptions {
+  /** One filter for every row, or `auto`: the one that compresses a sample of rows best. */
+  filter: PngFilter;
+  /** zlib level, 1–9. */
+  level: number;
+  /** zlib strategy (zlib.constants.Z_*); the default strategy unless given. */
+  strategy?: number | undefined;
+}
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function chunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+/**
+ * Filters row `y` of `rgba` (opaque, alpha dropped) with `filter` into `out` at `o` (filter byte
+ * first, then width × 3 bytes).
+ */
+export function filterRow(
+  rgba: Uint8Array,
+  width: number,
+  y: number,
+  filter: number,
+  out: Uint8Array,
+  o: number,
+): void {
+  const stride = width * 4;
+  const row = y * stride;
+  const up = y > 0 ? row - stride : -1;
+  out[o++] = filter;
+  switch (filter) {
+    case FILTER.none:
+      for (let i = row, end = row + stride; i < end; i += 4) {
+        out[o] = rgba[i]!;
+        out[o + 1] = rgba[i + 1]!;
+        out[o + 2] = rgba[i + 2]!;
+        o += 3;
+      }
+      return;
+    case FILTER.sub:
+      out[o] = rgba[row]!;
+      out[o + 1] = rgba[row + 1]!;
+      out[o + 2] = rgba[row + 2]!;
+      o += 3;
+      for (let i = row + 4, end = row + stride; i < end; i += 4) {
+        out[o] = rgba[i]! - rgba[i - 4]!;
+        out[o + 1] = rgba[i + 1]! - rgba[i - 3]!;
+        out[o + 2] = rgba[i + 2]! - rgba[i - 2]!;
+        o += 3;
+      }
+      return;
+    case FILTER.up:
+      if (up < 0) return filterRow(rgba, width, y, FILTER.none, out, o - 1);
+      for (let i = row, end = row + stride; i < end; i += 4) {
+        out[o] = rgba[i]! - rgba[i - stride]!;
+        out[o + 1] = rgba[i + 1]! - rgba[i + 1 - stride]!;
+        out[o + 2] = rgba[i + 2]! - rgba[i + 2 - stride]!;
+        o += 3;
+      }
+      return;
+    default:
+      // Paeth: on the first row it is Sub; each row's first pixel predicts from above.
+      if (up < 0) {
+        filterRow(rgba, width, y, FILTER.sub, out, o - 1);
+        out[o - 1] = FILTER.paeth;
+        return;
+      }
+      paethRow(rgba, row, stride, out, o);
+  }
+}
+
+/** One Paeth-filtered row (not the first): `a` left, `b` above, `c` upper-left, per channel. */
+function paethRow(rgba: Uint8Array, row: number, stride: number, out: Uint8Array, o: number): void {
+  let a0 = 0;
+  let a1 = 0;
+  let a2 = 0;
+  let c0 = 0;
+  let c1 = 0;
+  let c2 = 0;
+  for (let i = row, end = row + stride; i < end; i += 4, o += 3) {
+    const x0 = rgba[i]!;
+    const x1 = rgba[i + 1]!;
+    const x2 = rgba[i + 2]!;
+    const b0 = rgba[i - stride]!;
+    const b1 = rgba[i + 1 - stride]!;
+    const b2 = rgba[i + 2 - stride]!;
+    out[o] = x0 - predict(a0, b0, c0);
+    out[o + 1] = x1 - predict(a1, b1, c1);
+    out[o + 2] = x2 - predict(a2, b2, c2);
+    a0 = x0;
+    a1 = x1;
+    a2 = x2;
+    c0 = b0;
+    c1 = b1;
+    c2 = b2;
+  }
+}
+
+function predict(a: number, b: number, c: number): number {
+  const pa = Math.abs(b - c);
+  const pb = Math.abs(a - c);
+  const pc = Math.abs(a + b - 2 * c);
+  return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+/**
+ * One filter for the whole image, by trial: bands of rows (8 of every 64) are filtered with each
+ * cheap filter and deflated at level 1; the smallest wins. Flat, patterned cards want None or
+ * Sub; photos and gradients want Up.
+ */
+export function chooseFilter(rgba: Uint8Array, width: number, height: number): number {
+  const rowBytes = 1 + width * 3;
+  const rows: number[] = [];
+  for (let y = 0; y < height; y += 64)
+    for (let k = y; k < Math.min(height, y + 8); k++) rows.push(k);
+  const sample = Buffer.allocUnsafe(rows.length * rowBytes);
+  let best: number = FILTER.up;
+  let bestSize = Infinity;
+  for (const filter of [FILTER.up, FILTER.sub, FILTER.none]) {
+    rows.forEach((y, n) => filterRow(rgba, width, y, filter, sample, n * rowBytes));
+    const size = zlib.deflateSync(sample, { level: 1 }).length;
+    if (size < bestSize) {
+      best = filter;
+      bestSize = size;
+    }
+  }
+  return best;
+}
+
+/** Every row filtered, as PNG's IDAT carries them before deflate. */
+export function filterImage(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  filter: PngFilter,
+): Buffer {
+  const rowBytes = 1 + width * 3;
+  const out = Buffer.allocUnsafe(rowBytes * height);
+  const type = filter === 'auto' ? chooseFilter(rgba, width, height) : FILTER[filter];
+  for (let y = 0; y < height; y++) filterRow(rgba, width, y, type, out, y * rowBytes);
+  return out;
+}
+
+/**
+ * An opaque RGBA canvas (`width` × `height`, 4 bytes a pixel) as an RGB PNG; same pixels → same
+ * bytes. The deflate runs on libuv's pool while this thread waits, so the thread's event loop
+ * turns: a render worker fed back to back (piscina's Atomics) otherwise never runs the deferred
+ * finalizers that free the canvases and their pixel buffers, and grows by ~9 MB a render.
+ */
+export async function writePng(
+  rgba: Uint8Array,
+  width: number,
+  height: number,
+  options: PngWriterOptions,
+): Promise<Buffer> {
+  const filtered = filterImage(rgba, width, height, options.filter);
+  const zlibOptions: zlib.ZlibOptions = {
+    level: options.level,
+    strategy: options.strategy ?? zlib.constants.Z_DEFAULT_STRATEGY,
+    chunkSize: 1 << 20,
+  };
+  const idat = await deflate(filtered, zlibOptions);
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
