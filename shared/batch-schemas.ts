@@ -84,6 +84,11 @@ export const Batch = z.object({
   id: z.string(),
   status: BatchStatus,
   templateId: z.string(),
+  templateVersion: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The workspace template version this batch renders (pinned); null for built-ins.'),
   target: Ratio,
   format: OutputFormat,
   total: z.number().int(),

@@ -16,6 +16,7 @@ export function toBatchResource(
     id: batch.id,
     status: batch.status,
     templateId: batch.templateId,
+    templateVersion: batch.templateVersion,
     target: batch.target as Ratio,
     format: batch.format,
     total: batch.total,

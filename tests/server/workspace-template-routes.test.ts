@@ -300,7 +300,7 @@ describe('a wtpl_ id anywhere a tmpl_ id is accepted', () => {
     });
     expect(edit.status).toBe(200);
     const done = await waitForBatch(server, batch.id);
-    expect(done.status).toBe('succeeded');
+    expect(done).toMatchObject({ status: 'succeeded', templateVersion: 1 });
     for (const row of await fullManifest(server, batch.id)) {
       const output = await server.api(`/v1/outputs/${row.outputKey}`);
       expect(sha(await output.arrayBuffer())).toBe(sha(v1));
