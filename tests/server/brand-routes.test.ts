@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { createBatch, downloadBundle, waitForBatch } from '../helpers/batch-helpers.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
+import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
 import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
 import { uiSessionCookie } from '../helpers/ui-session.js';
 
@@ -152,6 +153,59 @@ describe('brand kit CRUD', () => {
       'Back home',
     );
     expect((await server.api(`/v1/brands/${acme.id}`, { method: 'DELETE' })).status).toBe(204);
+  });
+
+  it('refuses a font family that is neither bundled nor uploaded, at the path of each route body', async () => {
+    const fonts = (heading: string | null, body: string | null) => ({
+      ...profile('Fonts', '#0F766E'),
+      fonts: { heading, body },
+    });
+    const cases = [
+      ['/v1/brand-profile', 'PUT', fonts('No Such Sans', null), 'fonts.heading'],
+      [
+        '/v1/brands',
+        'POST',
+        { name: 'Fonts', profile: fonts(null, 'No Such Serif') },
+        'profile.fonts.body',
+      ],
+    ] as const;
+    for (const [url, method, json, path] of cases) {
+      const res = await server.api(url, { method, json });
+      expect(res.status, `${method} ${url}`).toBe(422);
+      const problem = await res.json();
+      expect(problem.errors[0].path).toBe(path);
+      expect(problem.errors[0].message).toMatch(/No Such/);
+    }
+    const brand = await createBrand({ name: 'Fonts ok', profile: fonts('Montserrat', null) });
+    const put = await server.api(`/v1/brands/${brand.id}`, {
+      method: 'PUT',
+      json: { profile: fonts('Montserrat', 'No Such Serif') },
+    });
+    expect(put.status).toBe(422);
+    expect((await put.json()).errors[0].path).toBe('profile.fonts.body');
+    expect((await (await server.api(`/v1/brands/${brand.id}`)).json()).profile.fonts.body).toBe(
+      null,
+    );
+  });
+
+  it('accepts an uploaded custom family as a brand font', async () => {
+    const upload = await server.api('/v1/fonts?name=BrandKitDisplay-Regular.ttf', {
+      method: 'POST',
+      headers: { 'content-type': 'font/ttf' },
+      body: testFont(MONTSERRAT, 'Brand Kit Display'),
+    });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    const brand = await createBrand({
+      name: 'Custom fonts',
+      profile: { fonts: { heading: 'Brand Kit Display', body: 'Be Vietnam Pro' } },
+    });
+    expect(brand.profile.fonts).toEqual({ heading: 'Brand Kit Display', body: 'Be Vietnam Pro' });
+    const put = await server.api(`/v1/brands/${brand.id}`, {
+      method: 'PUT',
+      json: { profile: { fonts: { heading: null, body: 'Brand Kit Display' } } },
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    expect((await put.json()).profile.fonts.body).toBe('Brand Kit Display');
   });
 });
 

@@ -23,10 +23,16 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
   const { store } = deps;
   const brands = store.brandProfiles;
 
-  /** What the schema cannot see: logos must be readable images, as renders would read them. */
+  /**
+   * What the schema cannot see: logos must be readable images, as renders would read them, and
+   * fonts must be installed (bundled or uploaded), or brand-bound text would silently fall back.
+   */
   const checkProfile = (profile: BrandProfile, prefix: string): void => {
     if (profile.logo) deps.checkImageValue(profile.logo, `${prefix}logo`);
     if (profile.logoDark) deps.checkImageValue(profile.logoDark, `${prefix}logoDark`);
+    if (profile.fonts.heading)
+      deps.checkFontFamily(profile.fonts.heading, `${prefix}fonts.heading`);
+    if (profile.fonts.body) deps.checkFontFamily(profile.fonts.body, `${prefix}fonts.body`);
   };
 
   const found = (id: string): BrandProfileRecord => {
