@@ -57,6 +57,13 @@ export class WorkspaceTemplates {
     return id.startsWith('wtpl_') ? this.repository.get(id) : null;
   }
 
+  /** The live template, or 404 not-found. */
+  require(id: string): WorkspaceTemplateRecord {
+    const record = this.get(id);
+    if (!record) throw Errors.notFound('workspace template', id);
+    return record;
+  }
+
   list(): WorkspaceTemplateRecord[] {
     return this.repository.list();
   }
@@ -122,8 +129,7 @@ export class WorkspaceTemplates {
    * The result is validated as a whole: 422 with the path of every problem.
    */
   update(id: string, changes: Record<string, unknown>, baseVersion?: number) {
-    const current = this.get(id);
-    if (!current) throw Errors.notFound('workspace template', id);
+    const current = this.require(id);
     const unknown = Object.keys(changes).filter(
       (key) => !(EDITABLE_KEYS as readonly string[]).includes(key),
     );
@@ -184,7 +190,7 @@ export class WorkspaceTemplates {
 
   /** Stores an image as a new asset of the template; returns the name layers refer to. */
   addAsset(id: string, bytes: Uint8Array, extension: string): string {
-    if (!this.get(id)) throw Errors.notFound('workspace template', id);
+    this.require(id);
     const hash = crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 24);
     const name = `upload-${hash}.${extension}`;
     const file = path.join(this.assetsDir(id), name);

@@ -4,7 +4,9 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { Json, TestResponse, TestServer } from '../helpers/test-server.js';
+import type { Json, TestServer } from '../helpers/test-server.js';
+
+export { expectProblem } from '../helpers/expect-problem.js';
 
 /** Shared steps of the pack tests: a forked and edited template, export, import, checks. */
 
@@ -18,20 +20,6 @@ export const VALUES = {
 };
 
 export const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
-
-export async function expectProblem(res: TestResponse, status: number, code?: string) {
-  expect(res.status, await res.clone().text()).toBe(status);
-  expect(res.headers.get('content-type')).toContain('application/problem+json');
-  const body = await res.json();
-  expect(body.status).toBe(status);
-  if (code) expect(body.code).toBe(code);
-  expect(body.detail).toEqual(expect.any(String));
-  return body as {
-    code: string;
-    detail: string;
-    errors?: { path: string; message: string }[];
-  };
-}
 
 /** A fork of the product promo with an uploaded sticker and a red headline, in every ratio. */
 export async function editedTemplate(server: TestServer, name = 'Shop promo Đồng'): Promise<Json> {

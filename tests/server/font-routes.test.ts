@@ -17,9 +17,9 @@ import {
   TEST_ADMIN_KEY,
   testFetch,
   type Json,
-  type TestResponse,
   type TestServer,
 } from '../helpers/test-server.js';
+import { expectProblem } from '../helpers/expect-problem.js';
 
 const SOURCE = 'tmpl_product_promo';
 const VALUES = {
@@ -43,14 +43,6 @@ beforeAll(async () => {
   server = await startTestServer({ workers: 2 });
 });
 afterAll(() => server.stop());
-
-async function expectProblem(res: TestResponse, status: number, code: string) {
-  expect(res.status, await res.clone().text()).toBe(status);
-  expect(res.headers.get('content-type')).toContain('application/problem+json');
-  const body = await res.json();
-  expect(body).toMatchObject({ status, code });
-  return body as { errors?: { path: string; message: string }[]; detail: string };
-}
 
 function upload(bytes: Uint8Array, type = 'font/ttf', name?: string) {
   const query = name ? `?name=${encodeURIComponent(name)}` : '';

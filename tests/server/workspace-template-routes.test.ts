@@ -2,12 +2,8 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch, fullManifest, waitForBatch } from '../helpers/batch-helpers.js';
-import {
-  startTestServer,
-  type Json,
-  type TestResponse,
-  type TestServer,
-} from '../helpers/test-server.js';
+import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
+import { expectProblem } from '../helpers/expect-problem.js';
 import { uiSessionCookie } from '../helpers/ui-session.js';
 
 const SOURCE = 'tmpl_product_promo';
@@ -31,14 +27,6 @@ const sha = (bytes: ArrayBuffer | Buffer) =>
     .createHash('sha256')
     .update(Buffer.from(bytes as ArrayBuffer))
     .digest('hex');
-
-async function expectProblem(res: TestResponse, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toContain('application/problem+json');
-  const body = await res.json();
-  expect(body).toMatchObject({ status, code });
-  return body as { errors?: { path: string; message: string }[]; detail: string };
-}
 
 async function fork(id = SOURCE, body: unknown = {}): Promise<Json> {
   const res = await server.api(`/v1/catalog/${id}/fork`, { method: 'POST', json: body });

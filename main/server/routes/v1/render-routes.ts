@@ -8,7 +8,7 @@ import { brandProfileFor } from '../../../brand/named-brand.js';
 import { writeFileDurably } from '../../../files/write-file-durably.js';
 import type { OutputFormat } from '../../../render/render-protocol.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
-import { UI_SESSION_PRINCIPAL } from '../../ui-sessions.js';
+import { requireUiSession, sendPreview } from '../../ui-preview.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
@@ -45,27 +45,12 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
       },
     },
     async ({ body, request, reply }) => {
-      if (request.principal?.id !== UI_SESSION_PRINCIPAL) {
-        throw new AppError(
-          'forbidden',
-          'Previews are for the desktop UI; scripts use POST /v1/render.',
-        );
-      }
+      requireUiSession(request);
       const job = renderer.prepare(
         { ...body, format: 'jpeg', quality: 82, outputWidth: body.width },
         { brand: brandProfileFor(store.brandProfiles, body.brand) },
       );
-      const result = await renderer.run(job, { lane: 'interactive' });
-      return reply
-        .header('Cache-Control', 'no-store')
-        .header(
-          'x-preview-layers',
-          JSON.stringify(
-            result.report.layers.filter((l) => l.truncated || l.overflow).map((l) => l.id),
-          ),
-        )
-        .type('image/jpeg')
-        .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+      return sendPreview(reply, await renderer.run(job, { lane: 'interactive' }));
     },
   );
 

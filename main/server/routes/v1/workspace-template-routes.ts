@@ -16,7 +16,7 @@ import type { WorkspaceTemplateRecord } from '../../../store/workspace-templates
 import { requestBaseUrl } from '../../request-base-url.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
-import { UI_SESSION_PRINCIPAL } from '../../ui-sessions.js';
+import { requireUiSession, sendPreview } from '../../ui-preview.js';
 import { catalogDetail, THUMBNAIL_URL_TTL_SECONDS } from './catalog-routes.js';
 import { RENDER_BODY_LIMIT } from './render-routes.js';
 
@@ -74,12 +74,6 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
   const detail = (base: string, record: WorkspaceTemplateRecord) =>
     workspaceTemplateDetail(deps, base, record);
 
-  const live = (id: string): WorkspaceTemplateRecord => {
-    const record = workspace.get(id);
-    if (!record) throw Errors.notFound('workspace template', id);
-    return record;
-  };
-
   registry.add(
     {
       method: 'POST',
@@ -133,7 +127,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
         404: { description: 'Unknown or deleted', schema: ProblemDetails },
       },
     },
-    async ({ params, request }) => detail(requestBaseUrl(request), live(params.id)),
+    async ({ params, request }) => detail(requestBaseUrl(request), workspace.require(params.id)),
   );
 
   registry.add(
@@ -203,13 +197,8 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       },
     },
     async ({ params, body, request, reply }) => {
-      if (request.principal?.id !== UI_SESSION_PRINCIPAL) {
-        throw new AppError(
-          'forbidden',
-          'Previews are for the desktop UI; scripts use POST /v1/render.',
-        );
-      }
-      const saved = live(params.id);
+      requireUiSession(request);
+      const saved = workspace.require(params.id);
       const draft = workspace.validate({
         ...(typeof body.template === 'object' && body.template !== null ? body.template : {}),
         id: saved.id,
@@ -226,11 +215,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
         },
         { entry },
       );
-      const result = await renderer.run(job, { lane: 'interactive' });
-      return reply
-        .header('Cache-Control', 'no-store')
-        .type('image/jpeg')
-        .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
+      return sendPreview(reply, await renderer.run(job, { lane: 'interactive' }));
     },
   );
 }
@@ -238,12 +223,6 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
 /** The asset upload takes a raw image body: registered in a binary-body scope. */
 export function registerWorkspaceAssetRoutes(registry: RouteRegistry, deps: ServerDeps): void {
   const { workspace } = deps;
-  const live = (id: string): WorkspaceTemplateRecord => {
-    const record = workspace.get(id);
-    if (!record) throw Errors.notFound('workspace template', id);
-    return record;
-  };
-
   registry.add(
     {
       method: 'POST',
@@ -259,7 +238,7 @@ export function registerWorkspaceAssetRoutes(registry: RouteRegistry, deps: Serv
       },
     },
     async ({ params, request, reply }) => {
-      live(params.id);
+      workspace.require(params.id);
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const extension = ASSET_TYPES[type];
       if (!extension || !Buffer.isBuffer(request.body)) {
