@@ -50,7 +50,8 @@ export function App(): ReactElement {
         <div className="drop-overlay" aria-hidden>
           <div>
             <Icon name="table" size={22} />
-            {t('wizard.drop.anywhere')}
+            {/* On My templates a dropped .zip is a template pack, anywhere else a spreadsheet. */}
+            {route.name === 'workspace' ? t('workspace.drop.overlay') : t('wizard.drop.anywhere')}
           </div>
         </div>
       ) : null}

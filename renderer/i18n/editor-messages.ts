@@ -11,6 +11,7 @@ export const editorEn = {
   'workspace.import.notZip': '“{name}” is not a template pack (.zip).',
   'workspace.import.done': 'Imported “{name}”',
   'workspace.drop': 'Drop a template pack (.zip) anywhere on this page to import it.',
+  'workspace.drop.overlay': 'Drop to import this template pack',
   'workspace.empty': 'No templates of your own yet',
   'workspace.empty.detail':
     'Open a template in the catalog and choose Customise: your copy appears here, ready to edit.',
@@ -251,6 +252,7 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'workspace.import.notZip': '“{name}” không phải là gói mẫu (.zip).',
   'workspace.import.done': 'Đã nhập “{name}”',
   'workspace.drop': 'Thả một gói mẫu (.zip) vào bất kỳ chỗ nào trên trang này để nhập.',
+  'workspace.drop.overlay': 'Thả vào để nhập gói mẫu này',
   'workspace.empty': 'Bạn chưa có mẫu riêng nào',
   'workspace.empty.detail':
     'Mở một mẫu trong thư viện và chọn Tùy chỉnh: bản sao của bạn sẽ xuất hiện ở đây, sẵn sàng để chỉnh sửa.',
