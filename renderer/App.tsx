@@ -8,7 +8,7 @@ import { Toasts } from './components/Toasts';
 import { BatchScreen } from './features/batches/BatchScreen';
 import { BatchesScreen } from './features/batches/BatchesScreen';
 import { BatchWizard } from './features/batch-wizard/BatchWizard';
-import { BrandScreen } from './features/brand/BrandScreen';
+import { BrandKitScreen } from './features/brand/BrandKitScreen';
 import { CatalogScreen } from './features/catalog/CatalogScreen';
 import { CreditsScreen } from './features/credits/CreditsScreen';
 import { EditorScreen } from './features/editor/EditorScreen';
@@ -78,7 +78,7 @@ function Screen({ route }: { route: Route }): ReactElement {
     case 'batch':
       return <BatchScreen key={route.id} id={route.id} />;
     case 'brand':
-      return <BrandScreen />;
+      return <BrandKitScreen />;
     case 'credits':
       return <CreditsScreen />;
     case 'api':

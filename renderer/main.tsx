@@ -7,6 +7,7 @@ import './styles/base.css';
 import './styles/components.css';
 import './styles/screens.css';
 import './styles/editor.css';
+import './styles/brand-kit.css';
 
 loadUiFonts();
 

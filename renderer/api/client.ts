@@ -4,7 +4,11 @@ import type {
   ApiKey,
   Batch,
   BatchProgressEvent,
+  Brand,
   BrandProfile,
+  CreateBrandRequest,
+  CustomFont,
+  UpdateBrandRequest,
   BundleLinkT,
   CatalogDetail,
   CatalogListItem,
@@ -129,6 +133,18 @@ export const api = {
       sendJson<BrandProfile>('PUT', '/v1/brand-profile', { body: profile }),
   },
 
+  /** The brand kit: named brands, one of them the default (what `brand` left out means). */
+  brands: {
+    list: () => getJson<Brand[]>('/v1/brands'),
+    create: (request: Partial<CreateBrandRequest> & { name: string }) =>
+      sendJson<Brand>('POST', '/v1/brands', { body: request }),
+    update: (id: string, request: UpdateBrandRequest) =>
+      sendJson<Brand>('PUT', `/v1/brands/${encodeURIComponent(id)}`, { body: request }),
+    remove: (id: string) => sendJson<void>('DELETE', `/v1/brands/${encodeURIComponent(id)}`),
+    makeDefault: (id: string) =>
+      sendJson<Brand>('POST', `/v1/brands/${encodeURIComponent(id)}/default`),
+  },
+
   uploads: {
     /** The raw file as the body; the server decides the kind from the bytes. */
     create: (file: Blob, filename: string, sheet?: string | number) =>
@@ -223,6 +239,10 @@ export const api = {
 
   fonts: {
     list: () => getJson<FontList>('/v1/fonts'),
+    /** The font file as the raw body; the server reads its family, weight and scripts. */
+    upload: (file: Blob, name: string) =>
+      sendJson<CustomFont>('POST', '/v1/fonts', { body: file, query: { name } }),
+    remove: (id: string) => sendJson<void>('DELETE', `/v1/fonts/${encodeURIComponent(id)}`),
   },
 
   /** Same-origin URL of a stored output; the session cookie authenticates it. */

@@ -43,7 +43,8 @@ export type {
   WorkspaceTemplateDetail,
   WorkspaceTemplateItem,
 } from '../../shared/workspace-schemas';
-export type { FontFamilyInfo, FontList } from '../../shared/font-schemas';
+export type { CustomFont, FontFamilyInfo, FontList, FontScript } from '../../shared/font-schemas';
+export type { Brand, CreateBrandRequest, UpdateBrandRequest } from '../../shared/brand-schemas';
 
 export type ApiKey = z.infer<typeof ApiKeyRecord>;
 export type NewApiKey = z.infer<typeof CreatedApiKey>;

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { api } from '../api/client';
-import type { Account, Batch, BrandProfile, CatalogListItem, Taxonomy } from '../api/types';
+import type { Account, Batch, Brand, BrandProfile, CatalogListItem, Taxonomy } from '../api/types';
 import type { AppState } from './app-store';
 
 /** Catalog links to thumbnails are signed for 15 minutes; refresh the list well before. */
@@ -96,17 +96,29 @@ export const createBatchesSlice: StateCreator<AppState, [], [], BatchesSlice> = 
 });
 
 export interface BrandSlice {
+  /** The default brand's profile. */
   brand: BrandProfile | null;
+  /** Every brand of the kit, the default first (null until loaded). */
+  brands: Brand[] | null;
   loadBrand: () => Promise<void>;
   saveBrand: (profile: BrandProfile) => Promise<void>;
+  /** Reloads the kit (and with it the default profile) after any change to it. */
+  loadBrands: () => Promise<Brand[]>;
 }
 
 export const createBrandSlice: StateCreator<AppState, [], [], BrandSlice> = (set) => ({
   brand: null,
+  brands: null,
   loadBrand: async () => {
     set({ brand: await api.brand.get() });
   },
   saveBrand: async (profile) => {
     set({ brand: await api.brand.put(profile) });
+  },
+  loadBrands: async () => {
+    const brands = await api.brands.list();
+    const byDefault = brands.find((b) => b.isDefault);
+    set(byDefault ? { brands, brand: byDefault.profile } : { brands });
+    return brands;
   },
 });

@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { Button, ErrorBanner } from '../../components/ui';
+import { useT } from '../../i18n/i18n';
+
+/** Names a brand: a new one (optionally a copy of the selected brand) or a rename. */
+export function BrandNameDialog({
+  open,
+  title,
+  submitLabel,
+  initialName,
+  copyLabel,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  submitLabel: string;
+  initialName: string;
+  /** When given, a checkbox (on by default) whose state is passed to `onSubmit`. */
+  copyLabel?: string;
+  onSubmit: (name: string, copy: boolean) => Promise<void>;
+  onClose: () => void;
+}): ReactElement {
+  const t = useT();
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [name, setName] = useState(initialName);
+  const [copy, setCopy] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setName(initialName);
+      setCopy(true);
+      setError(null);
+      dialog.showModal();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open, initialName]);
+
+  const submit = async () => {
+    if (!name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await onSubmit(name.trim(), copy);
+      onClose();
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="dialog-body stack gap-4">
+          <h2 id={`${id}-title`}>{title}</h2>
+          <div className="field">
+            <label className="field-label" htmlFor={`${id}-name`}>
+              {t('brandKit.new.label')}
+            </label>
+            <input
+              id={`${id}-name`}
+              className="input"
+              value={name}
+              maxLength={120}
+              autoFocus
+              onChange={(e) => setName(e.target.value)}
+            />
+          </div>
+          {copyLabel ? (
+            <label className="check">
+              <input type="checkbox" checked={copy} onChange={(e) => setCopy(e.target.checked)} />
+              {copyLabel}
+            </label>
+          ) : null}
+          {error ? <ErrorBanner error={error} /> : null}
+        </div>
+        <div className="dialog-actions">
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="submit" variant="primary" busy={busy} disabled={!name.trim() || busy}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
