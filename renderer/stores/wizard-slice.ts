@@ -27,6 +27,8 @@ export interface WizardState {
   mapping: Record<string, MappingChoice>;
   target: Ratio | null;
   format: OutputFormat;
+  /** The brand the batch pins (null: the default brand). */
+  brand: string | null;
   fileNamePattern: string;
   imagesMode: 'none' | 'folder' | 'zip';
   imagesDir: string;
@@ -65,6 +67,7 @@ function emptyWizard(templateId: string | null = null): WizardState {
     mapping: {},
     target: null,
     format: 'png',
+    brand: null,
     fileNamePattern: '',
     imagesMode: 'none',
     imagesDir: '',

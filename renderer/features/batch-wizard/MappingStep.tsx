@@ -46,6 +46,7 @@ export function MappingStep({
   const mapping = useAppStore((s) => s.wizard.mapping);
   const previewRow = useAppStore((s) => s.wizard.previewRow);
   const target = useAppStore((s) => s.wizard.target);
+  const brand = useAppStore((s) => s.wizard.brand);
   const focusVariable = useAppStore((s) => s.wizard.focusVariable);
   const setMapping = useAppStore((s) => s.wizardSetMapping);
   const patch = useAppStore((s) => s.wizardPatch);
@@ -93,11 +94,12 @@ export function MappingStep({
             templateId: template.id,
             values: previewable.values,
             ...(target ? { target } : {}),
+            ...(brand ? { brand } : {}),
             format: 'jpeg' as const,
             quality: 80,
           }
         : null,
-    [template, previewable, target, missingRequired],
+    [template, previewable, target, brand, missingRequired],
   );
   const preview = usePreview(request, { live: free });
 

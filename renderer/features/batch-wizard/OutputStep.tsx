@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { api } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { Button, ErrorBanner, Field, Segmented } from '../../components/ui';
@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import type { WizardState } from '../../stores/wizard-slice';
+import { BrandSelect } from '../brand/BrandSelect';
 import { ratioKey } from '../catalog/CatalogScreen';
 import { fillPattern } from './mapping';
 
@@ -19,9 +20,15 @@ export function OutputStep(): ReactElement | null {
   const imagesMode = useAppStore((s) => s.wizard.imagesMode);
   const imagesDir = useAppStore((s) => s.wizard.imagesDir);
   const imagesZip = useAppStore((s) => s.wizard.imagesZip);
+  const brand = useAppStore((s) => s.wizard.brand);
+  const brands = useAppStore((s) => s.brands);
+  const loadBrands = useAppStore((s) => s.loadBrands);
   const patch = useAppStore((s) => s.wizardPatch);
   const [zipBusy, setZipBusy] = useState(false);
   const [zipError, setZipError] = useState<unknown>(null);
+  useEffect(() => {
+    loadBrands().catch(() => {});
+  }, [loadBrands]);
   if (!template || !upload) return null;
 
   const fields = upload.fields ?? [];
@@ -81,6 +88,8 @@ export function OutputStep(): ReactElement | null {
             )}
           </Field>
         </div>
+
+        <BrandSelect brands={brands} value={brand} onChange={(id) => patch({ brand: id })} />
 
         <Field
           label={t('wizard.output.pattern')}

@@ -98,6 +98,7 @@ export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | nul
     },
     bindings: toBindings(template, wizard.mapping),
     format: wizard.format,
+    ...(wizard.brand ? { brand: wizard.brand } : {}),
     ...(wizard.format !== 'png' ? { quality: 90 } : {}),
     ...(pattern ? { fileNamePattern: pattern } : {}),
     ...(wizard.imagesMode === 'folder' && wizard.imagesDir.trim()

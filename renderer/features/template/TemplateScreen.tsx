@@ -14,6 +14,8 @@ import { Button, ErrorBanner, Loading, Segmented } from '../../components/ui';
 import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
+import { BrandSelect } from '../brand/BrandSelect';
+import { useBrandChoice } from '../brand/use-brands';
 import { ratioKey } from '../catalog/CatalogScreen';
 import { CustomiseButton } from '../workspace/CustomiseButton';
 import { brandRoleValue } from './brand-values';
@@ -65,7 +67,10 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
   const t = useT();
   const language = useLanguage();
   const navigate = useAppStore((s) => s.navigate);
-  const brand = useAppStore((s) => s.brand);
+  const defaultProfile = useAppStore((s) => s.brand);
+  // The brand this render is made with (the default unless the user picks another).
+  const { brands, brandId, setBrandId, chosen } = useBrandChoice();
+  const brand = chosen?.profile ?? defaultProfile;
   const loadBrand = useAppStore((s) => s.loadBrand);
   const account = useAppStore((s) => s.account);
   const setBalance = useAppStore((s) => s.setBalance);
@@ -108,8 +113,15 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
       out[v.name] = value;
     }
     // Previews are small JPEGs; "Save image…" renders the chosen format.
-    return { templateId: template.id, values: out, target: ratio, format: 'jpeg', quality: 80 };
-  }, [template, values, overrides, ratio, brand]);
+    return {
+      templateId: template.id,
+      values: out,
+      target: ratio,
+      ...(brandId ? { brand: brandId } : {}),
+      format: 'jpeg',
+      quality: 80,
+    };
+  }, [template, values, overrides, ratio, brand, brandId]);
 
   // Nothing is rendered (or charged) until the first edit, unless previews are free: the
   // thumbnail already shows the sample values.
@@ -262,6 +274,14 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
             onSubmit={(e) => e.preventDefault()}
             data-testid="values-form"
           >
+            <BrandSelect
+              brands={brands}
+              value={brandId}
+              onChange={(id) => {
+                setEdited(true);
+                setBrandId(id);
+              }}
+            />
             {template.variables.map((variable) => (
               <VariableField
                 key={variable.name}
