@@ -1,7 +1,4 @@
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-
-const deflate = promisify(zlib.deflate);
 
 /**
  * A small PNG writer for opaque canvases: RGBA pixels → 8-bit RGB, each row filtered in JS,
@@ -161,12 +158,7 @@ export function filterImage(
   return out;
 }
 
-/**
- * An opaque RGBA canvas (`width` × `height`, 4 bytes a pixel) as an RGB PNG; same pixels → same
- * bytes. The deflate runs on libuv's pool while this thread waits, so the thread's event loop
- * turns: a render worker fed back to back (piscina's Atomics) otherwise never runs the deferred
- * finalizers that free the canvases and their pixel buffers, and grows by ~9 MB a render.
- */
+/** An opaque RGBA canvas (`width` × `height`, 4 bytes a pixel) as an RGB PNG; same pixels → same bytes. */
 export async function writePng(
   rgba: Uint8Array,
   width: number,
@@ -179,7 +171,12 @@ export async function writePng(
     strategy: options.strategy ?? zlib.constants.Z_DEFAULT_STRATEGY,
     chunkSize: 1 << 20,
   };
-  const idat = await deflate(filtered, zlibOptions);
+  // Deflate on this thread: a render worker is one core's worth of work. On libuv's pool it would
+  // compete with the other workers (one worker would use two cores, and two would not scale).
+  const idat = zlib.deflateSync(filtered, zlibOptions);
+  // Let the event loop turn: a worker fed back to back (piscina's Atomics) otherwise never runs
+  // the deferred finalizers that free canvases and their pixel buffers (~9 MB a render).
+  await new Promise((resolve) => setImmediate(resolve));
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
