@@ -84,7 +84,7 @@ export const brandKitVi: Record<keyof typeof brandKitEn, string> = {
   'brandKit.profileName': 'Tên hiển thị trên mẫu',
 
   'brandKit.list': 'Thương hiệu',
-  'brandKit.new': 'Thương hiệu mới',
+  'brandKit.new': 'Tạo mới',
   'brandKit.new.title': 'Thương hiệu mới',
   'brandKit.new.label': 'Tên thương hiệu',
   'brandKit.new.copy': 'Dùng lại màu, logo và phông chữ của thương hiệu đang chọn',

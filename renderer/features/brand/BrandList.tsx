@@ -137,7 +137,7 @@ function Swatches({ brand }: { brand: Brand }): ReactElement {
       {colours.map((colour, i) => (
         <span
           key={BRAND_COLOURS[i]}
-          className={`kit-swatch${colour ? '' : ' empty'}`}
+          className={`kit-swatch${colour ? '' : ' unset'}`}
           style={colour ? { background: colour } : undefined}
           data-colour={colour ?? ''}
         />

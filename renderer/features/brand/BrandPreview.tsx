@@ -28,9 +28,12 @@ export function BrandPreview({ brand }: { brand: Brand }): ReactElement {
       catalog.slice(0, 40).map((item) => api.catalog.detail(item.id).catch(() => null)),
     ).then((all) => {
       if (cancelled) return;
-      const bound = all.filter(
-        (d): d is CatalogDetail => d !== null && d.variables.some((v) => v.bindsTo),
-      );
+      // Those that take the primary colour first: a brand's colour shows most in them.
+      const usesPrimary = (d: CatalogDetail) =>
+        d.variables.some((v) => v.bindsTo === 'brand.primaryColor') ? 0 : 1;
+      const bound = all
+        .filter((d): d is CatalogDetail => d !== null && d.variables.some((v) => v.bindsTo))
+        .sort((a, b) => usesPrimary(a) - usesPrimary(b));
       setCandidates(bound);
       const first = bound[0];
       if (first) setTemplateId((current) => current || first.id);

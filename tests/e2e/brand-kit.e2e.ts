@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Request } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Brand } from '../../shared/brand-schemas.js';
+import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+
+const PRIMARY = '#1E7B34';
+const FAMILY = 'Kit Display';
+
+async function brandsOf(core: CoreProcess): Promise<Brand[]> {
+  return (await (await core.api('/v1/brands')).json()) as Brand[];
+}
+
+describe('brand kit', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  let fontDir: string;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core);
+    fontDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-font-'));
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+    fs.rmSync(fontDir, { recursive: true, force: true });
+  });
+
+  it('creates a second brand, makes it the default, uploads a font for its headings, and renders a template with a chosen brand', async () => {
+    const { page } = ui;
+    await page.goto(`${core.url}/ui/brand`);
+    await page.getByRole('heading', { level: 1, name: 'Brand kit' }).waitFor();
+
+    const preview = page.getByTestId('brand-preview-image');
+    const count = async () => Number(await preview.getAttribute('data-preview-count'));
+    await expect.poll(count, { timeout: 30_000 }).toBeGreaterThan(0);
+    /** A hash of the preview's bytes (its blob: URL is new on every render, even an identical one). */
+    const previewHash = () =>
+      page.evaluate<number>(
+        `fetch(document.querySelector('[data-testid="brand-preview-image"]').src)
+          .then((r) => r.arrayBuffer())
+          .then((b) => new Uint8Array(b).reduce((h, x) => (Math.imul(h, 31) + x) >>> 0, 7))`,
+      );
+    const firstImage = await previewHash();
+
+    // A second brand, started from the default one, with its own primary colour.
+    await page.getByRole('button', { name: 'New brand' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New brand' });
+    await dialog.getByLabel('Brand name').fill('Kit Green');
+    await dialog.getByRole('button', { name: 'Create brand' }).click();
+    await page.getByRole('form', { name: 'Editing “Kit Green”' }).waitFor();
+    const rendered = await count();
+    await page.getByLabel('Primary hex value').fill(PRIMARY);
+    const saveBar = page.getByTestId('brand-save-bar').getByRole('status');
+    await expect.poll(() => saveBar.getAttribute('data-state')).toBe('unsaved');
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await expect.poll(() => saveBar.getAttribute('data-state')).toBe('saved');
+    await expect.poll(count, { timeout: 30_000 }).toBeGreaterThan(rendered);
+    expect(await previewHash()).not.toBe(firstImage);
+
+    // Make it the default: the old default can now be deleted, this one cannot.
+    await page.getByRole('button', { name: 'Make default' }).click();
+    await page.getByRole('button', { name: 'Kit Green (Default)' }).waitFor();
+    const brands = await brandsOf(core);
+    const green = brands.find((b) => b.name === 'Kit Green')!;
+    const original = brands.find((b) => b.name !== 'Kit Green')!;
+    expect(green).toMatchObject({ isDefault: true, profile: { colours: { primary: PRIMARY } } });
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).isDisabled()).toBe(true);
+    await page.getByText('The default brand cannot be deleted').waitFor();
+
+    // A font of our own: a bundled TTF renamed, so it does not clash with the bundled family.
+    const file = path.join(fontDir, 'KitDisplay-Regular.ttf');
+    fs.writeFileSync(file, testFont(MONTSERRAT, FAMILY));
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Upload font…' }).click(),
+    ]);
+    await chooser.setFiles(file);
+    const fonts = page.getByTestId('custom-fonts');
+    await fonts.getByText(FAMILY).waitFor({ timeout: 20_000 });
+    expect(await fonts.textContent()).toContain('Vietnamese');
+    expect(await fonts.textContent()).toContain('Weight 400');
+    await page.getByLabel('Heading font').selectOption(FAMILY);
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await expect.poll(() => saveBar.getAttribute('data-state')).toBe('saved');
+    await expect
+      .poll(async () => (await brandsOf(core)).find((b) => b.id === green.id)?.profile.fonts)
+      .toEqual({ heading: FAMILY, body: null });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'brand-kit-light-en');
+
+    // The same screen in dark and in Vietnamese.
+    const system = (await (await core.api('/v1/system')).json()) as {
+      preferences: Record<string, unknown>;
+    };
+    for (const [theme, language] of [
+      ['dark', 'en'],
+      ['light', 'vi'],
+      ['dark', 'vi'],
+    ] as const) {
+      const res = await core.api('/v1/system/preferences', {
+        method: 'PUT',
+        json: { ...system.preferences, theme, language },
+      });
+      expect(res.status).toBe(200);
+      await page.reload();
+      await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe(theme);
+      await page
+        .getByRole('heading', { level: 1, name: language === 'vi' ? 'Bộ nhận diện' : 'Brand kit' })
+        .waitFor();
+      await expect.poll(count, { timeout: 30_000 }).toBeGreaterThan(0);
+      await fonts.getByText(FAMILY).waitFor();
+      await page.waitForTimeout(300);
+      await screenshot(page, `brand-kit-${theme}-${language}`);
+    }
+    await core.api('/v1/system/preferences', {
+      method: 'PUT',
+      json: { ...system.preferences, theme: 'light', language: 'en' },
+    });
+
+    // On a template, the brand picker names the chosen brand in the preview request.
+    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+    const select = page.getByLabel('Brand', { exact: true });
+    await select.waitFor();
+    const templatePreview = page.getByTestId('preview-image');
+    await expect
+      .poll(async () => Number(await templatePreview.getAttribute('data-preview-count')), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    const isPreview = (r: Request) =>
+      r.url().endsWith('/v1/render/preview') && r.method() === 'POST';
+    const [request] = await Promise.all([
+      page.waitForRequest(isPreview, { timeout: 20_000 }),
+      select.selectOption(original.id),
+    ]);
+    expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({
+      templateId: 'tmpl_product_promo',
+      brand: original.id,
+    });
+    await page.waitForTimeout(500);
+    await screenshot(page, 'brand-kit-template-select');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
