@@ -15,7 +15,7 @@ import { createImageReferenceResolver } from '../main/engine/image-reference.js'
 import { createRenderPool } from '../main/render/render-pool.js';
 import { RenderService } from '../main/render/render-service.js';
 import { EMPTY_BRAND_PROFILE } from '../shared/brand-profile.js';
-import { fmt, median, percentile } from './stats.js';
+import { fmt, median, percentile, processRssMiB } from './stats.js';
 
 const KEY = 'rdk_batch_bench_key_0123456789';
 const REFERENCE = 'tmpl_product_promo';
@@ -75,10 +75,6 @@ async function stop(server: Served): Promise<void> {
 function peakRssMiB(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-function rssMiB(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 const api = (server: Served, pathname: string, init: RequestInit = {}) =>
@@ -246,7 +242,7 @@ async function main(): Promise<void> {
   );
 
   // Bundle of every output: throughput and RSS growth.
-  const rssBefore = rssMiB(big.child.pid!);
+  const rssBefore = processRssMiB(big.child.pid!);
   const link = (await (await api(big, `/v1/render-batches/${bigRun.id}/bundle`)).json()) as {
     url: string;
   };
@@ -260,7 +256,7 @@ async function main(): Promise<void> {
     if (done) break;
     bytes += value.byteLength;
     if (bytes % (64 * 1024 * 1024) < value.byteLength)
-      rssPeakDuring = Math.max(rssPeakDuring, rssMiB(big.child.pid!));
+      rssPeakDuring = Math.max(rssPeakDuring, processRssMiB(big.child.pid!));
   }
   const bundleSeconds = (performance.now() - bundleStarted) / 1000;
   console.log(

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCanvas, ImageData } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import { REPO_ROOT, startCore } from '../main/app.js';
+import { REPO_ROOT } from '../main/app.js';
 import { loadCatalog } from '../main/catalog/load-catalog.js';
 import { createImageReferenceResolver } from '../main/engine/image-reference.js';
 import {
@@ -25,7 +25,8 @@ import { EMPTY_BRAND_PROFILE } from '../shared/brand-profile.js';
 import { ChromiumCard } from './peers/chromium-card.js';
 import { loadReferenceCard } from './peers/reference-card.js';
 import { renderWithSatori } from './peers/satori-card.js';
-import { fmt, median, rssMiB, timeRuns } from './stats.js';
+import { spawnServe } from '../tests/helpers/spawn-serve.js';
+import { fmt, median, processRssMiB, stopProcess, timeRuns } from './stats.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 // One libvips thread, as in the render workers: "one thread" means one thread.
@@ -167,15 +168,19 @@ async function main(): Promise<void> {
   let rss2000 = 0;
   for (const workers of [1, 2]) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-bench-'));
-    const core = await startCore({
-      port: 0,
+    // The server in its own process, as a user runs it: the clients below are another program,
+    // and their fetch calls must not share the server's event loop.
+    const server = await spawnServe(
       dataDir,
-      apiKey: BENCH_KEY,
-      openingCredits: 1_000_000,
-      rateLimit: 1_000_000,
+      {
+        RENDER_DESK_API_KEY: BENCH_KEY,
+        RENDER_DESK_CREDITS: '1000000',
+        RENDER_DESK_RATE_LIMIT: '1000000',
+      },
       workers,
-      subscription: undefined,
-    });
+    );
+    const core = { url: server.url };
+    const serverRssMiB = () => processRssMiB(server.child.pid ?? 0);
     const body = JSON.stringify({
       templateId: REFERENCE,
       target: 'square',
@@ -210,14 +215,14 @@ async function main(): Promise<void> {
     );
     if (workers === 2) {
       await run(200);
-      rss200 = rssMiB();
+      rss200 = serverRssMiB();
       await run(QUICK ? 400 : 1800);
-      rss2000 = rssMiB();
+      rss2000 = serverRssMiB();
       console.log(
         `RSS after 200 renders: ${fmt(rss200)} MiB; after ${QUICK ? 600 : 2000}: ${fmt(rss2000)} MiB`,
       );
     }
-    await core.close();
+    await stopProcess(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const scaling = (throughput[2] ?? 0) / (throughput[1] ?? 1);

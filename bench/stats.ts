@@ -1,4 +1,6 @@
 /** Small timing helpers shared by the benchmarks. */
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,6 +31,18 @@ export async function timeRuns(
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
-export function rssMiB(): number {
-  return process.memoryUsage().rss / 1024 / 1024;
+/** Resident memory of another process (Linux `/proc`), in MiB. */
+export function processRssMiB(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return kib / 1024;
+}
+
+/** SIGTERM, and wait until the process has exited. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
