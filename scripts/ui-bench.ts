@@ -84,9 +84,25 @@ async function scrollFrames(page: Page, baseUrl: string, batchId: string): Promi
   await page.goto(`${baseUrl}/ui/batches/${batchId}`);
   await page.waitForSelector('[data-testid="results-scroll"] .results-row');
   await page.waitForTimeout(500);
-  // Scroll top to bottom over ~6 s in animation frames, like a fast trackpad fling.
+  return flingFrames(page, '[data-testid="results-scroll"]');
+}
+
+/**
+ * The same fling over an empty scroller of the same height: what this browser's frame pacing
+ * gives with nothing to draw, so the table's figure can be read against it.
+ */
+async function controlFrames(page: Page): Promise<number[]> {
+  await page.setContent(
+    '<div id="s" style="height:620px;overflow:auto;contain:strict"><div style="height:560000px"></div></div>',
+  );
+  await page.waitForTimeout(500);
+  return flingFrames(page, '#s');
+}
+
+/** Scrolls top to bottom over ~6 s in animation frames, like a fast trackpad fling. */
+async function flingFrames(page: Page, selector: string): Promise<number[]> {
   return (await page.evaluate(`new Promise((resolve) => {
-    const el = document.querySelector('[data-testid="results-scroll"]');
+    const el = document.querySelector(${JSON.stringify(selector)});
     const frames = [];
     const total = el.scrollHeight - el.clientHeight;
     const duration = 6000;
@@ -167,6 +183,7 @@ async function main(): Promise<void> {
       total: number;
     };
     const frames = await scrollFrames(page, core.url, created.id);
+    const control = await controlFrames(page);
 
     const p = stats(preview);
     const f = stats(frames);
@@ -178,6 +195,10 @@ async function main(): Promise<void> {
     );
     console.log(
       `  results table, ${batch.total} rows (${batch.status}: ${batch.succeeded} rendered, ${batch.failed} failed), ${frames.length} frames scrolled: mean ${ms(f.mean)} (${(1000 / f.mean).toFixed(0)} fps), p95 ${ms(f.p95)}, max ${ms(f.max)}, frames over 16.7 ms: ${slow}`,
+    );
+    const c = stats(control);
+    console.log(
+      `  control: the same fling over an empty scroller, ${control.length} frames: mean ${ms(c.mean)}, p95 ${ms(c.p95)}, frames over 16.7 ms: ${control.filter((d) => d > 1000 / 60 + 1).length}`,
     );
     if (ui.consoleErrors.length) console.log('  console errors:', ui.consoleErrors);
   } finally {

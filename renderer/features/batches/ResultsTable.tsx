@@ -48,7 +48,8 @@ export function ResultsTable({
   const last = items[items.length - 1]?.index ?? 0;
   const { ensure } = manifest;
   useEffect(() => {
-    ensure(first, last + 20);
+    // A page ahead of what shows, so a fast scroll rarely reaches rows still loading.
+    ensure(first, last + 250);
   }, [ensure, first, last]);
 
   const scrolling = virtualizer.isScrolling;

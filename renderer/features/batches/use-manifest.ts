@@ -19,7 +19,10 @@ export function useManifest(
   ensure: (start: number, end: number) => void;
   loaded: number;
 } {
-  const [rows, setRows] = useState<Map<number, ManifestRow>>(new Map());
+  // Rows live in a map mutated in place, with a counter to re-render: copying a 10,000-entry map
+  // for every page that arrives mid-scroll costs frames.
+  const rows = useRef(new Map<number, ManifestRow>());
+  const [, setRowsVersion] = useState(0);
   const [failedRows, setFailedRows] = useState<ManifestRow[]>([]);
   const [failedDone, setFailedDone] = useState(false);
   const pending = useRef(new Set<string>());
@@ -33,7 +36,8 @@ export function useManifest(
     generation.current += 1;
     pending.current.clear();
     failedCursor.current = '0';
-    setRows(new Map());
+    rows.current = new Map();
+    setRowsVersion((v) => v + 1);
     setFailedRows([]);
     setFailedDone(false);
   }, [batchId, filter]);
@@ -67,11 +71,8 @@ export function useManifest(
           api.batches.manifest(batchId, { cursor: String(first), limit: PAGE }).then(
             (result) => {
               if (gen !== generation.current) return;
-              setRows((prev) => {
-                const next = new Map(prev);
-                for (const row of result.rows) next.set(row.rowIndex, row);
-                return next;
-              });
+              for (const row of result.rows) rows.current.set(row.rowIndex, row);
+              setRowsVersion((v) => v + 1);
             },
             () => pending.current.delete(key),
           );
@@ -97,7 +98,8 @@ export function useManifest(
   );
 
   if (filter === 'all') {
-    return { count: total, row: (index) => rows.get(index), ensure, loaded: rows.size };
+    const loaded = rows.current;
+    return { count: total, row: (index) => loaded.get(index), ensure, loaded: loaded.size };
   }
   return {
     count: failedDone
