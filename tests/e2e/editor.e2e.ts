@@ -109,8 +109,17 @@ describe('template editor', () => {
     for (let i = 1; i <= 10; i++)
       await page.mouse.move(box.x + box.width / 2 + i * 7, box.y + box.height / 2 + i * 9);
     await page.mouse.up();
-    const x1 = Number(await xField.inputValue());
-    const y1 = Number(await yField.inputValue());
+    // The fields follow the drag through state updates: read them once they have settled.
+    const position = async () => `${await xField.inputValue()},${await yField.inputValue()}`;
+    let settled = '';
+    await expect
+      .poll(async () => {
+        const [before] = [await position(), await page.waitForTimeout(100)];
+        settled = await position();
+        return before === settled;
+      })
+      .toBe(true);
+    const [x1, y1] = settled.split(',').map(Number) as [number, number];
     expect(x1).toBeGreaterThan(x0 + 40);
     expect(y1).toBeGreaterThan(y0 + 60);
 
@@ -118,8 +127,9 @@ describe('template editor', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Shift+ArrowDown');
+    // Each key press is its own state update: wait for both fields, not just the first.
     await expect.poll(async () => Number(await xField.inputValue())).toBe(x1 + 2);
-    expect(Number(await yField.inputValue())).toBe(y1 + 10);
+    await expect.poll(async () => Number(await yField.inputValue())).toBe(y1 + 10);
     await previewCaughtUp();
     expect(await page.getByTestId('save-state').getAttribute('data-dirty')).toBe('true');
     await screenshot(page, 'editor-moved');
