@@ -4,7 +4,7 @@
  *
  *   BENCH_ROWS=2000 npm run bench:batch   a smaller main batch, for a smoke run
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,8 @@ import { createImageReferenceResolver } from '../main/engine/image-reference.js'
 import { createRenderPool } from '../main/render/render-pool.js';
 import { RenderService } from '../main/render/render-service.js';
 import { EMPTY_BRAND_PROFILE } from '../shared/brand-profile.js';
-import { fmt, median, percentile, processRssMiB } from './stats.js';
+import { spawnServe } from '../tests/helpers/spawn-serve.js';
+import { fmt, median, percentile, processRssMiB, stopProcess } from './stats.js';
 
 const KEY = 'rdk_batch_bench_key_0123456789';
 const REFERENCE = 'tmpl_product_promo';
@@ -29,45 +30,20 @@ interface Served {
 
 async function serve(workers: number): Promise<Served> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-batch-bench-'));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(REPO_ROOT, 'main', 'serve.ts'),
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--workers',
-      String(workers),
-    ],
+  const { child, url } = await spawnServe(
+    dataDir,
     {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        RENDER_DESK_API_KEY: KEY,
-        RENDER_DESK_CREDITS: '10000000',
-        RENDER_DESK_RATE_LIMIT: '1000000',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      RENDER_DESK_API_KEY: KEY,
+      RENDER_DESK_CREDITS: '10000000',
+      RENDER_DESK_RATE_LIMIT: '1000000',
     },
+    workers,
   );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
   return { child, url, dataDir };
 }
 
 async function stop(server: Served): Promise<void> {
-  server.child.kill('SIGTERM');
-  await new Promise((resolve) => server.child.once('exit', resolve));
+  await stopProcess(server.child);
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
 import type { Brand } from '../../api/types';
+import { NameDialog } from '../../components/NameDialog';
 import { ConfirmDialog, ErrorBanner, Loading } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
 import { BrandForm } from './BrandForm';
 import { BrandList } from './BrandList';
-import { BrandNameDialog } from './BrandNameDialog';
 import { BrandPreview } from './BrandPreview';
 import { FontsPanel } from './FontsPanel';
 import { useBrands } from './use-brands';
@@ -105,7 +105,8 @@ export function BrandKitScreen(): ReactElement {
         <Loading />
       ) : null}
 
-      <BrandNameDialog
+      <NameDialog
+        label={t('brandKit.new.label')}
         open={dialog?.kind === 'create'}
         title={t('brandKit.new.title')}
         submitLabel={t('brandKit.new.create')}
@@ -119,7 +120,8 @@ export function BrandKitScreen(): ReactElement {
         }}
         onClose={() => setDialog(null)}
       />
-      <BrandNameDialog
+      <NameDialog
+        label={t('brandKit.new.label')}
         open={dialog?.kind === 'rename'}
         title={t('brandKit.rename.title')}
         submitLabel={t('brandKit.rename')}

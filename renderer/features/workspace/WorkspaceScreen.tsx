@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState, type DragEvent, type ReactElement } from 'react';
 import { api } from '../../api/client';
 import type { WorkspaceTemplateItem } from '../../api/types';
+import { NameDialog } from '../../components/NameDialog';
 import { AppLink } from '../../components/Sidebar';
 import { Button, ConfirmDialog, EmptyState, ErrorBanner } from '../../components/ui';
 import { formatDateTime, useLanguage, useT } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
-import { RenameDialog } from './RenameDialog';
 
 const ZIP = /\.zip$/i;
 
@@ -175,13 +175,19 @@ export function WorkspaceScreen(): ReactElement {
         }}
         onClose={() => setDeleting(null)}
       />
-      <RenameDialog
-        item={renaming}
-        onClose={() => setRenaming(null)}
-        onRenamed={() => {
-          setRenaming(null);
+      <NameDialog
+        open={renaming !== null}
+        title={t('workspace.rename')}
+        label={t('workspace.rename.label')}
+        submitLabel={t('workspace.rename')}
+        initialName={renaming?.name ?? ''}
+        onSubmit={async (name) => {
+          if (!renaming) return;
+          // A rename is a save of the name as a new version.
+          await api.workspace.patch(renaming.id, { name, baseVersion: renaming.version });
           load();
         }}
+        onClose={() => setRenaming(null)}
       />
     </div>
   );

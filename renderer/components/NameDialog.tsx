@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
-import { Button, ErrorBanner } from '../../components/ui';
-import { useT } from '../../i18n/i18n';
+import { useT } from '../i18n/i18n';
+import { Button, ErrorBanner } from './ui';
 
-/** Names a brand: a new one (optionally a copy of the selected brand) or a rename. */
-export function BrandNameDialog({
+/** Asks for a name (a new brand, a rename); `onSubmit` does the work, and its error is shown. */
+export function NameDialog({
   open,
   title,
+  label,
   submitLabel,
   initialName,
   copyLabel,
@@ -14,6 +15,8 @@ export function BrandNameDialog({
 }: {
   open: boolean;
   title: string;
+  /** The name field's label. */
+  label: string;
   submitLabel: string;
   initialName: string;
   /** When given, a checkbox (on by default) whose state is passed to `onSubmit`. */
@@ -67,7 +70,7 @@ export function BrandNameDialog({
           <h2 id={`${id}-title`}>{title}</h2>
           <div className="field">
             <label className="field-label" htmlFor={`${id}-name`}>
-              {t('brandKit.new.label')}
+              {label}
             </label>
             <input
               id={`${id}-name`}
