@@ -3,7 +3,14 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Template } from '../../shared/template-format.js';
 import type { WorkspaceTemplateDetail } from '../../shared/workspace-schemas.js';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  screenshot,
+  startCore,
+  waitForImages,
+  type CoreProcess,
+  type UiSession,
+} from './harness.js';
 
 const REFERENCE = 'tmpl_product_promo';
 const NEW_COLOUR = '#1E7B34';
@@ -202,6 +209,7 @@ describe('template editor', () => {
     await page.getByRole('heading', { level: 1, name: 'My templates' }).waitFor();
     const card = page.locator(`.ws-card[data-template-id="${id}"]`);
     await card.waitFor();
+    await waitForImages(page, '.ws-card img');
     await screenshot(page, 'my-templates');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -263,7 +271,8 @@ describe('template editor', () => {
         });
         expect(res.status).toBe(200);
         await page.goto(`${core.url}/ui/my-templates`);
-        await page.locator('.ws-card img').first().waitFor();
+        // Thumbnails are rendered on first request: wait for the pixels, not just the element.
+        await waitForImages(page, '.ws-card img');
         await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe(theme);
         await page.waitForTimeout(300);
         await screenshot(page, `my-templates-${theme}-${language}`);
