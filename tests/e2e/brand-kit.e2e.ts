@@ -37,13 +37,24 @@ describe('brand kit', () => {
     const preview = page.getByTestId('brand-preview-image');
     const count = async () => Number(await preview.getAttribute('data-preview-count'));
     await expect.poll(count, { timeout: 30_000 }).toBeGreaterThan(0);
-    /** A hash of the preview's bytes (its blob: URL is new on every render, even an identical one). */
+    /**
+     * A hash of the preview's bytes (its blob: URL is new on every render, even an identical one).
+     * A render landing between reading `src` and fetching it revokes the old URL, so the page
+     * reads the current `src` again until a fetch succeeds.
+     */
     const previewHash = () =>
-      page.evaluate<number>(
-        `fetch(document.querySelector('[data-testid="brand-preview-image"]').src)
-          .then((r) => r.arrayBuffer())
-          .then((b) => new Uint8Array(b).reduce((h, x) => (Math.imul(h, 31) + x) >>> 0, 7))`,
-      );
+      page.evaluate<number>(`(async () => {
+        for (let attempt = 0; ; attempt++) {
+          const src = document.querySelector('[data-testid="brand-preview-image"]').src;
+          try {
+            const bytes = new Uint8Array(await (await fetch(src)).arrayBuffer());
+            return bytes.reduce((h, x) => (Math.imul(h, 31) + x) >>> 0, 7);
+          } catch (error) {
+            if (attempt >= 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      })()`);
     const firstImage = await previewHash();
 
     // A second brand, started from the default one, with its own primary colour.
@@ -59,7 +70,7 @@ describe('brand kit', () => {
     await page.getByRole('button', { name: 'Save brand' }).click();
     await expect.poll(() => saveBar.getAttribute('data-state')).toBe('saved');
     await expect.poll(count, { timeout: 30_000 }).toBeGreaterThan(rendered);
-    expect(await previewHash()).not.toBe(firstImage);
+    await expect.poll(previewHash, { timeout: 30_000 }).not.toBe(firstImage);
 
     // Make it the default: the old default can now be deleted, this one cannot.
     await page.getByRole('button', { name: 'Make default' }).click();
