@@ -46,3 +46,21 @@ export function stopProcess(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/** Machine-wide CPU time so far (Linux `/proc/stat`, in clock ticks): all of it, and stolen. */
+export function machineCpuTicks(): { total: number; steal: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const ticks = fields.slice(1, 9).map(Number);
+  return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] ?? 0 };
+}
+
+/** The share of CPU time the hypervisor gave to other machines while `fn` ran, in %. */
+export async function withStealShare<T>(
+  fn: () => Promise<T>,
+): Promise<{ value: T; steal: number }> {
+  const before = machineCpuTicks();
+  const value = await fn();
+  const after = machineCpuTicks();
+  const total = after.total - before.total;
+  return { value, steal: total > 0 ? ((after.steal - before.steal) / total) * 100 : 0 };
+}

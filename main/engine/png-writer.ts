@@ -20,13 +20,14 @@ export interface PngWriterOptions {
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(zlib.crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
+/** Writes one chunk (length, type, data, CRC) into `out` at `at`; returns where it ends. */
+function writeChunk(out: Buffer, at: number, type: string, data: Uint8Array): number {
+  out.writeUInt32BE(data.length, at);
+  out.write(type, at + 4, 'latin1');
+  out.set(data, at + 8);
+  const end = at + 8 + data.length;
+  out.writeUInt32BE(zlib.crc32(out.subarray(at + 4, end)), end);
+  return end + 4;
 }
 
 /**
@@ -130,7 +131,7 @@ export function chooseFilter(rgba: Uint8Array, width: number, height: number): n
   const rows: number[] = [];
   for (let y = 0; y < height; y += 64)
     for (let k = y; k < Math.min(height, y + 8); k++) rows.push(k);
-  const sample = Buffer.allocUnsafe(rows.length * rowBytes);
+  const sample = scratch(1, rows.length * rowBytes);
   let best: number = FILTER.up;
   let bestSize = Infinity;
   for (const filter of [FILTER.up, FILTER.sub, FILTER.none]) {
@@ -144,7 +145,25 @@ export function chooseFilter(rgba: Uint8Array, width: number, height: number): n
   return best;
 }
 
-/** Every row filtered, as PNG's IDAT carries them before deflate. */
+/**
+ * Two reusable buffers per thread (filtered rows, and the filter trial's sample): a new 3.5 MB
+ * buffer per render is external memory that V8 collects only with a full garbage collection.
+ * Only ever used synchronously (filled, then deflated), so renders interleaving on a thread
+ * cannot overwrite each other's rows.
+ */
+const scratchBuffers: Buffer[] = [Buffer.alloc(0), Buffer.alloc(0)];
+/** Larger images (print sizes) get a buffer of their own rather than one kept for good. */
+const MAX_SCRATCH_BYTES = 32 * 1024 * 1024;
+function scratch(slot: 0 | 1, size: number): Buffer {
+  if (size > MAX_SCRATCH_BYTES) return Buffer.allocUnsafeSlow(size);
+  if (scratchBuffers[slot]!.length < size) scratchBuffers[slot] = Buffer.allocUnsafeSlow(size);
+  return scratchBuffers[slot]!.subarray(0, size);
+}
+
+/**
+ * Every row filtered, as PNG's IDAT carries them before deflate. The result is a view of this
+ * thread's scratch buffer: valid until the next call, so deflate it before awaiting anything.
+ */
 export function filterImage(
   rgba: Uint8Array,
   width: number,
@@ -152,7 +171,7 @@ export function filterImage(
   filter: PngFilter,
 ): Buffer {
   const rowBytes = 1 + width * 3;
-  const out = Buffer.allocUnsafe(rowBytes * height);
+  const out = scratch(0, rowBytes * height);
   const type = filter === 'auto' ? chooseFilter(rgba, width, height) : FILTER[filter];
   for (let y = 0; y < height; y++) filterRow(rgba, width, y, type, out, y * rowBytes);
   return out;
@@ -182,10 +201,12 @@ export async function writePng(
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  // One allocation for the file (a buffer of its own, so the render worker can hand it over
+  // without a copy).
+  const out = Buffer.allocUnsafeSlow(SIGNATURE.length + 12 * 3 + ihdr.length + idat.length);
+  out.set(SIGNATURE, 0);
+  let at = writeChunk(out, SIGNATURE.length, 'IHDR', ihdr);
+  at = writeChunk(out, at, 'IDAT', idat);
+  writeChunk(out, at, 'IEND', new Uint8Array(0));
+  return out;
 }

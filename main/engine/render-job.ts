@@ -2,6 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { fileURLToPath } from 'node:url';
 import type { RenderJob, RenderResult } from '../render/render-protocol.js';
+import { releaseCanvas } from './canvas-pool.js';
 import { CONTENT_TYPES, encodeCanvas } from './encode-image.js';
 import { registerBundledFonts, syncCustomFonts } from './fonts.js';
 import { LayerImageError } from './layers/image-layer.js';
@@ -35,6 +36,7 @@ export async function renderJob(job: RenderJob): Promise<RenderResult> {
     // Pre-flight only needs the layout report: skip the encoding, which is most of the cost.
     const bytes = job.measureOnly ? Buffer.alloc(0) : await encodeCanvas(drawn.canvas, job);
     const encodeMs = performance.now() - started - drawMs;
+    releaseCanvas(drawn.canvas);
     return {
       ok: true,
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),

@@ -1,6 +1,7 @@
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { Canvas } from '@napi-rs/canvas';
 import type { ImageLayer, Layer, Layout } from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
+import { acquireCanvas } from './canvas-pool.js';
 import { isVisible, type DrawContext } from './draw-context.js';
 import { drawImageLayer, prepareImageLayer } from './layers/image-layer.js';
 import { drawListLayer } from './layers/list-layer.js';
@@ -16,11 +17,14 @@ export interface DrawnTemplate {
   missingGlyphs: string[];
 }
 
-/** Draws one layout of a template with resolved values onto an opaque canvas. */
+/**
+ * Draws one layout of a template with resolved values onto an opaque canvas, taken from this
+ * thread's canvas pool: the caller may hand it back with `releaseCanvas` once encoded.
+ */
 export async function renderTemplate(job: RenderJob): Promise<DrawnTemplate> {
   const layout = job.template.layouts[job.ratio];
   if (!layout) throw new Error(`The template has no ${job.ratio} layout.`);
-  const canvas = createCanvas(layout.width, layout.height);
+  const canvas = acquireCanvas(layout.width, layout.height);
   const ctx = canvas.getContext('2d');
   const dc: DrawContext = {
     ctx,

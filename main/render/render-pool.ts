@@ -33,10 +33,11 @@ export interface RenderPool {
 }
 
 /**
- * Jobs handed to each thread at once. With two, a worker draws the next job while sharp encodes
- * the previous one on libuv's threads, so no core idles between jobs; that also lets one worker
- * use more than one core, so it is done only when the pool owns every core. A single render
- * waits behind at most this many rows per thread.
+ * Jobs handed to each thread at once. With two, a worker finishing a job finds the next one
+ * already waiting instead of idling until the main thread (busy with HTTP, or a ledger commit's
+ * fsync) hands it one; JPEG and WebP encode on libuv's threads meanwhile, so one worker can use
+ * more than one core, and it is done only when the pool owns every core. A single render waits
+ * behind at most this many rows per thread.
  */
 export function tasksPerThread(threads: number): number {
   return threads >= os.availableParallelism() ? 2 : 1;

@@ -1,3 +1,4 @@
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import sharp from 'sharp';
 import { renderJob } from '../engine/render-job.js';
 import type { RenderJob, RenderResult } from './render-protocol.js';
@@ -7,6 +8,14 @@ import type { RenderJob, RenderResult } from './render-protocol.js';
 sharp.concurrency(1);
 sharp.cache(false);
 
-export default async function render(job: RenderJob): Promise<RenderResult> {
-  return renderJob(job);
+/**
+ * The image's buffer is moved to the main thread, not copied, when this thread owns all of it
+ * (a slice of Node's shared buffer pool must never be detached).
+ */
+export default async function render(job: RenderJob): Promise<RenderResult | object> {
+  const result = await renderJob(job);
+  if (!result.ok) return result;
+  const { buffer, byteOffset, byteLength } = result.bytes;
+  if (byteLength === 0 || byteOffset !== 0 || buffer.byteLength !== byteLength) return result;
+  return move({ [transferableSymbol]: [buffer], [valueSymbol]: result });
 }

@@ -180,6 +180,16 @@ describe('renderJob', () => {
     expect(first.report.layers.every((l) => !l.overflow)).toBe(true);
   });
 
+  it('renders the same bytes on a reused canvas, whatever the render before it drew', async () => {
+    const job = buildJob(richTemplate, richValues);
+    const fresh = await renderInWorker(job);
+    if (!fresh.ok) throw new Error(fresh.message);
+    // Another card of the same size first, so this thread's canvas comes back used.
+    await ok(buildJob(richTemplate, { ...richValues, accent: '#0F766E', badge: 'Mới' }));
+    const reused = await ok(job);
+    expect(Buffer.from(reused.bytes).equals(Buffer.from(fresh.bytes))).toBe(true);
+  });
+
   it('encodes PNG within 10 % of the size of Skia’s own encoder', async () => {
     registerBundledFonts(FONTS_DIR);
     const job = buildJob(richTemplate, richValues);

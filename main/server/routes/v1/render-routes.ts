@@ -77,14 +77,12 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
     async ({ body, request, reply }) => {
       const apiKeyId = request.principal?.id ?? 'anonymous';
       const idempotencyKey = readIdempotencyKey(request);
-      const requestHash = requestFingerprint(request.body);
-
       if (idempotencyKey !== undefined) {
         reply.header('Idempotency-Key', idempotencyKey);
         const claim = store.idempotency.claim({
           apiKeyId,
           key: idempotencyKey,
-          requestHash,
+          requestHash: requestFingerprint(request.body),
           now: new Date(),
         });
         if (claim.state === 'claimed' && claim.staleOutputPath) {
