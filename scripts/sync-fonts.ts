@@ -77,12 +77,12 @@ const SOURCES: FamilySource[] = [
     folder: 'noto-color-emoji',
     packageName: '@fontsource/noto-color-emoji',
     licenceFile: 'LICENSE',
-    // fontsource splits the font into unicode-range subsets; all are registered under one family.
-    files: ['emoji', ...Array.from({ length: 11 }, (_, i) => String(i))].map((subset) => ({
-      from: `files/noto-color-emoji-${subset}-400-normal.woff2`,
-      weight: 400,
-      style: 'normal' as const,
-    })),
+    // Only the whole font: Skia draws a family and style with one typeface (the last registered),
+    // so fontsource's unicode-range subsets under one family would leave most emoji to the OS's
+    // fallback, which has none. The `emoji` file holds every code point and sequence they hold.
+    files: [
+      { from: 'files/noto-color-emoji-emoji-400-normal.woff2', weight: 400, style: 'normal' },
+    ],
     vietnamese: false,
   },
 ];
@@ -128,7 +128,7 @@ function sync(): void {
       folder: source.folder,
       source: `${source.packageName}@${packageVersion(source.packageName)}`,
       licence: 'OFL-1.1',
-      // Precomputed so a worker need not scan 9 MB of emoji fonts to report missing glyphs.
+      // Precomputed so a worker need not scan the 6 MB emoji font to report missing glyphs.
       coverage: mergeRanges(ranges).map((r): [number, number] => [r[0], r[1]]),
       files,
     });
