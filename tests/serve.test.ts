@@ -3,13 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CORE_MALLOC_ENV, coreProcessEnv, hasCoreProcessEnv } from '../main/core-process-env.js';
 import { REPO_ROOT } from './helpers/image-fixtures.js';
 import { testFetch } from './helpers/test-server.js';
 
-function startServe(args: string[], env: Record<string, string> = {}) {
+function startServe(args: string[], env: Record<string, string> = {}, entry = 'serve.ts') {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'serve.ts'), ...args],
+    ['--import', 'tsx', path.join(REPO_ROOT, 'main', entry), ...args],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
@@ -83,6 +84,57 @@ describe('npm run serve (headless mode)', () => {
     const serve = startServe(['--port', 'eighty']);
     expect(await serve.exited).toBe(2);
     expect(serve.output()).toMatch(/port must be a whole number/);
+  });
+});
+
+describe('npm run serve (start.ts --headless)', () => {
+  it('runs the server in a child process with the core environment, and stops it on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-serve-'));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !name.startsWith('MALLOC_')),
+    ) as Record<string, string>;
+    const launcher = startServe(
+      ['--headless', '--port', '0', '--data-dir', dataDir, '--workers', '1'],
+      env,
+      'start.ts',
+    );
+    let serverPid: number | undefined;
+    try {
+      await launcher.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+)/);
+      expect(launcher.output()).not.toContain('Electron is not installed');
+      const info = JSON.parse(fs.readFileSync(path.join(dataDir, 'server.json'), 'utf8'));
+      serverPid = info.pid as number;
+      expect(serverPid).not.toBe(launcher.child.pid);
+      if (process.platform === 'linux') {
+        const environ = fs.readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
+        for (const [name, value] of Object.entries(CORE_MALLOC_ENV))
+          expect(environ).toContain(`${name}=${value}`);
+      }
+      launcher.child.kill('SIGTERM');
+      expect(await launcher.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'server.json'))).toBe(false);
+    } finally {
+      launcher.child.kill('SIGKILL');
+      if (serverPid !== undefined) {
+        try {
+          process.kill(serverPid, 'SIGKILL');
+        } catch {
+          // Already gone, as it should be.
+        }
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps malloc settings the user chose', () => {
+    const env = coreProcessEnv({ MALLOC_TRIM_THRESHOLD_: '0', PATH: '/bin' });
+    expect(env).toMatchObject({
+      MALLOC_TRIM_THRESHOLD_: '0',
+      MALLOC_MMAP_THRESHOLD_: CORE_MALLOC_ENV.MALLOC_MMAP_THRESHOLD_,
+      PATH: '/bin',
+    });
+    expect(hasCoreProcessEnv(env)).toBe(true);
+    expect(hasCoreProcessEnv({ PATH: '/bin' })).toBe(false);
   });
 });
 

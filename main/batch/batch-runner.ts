@@ -17,7 +17,7 @@ import type { QueuedRow, SourceRecord } from './batch-queue.js';
 import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { createImagesFolderResolver } from './images-folder.js';
 import { BatchFileNamer } from './file-names.js';
-import { GroupCommitter } from './group-commit.js';
+import { GroupCommitter } from '../store/group-commit.js';
 import { EXTENSIONS } from './batch-outputs.js';
 import { toBatchResource } from './batch-resource.js';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { coreProcessEnv } from '../core-process-env.js';
 
 /** How to start the core: a plain child process running the headless entry. */
 export interface CoreLaunchSpec {
@@ -33,7 +34,7 @@ export interface CoreLaunchOptions {
  * electron-builder rebuilt for Electron's ABI.
  */
 export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
-  const env: NodeJS.ProcessEnv = { ...options.env };
+  const env = coreProcessEnv(options.env);
   const flags = ['--port', String(options.port)];
   if (options.dataDir !== undefined) flags.push('--data-dir', options.dataDir);
   flags.push(...(options.extraArgs ?? []));

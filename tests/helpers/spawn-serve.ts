@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { coreProcessEnv } from '../../main/core-process-env.js';
 import { REPO_ROOT } from './image-fixtures.js';
 
 /**
@@ -24,7 +25,11 @@ export function spawnServe(
       '--workers',
       String(workers),
     ],
-    { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      cwd: REPO_ROOT,
+      env: coreProcessEnv({ ...process.env, ...env }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   let output = '';
   return new Promise((resolve, reject) => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MenuCommand } from '../../shared/native-bridge.js';
 import { buildMenuTemplate } from '../../main/shell/app-menu.js';
+import { CORE_MALLOC_ENV } from '../../main/core-process-env.js';
 import { coreLaunchSpec, developmentNodePath } from '../../main/shell/core-launch.js';
 import { parseCoreLine, redactCoreLine } from '../../main/shell/core-output.js';
 import { coreFlag, parseLaunchArgs, withoutFlags } from '../../main/shell/launch-args.js';
@@ -74,6 +75,13 @@ describe('how the core is started', () => {
     expect(spec.env.ELECTRON_RUN_AS_NODE).toBe('1');
     expect(spec.args).toContain(path.join('/app', 'main', 'serve.js'));
     expect(spec.args.join(' ')).not.toContain('tsx');
+  });
+
+  it("starts the core with the core's malloc settings in both modes", () => {
+    for (const packaged of [false, true]) {
+      const spec = coreLaunchSpec({ ...base, packaged, env: { PATH: '/bin' } });
+      expect(spec.env).toMatchObject({ ...CORE_MALLOC_ENV, PATH: '/bin' });
+    }
   });
 
   it('uses the Node that npm ran, else the one on PATH', () => {

@@ -7,6 +7,7 @@ import { AppError } from '../../../../shared/errors.js';
 import { brandProfileFor } from '../../../brand/named-brand.js';
 import { writeFileDurably } from '../../../files/write-file-durably.js';
 import type { OutputFormat } from '../../../render/render-protocol.js';
+import { GroupCommitter } from '../../../store/group-commit.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
 import { requireUiSession, sendPreview } from '../../ui-preview.js';
 import type { RouteRegistry } from '../../route-registry.js';
@@ -30,6 +31,8 @@ const PreviewRequest = RenderRequest.extend({
 
 export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps): void {
   const { store, renderer, reservations } = deps;
+  // Renders that finish while another's debit is being synced share the next commit.
+  const commits = new GroupCommitter(store.db, 0);
 
   registry.add(
     {
@@ -134,7 +137,7 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
           await writeFileDurably(outputPath, result.bytes);
         }
         const now = new Date();
-        const balance = store.db.transaction(() => {
+        const balance = await commits.commit(() => {
           const after = store.ledger.debitRender({ renderId, amount: 1, apiKeyId });
           store.renders.insert({
             id: renderId,
@@ -156,7 +159,7 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
             });
           }
           return after.balance;
-        })();
+        });
         committed = true;
         return reply
           .header('x-render-id', renderId)
