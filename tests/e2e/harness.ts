@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { coreProcessEnv } from '../../main/core-process-env.js';
 
 /**
  * End-to-end helpers: every test starts its own core (port 0, a temp data dir, one worker) and
@@ -68,11 +69,11 @@ export async function startCore(
     ],
     {
       cwd: ROOT,
-      env: {
+      env: coreProcessEnv({
         ...process.env,
         RENDER_DESK_CREDITS: String(options.credits ?? 1000),
         ...options.env,
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
