@@ -93,7 +93,8 @@ export class WorkspaceTemplates {
       name: name?.trim() || `${source.template.name} (copy)`.slice(0, 120),
       createdAt: new Date().toISOString().slice(0, 10),
     };
-    this.validate(template);
+    // The fork's own folder is still empty: its assets are checked where they are copied from.
+    this.validate(template, { assetsDir: source.assetsDir });
     const assets = this.assetsDir(id);
     fs.mkdirSync(assets, { recursive: true });
     try {

@@ -90,6 +90,19 @@ describe('forking', () => {
     const created = await fork();
     expect(sha(await render(created.id))).toBe(sha(await render(SOURCE)));
   });
+
+  it('forks every built-in template, fixed artwork included, and each fork renders like its source', async () => {
+    const catalog: Json[] = await (await server.api('/v1/catalog')).json();
+    expect(catalog.length).toBeGreaterThanOrEqual(24);
+    for (const item of catalog) {
+      const created = await fork(item.id);
+      const values = created.template.sampleValues;
+      const [ratio] = created.ratios;
+      expect(sha(await render(created.id, values, ratio)), item.id).toBe(
+        sha(await render(item.id, values, ratio)),
+      );
+    }
+  });
 });
 
 describe('listing and reading', () => {
