@@ -17,7 +17,7 @@ import { RenderService } from '../main/render/render-service.js';
 import { EMPTY_BRAND_PROFILE } from '../shared/brand-profile.js';
 import { spawnServe } from '../tests/helpers/spawn-serve.js';
 import { fmt, median, percentile, processRssMiB, stopProcess } from './stats.js';
-import { relaunchWithCoreEnv } from './relaunch-with-core-env.js';
+import { runBench } from './run-bench.js';
 
 const KEY = 'rdk_batch_bench_key_0123456789';
 const REFERENCE = 'tmpl_product_promo';
@@ -310,11 +310,4 @@ async function main(): Promise<void> {
   );
 }
 
-if (!relaunchWithCoreEnv())
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+runBench(main);

@@ -28,7 +28,7 @@ import { renderWithSatori } from './peers/satori-card.js';
 import { spawnServe } from '../tests/helpers/spawn-serve.js';
 import { renderClient } from './render-client.js';
 import { fmt, median, processRssMiB, stopProcess, timeRuns, withStealShare } from './stats.js';
-import { relaunchWithCoreEnv } from './relaunch-with-core-env.js';
+import { runBench } from './run-bench.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 // One libvips thread, as in the render workers: "one thread" means one thread.
@@ -269,11 +269,4 @@ async function startBenchServer(workers: number, body: string) {
   };
 }
 
-if (!relaunchWithCoreEnv())
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+runBench(main);
