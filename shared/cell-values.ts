@@ -13,6 +13,9 @@ export function cellToValue(
 ): unknown {
   if (cell === null || cell === undefined) return undefined;
   if (typeof cell === 'string' && cell.trim() === '') return undefined;
+  // A JSON record's object or list is no cell a spreadsheet could hold: validation refuses it,
+  // rather than a text layer printing "[object Object]".
+  if (typeof cell === 'object' && !(cell instanceof Date)) return cell;
   switch (variable.type) {
     case 'number':
       return typeof cell === 'string' ? (parseLocaleNumber(cell, locale) ?? cell) : cell;

@@ -186,7 +186,8 @@ export class BatchRunner {
   }
 
   private fieldsOf(batch: BatchRecord, first: QueuedRow | undefined): string[] {
-    if (batch.sourceType === 'json-array') return Object.keys(first?.record ?? {});
+    // Records need not share their keys: every key of every record is a field.
+    if (batch.sourceType === 'json-array') return this.deps.store.batches.recordFields(batch.id);
     const upload = batch.sourceRef ? this.deps.store.uploads.get(batch.sourceRef) : null;
     const fields = upload?.info.fields;
     return Array.isArray(fields) ? fields.map(String) : Object.keys(first?.record ?? {});

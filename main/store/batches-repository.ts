@@ -70,6 +70,8 @@ export interface BatchesRepository extends BatchRowQueue {
   ): IterableIterator<{ rowIndex: number; outputKey: string; fileName: string | null }>;
   /** Every file name assigned so far (a resumed ingest continues the unique naming). */
   fileNames(id: string): string[];
+  /** The keys of the stored records, each once, in order of first appearance (json-array). */
+  recordFields(id: string): string[];
   /** Pending, running-expired, failed and cancelled rows become pending again; returns how many. */
   requeueForReplay(id: string): number;
   /** Pending rows become cancelled; returns how many. */
@@ -187,6 +189,11 @@ export function createBatchesRepository(db: Database): BatchesRepository {
   >(
     `SELECT row_index, output_key, file_name FROM batch_rows
      WHERE batch_id = ? AND status = 'succeeded' ORDER BY row_index`,
+  );
+  const recordFields = db.prepare<[string], string>(
+    `SELECT field.key FROM batch_rows, json_each(batch_rows.record) AS field
+     WHERE batch_rows.batch_id = ? AND batch_rows.record LIKE '{%'
+     GROUP BY field.key ORDER BY MIN(batch_rows.row_index * 1000000 + field.id)`,
   );
   const fileNames = db.prepare<[string], string>(
     'SELECT file_name FROM batch_rows WHERE batch_id = ? AND file_name IS NOT NULL',
@@ -321,6 +328,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       }
     },
     fileNames: (id) => fileNames.pluck().all(id),
+    recordFields: (id) => recordFields.pluck().all(id),
     requeueForReplay: (id) => replay.immediate(id),
     cancelPending: (id) => cancelPending.run(id).changes,
     remove: (id) => remove.immediate(id),

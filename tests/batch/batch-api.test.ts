@@ -117,6 +117,46 @@ describe('batches from inline records', () => {
     }
   });
 
+  it('binds a field that only later records have, row by row, like the single render', async () => {
+    const subtitle = template.variables.find((v) => v.type === 'longText' || v.name === 'subtitle');
+    expect(subtitle).toBeDefined();
+    const base = records(1)[0]!;
+    const { [subtitle!.name]: _omitted, ...withoutSubtitle } = base;
+    const recs = [withoutSubtitle, { ...withoutSubtitle, [subtitle!.name]: 'Chỉ dòng thứ hai có' }];
+    const created = await createBatch(server, {
+      templateId: template.id,
+      target: 'square',
+      sourceType: 'json-array',
+      source: { records: recs },
+    });
+    await waitForBatch(server, created.id);
+    const rows = await fullManifest(server, created.id);
+    for (const row of rows) {
+      const output = await server.api(`/v1/outputs/${row.outputKey}`);
+      const single = await server.api('/v1/render', {
+        method: 'POST',
+        json: { templateId: template.id, target: 'square', values: recs[row.rowIndex] },
+      });
+      expect(sha(await output.arrayBuffer()), `row ${row.rowIndex}`).toBe(
+        sha(await single.arrayBuffer()),
+      );
+    }
+  });
+
+  it('fails a row whose text value is an object instead of printing it', async () => {
+    const recs = records(2, (i) => (i === 1 ? { [textVar]: { nested: true } } : {}));
+    const created = await createBatch(server, {
+      templateId: template.id,
+      target: 'square',
+      sourceType: 'json-array',
+      source: { records: recs },
+    });
+    const batch = await waitForBatch(server, created.id);
+    expect(batch).toMatchObject({ status: 'partial', succeeded: 1, failed: 1 });
+    const failed = (await fullManifest(server, created.id)).find((r) => r.status === 'failed');
+    expect(failed.error).toContain(`values.${textVar}: expected text, got an object`);
+  });
+
   it('fails only the malformed row and reports why; the batch is partial', async () => {
     const recs = records(5, (i) => (i === 2 ? { [numberVar]: 'not a number' } : {}));
     const created = await createBatch(server, {
