@@ -257,10 +257,13 @@ export const Layer = z.discriminatedUnion('kind', [
 ]);
 export type Layer = z.infer<typeof Layer>;
 
+/** Print sizes fit (A4 at 300 dpi is 3508 px); a larger canvas would only exhaust memory. */
+export const MAX_CANVAS_SIDE = 5000;
+
 export const Layout = z
   .object({
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
+    width: z.number().int().positive().max(MAX_CANVAS_SIDE),
+    height: z.number().int().positive().max(MAX_CANVAS_SIDE),
     /** The canvas is always opaque: outputs are RGB. */
     background: Paint,
     layers: z.array(Layer).max(200),

@@ -171,6 +171,11 @@ export class CustomFonts {
     return this.bundled.has(family.trim().toLowerCase());
   }
 
+  /** The code points a bundled family draws, or null when the family is not bundled. */
+  bundledCoverage(family: string): CoverageRanges | null {
+    return this.bundled.get(family.trim().toLowerCase())?.coverage ?? null;
+  }
+
   /** The installed faces of a custom family (case-insensitive); empty when not installed. */
   customFaces(family: string): CustomFontRecord[] {
     const key = family.trim().toLowerCase();

@@ -1,6 +1,7 @@
 import type { Problem } from '../../shared/errors.js';
 import type { ListLayer, Template, TextLayer } from '../../shared/template-format.js';
 import { coversCodePoint } from '../engine/font-coverage.js';
+import { DEFAULT_FAMILY } from '../engine/fonts.js';
 import { transformCase } from '../engine/text-lines.js';
 import type { CustomFonts } from './custom-fonts.js';
 import { notInstalledMessage } from './custom-fonts.js';
@@ -11,8 +12,9 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]{0,63})\s*\}\}/g;
 const LISTED = 12;
 
 /**
- * A workspace-template check: every text and list layer set in a custom font must be drawable
- * by it, judged on the template's sample text; and a literal family must be installed at all.
+ * A workspace-template check: every text and list layer must be drawable in its font (a bundled
+ * one with the default family behind it), judged on the template's sample text; and a literal
+ * family must be installed at all.
  * Layers whose family is a brand font variable are the brand profile's business, not this one's.
  */
 export function fontCoverageCheck(fonts: CustomFonts): (template: Template) => Problem[] {
@@ -22,20 +24,25 @@ export function fontCoverageCheck(fonts: CustomFonts): (template: Template) => P
       layout?.layers.forEach((layer, index) => {
         if (layer.kind !== 'text' && layer.kind !== 'list') return;
         const family = layer.font.family;
-        if (typeof family !== 'string' || fonts.isBundled(family)) return;
+        if (typeof family !== 'string') return;
         const path = `layouts.${ratio}.layers[${index}].font.family`;
-        const face = fonts.faceFor(family, layer.font.weight, layer.font.style);
-        if (!face) {
+        const bundled = fonts.bundledCoverage(family);
+        // A bundled family falls back to the default family, as the engine draws it.
+        const coverage = bundled
+          ? [bundled, fonts.bundledCoverage(DEFAULT_FAMILY) ?? []]
+          : [fonts.faceFor(family, layer.font.weight, layer.font.style)?.coverage];
+        if (!coverage[0]) {
           problems.push({ path, message: notInstalledMessage(family) });
           return;
         }
         const missing = new Set<string>();
         for (const char of sampleText(template, layer)) {
           if (missing.has(char) || drawnElsewhere(char)) continue;
-          if (!coversCodePoint(face.coverage, char.codePointAt(0)!)) missing.add(char);
+          const codePoint = char.codePointAt(0)!;
+          if (!coverage.some((ranges) => ranges && coversCodePoint(ranges, codePoint)))
+            missing.add(char);
         }
-        if (missing.size > 0)
-          problems.push({ path, message: missingMessage(face.family, missing) });
+        if (missing.size > 0) problems.push({ path, message: missingMessage(family, missing) });
       });
     }
     return problems;

@@ -1,6 +1,7 @@
 import type { Problem } from '../../shared/errors.js';
 import type { Template, VariableType } from '../../shared/template-format.js';
 import { formatPath } from '../../shared/zod-problems.js';
+import { placeholderNames } from '../engine/format-value.js';
 
 /** Which variable types a `{ var }` reference accepts, by the property that holds it. */
 function acceptedTypes(key: PropertyKey | undefined): VariableType[] | null {
@@ -20,7 +21,8 @@ function acceptedTypes(key: PropertyKey | undefined): VariableType[] | null {
 }
 
 /**
- * What the schema cannot see: every `{ var }` names a declared variable of a fitting type, layer
+ * What the schema cannot see: every `{ var }` and `{{placeholder}}` names a declared variable
+ * (a `{ var }` one of a fitting type), layer
  * ids are unique within a layout, and variable names are unique. Paths are those of the
  * template JSON (`layouts.square.layers[2].colour.var`).
  */
@@ -48,6 +50,20 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
         });
       }
       ids.add(layer.id);
+      const text = layer.kind === 'text' ? layer.text : layer.kind === 'qr' ? layer.value : '';
+      for (const name of new Set(placeholderNames(text))) {
+        if (declared.has(name)) continue;
+        problems.push({
+          path: formatPath(prefix, [
+            'layouts',
+            ratio,
+            'layers',
+            index,
+            layer.kind === 'qr' ? 'value' : 'text',
+          ]),
+          message: `{{${name}}} names no variable; declare "${name}" under variables or correct the name`,
+        });
+      }
     });
     visit(layout, ['layouts', ratio]);
   }

@@ -216,20 +216,36 @@ export class WorkspaceTemplates {
       .sort();
   }
 
+  /**
+   * Fixed artwork and sample images must be the template's own files: a template is shared as a
+   * pack, and a path on this machine (or outside its folder) would not travel with it.
+   */
   private assetProblems(template: Template, dir: string): Problem[] {
     const problems: Problem[] = [];
+    const isAsset = (name: string) => {
+      const file = path.resolve(dir, name);
+      return file.startsWith(path.resolve(dir) + path.sep) && fs.existsSync(file);
+    };
     for (const [ratio, layout] of Object.entries(template.layouts)) {
       layout?.layers.forEach((layer, index) => {
         if (layer.kind !== 'image' || !('asset' in layer.source)) return;
         const asset = layer.source.asset;
-        const file = path.resolve(dir, asset);
-        const inside = file.startsWith(path.resolve(dir) + path.sep);
-        if (!inside || !fs.existsSync(file)) {
+        if (!isAsset(asset)) {
           problems.push({
             path: `layouts.${ratio}.layers[${index}].source.asset`,
             message: `the template has no asset "${asset}"`,
           });
         }
+      });
+    }
+    for (const variable of template.variables) {
+      const sample = template.sampleValues[variable.name];
+      if (variable.type !== 'image' || typeof sample !== 'string' || sample.trim() === '') continue;
+      if (sample.startsWith('data:image/')) continue;
+      if (sample.startsWith('asset:') && isAsset(sample.slice('asset:'.length))) continue;
+      problems.push({
+        path: `sampleValues.${variable.name}`,
+        message: `a sample image must be one of the template's own images ("asset:<file>", uploaded with the editor) or a data: URI, not "${sample.slice(0, 80)}"`,
       });
     }
     return problems;

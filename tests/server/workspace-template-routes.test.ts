@@ -191,6 +191,65 @@ describe('editing', () => {
     expect(current.version).toBe(1);
   });
 
+  it('refuses a canvas larger than 5000 px a side, at the path of the size', async () => {
+    const created = await fork();
+    const layouts = structuredClone(created.template.layouts);
+    layouts.square.width = 100_000;
+    const body = await expectProblem(
+      await patch(created.id, { layouts }),
+      422,
+      'validation-failed',
+    );
+    expect(body.errors).toContainEqual(expect.objectContaining({ path: 'layouts.square.width' }));
+  });
+
+  it('refuses a {{placeholder}} that names no variable, at the path of the text', async () => {
+    const created = await fork();
+    const index = created.template.layouts.square.layers.findIndex(
+      (l: Json) => l.id === 'headline',
+    );
+    const layouts = withHeadline(created.template, (l) => {
+      l.text = '{{headline}} {{headlin}}';
+    });
+    const body = await expectProblem(
+      await patch(created.id, { layouts }),
+      422,
+      'validation-failed',
+    );
+    expect(body.errors).toEqual([
+      {
+        path: `layouts.square.layers[${index}].text`,
+        message: expect.stringContaining('{{headlin}} names no variable'),
+      },
+    ]);
+  });
+
+  it('refuses sample text a bundled font cannot draw, naming the characters', async () => {
+    const created = await fork();
+    const sampleValues = { ...created.template.sampleValues, headline: 'Καλημέρα' };
+    const body = await expectProblem(
+      await patch(created.id, { sampleValues }),
+      422,
+      'validation-failed',
+    );
+    expect(body.detail).toMatch(/cannot draw "Κ", "α"/);
+    expect(body.errors?.[0]?.path).toMatch(/^layouts\.\w+\.layers\[\d+\]\.font\.family$/);
+  });
+
+  it("refuses a sample image that is not one of the template's own files", async () => {
+    const created = await fork();
+    for (const photo of ['/etc/passwd', 'asset:../../../render-desk.db', 'asset:missing.jpg']) {
+      const body = await expectProblem(
+        await patch(created.id, { sampleValues: { ...created.template.sampleValues, photo } }),
+        422,
+        'validation-failed',
+      );
+      expect(body.errors).toEqual([
+        { path: 'sampleValues.photo', message: expect.stringContaining('sample image') },
+      ]);
+    }
+  });
+
   it('refuses a binding to an undeclared or ill-typed variable, naming the path', async () => {
     const created = await fork();
     const index = created.template.layouts.square.layers.findIndex(
