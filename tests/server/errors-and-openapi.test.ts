@@ -37,7 +37,11 @@ describe('problem+json errors', () => {
       body: 'hi',
     });
     expect(res.status).toBe(415);
-    expect((await res.json()).code).toBe('unsupported-media-type');
+    const body = await res.json();
+    expect(body.code).toBe('unsupported-media-type');
+    expect(body.detail).toBe(
+      'Content-Type "text/plain" is not accepted here; send application/json.',
+    );
   });
 
   it('refuses prototype-poisoning JSON', async () => {
@@ -47,6 +51,8 @@ describe('problem+json errors', () => {
       body: '{"templateId":"tmpl_x","values":{},"__proto__":{"admin":true}}',
     });
     expect(res.status).toBe(400);
+    // Valid JSON: the message must not only blame the syntax.
+    expect((await res.json()).detail).toContain('__proto__');
   });
 });
 

@@ -254,8 +254,8 @@ describe('POST /v1/render with bad input charges nothing and explains the proble
     ['a remote URL', () => 'http://169.254.169.254/latest', 'url-not-allowed'],
   ];
   for (const [what, value, code] of badImages) {
-    it(`422 ${code} for ${what}`, async () => {
-      await expectRefused(
+    it(`422 ${code} for ${what}, naming the value once`, async () => {
+      const problem = await expectRefused(
         {
           templateId: imageTemplate.id,
           values: { ...imageTemplate.sampleValues, [imageVar]: value() },
@@ -263,6 +263,8 @@ describe('POST /v1/render with bad input charges nothing and explains the proble
         422,
         code,
       );
+      expect(problem.detail).toMatch(new RegExp(`^values\\.${imageVar}: `));
+      expect(problem.detail).not.toContain(`values.${imageVar}: values.${imageVar}`);
     });
   }
 

@@ -22,7 +22,7 @@ function inputFor(dc: DrawContext, layer: ImageLayer): { input: ImageInput; path
     if (path.relative(dc.assetsDir, file).startsWith('..') || path.isAbsolute(layer.source.asset)) {
       throw new LayerImageError(
         where,
-        `${where}: the asset "${layer.source.asset}" is outside the template's folder`,
+        `the asset "${layer.source.asset}" is outside the template's folder`,
       );
     }
     return { input: { kind: 'file', path: file }, path: where };
@@ -45,7 +45,7 @@ export async function prepareImageLayer(dc: DrawContext, layer: ImageLayer) {
       focalPoint: layer.focalPoint,
     });
   } catch (error) {
-    throw new LayerImageError(source.path, `${source.path}: ${(error as Error).message}`);
+    throw new LayerImageError(source.path, (error as Error).message);
   }
 }
 

@@ -11,7 +11,7 @@ export function registerProblemJson(app: FastifyInstance): void {
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, request.headers['content-type']);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, appError);
   });
@@ -27,7 +27,7 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
     .send(JSON.stringify(error.toProblem()));
 }
 
-function toAppError(error: FastifyError): AppError {
+function toAppError(error: FastifyError, contentType: string | undefined): AppError {
   if (isAppError(error)) return error;
   // Coded errors from lower layers (spreadsheet readers) whose code is in the catalogue.
   const coded = error as { code?: string; location?: Record<string, unknown> };
@@ -42,7 +42,12 @@ function toAppError(error: FastifyError): AppError {
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new AppError('malformed-json', `The body is not valid JSON: ${error.message}`);
+      // The parser also refuses prototype keys (they could poison objects built from the body)
+      // and does not say which of the two it was.
+      return new AppError(
+        'malformed-json',
+        'The body is not valid JSON, or it uses a key named __proto__ or constructor.prototype, which is refused. Check the JSON syntax and rename such keys.',
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new AppError('malformed-json', 'The body is empty but Content-Type says JSON.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -53,7 +58,9 @@ function toAppError(error: FastifyError): AppError {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError(
         'unsupported-media-type',
-        `Content-Type "${error.message}" is not accepted here; send application/json.`,
+        contentType
+          ? `Content-Type "${contentType.slice(0, 100)}" is not accepted here; send application/json.`
+          : 'The request has a body but no Content-Type; send it as application/json.',
       );
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('bad-request', 'Content-Length does not match the body.');
