@@ -51,6 +51,13 @@ describe('built-in catalog', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('names each category once, without singular and plural or case twins', () => {
+    const categories = [...new Set(catalog.map(({ template }) => template.category))];
+    const key = (name: string) => name.toLowerCase().replace(/s$/, '');
+    const twins = categories.filter((c, i) => categories.findIndex((d) => key(d) === key(c)) !== i);
+    expect(twins).toEqual([]);
+  });
+
   it('uses every variable type, a brand.logo binding and a brand colour binding', () => {
     const variables = catalog.flatMap((e) => e.template.variables);
     for (const type of VARIABLE_TYPES) {
