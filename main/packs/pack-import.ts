@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError, isAppError } from '../../shared/errors.js';
-import type { Template } from '../../shared/template-format.js';
+import { TEMPLATE_SCHEMA_VERSION, type Template } from '../../shared/template-format.js';
 import { zodProblems } from '../../shared/zod-problems.js';
 import type { ArchiveLimits } from '../batch/row-sources/archive-limits.js';
 import type { WorkspaceTemplateRecord } from '../store/workspace-templates-repository.js';
@@ -196,6 +196,14 @@ function checkTemplate(bytes: Buffer, workspace: WorkspaceTemplates, assetsDir: 
   const json = parseJson(bytes, PACK_TEMPLATE);
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw packInvalid('template.json is not a template document.');
+  }
+  const schemaVersion = (json as { schemaVersion?: unknown }).schemaVersion;
+  if (typeof schemaVersion === 'number' && schemaVersion > TEMPLATE_SCHEMA_VERSION) {
+    throw new AppError(
+      'pack-unsupported-version',
+      `The template in this pack uses template format ${schemaVersion}; this version of Render Desk reads format ${TEMPLATE_SCHEMA_VERSION}. ` +
+        'Update Render Desk, then import the pack again.',
+    );
   }
   return rewrapValidation(() =>
     workspace.validate({ ...json, id: PROBE_ID }, { assetsDir, ownerChecks: false }),

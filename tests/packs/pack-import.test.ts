@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import yazl from 'yazl';
@@ -185,6 +186,27 @@ describe('what the pack holds', () => {
       'pack-unsupported-version',
     );
     expect(body.detail).toContain('format 2');
+  });
+
+  it('refuses a template of a newer template format as pack-unsupported-version', async () => {
+    const files = new Map(good);
+    const template = JSON.parse(files.get('template.json')!.toString('utf8')) as Json;
+    template.schemaVersion = 2;
+    const bytes = Buffer.from(JSON.stringify(template));
+    files.set('template.json', bytes);
+    const manifest = manifestOf(files);
+    manifest.template = {
+      ...manifest.template,
+      sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
+    };
+    files.set('pack.json', Buffer.from(JSON.stringify(manifest)));
+    const zip = writeZip([...files].map(([name, bytes]) => deflatedEntry(name, bytes)));
+    const body = await expectProblem(
+      await importPack(server, zip),
+      422,
+      'pack-unsupported-version',
+    );
+    expect(body.detail).toContain('template format 2');
   });
 
   it('refuses a zip without pack.json as not a pack', async () => {
