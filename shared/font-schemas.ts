@@ -12,6 +12,13 @@ export const FontScript = z.enum([
   'latin-extended',
   'cyrillic',
   'greek',
+  'arabic',
+  'hebrew',
+  'devanagari',
+  'thai',
+  'han',
+  'kana',
+  'hangul',
   'emoji',
 ]);
 export type FontScript = z.infer<typeof FontScript>;
