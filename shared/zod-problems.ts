@@ -13,13 +13,45 @@ export function formatPath(prefix: string, path: ReadonlyArray<PropertyKey>): st
 
 /** One problem per zod issue; each unknown key is its own problem. */
 export function zodProblems(error: z.ZodError, prefix = ''): Problem[] {
-  return error.issues.flatMap((issue): Problem[] => {
+  return issueProblems(error.issues, prefix, []);
+}
+
+function issueProblems(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: string,
+  base: readonly PropertyKey[],
+): Problem[] {
+  return issues.flatMap((issue): Problem[] => {
+    const path = [...base, ...issue.path];
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({
-        path: formatPath(prefix, [...issue.path, key]),
+        path: formatPath(prefix, [...path, key]),
         message: 'unknown property',
       }));
     }
-    return [{ path: formatPath(prefix, issue.path), message: issue.message }];
+    if (issue.code === 'invalid_union') {
+      const branch = closestBranch(issue.errors);
+      if (branch) return issueProblems(branch, prefix, path);
+    }
+    return [{ path: formatPath(prefix, path), message: issue.message }];
   });
+}
+
+/**
+ * The union member the value came closest to, so that `records[3]` is blamed rather than the
+ * whole `source`: a member whose keys all matched, then the one whose problems lie deepest.
+ * Null when two members tie (the value fits neither shape better).
+ */
+function closestBranch(
+  branches: readonly (readonly z.core.$ZodIssue[])[],
+): readonly z.core.$ZodIssue[] | null {
+  const score = (issues: readonly z.core.$ZodIssue[]) =>
+    (issues.some((i) => i.code === 'unrecognized_keys') ? 0 : 1000) +
+    Math.max(0, ...issues.map((i) => i.path.length));
+  const ranked = branches
+    .filter((issues) => issues.length > 0)
+    .map((issues) => ({ issues, score: score(issues) }))
+    .sort((a, b) => b.score - a.score);
+  const [best, next] = ranked;
+  return best && (!next || best.score > next.score) ? best.issues : null;
 }
