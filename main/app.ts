@@ -23,10 +23,20 @@ import { RenderService } from './render/render-service.js';
 import { API_VERSION, buildServer } from './server/build-server.js';
 import { savedPreferences } from './preferences.js';
 import { CreditReservations } from './server/credit-reservations.js';
+import { loadFittedImage, type ImageFitting } from './engine/load-image.js';
+import { Errors } from '../shared/errors.js';
 import { RateLimiter } from './server/rate-limiter.js';
 import { UrlSigner } from './server/signed-url.js';
 import { UiSessions } from './server/ui-sessions.js';
 import { createStore, initialiseAccount, type Store } from './store/create-store.js';
+
+/** Brand logos are decoded at this size to prove they are images. */
+const LOGO_CHECK: ImageFitting = {
+  width: 64,
+  height: 64,
+  fit: 'contain',
+  focalPoint: { x: 0.5, y: 0.5 },
+};
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
@@ -158,7 +168,13 @@ export async function startCore(
           },
         },
         resolveImage,
-        checkImageValue: (value, valuePath) => void resolveImage(value, valuePath),
+        checkImageValue: async (value, valuePath) => {
+          const input = resolveImage(value, valuePath);
+          // A full decode, as a render would: a readable file is not yet an image.
+          await loadFittedImage(input, LOGO_CHECK).catch((error: unknown) => {
+            throw Errors.imageInvalid(valuePath, (error as Error).message);
+          });
+        },
         fonts,
         checkFontFamily: (family, familyPath) => fonts.checkFontFamily(family, familyPath),
       },

@@ -34,8 +34,8 @@ export interface ServerDeps {
   uploads: UploadService;
   /** Resolves an image value (upload id, data: URI, absolute path) as renders do. */
   resolveImage: ImageResolver;
-  /** Validates an image value the same way renders do (brand profile logos). */
-  checkImageValue: (value: string, path: string) => void;
+  /** Resolves and decodes an image value the way renders do (brand profile logos). */
+  checkImageValue: (value: string, path: string) => Promise<void>;
   /** Uploaded fonts. */
   fonts: CustomFonts;
   /** Throws 422 validation-failed at `path` unless the family is bundled or uploaded (brand fonts). */

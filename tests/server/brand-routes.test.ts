@@ -1,3 +1,6 @@
+import path from 'node:path';
+import os from 'node:os';
+import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDetail } from '../../shared/api-schemas.js';
@@ -116,6 +119,19 @@ describe('brand kit CRUD', () => {
     expect(problem.errors[0].path).toBe('profile.logoDark');
     const names = ((await (await server.api('/v1/brands')).json()) as Json[]).map((b) => b.name);
     expect(names).not.toContain('Logo');
+  });
+
+  it('refuses a logo file that exists but is not an image, at the field path', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rd-logo-')), 'logo.png');
+    fs.writeFileSync(file, 'root:x:0:0:root:/root:/bin/bash\n');
+    const res = await server.api('/v1/brand-profile', {
+      method: 'PUT',
+      json: { ...(await (await server.api('/v1/brand-profile')).json()), logo: file },
+    });
+    const problem = await res.json();
+    expect(res.status).toBe(422);
+    expect(problem).toMatchObject({ code: 'image-invalid', errors: [{ path: 'logo' }] });
+    expect(problem.detail).toMatch(/^logo: the file is not a readable image/);
   });
 
   it('switches the default, which /v1/brand-profile follows, and refuses to delete the default', async () => {

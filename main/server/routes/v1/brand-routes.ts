@@ -24,12 +24,12 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
   const brands = store.brandProfiles;
 
   /**
-   * What the schema cannot see: logos must be readable images, as renders would read them, and
+   * What the schema cannot see: logos must be readable images, decoded as renders decode them, and
    * fonts must be installed (bundled or uploaded), or brand-bound text would silently fall back.
    */
-  const checkProfile = (profile: BrandProfile, prefix: string): void => {
-    if (profile.logo) deps.checkImageValue(profile.logo, `${prefix}logo`);
-    if (profile.logoDark) deps.checkImageValue(profile.logoDark, `${prefix}logoDark`);
+  const checkProfile = async (profile: BrandProfile, prefix: string): Promise<void> => {
+    if (profile.logo) await deps.checkImageValue(profile.logo, `${prefix}logo`);
+    if (profile.logoDark) await deps.checkImageValue(profile.logoDark, `${prefix}logoDark`);
     if (profile.fonts.heading)
       deps.checkFontFamily(profile.fonts.heading, `${prefix}fonts.heading`);
     if (profile.fonts.body) deps.checkFontFamily(profile.fonts.body, `${prefix}fonts.body`);
@@ -66,7 +66,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       },
     },
     async ({ body }) => {
-      checkProfile(body, '');
+      await checkProfile(body, '');
       return brands.putDefault(body).profile;
     },
   );
@@ -96,7 +96,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       },
     },
     async ({ body, reply }) => {
-      if (body.profile) checkProfile(body.profile, 'profile.');
+      if (body.profile) await checkProfile(body.profile, 'profile.');
       // One transaction: a brand asked to be the default never exists as a non-default one.
       const created = store.db.transaction(() => {
         const record = brands.create(body.name, body.profile ?? {});
@@ -139,7 +139,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
     },
     async ({ params, body }) => {
       found(params.id);
-      checkProfile(body.profile, 'profile.');
+      await checkProfile(body.profile, 'profile.');
       return brands.update(params.id, body.profile, body.name);
     },
   );
