@@ -1,7 +1,7 @@
-import path from 'node:path';
-import os from 'node:os';
-import fs from 'node:fs';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { createBatch, downloadBundle, waitForBatch } from '../helpers/batch-helpers.js';
