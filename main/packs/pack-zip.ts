@@ -247,7 +247,9 @@ function readCentralDirectory(zip: ZipFile): Promise<Entry[]> {
       reject(
         unsafe
           ? packInvalid(
-              `the entry "${reason.slice(unsafe[0].length)}" points outside the pack (${unsafe[1]}); nothing was installed.`,
+              unsafe[1] === 'invalid characters in fileName'
+                ? `the entry name "${reason.slice(unsafe[0].length)}" has characters a file name may not have (a backslash or a control character); nothing was installed.`
+                : `the entry "${reason.slice(unsafe[0].length)}" points outside the pack (${unsafe[1]}); nothing was installed.`,
             )
           : invalidArchive(reason),
       );
