@@ -106,6 +106,7 @@ export async function startCore(
     const resolveImage = createImageReferenceResolver({
       uploadPath: (id: string) => uploads.imagePath(id),
       allowRemote: false,
+      protectedDirs: [config.dataDir],
     });
     const renderer = new RenderService({
       templates,

@@ -39,6 +39,7 @@ export const ERROR_CATALOGUE = {
     title: 'SVG images may not reference external resources',
   },
   'url-not-allowed': { status: 422, title: 'Remote image URLs are disabled' },
+  'path-not-allowed': { status: 422, title: "The app's own data folder is not an image source" },
   'bundle-not-ready': { status: 422, title: 'The bundle is available once the batch has finished' },
   'invalid-spreadsheet': { status: 422, title: 'The file is not a readable spreadsheet' },
   'unsupported-encoding': { status: 422, title: 'The text encoding of the file is not supported' },

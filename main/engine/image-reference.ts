@@ -23,6 +23,11 @@ export interface ImageReferenceOptions {
   uploadPath: (id: string) => string | null;
   /** Remote images are off by default (DESIGN §3). */
   allowRemote: boolean;
+  /**
+   * Folders no path value may reach, even through a symbolic link: the data directory holds the
+   * database, other people's uploads and keys, which no template has any business reading.
+   */
+  protectedDirs?: readonly string[];
 }
 
 /**
@@ -59,8 +64,35 @@ export function createImageReferenceResolver(options: ImageReferenceOptions) {
         `"${trimmed}" is not an absolute path, a data: URI or an upload id.`,
       );
     }
+    assertNotProtected(trimmed, valuePath, options.protectedDirs ?? []);
     return checkedFile(trimmed, valuePath);
   };
+}
+
+function assertNotProtected(file: string, valuePath: string, dirs: readonly string[]): void {
+  if (dirs.length === 0) return;
+  let real: string;
+  try {
+    real = fs.realpathSync(file);
+  } catch {
+    return; // Missing: checkedFile says so.
+  }
+  const inside = dirs.some((dir) => {
+    let root: string;
+    try {
+      root = fs.realpathSync(dir);
+    } catch {
+      root = path.resolve(dir);
+    }
+    return real === root || real.startsWith(root + path.sep);
+  });
+  if (inside) {
+    throw new AppError(
+      'path-not-allowed',
+      `${valuePath}: "${file}" is inside Render Desk's data folder, which is not an image source. Upload the image (POST /v1/uploads) or use a file elsewhere.`,
+      { problems: [{ path: valuePath, message: "the app's data folder is not an image source" }] },
+    );
+  }
 }
 
 function checkedFile(file: string, valuePath: string): ImageInput {

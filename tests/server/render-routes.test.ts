@@ -268,6 +268,24 @@ describe('POST /v1/render with bad input charges nothing and explains the proble
     });
   }
 
+  it("422 path-not-allowed for a path into the app's data folder, also through a symbolic link", async () => {
+    const database = path.join(server.core.dataDir, 'render-desk.db');
+    const link = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rd-link-')), 'innocent.png');
+    fs.symlinkSync(database, link);
+    for (const value of [database, link]) {
+      const problem = await expectRefused(
+        {
+          templateId: imageTemplate.id,
+          values: { ...imageTemplate.sampleValues, [imageVar]: value },
+        },
+        422,
+        'path-not-allowed',
+        `values.${imageVar}`,
+      );
+      expect(problem.detail).toContain('data folder');
+    }
+  });
+
   it('413 for a body over the limit', async () => {
     const res = await server.api('/v1/render', {
       method: 'POST',
