@@ -254,6 +254,15 @@ describe('template editor', () => {
       .poll(() => page.getByTestId('draft-problems').count(), { timeout: 20_000 })
       .toBe(0);
 
+    // Variables: open one to edit it, then add one; each opens its form and the editor stays.
+    await page.locator('.ed-var-head', { hasText: 'headline' }).click();
+    const variableName = page.locator('.ed-var').getByLabel('Name', { exact: true });
+    await expect.poll(() => variableName.inputValue()).toBe('headline');
+    await page.locator('.ed-variables').getByRole('button', { name: 'Add', exact: true }).click();
+    await expect.poll(() => variableName.inputValue()).toBe('field');
+    await page.locator('.ed-box[data-layer-id="headline"]').waitFor();
+    await screenshot(page, 'editor-variable-added');
+
     const unexpected = ui.consoleErrors.filter((e) => !/status of 422/.test(e));
     expect(unexpected).toEqual([]);
   });

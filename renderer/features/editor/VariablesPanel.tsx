@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactElement } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactElement } from 'react';
 import type { Variable, VariableType } from '../../api/types';
 import { Button } from '../../components/ui';
 import { ColourInput } from '../../components/inputs';
@@ -92,7 +92,13 @@ function VariableForm({
   const id = useId();
   const problems = useEditorStore((s) => s.problems);
   const sample = useEditorStore((s) => s.draft?.sampleValues[variable.name]);
-  const uses = useEditorStore((s) => (s.draft ? variableUses(s.draft, variable.name) : []));
+  // Derived outside the selector: a selector that returns a new array each time makes React
+  // re-render forever (the editor went blank when a variable was opened).
+  const draft = useEditorStore((s) => s.draft);
+  const uses = useMemo(
+    () => (draft ? variableUses(draft, variable.name) : []),
+    [draft, variable.name],
+  );
   const [name, setName] = useState(variable.name);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   useEffect(() => setName(variable.name), [variable.name]);
