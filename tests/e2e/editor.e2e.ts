@@ -210,6 +210,13 @@ describe('template editor', () => {
     const card = page.locator(`.ws-card[data-template-id="${id}"]`);
     await card.waitFor();
     await waitForImages(page, '.ws-card img');
+
+    // "Batch" on the card opens the wizard with this template chosen and listed.
+    await card.getByRole('button', { name: /batch/i }).click();
+    const templateSelect = page.getByLabel('Template', { exact: true });
+    await expect.poll(() => templateSelect.inputValue()).toBe(id);
+    await page.goBack();
+    await card.waitFor();
     await screenshot(page, 'my-templates');
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,5 +1,6 @@
 import { useEffect, useState, type DragEvent, type ReactElement } from 'react';
 import { api } from '../../api/client';
+import type { WorkspaceTemplateItem } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { Button, ErrorBanner, Field } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
@@ -26,10 +27,22 @@ export function SourceStep(): ReactElement {
   const selectSheet = useAppStore((s) => s.wizardSelectSheet);
   const navigate = useAppStore((s) => s.navigate);
   const [over, setOver] = useState(false);
+  const [ownTemplates, setOwnTemplates] = useState<WorkspaceTemplateItem[]>([]);
 
   useEffect(() => {
     void loadCatalog();
   }, [loadCatalog]);
+  // The user's own templates batch like built-ins ("Batch" on a My templates card opens here).
+  useEffect(() => {
+    let live = true;
+    api.workspace.list().then(
+      (items) => live && setOwnTemplates(items),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const pick = () => {
     void native.pickFiles(SPREADSHEET_ACCEPT).then((files) => {
@@ -65,11 +78,22 @@ export function SourceStep(): ReactElement {
                 }}
               >
                 <option value="">{t('wizard.template.choose')}</option>
-                {(catalog ?? []).map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.name} — {item.category}
-                  </option>
-                ))}
+                {ownTemplates.length > 0 ? (
+                  <optgroup label={t('nav.workspace')}>
+                    {ownTemplates.map((item) => (
+                      <option key={item.id} value={item.id}>
+                        {item.name} — {item.category}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null}
+                <optgroup label={t('nav.catalog')}>
+                  {(catalog ?? []).map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.name} — {item.category}
+                    </option>
+                  ))}
+                </optgroup>
               </select>
             )}
           </Field>
