@@ -16,6 +16,7 @@ export function ColourInput({
   onChange,
   describedBy,
   invalid,
+  onValidityChange,
 }: {
   id: string;
   label: string;
@@ -23,10 +24,14 @@ export function ColourInput({
   onChange: (value: string) => void;
   describedBy?: string | undefined;
   invalid?: boolean;
+  /** Told whether the typed text is a colour, so a form can refuse to save half-typed text. */
+  onValidityChange?: (valid: boolean) => void;
 }): ReactElement {
   const t = useT();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
+  const textInvalid = text !== '' && !HEX.test(text);
+  useEffect(() => onValidityChange?.(!textInvalid), [textInvalid, onValidityChange]);
   const six = HEX.test(value) ? expandHex(value) : '#000000';
   return (
     <div className="colour-input">
@@ -44,7 +49,7 @@ export function ColourInput({
         spellCheck={false}
         aria-label={t('field.colour.hex', { label })}
         aria-describedby={describedBy}
-        aria-invalid={invalid || (text !== '' && !HEX.test(text)) || undefined}
+        aria-invalid={invalid || textInvalid || undefined}
         onChange={(e) => {
           const next = e.target.value.trim();
           setText(next);
@@ -52,6 +57,11 @@ export function ColourInput({
         }}
         placeholder="#1A2B3C"
       />
+      {textInvalid ? (
+        <span className="field-error colour-input-error" role="alert">
+          {t('field.colour.invalid')}
+        </span>
+      ) : null}
     </div>
   );
 }

@@ -121,6 +121,7 @@ export const en = {
   'field.list.down': 'Move item {index} down',
   'field.list.item': 'Item {index}',
   'field.list.max': 'Up to {max} items',
+  'field.colour.invalid': 'Not a colour: use #RGB or #RRGGBB',
   'field.colour.hex': '{label} hex value',
   'field.number.range': 'From {min} to {max}',
 

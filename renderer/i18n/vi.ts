@@ -123,6 +123,7 @@ export const vi: Record<MessageKey, string> = {
   'field.list.down': 'Đưa mục {index} xuống',
   'field.list.item': 'Mục {index}',
   'field.list.max': 'Tối đa {max} mục',
+  'field.colour.invalid': 'Không phải mã màu: dùng #RGB hoặc #RRGGBB',
   'field.colour.hex': 'Mã màu của {label}',
   'field.number.range': 'Từ {min} đến {max}',
 

@@ -67,10 +67,24 @@ describe('brand kit', () => {
     await page.getByLabel('Primary hex value').fill(PRIMARY);
     const saveBar = page.getByTestId('brand-save-bar').getByRole('status');
     await expect.poll(() => saveBar.getAttribute('data-state')).toBe('unsaved');
-    await page.getByRole('button', { name: 'Save brand' }).click();
-    await expect.poll(() => saveBar.getAttribute('data-state')).toBe('saved');
+    // The preview follows the edit before it is saved.
     await expect.poll(count, { timeout: 30_000 }).toBeGreaterThan(rendered);
     await expect.poll(previewHash, { timeout: 30_000 }).not.toBe(firstImage);
+    await page.getByRole('button', { name: 'Save brand' }).click();
+    await expect.poll(() => saveBar.getAttribute('data-state')).toBe('saved');
+
+    // Text that is not a colour yet is said to be so, and nothing claims to be saved.
+    await page.getByLabel('Accent hex value').fill('zzz');
+    await page.getByText('Not a colour: use #RGB or #RRGGBB').waitFor();
+    await expect.poll(() => saveBar.getAttribute('data-state')).toBe('unsaved');
+    expect(await page.getByRole('button', { name: 'Save brand' }).isDisabled()).toBe(true);
+    // New brand asks before it throws unsaved edits away.
+    await page.getByRole('button', { name: 'New brand' }).click();
+    const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await discard.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('brand-save-bar').getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => saveBar.getAttribute('data-state')).toBe('saved');
+    expect(await page.getByLabel('Accent hex value').inputValue()).toBe('');
 
     // Make it the default: the old default can now be deleted, this one cannot.
     await page.getByRole('button', { name: 'Make default' }).click();

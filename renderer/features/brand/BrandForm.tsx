@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { isApiError } from '../../api/http';
 import type { Brand, BrandProfile, FontFamilyInfo } from '../../api/types';
 import { Icon } from '../../components/Icon';
@@ -18,23 +18,47 @@ export function BrandForm({
   families,
   onSave,
   onDirtyChange,
+  onDraftChange,
 }: {
   brand: Brand;
   families: FontFamilyInfo[];
   /** Resolves with the profile as the server saved it. */
   onSave: (profile: BrandProfile) => Promise<BrandProfile>;
   onDirtyChange: (dirty: boolean) => void;
+  onDraftChange?: (draft: { id: string; profile: BrandProfile }) => void;
 }): ReactElement {
   const t = useT();
   const saved = brand.profile;
   const [draft, setDraft] = useState<BrandProfile>(saved);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
+  // Colour fields whose typed text is not a colour yet: saving would silently drop the text.
+  const [resets, setResets] = useState(0);
+  const [badColours, setBadColours] = useState<ReadonlySet<string>>(new Set());
+  const colourValidity = useCallback(
+    (key: string) => (valid: boolean) =>
+      setBadColours((current) => {
+        if (valid !== current.has(key)) return current;
+        const next = new Set(current);
+        if (valid) next.delete(key);
+        else next.add(key);
+        return next;
+      }),
+    [],
+  );
+  const dirty = JSON.stringify(draft) !== JSON.stringify(saved) || badColours.size > 0;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  useEffect(
+    () => onDraftChange?.({ id: brand.id, profile: draft }),
+    [brand.id, draft, onDraftChange],
+  );
   const problem = (path: string) =>
     isApiError(error) ? error.problemFor(`profile.${path}`) : undefined;
   const set = (patch: Partial<BrandProfile>) => setDraft((d) => ({ ...d, ...patch }));
+  const validityOf = useMemo(
+    () => Object.fromEntries(BRAND_COLOURS.map((key) => [key, colourValidity(key)])),
+    [colourValidity],
+  );
 
   const submit = async () => {
     setSaving(true);
@@ -128,7 +152,8 @@ export function BrandForm({
         <div className="card-header">
           <h2>{t('brand.colours')}</h2>
         </div>
-        <div className="card-body colour-grid">
+        {/* Remounted on discard: a field may hold typed text that never became a colour. */}
+        <div className="card-body colour-grid" key={resets}>
           {BRAND_COLOURS.map((key) => {
             const label = t(`brand.colour.${key}` as MessageKey);
             const value = draft.colours[key];
@@ -162,6 +187,7 @@ export function BrandForm({
                     describedBy={describedBy}
                     invalid={invalid}
                     onChange={setColour}
+                    onValidityChange={validityOf[key]}
                   />
                 )}
               </Field>
@@ -197,11 +223,22 @@ export function BrandForm({
           data-state={dirty ? 'unsaved' : 'saved'}
         >
           <Icon name={dirty ? 'alert' : 'checkCircle'} size={14} />
-          {dirty ? t('brand.unsaved') : t('brandKit.allSaved')}
+          {badColours.size > 0
+            ? t('brandKit.fixColours')
+            : dirty
+              ? t('brand.unsaved')
+              : t('brandKit.allSaved')}
         </span>
         <div className="row">
           {dirty ? (
-            <Button variant="ghost" onClick={() => setDraft(saved)} disabled={saving}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setDraft(saved);
+                setResets((n) => n + 1);
+              }}
+              disabled={saving}
+            >
               {t('brandKit.discard.button')}
             </Button>
           ) : null}
@@ -210,7 +247,7 @@ export function BrandForm({
             variant="primary"
             icon="check"
             busy={saving}
-            disabled={!dirty || saving}
+            disabled={!dirty || saving || badColours.size > 0}
           >
             {t('brand.save')}
           </Button>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import type { Brand } from '../../api/types';
+import type { Brand, BrandProfile } from '../../api/types';
 import { NameDialog } from '../../components/NameDialog';
 import { ConfirmDialog, ErrorBanner, Loading } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
@@ -15,7 +15,8 @@ type Dialog =
   | { kind: 'create' }
   | { kind: 'rename'; brand: Brand }
   | { kind: 'delete'; brand: Brand }
-  | { kind: 'discard'; next: Brand };
+  /** Unsaved edits of the selected brand would be lost by `then` (switching, creating). */
+  | { kind: 'discard'; then: () => void };
 
 /** The brand kit: the brands, the selected brand's form and preview, and the custom fonts. */
 export function BrandKitScreen(): ReactElement {
@@ -37,8 +38,9 @@ export function BrandKitScreen(): ReactElement {
 
   const select = (brand: Brand) => {
     if (brand.id === selected?.id) return;
-    if (dirty) setDialog({ kind: 'discard', next: brand });
-    else setSelectedId(brand.id);
+    const then = () => setSelectedId(brand.id);
+    if (dirty) setDialog({ kind: 'discard', then });
+    else then();
   };
 
   /** Runs a list action, reporting its failure above the list. */
@@ -52,6 +54,8 @@ export function BrandKitScreen(): ReactElement {
   };
 
   const onDirtyChange = useCallback((value: boolean) => setDirty(value), []);
+  // The form's draft, so the preview shows edits before they are saved.
+  const [draft, setDraft] = useState<{ id: string; profile: BrandProfile } | null>(null);
 
   return (
     <div className="page wide">
@@ -73,7 +77,11 @@ export function BrandKitScreen(): ReactElement {
               selectedId={selected.id}
               dirty={dirty}
               onSelect={select}
-              onCreate={() => setDialog({ kind: 'create' })}
+              onCreate={() => {
+                const then = () => setDialog({ kind: 'create' });
+                if (dirty) setDialog({ kind: 'discard', then });
+                else then();
+              }}
               onRename={(brand) => setDialog({ kind: 'rename', brand })}
               onMakeDefault={(brand) =>
                 void act(async () => {
@@ -93,13 +101,17 @@ export function BrandKitScreen(): ReactElement {
             brand={selected}
             families={fonts.families ?? []}
             onDirtyChange={onDirtyChange}
+            onDraftChange={setDraft}
             onSave={async (profile) => {
               const saved = await kit.save(selected, profile);
               toast('success', t('brandKit.saved', { name: saved.name }));
               return saved.profile;
             }}
           />
-          <BrandPreview brand={selected} />
+          <BrandPreview
+            brand={selected}
+            profile={draft?.id === selected.id ? draft.profile : selected.profile}
+          />
         </div>
       ) : !kit.loadError ? (
         <Loading />
@@ -162,9 +174,10 @@ export function BrandKitScreen(): ReactElement {
         onConfirm={() => {
           if (dialog?.kind !== 'discard') return;
           setDirty(false);
-          setSelectedId(dialog.next.id);
+          dialog.then();
         }}
-        onClose={() => setDialog(null)}
+        // Only this dialog closes: `then` may have opened the next one (New brand).
+        onClose={() => setDialog((current) => (current?.kind === 'discard' ? null : current))}
       />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { api } from '../../api/client';
-import type { Brand, BrandRole, CatalogDetail, RenderRequest } from '../../api/types';
+import type { Brand, BrandProfile, BrandRole, CatalogDetail, RenderRequest } from '../../api/types';
 import { Button, ErrorBanner, Field } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
@@ -8,8 +8,18 @@ import { brandRoleValue } from '../template/brand-values';
 import { initialValue } from '../template/TemplateScreen';
 import { usePreview } from '../template/use-preview';
 
-/** A brand-bound template rendered with the selected brand as saved (what renders will get). */
-export function BrandPreview({ brand }: { brand: Brand }): ReactElement {
+/**
+ * A brand-bound template rendered with the selected brand as it is being edited: the draft's
+ * values are sent as the bound variables' values, so the preview follows edits before a save.
+ */
+export function BrandPreview({
+  brand,
+  profile,
+}: {
+  brand: Brand;
+  /** The form's draft of the brand's profile (the saved profile when nothing is edited). */
+  profile: BrandProfile;
+}): ReactElement {
   const t = useT();
   const catalog = useAppStore((s) => s.catalog);
   const loadCatalog = useAppStore((s) => s.loadCatalog);
@@ -48,14 +58,14 @@ export function BrandPreview({ brand }: { brand: Brand }): ReactElement {
     if (!detail) return null;
     const values: Record<string, unknown> = {};
     for (const v of detail.variables) {
-      // Bound values come from the brand; what it lacks shows the template's sample (a required
+      // Bound values come from the draft; what it lacks shows the template's sample (a required
       // store name would otherwise fail the preview).
-      if (v.bindsTo && brandRoleValue(brand.profile, v.bindsTo as BrandRole) !== null) continue;
-      const value = initialValue(v, detail.sampleValues);
+      const bound = v.bindsTo ? brandRoleValue(profile, v.bindsTo as BrandRole) : null;
+      const value = bound ?? initialValue(v, detail.sampleValues);
       if (value !== null && value !== undefined) values[v.name] = value;
     }
     return { templateId: detail.id, values, brand: brand.id, format: 'jpeg', quality: 80 };
-  }, [detail, brand]);
+  }, [detail, brand, profile]);
   // The request names the brand, not its profile: a save must still render anew.
   const preview = usePreview(request, { live: free, salt: brand.updatedAt });
 
