@@ -39,6 +39,14 @@ const LOGO_CHECK: ImageFitting = {
 };
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The app's own version (Settings shows it), not the version of the /v1 API it serves. */
+function appVersion(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    version?: unknown;
+  };
+  return typeof manifest.version === 'string' ? manifest.version : API_VERSION;
+}
 export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
 
 export interface RunningCore {
@@ -160,7 +168,7 @@ export async function startCore(
         sessions,
         uiDir: path.join(REPO_ROOT, 'renderer', 'dist'),
         system: {
-          version: API_VERSION,
+          version: appVersion(),
           dataDir: config.dataDir,
           workers: pool.threads,
           port: () => {

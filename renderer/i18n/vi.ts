@@ -51,7 +51,7 @@ export const vi: Record<MessageKey, string> = {
 
   'ratio.square': 'Vuông 1:1',
   'ratio.portrait': 'Dọc 4:5',
-  'ratio.story': 'Story 9:16',
+  'ratio.story': 'Tin (story) 9:16',
   'ratio.landscape': 'Ngang 16:9',
   'ratio.og': 'Ảnh xem trước liên kết 1,91:1',
   'market.global': 'Quốc tế',
