@@ -107,6 +107,7 @@ export function ImageSection({ layer }: { layer: Of<'image'> }): ReactElement {
     <Section title={t('editor.section.image')}>
       <SelectField
         label={t('editor.image.source')}
+        wide
         value={sourceValue}
         error={error('source')}
         options={[
@@ -133,21 +134,22 @@ export function ImageSection({ layer }: { layer: Of<'image'> }): ReactElement {
           {uploadError}
         </div>
       ) : null}
-      <SelectField
-        label={t('editor.image.fit')}
-        value={layer.fit}
-        options={[
-          { value: 'cover', label: t('editor.image.cover') },
-          { value: 'contain', label: t('editor.image.contain') },
-        ]}
-        onChange={(fit) => update({ fit })}
-      />
       <NumberField
         label={t('editor.radius')}
         value={layer.radius}
         min={0}
         suffix="px"
         onChange={(radius) => radius !== undefined && update({ radius })}
+      />
+      <SelectField
+        label={t('editor.image.fit')}
+        wide
+        value={layer.fit}
+        options={[
+          { value: 'cover', label: t('editor.image.cover') },
+          { value: 'contain', label: t('editor.image.contain') },
+        ]}
+        onChange={(fit) => update({ fit })}
       />
       <Slider
         label={t('editor.image.focalX')}

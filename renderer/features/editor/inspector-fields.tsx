@@ -92,16 +92,19 @@ export function SelectField<T extends string>({
   options,
   onChange,
   error,
+  wide,
 }: {
   label: string;
   value: T;
   options: { value: T; label: string }[];
   onChange: (value: T) => void;
   error?: string | undefined;
+  /** The whole row: for options whose labels are long ("Fit inside the box"). */
+  wide?: boolean;
 }): ReactElement {
   const id = useId();
   return (
-    <div className="ed-field">
+    <div className={wide ? 'ed-field wide' : 'ed-field'}>
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
