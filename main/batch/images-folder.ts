@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Errors } from '../../shared/errors.js';
+import { realFolder } from '../engine/image-reference.js';
 import type { ImageResolver } from '../render/render-service.js';
 
 /**
@@ -12,7 +13,7 @@ export function createImagesFolderResolver(
   imagesDir: string | null,
   fallback: ImageResolver,
 ): ImageResolver {
-  const root = imagesDir ? safeRealpath(imagesDir) : null;
+  const root = imagesDir ? realFolder(imagesDir) : null;
   return (value, valuePath) => {
     if (!root || !isRelativeImagePath(value)) return fallback(value, valuePath);
     const candidate = path.resolve(root, value.replace(/\\/g, '/'));
@@ -45,12 +46,4 @@ export function isRelativeImagePath(value: string): boolean {
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
-
-function safeRealpath(dir: string): string {
-  try {
-    return fs.realpathSync(dir);
-  } catch {
-    return path.resolve(dir);
-  }
 }

@@ -128,7 +128,8 @@ export function formatValue(
   }
 }
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]{0,63})\s*\}\}/g;
+/** A `{{name}}` placeholder; global, for replace and matchAll. */
+export const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]{0,63})\s*\}\}/g;
 
 /** Replaces `{{name}}` with the formatted value; a name that is not a variable stays as written. */
 export function fillPlaceholders(

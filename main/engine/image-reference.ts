@@ -36,6 +36,7 @@ export interface ImageReferenceOptions {
  * SVG external references); decoding happens in the worker.
  */
 export function createImageReferenceResolver(options: ImageReferenceOptions) {
+  const protectedRoots = (options.protectedDirs ?? []).map(realFolder);
   return (value: string, valuePath: string): ImageInput => {
     const trimmed = value.trim();
     if (/^https?:\/\//i.test(trimmed)) {
@@ -64,34 +65,34 @@ export function createImageReferenceResolver(options: ImageReferenceOptions) {
         `"${trimmed}" is not an absolute path, a data: URI or an upload id.`,
       );
     }
-    assertNotProtected(trimmed, valuePath, options.protectedDirs ?? []);
+    assertNotProtected(trimmed, valuePath, protectedRoots);
     return checkedFile(trimmed, valuePath);
   };
 }
 
-function assertNotProtected(file: string, valuePath: string, dirs: readonly string[]): void {
-  if (dirs.length === 0) return;
+function assertNotProtected(file: string, valuePath: string, roots: readonly string[]): void {
+  if (roots.length === 0) return;
   let real: string;
   try {
     real = fs.realpathSync(file);
   } catch {
     return; // Missing: checkedFile says so.
   }
-  const inside = dirs.some((dir) => {
-    let root: string;
-    try {
-      root = fs.realpathSync(dir);
-    } catch {
-      root = path.resolve(dir);
-    }
-    return real === root || real.startsWith(root + path.sep);
-  });
-  if (inside) {
+  if (roots.some((root) => real === root || real.startsWith(root + path.sep))) {
     throw new AppError(
       'path-not-allowed',
       `${valuePath}: "${file}" is inside Render Desk's data folder, which is not an image source. Upload the image (POST /v1/uploads) or use a file elsewhere.`,
       { problems: [{ path: valuePath, message: "the app's data folder is not an image source" }] },
     );
+  }
+}
+
+/** A folder's real path (symbolic links resolved), or its absolute path when it is missing. */
+export function realFolder(dir: string): string {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
   }
 }
 

@@ -2,11 +2,10 @@ import type { Problem } from '../../shared/errors.js';
 import type { ListLayer, Template, TextLayer } from '../../shared/template-format.js';
 import { coversCodePoint } from '../engine/font-coverage.js';
 import { DEFAULT_FAMILY } from '../engine/fonts.js';
+import { PLACEHOLDER } from '../engine/format-value.js';
 import { transformCase } from '../engine/text-lines.js';
 import type { CustomFonts } from './custom-fonts.js';
 import { notInstalledMessage } from './custom-fonts.js';
-
-const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]{0,63})\s*\}\}/g;
 
 /** How many missing characters a message lists before it says "and N more". */
 const LISTED = 12;

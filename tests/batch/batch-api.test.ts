@@ -96,15 +96,20 @@ describe('batches from inline records', () => {
     expect(manifest).toContain('3,succeeded,3.png,');
   });
 
-  /** Runs `recs` as a batch and checks every row's output against the single render. */
-  async function expectRowsLikeSingleRenders(recs: Record<string, unknown>[]): Promise<void> {
+  /** Runs `recs` as a square batch of the reference template, to the end. */
+  async function runRecords(recs: Record<string, unknown>[]) {
     const created = await createBatch(server, {
       templateId: template.id,
       target: 'square',
       sourceType: 'json-array',
       source: { records: recs },
     });
-    await waitForBatch(server, created.id);
+    return { created, batch: await waitForBatch(server, created.id) };
+  }
+
+  /** Runs `recs` as a batch and checks every row's output against the single render. */
+  async function expectRowsLikeSingleRenders(recs: Record<string, unknown>[]): Promise<void> {
+    const { created } = await runRecords(recs);
     const rows = await fullManifest(server, created.id);
     expect(rows).toHaveLength(recs.length);
     for (const row of rows) {
@@ -135,28 +140,18 @@ describe('batches from inline records', () => {
   });
 
   it('fails a row whose text value is an object instead of printing it', async () => {
-    const recs = records(2, (i) => (i === 1 ? { [textVar]: { nested: true } } : {}));
-    const created = await createBatch(server, {
-      templateId: template.id,
-      target: 'square',
-      sourceType: 'json-array',
-      source: { records: recs },
-    });
-    const batch = await waitForBatch(server, created.id);
+    const { created, batch } = await runRecords(
+      records(2, (i) => (i === 1 ? { [textVar]: { nested: true } } : {})),
+    );
     expect(batch).toMatchObject({ status: 'partial', succeeded: 1, failed: 1 });
     const failed = (await fullManifest(server, created.id)).find((r) => r.status === 'failed');
     expect(failed.error).toContain(`values.${textVar}: expected text, got an object`);
   });
 
   it('fails only the malformed row and reports why; the batch is partial', async () => {
-    const recs = records(5, (i) => (i === 2 ? { [numberVar]: 'not a number' } : {}));
-    const created = await createBatch(server, {
-      templateId: template.id,
-      target: 'square',
-      sourceType: 'json-array',
-      source: { records: recs },
-    });
-    const batch = await waitForBatch(server, created.id);
+    const { created, batch } = await runRecords(
+      records(5, (i) => (i === 2 ? { [numberVar]: 'not a number' } : {})),
+    );
     expect(batch).toMatchObject({ status: 'partial', succeeded: 4, failed: 1 });
     const failed = (await fullManifest(server, created.id)).find((r) => r.status === 'failed');
     expect(failed).toMatchObject({ rowIndex: 2, outputKey: null });

@@ -134,13 +134,7 @@ export function ImageSection({ layer }: { layer: Of<'image'> }): ReactElement {
           {uploadError}
         </div>
       ) : null}
-      <NumberField
-        label={t('editor.radius')}
-        value={layer.radius}
-        min={0}
-        suffix="px"
-        onChange={(radius) => radius !== undefined && update({ radius })}
-      />
+      <RadiusField value={layer.radius} onChange={(radius) => update({ radius })} />
       <SelectField
         label={t('editor.image.fit')}
         wide
@@ -212,13 +206,7 @@ export function ShapeSection({ layer }: { layer: Of<'shape'> }): ReactElement {
         }))}
         onChange={(shape) => update({ shape })}
       />
-      <NumberField
-        label={t('editor.radius')}
-        value={layer.radius}
-        min={0}
-        suffix="px"
-        onChange={(radius) => radius !== undefined && update({ radius })}
-      />
+      <RadiusField value={layer.radius} onChange={(radius) => update({ radius })} />
       <CheckField
         label={t('editor.shape.hasFill')}
         checked={layer.fill !== undefined}
@@ -404,5 +392,25 @@ export function VisibilitySection({ layer }: { layer: Layer }): ReactElement {
         )
       ) : null}
     </Section>
+  );
+}
+
+/** A corner radius in pixels (image and shape layers). */
+function RadiusField({
+  value,
+  onChange,
+}: {
+  value: number;
+  onChange: (radius: number) => void;
+}): ReactElement {
+  const t = useT();
+  return (
+    <NumberField
+      label={t('editor.radius')}
+      value={value}
+      min={0}
+      suffix="px"
+      onChange={(radius) => radius !== undefined && onChange(radius)}
+    />
   );
 }
