@@ -4,11 +4,11 @@
  *
  * Every render copies the canvas's pixels into a fresh 4.7 MB buffer (@napi-rs/canvas offers no
  * way to read them into one we keep) that is freed only when V8 collects it. With glibc's
- * defaults such blocks are mapped and unmapped, or trimmed off the heap, again and again, and come
- * back as fresh memory: on a virtual machine the copy then took 10–13 ms in some processes
- * instead of 0.4 ms (with the same page-fault counts: the cost lies outside the guest). Keeping blocks under
- * 32 MiB on the heap and the heap untrimmed below 256 MiB makes the copy cheap every time
- * (`npm run bench`). Other C libraries ignore these variables; values already set win.
+ * defaults such blocks are mapped and unmapped, or trimmed off the heap, again and again, and
+ * come back as fresh memory: on a virtual machine the copy then took 10–13 ms in some processes
+ * instead of 0.4 ms (with the same page-fault counts: the cost lies outside the guest). Keeping
+ * blocks under 32 MiB on the heap and the heap untrimmed below 256 MiB makes the copy cheap every
+ * time (`npm run bench`). Other C libraries ignore these variables; values already set win.
  */
 export const CORE_MALLOC_ENV = {
   MALLOC_MMAP_THRESHOLD_: String(32 * 1024 * 1024),
