@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { coreProcessEnv, hasCoreProcessEnv } from '../main/core-process-env.js';
+import { CORE_NODE_FLAGS, coreProcessEnv, hasCoreProcessEnv } from '../main/core-process-env.js';
 
 /**
- * Runs a bench's `main` in a process that has the core's environment (core-process-env.ts), as
+ * Runs a bench's `main` in a process that has the core's environment and flags (core-process-env.ts), as
  * the server it measures has: when started without it, the same script runs again in a child
  * that has it. Exits 0 when `main` resolves, 1 when it throws.
  */
@@ -17,7 +17,8 @@ export function runBench(main: () => Promise<void>): void {
     );
     return;
   }
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+  const args = [...CORE_NODE_FLAGS, ...process.execArgv, ...process.argv.slice(1)];
+  const child = spawn(process.execPath, args, {
     stdio: 'inherit',
     env: coreProcessEnv(),
   });

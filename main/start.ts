@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { coreProcessEnv } from './core-process-env.js';
+import { CORE_NODE_FLAGS, coreProcessEnv } from './core-process-env.js';
 
 /**
  * `npm start`: the desktop window when the Electron binary is installed, otherwise the headless
  * server (the binary cannot always be downloaded, e.g. on offline build machines).
  * `npm run serve` is `start.ts --headless`: the server in a child process either way, so that it
- * starts with the core's environment (core-process-env.ts).
+ * starts with the core's environment and flags (core-process-env.ts).
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -40,7 +40,7 @@ if (binary && fs.existsSync(shellEntry)) {
     );
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'main', 'serve.ts'), ...forwarded],
+    [...CORE_NODE_FLAGS, '--import', 'tsx', path.join(root, 'main', 'serve.ts'), ...forwarded],
     { stdio: 'inherit', env: coreProcessEnv() },
   );
   const forward = (signal: NodeJS.Signals) => child.kill(signal);

@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CORE_MALLOC_ENV, coreProcessEnv, hasCoreProcessEnv } from '../main/core-process-env.js';
+import {
+  CORE_MALLOC_ENV,
+  CORE_NODE_FLAGS,
+  coreProcessEnv,
+  hasCoreProcessEnv,
+} from '../main/core-process-env.js';
 import { REPO_ROOT } from './helpers/image-fixtures.js';
 import { testFetch } from './helpers/test-server.js';
 
@@ -109,6 +114,8 @@ describe('npm run serve (start.ts --headless)', () => {
         const environ = fs.readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
         for (const [name, value] of Object.entries(CORE_MALLOC_ENV))
           expect(environ).toContain(`${name}=${value}`);
+        const commandLine = fs.readFileSync(`/proc/${serverPid}/cmdline`, 'utf8').split('\0');
+        for (const flag of CORE_NODE_FLAGS) expect(commandLine).toContain(flag);
       }
       launcher.child.kill('SIGTERM');
       expect(await launcher.exited).toBe(0);
@@ -133,8 +140,9 @@ describe('npm run serve (start.ts --headless)', () => {
       MALLOC_MMAP_THRESHOLD_: CORE_MALLOC_ENV.MALLOC_MMAP_THRESHOLD_,
       PATH: '/bin',
     });
-    expect(hasCoreProcessEnv(env)).toBe(true);
-    expect(hasCoreProcessEnv({ PATH: '/bin' })).toBe(false);
+    expect(hasCoreProcessEnv(env, [...CORE_NODE_FLAGS])).toBe(true);
+    expect(hasCoreProcessEnv(env, [])).toBe(false);
+    expect(hasCoreProcessEnv({ PATH: '/bin' }, [...CORE_NODE_FLAGS])).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { coreProcessEnv } from '../core-process-env.js';
+import { CORE_NODE_FLAGS, coreProcessEnv } from '../core-process-env.js';
 
 /** How to start the core: a plain child process running the headless entry. */
 export interface CoreLaunchSpec {
@@ -45,6 +45,7 @@ export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
     return {
       command: options.execPath,
       args: [
+        ...CORE_NODE_FLAGS,
         '--import',
         pathToFileURL(watchdog).href,
         path.join(options.appRoot, 'main', 'serve.js'),
@@ -60,6 +61,7 @@ export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
   return {
     command: options.nodePath,
     args: [
+      ...CORE_NODE_FLAGS,
       '--import',
       'tsx',
       '--import',

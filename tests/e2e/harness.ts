@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
-import { coreProcessEnv } from '../../main/core-process-env.js';
+import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
 
 /**
  * End-to-end helpers: every test starts its own core (port 0, a temp data dir, one worker) and
@@ -55,6 +55,7 @@ export async function startCore(
   const child = spawn(
     process.execPath,
     [
+      ...CORE_NODE_FLAGS,
       '--import',
       'tsx',
       'main/serve.ts',

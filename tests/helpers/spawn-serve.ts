@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { coreProcessEnv } from '../../main/core-process-env.js';
+import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
 import { REPO_ROOT } from './image-fixtures.js';
 
 /**
@@ -15,6 +15,7 @@ export function spawnServe(
   const child = spawn(
     process.execPath,
     [
+      ...CORE_NODE_FLAGS,
       '--import',
       'tsx',
       path.join(REPO_ROOT, 'main', 'serve.ts'),

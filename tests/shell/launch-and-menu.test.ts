@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MenuCommand } from '../../shared/native-bridge.js';
 import { buildMenuTemplate } from '../../main/shell/app-menu.js';
-import { CORE_MALLOC_ENV } from '../../main/core-process-env.js';
+import { CORE_MALLOC_ENV, CORE_NODE_FLAGS } from '../../main/core-process-env.js';
 import { coreLaunchSpec, developmentNodePath } from '../../main/shell/core-launch.js';
 import { parseCoreLine, redactCoreLine } from '../../main/shell/core-output.js';
 import { coreFlag, parseLaunchArgs, withoutFlags } from '../../main/shell/launch-args.js';
@@ -63,7 +63,8 @@ describe('how the core is started', () => {
   it('runs the TypeScript sources with tsx under plain Node in development', () => {
     const spec = coreLaunchSpec({ ...base, packaged: false, extraArgs: ['--workers', '1'] });
     expect(spec.command).toBe('/usr/bin/node');
-    expect(spec.args.slice(0, 2)).toEqual(['--import', 'tsx']);
+    const afterFlags = spec.args.slice(CORE_NODE_FLAGS.length);
+    expect(afterFlags.slice(0, 2)).toEqual(['--import', 'tsx']);
     expect(spec.args).toContain(path.join('/app', 'main', 'serve.ts'));
     expect(spec.args.slice(-6)).toEqual(['--port', '0', '--data-dir', '/data', '--workers', '1']);
     expect(spec.env.ELECTRON_RUN_AS_NODE).toBeUndefined();
@@ -77,10 +78,12 @@ describe('how the core is started', () => {
     expect(spec.args.join(' ')).not.toContain('tsx');
   });
 
-  it("starts the core with the core's malloc settings in both modes", () => {
+  it("starts the core with the core's malloc settings and Node flags in both modes", () => {
     for (const packaged of [false, true]) {
       const spec = coreLaunchSpec({ ...base, packaged, env: { PATH: '/bin' } });
       expect(spec.env).toMatchObject({ ...CORE_MALLOC_ENV, PATH: '/bin' });
+      // Node flags must come before the first script argument to reach Node rather than the core.
+      expect(spec.args.slice(0, CORE_NODE_FLAGS.length)).toEqual([...CORE_NODE_FLAGS]);
     }
   });
 
