@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { RenderJob, RenderResult } from './render-protocol.js';
+import type { PostedRenderJob, RenderJob, RenderResult } from './render-protocol.js';
+import { shareTemplate } from './shared-templates.js';
 
 /**
  * Two lanes over one piscina pool. Single renders (`interactive`) always go first; batch rows
@@ -99,8 +100,16 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       const task = nextTask();
       if (!task) return;
       inFlight += 1;
+      let posted: PostedRenderJob;
+      try {
+        posted = { ...task.job, template: shareTemplate(task.job.template) };
+      } catch (error) {
+        inFlight -= 1;
+        task.reject(error);
+        continue;
+      }
       piscina
-        .run(task.job)
+        .run(posted)
         .then(
           (result: RenderResult) => task.resolve(result),
           (error: unknown) => task.reject(error),

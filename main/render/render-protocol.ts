@@ -1,4 +1,5 @@
 import type { Ratio, Template } from '../../shared/template-format.js';
+import type { SharedTemplate } from './shared-templates.js';
 
 /**
  * Messages between the render pool and its workers. The main thread validates and resolves
@@ -50,6 +51,9 @@ export interface RenderJob {
    */
   fonts?: CustomFontFace[];
 }
+
+/** A job as posted to a worker: the template by reference (shared-templates.ts), or inline. */
+export type PostedRenderJob = Omit<RenderJob, 'template'> & { template: Template | SharedTemplate };
 
 /** What the engine measured while drawing a text or list layer. */
 export interface TextLayerReport {

@@ -14,8 +14,9 @@ afterEach(async () => {
   pool = undefined;
 });
 
-// The echo worker only reads `label` and `delayMs`.
-const job = (label: string, delayMs = 20) => ({ label, delayMs }) as unknown as RenderJob;
+// The echo worker only reads `label` and `delayMs`; the pool shares every job's template.
+const job = (label: string, delayMs = 20) =>
+  ({ label, delayMs, template: { id: 'echo' } }) as unknown as RenderJob;
 
 describe('render pool lanes', () => {
   it('serves a single render before queued batch rows', async () => {

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { brandProfileFor } from '../../../brand/named-brand.js';
 import { writeFileDurably } from '../../../files/write-file-durably.js';
 import type { OutputFormat } from '../../../render/render-protocol.js';
 import { GroupCommitter } from '../../../store/group-commit.js';
+import { newRenderId } from '../../../store/renders-repository.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
 import { requireUiSession, sendPreview } from '../../ui-preview.js';
 import type { RouteRegistry } from '../../route-registry.js';
@@ -17,10 +17,6 @@ import type { ServerDeps } from '../../server-deps.js';
 export const RENDER_BODY_LIMIT = 32 * 1024 * 1024;
 
 const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
-
-export function newRenderId(): string {
-  return `rnd_${crypto.randomBytes(12).toString('base64url')}`;
-}
 
 /** Previews are scaled to this width: enough for the editor, useless as a free final image. */
 export const PREVIEW_WIDTH = 720;
