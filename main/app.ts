@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { BatchEvents } from './batch/batch-events.js';
 import { BatchOutputs } from './batch/batch-outputs.js';
-import { BatchRunner } from './batch/batch-runner.js';
+import { BatchRunner, batchRowsInFlight } from './batch/batch-runner.js';
 import { BatchService } from './batch/batch-service.js';
 import { UploadService } from './batch/upload-service.js';
 import { loadCatalog } from './catalog/load-catalog.js';
@@ -133,7 +133,7 @@ export async function startCore(
       events,
       openRows: (batch) => uploads.openRows(batch),
       resolveImage,
-      concurrency: pool.threads * 2,
+      concurrency: batchRowsInFlight(pool.threads),
       log: (message, detail) => console.error(message, detail),
     });
     const batches = new BatchService({

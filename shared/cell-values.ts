@@ -36,12 +36,20 @@ export function cellToValue(
   }
 }
 
+/** Per locale, once: building a number format per cell took more of a batch's time than SQLite. */
+const separatorsByLocale = new Map<string, { group: string; decimal: string }>();
+
 function separators(locale: string): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
+  let known = separatorsByLocale.get(locale);
+  if (!known) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(1234567.5);
+    known = {
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    };
+    separatorsByLocale.set(locale, known);
+  }
+  return known;
 }
 
 /** `1.250.000 ₫` (vi-VN), `$1,250.50` (en-US), `-12,5 %`; null when it is not a number. */
