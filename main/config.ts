@@ -25,17 +25,30 @@ export const DEFAULT_OPENING_CREDITS = 100;
 
 export class ConfigError extends Error {}
 
-/** The OS convention for per-user application data. */
+/**
+ * The OS convention for per-user application data. An empty or relative base folder in the
+ * environment is ignored, as the XDG spec asks: `XDG_DATA_HOME=` must not put the data in
+ * `./render-desk` of whatever folder the app was started from.
+ */
 export function defaultDataDir(
   env: NodeJS.ProcessEnv = process.env,
   platform = process.platform,
 ): string {
   const home = os.homedir();
+  const paths = platform === 'win32' ? path.win32 : path.posix;
+  const absoluteOr = (value: string | undefined, fallback: string) =>
+    value && paths.isAbsolute(value) ? value : fallback;
   if (platform === 'win32')
-    return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'Render Desk');
+    return paths.join(
+      absoluteOr(env.APPDATA, paths.join(home, 'AppData', 'Roaming')),
+      'Render Desk',
+    );
   if (platform === 'darwin')
-    return path.join(home, 'Library', 'Application Support', 'Render Desk');
-  return path.join(env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'render-desk');
+    return paths.join(home, 'Library', 'Application Support', 'Render Desk');
+  return paths.join(
+    absoluteOr(env.XDG_DATA_HOME, paths.join(home, '.local', 'share')),
+    'render-desk',
+  );
 }
 
 export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.env): CoreConfig {

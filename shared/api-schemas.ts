@@ -182,11 +182,22 @@ export const SignedQuery = z
   .object({ exp: z.string().max(20).optional(), sig: z.string().max(128).optional() })
   .strict();
 
-export const ProblemDetails = z.object({
+/**
+ * RFC 9457 problem details. Some problems carry extension members a script can act on
+ * (`needed` and `balance` on 402 insufficient-credits, `batchStatus`, `existingId`, …), so the
+ * object is open to more members than it lists.
+ */
+export const ProblemDetails = z.looseObject({
   type: z.string(),
   title: z.string(),
   status: z.number().int(),
   detail: z.string(),
   code: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  needed: z
+    .number()
+    .int()
+    .optional()
+    .describe('402 insufficient-credits: credits the request needs'),
+  balance: z.number().int().optional().describe('402 insufficient-credits: the balance now'),
 });

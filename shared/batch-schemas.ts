@@ -108,7 +108,8 @@ export type Batch = z.infer<typeof Batch>;
 export const ManifestRow = z.object({
   rowIndex: z.number().int(),
   status: z.enum(ROW_STATUSES),
-  renderId: z.string().nullable(),
+  /** Every row has one from the moment it is read; a succeeded row's output carries it. */
+  renderId: z.string().startsWith('rnd_'),
   outputKey: z.string().nullable(),
   error: z.string().nullable(),
   fileName: z.string().nullable(),

@@ -9,6 +9,8 @@ export interface QueuedRow {
   line: number | null;
   record: Record<string, unknown>;
   attempts: number;
+  /** The row's render id, given when it was read; its output and debit carry it. */
+  renderId: string;
 }
 
 export interface SourceRecord {

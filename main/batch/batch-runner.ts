@@ -9,7 +9,6 @@ import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { OutputFormat } from '../render/render-protocol.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { Store } from '../store/create-store.js';
-import { newRenderId } from '../store/renders-repository.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 import type { BatchEvents } from './batch-events.js';
 import type { BatchOutputs } from './batch-outputs.js';
@@ -299,7 +298,7 @@ export class BatchRunner {
       const result = await renderer.run(job, { lane: 'batch', group: batch.id });
       const file = outputs.rowFile(batch.id, row.rowIndex, format);
       await writeFileDurably(file, result.bytes);
-      const renderId = newRenderId();
+      const { renderId } = row;
       const outputKey = outputs.outputKey(batch.id, row.rowIndex, format);
       const committed = this.committer.commit(() => {
         if (!store.batches.complete(batch.id, row.rowIndex, { renderId, outputKey })) return;

@@ -143,14 +143,15 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     'UPDATE batches SET ingested = ?, ingest_complete = ? WHERE id = ?',
   );
   const insertRow = db.prepare(
-    `INSERT INTO batch_rows (batch_id, row_index, line, status, record, error, file_name) VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO batch_rows (batch_id, row_index, line, status, record, error, file_name, render_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (batch_id, row_index) DO NOTHING`,
   );
   const pending = db.prepare<
     [string, number],
-    { row_index: number; line: number | null; record: string; attempts: number }
+    { row_index: number; line: number | null; record: string; attempts: number; render_id: string }
   >(
-    `SELECT row_index, line, record, attempts FROM batch_rows
+    `SELECT row_index, line, record, attempts, render_id FROM batch_rows
      WHERE batch_id = ? AND status = 'pending' ORDER BY row_index LIMIT ?`,
   );
   const lease = db.prepare(
@@ -226,6 +227,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         JSON.stringify(row.record),
         row.error ?? null,
         row.fileName ?? null,
+        newId('rnd'),
       );
       if (inserted.changes > 0 && row.error) failed += 1;
     }
@@ -242,6 +244,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         line: row.line,
         record: JSON.parse(row.record) as Record<string, unknown>,
         attempts: row.attempts + 1,
+        renderId: row.render_id,
       }));
     },
   );
@@ -339,7 +342,8 @@ export function createBatchesRepository(db: Database): BatchesRepository {
 interface ManifestDbRow {
   row_index: number;
   status: RowStatus;
-  render_id: string | null;
+  /** Given when the row is read (migration 9 gave older rows theirs). */
+  render_id: string;
   output_key: string | null;
   error: string | null;
   file_name: string | null;

@@ -1,5 +1,10 @@
 import type { Problem } from '../../shared/errors.js';
-import type { Template, VariableType } from '../../shared/template-format.js';
+import {
+  RATIO_SIZES,
+  type Ratio,
+  type Template,
+  type VariableType,
+} from '../../shared/template-format.js';
 import { formatPath } from '../../shared/zod-problems.js';
 import { placeholderNames } from '../engine/format-value.js';
 
@@ -22,9 +27,10 @@ function acceptedTypes(key: PropertyKey | undefined): VariableType[] | null {
 
 /**
  * What the schema cannot see: every `{ var }` and `{{placeholder}}` names a declared variable
- * (a `{ var }` one of a fitting type), layer
- * ids are unique within a layout, and variable names are unique. Paths are those of the
- * template JSON (`layouts.square.layers[2].colour.var`).
+ * (a `{ var }` one of a fitting type), layer ids are unique within a layout, variable names are
+ * unique, and each layout has its ratio's canvas size (a "square" of 2480 × 3508 would be listed
+ * and delivered as a square). Paths are those of the template JSON
+ * (`layouts.square.layers[2].colour.var`).
  */
 export function templateReferenceProblems(template: Template, prefix = ''): Problem[] {
   const problems: Problem[] = [];
@@ -41,6 +47,17 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
 
   for (const [ratio, layout] of Object.entries(template.layouts)) {
     if (!layout) continue;
+    const size = RATIO_SIZES[ratio as Ratio];
+    if (layout.width !== size.width || layout.height !== size.height) {
+      problems.push({
+        path: formatPath(prefix, [
+          'layouts',
+          ratio,
+          layout.width !== size.width ? 'width' : 'height',
+        ]),
+        message: `a ${ratio} layout is ${size.width} × ${size.height} px, not ${layout.width} × ${layout.height}; use another ratio for another size`,
+      });
+    }
     const ids = new Set<string>();
     layout.layers.forEach((layer, index) => {
       if (ids.has(layer.id)) {

@@ -153,8 +153,15 @@ describe('batches from inline records', () => {
       records(5, (i) => (i === 2 ? { [numberVar]: 'not a number' } : {})),
     );
     expect(batch).toMatchObject({ status: 'partial', succeeded: 4, failed: 1 });
-    const failed = (await fullManifest(server, created.id)).find((r) => r.status === 'failed');
-    expect(failed).toMatchObject({ rowIndex: 2, outputKey: null });
+    const rows = await fullManifest(server, created.id);
+    const failed = rows.find((r) => r.status === 'failed');
+    // A failed row has a render id too (the contract's manifest row always carries one).
+    expect(failed).toMatchObject({
+      rowIndex: 2,
+      outputKey: null,
+      renderId: expect.stringMatching(/^rnd_/),
+    });
+    expect(new Set(rows.map((r) => r.renderId)).size).toBe(5);
     expect(failed.error).toContain(`values.${numberVar}`);
     expect(await debitsForBatch(created.id)).toBe(4);
     expect((await account()).heldCredits).toBe(0);
@@ -313,6 +320,8 @@ describe('batch credits, statuses and lifecycle', () => {
         renderId: before[i].renderId,
         outputKey: before[i].outputKey,
       });
+    // The replayed row keeps the id it had when it failed; its output and debit carry it.
+    expect(after[1].renderId).toBe(before[1].renderId);
     expect(await debitsForBatch(created.id)).toBe(3);
 
     const nothing = await server.api(`/v1/render-batches/${created.id}/replay`, { method: 'POST' });

@@ -83,6 +83,18 @@ describe('GET /v1/openapi.json', () => {
     );
     expect(market.schema.enum).toEqual(['global', 'vietnam']);
   });
+
+  it('lets problems carry extension members, such as 402 needed and balance', async () => {
+    const doc = await (await server.api('/v1/openapi.json')).json();
+    const problem =
+      doc.paths['/v1/render'].post.responses['402'].content['application/problem+json'].schema;
+    const resolved = problem.$ref
+      ? doc.components.schemas[String(problem.$ref).split('/').at(-1) ?? '']
+      : problem;
+    expect(resolved.additionalProperties).not.toBe(false);
+    expect(resolved.properties.needed.type).toBe('integer');
+    expect(resolved.properties.balance.type).toBe('integer');
+  });
 });
 
 describe('brand profile', () => {

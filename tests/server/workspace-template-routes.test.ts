@@ -203,6 +203,26 @@ describe('editing', () => {
     expect(body.errors).toContainEqual(expect.objectContaining({ path: 'layouts.square.width' }));
   });
 
+  it("refuses a layout that is not its ratio's canvas size, at the path of the size", async () => {
+    const created = await fork();
+    const layouts = structuredClone(created.template.layouts);
+    layouts.square.width = 2480;
+    layouts.square.height = 3508;
+    const body = await expectProblem(
+      await patch(created.id, { layouts }),
+      422,
+      'validation-failed',
+    );
+    expect(body.errors).toEqual([
+      {
+        path: 'layouts.square.width',
+        message: expect.stringContaining('a square layout is 1080 × 1080 px, not 2480 × 3508'),
+      },
+    ]);
+    const current = await (await server.api(`/v1/templates/${created.id}`)).json();
+    expect(current.version).toBe(1);
+  });
+
   it('refuses a {{placeholder}} that names no variable, at the path of the text', async () => {
     const created = await fork();
     const index = created.template.layouts.square.layers.findIndex(

@@ -349,3 +349,32 @@ describe('0008-custom-fonts', () => {
     db.close();
   });
 });
+
+describe('0009-batch-row-render-ids', () => {
+  it('gives every batch row without a render id one of its own, keeping the ids there are', () => {
+    const db = migrateWithSeed(8, 9, (before) => {
+      before
+        .prepare(
+          `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, source_type,
+             brand, today, status, created_at)
+           VALUES ('bat_a', 'tmpl_x', '{}', '/t', 'square', 'png', 'csv', '{}', '2026-01-01', 'running', 't')`,
+        )
+        .run();
+      const row = before.prepare(
+        "INSERT INTO batch_rows (batch_id, row_index, status, record, render_id) VALUES ('bat_a', ?, ?, '{}', ?)",
+      );
+      row.run(0, 'succeeded', 'rnd_kept0000000000');
+      row.run(1, 'failed', null);
+      row.run(2, 'pending', null);
+    });
+    expect(schemaVersion(db)).toBe(9);
+    const ids = db
+      .prepare<[], string>('SELECT render_id FROM batch_rows ORDER BY row_index')
+      .pluck()
+      .all();
+    expect(ids[0]).toBe('rnd_kept0000000000');
+    for (const id of ids.slice(1)) expect(id).toMatch(/^rnd_[0-9a-f]{24}$/);
+    expect(new Set(ids).size).toBe(3);
+    db.close();
+  });
+});

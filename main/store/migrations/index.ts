@@ -7,6 +7,7 @@ import { batches } from './0005-batches.js';
 import { batchRowFileNames } from './0006-batch-row-file-names.js';
 import { workspaceTemplates } from './0007-workspace-templates.js';
 import { customFonts } from './0008-custom-fonts.js';
+import { batchRowRenderIds } from './0009-batch-row-render-ids.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   batchRowFileNames,
   workspaceTemplates,
   customFonts,
+  batchRowRenderIds,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;
