@@ -111,6 +111,21 @@ describe('POST /v1/render', () => {
     expect(sha(await nfc.arrayBuffer())).toBe(sha(await nfd.arrayBuffer()));
   });
 
+  it('names the characters no font can draw in x-missing-glyphs, and only then', async () => {
+    const drawable = await render({
+      templateId: textTemplate.id,
+      values: { ...textTemplate.sampleValues, [textVar]: 'Xin chào 🎉' },
+    });
+    expect(drawable.status).toBe(200);
+    expect(drawable.headers.get('x-missing-glyphs')).toBeNull();
+    const blank = await render({
+      templateId: textTemplate.id,
+      values: { ...textTemplate.sampleValues, [textVar]: 'Xin chào 漢字' },
+    });
+    expect(blank.status).toBe(200);
+    expect(blank.headers.get('x-missing-glyphs')).toBe('U+6F22 U+5B57');
+  });
+
   it('renders a 300-character text in a short headline instead of refusing it', async () => {
     const res = await render({
       templateId: textTemplate.id,

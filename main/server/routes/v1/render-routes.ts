@@ -18,6 +18,22 @@ export const RENDER_BODY_LIMIT = 32 * 1024 * 1024;
 
 const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
 
+/**
+ * Characters no bundled or uploaded font can draw (they come out blank), as code points
+ * (`U+6F22 U+5B57`): header values are ASCII. A character of several code points is joined by +.
+ */
+export function describeGlyphs(glyphs: readonly string[]): string {
+  const MAX_LISTED = 32;
+  const listed = glyphs
+    .slice(0, MAX_LISTED)
+    .map((glyph) =>
+      [...glyph]
+        .map((c) => `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`)
+        .join('+'),
+    );
+  return glyphs.length > MAX_LISTED ? `${listed.join(' ')} ...` : listed.join(' ');
+}
+
 /** Previews are scaled to this width: enough for the editor, useless as a free final image. */
 export const PREVIEW_WIDTH = 720;
 
@@ -157,6 +173,9 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
           return after.balance;
         });
         committed = true;
+        const { missingGlyphs } = result.report;
+        if (missingGlyphs.length > 0)
+          reply.header('x-missing-glyphs', describeGlyphs(missingGlyphs));
         return reply
           .header('x-render-id', renderId)
           .header('x-credits-remaining', String(balance))
