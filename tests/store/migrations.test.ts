@@ -26,6 +26,15 @@ function migrateWithSeed(from: number, to: number, seed: (db: Database) => void)
   return openDatabase(file, { migrateTo: to });
 }
 
+/** A batch as the batches table holds it from version 5 on (the parent of batch rows). */
+function insertBatch(db: Database, status = 'queued'): void {
+  db.prepare(
+    `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, source_type,
+       brand, today, status, created_at)
+     VALUES ('bat_a', 'tmpl_x', '{}', '/t', 'square', 'png', 'csv', '{}', '2026-01-01', ?, 't')`,
+  ).run(status);
+}
+
 describe('openDatabase', () => {
   it('creates the parent folder and applies every migration by default', () => {
     const db = openDatabase(path.join(tempDir(), 'a', 'b', 'render-desk.db'));
@@ -223,11 +232,7 @@ describe('0005-batches', () => {
         .run();
     });
     expect(schemaVersion(db)).toBe(5);
-    db.prepare(
-      `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, source_type,
-         brand, today, status, created_at)
-       VALUES ('bat_a', 'tmpl_x', '{}', '/t', 'square', 'png', 'csv', '{}', '2026-01-01', 'queued', 't')`,
-    ).run();
+    insertBatch(db);
     db.prepare(
       "INSERT INTO batch_rows (batch_id, row_index, status, record) VALUES ('bat_a', 0, 'pending', '{}')",
     ).run();
@@ -248,13 +253,7 @@ describe('0005-batches', () => {
 describe('0006-batch-row-file-names', () => {
   it('adds a file name to batch rows and keeps the rows there are', () => {
     const db = migrateWithSeed(5, 6, (before) => {
-      before
-        .prepare(
-          `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, source_type,
-             brand, today, status, created_at)
-           VALUES ('bat_a', 'tmpl_x', '{}', '/t', 'square', 'png', 'csv', '{}', '2026-01-01', 'queued', 't')`,
-        )
-        .run();
+      insertBatch(before);
       before
         .prepare(
           "INSERT INTO batch_rows (batch_id, row_index, status, record) VALUES ('bat_a', 0, 'pending', '{}')",
@@ -275,13 +274,7 @@ describe('0007-workspace-templates', () => {
   it('adds workspace templates with their versions and leaves old batches unpinned', () => {
     const db = migrateWithSeed(6, 7, (before) => {
       expect(tables(before)).not.toContain('workspace_templates');
-      before
-        .prepare(
-          `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, source_type,
-             brand, today, status, created_at)
-           VALUES ('bat_a', 'tmpl_x', '{}', '/t', 'square', 'png', 'csv', '{}', '2026-01-01', 'succeeded', 't')`,
-        )
-        .run();
+      insertBatch(before, 'succeeded');
     });
     expect(schemaVersion(db)).toBe(7);
     expect(tables(db)).toEqual(
@@ -353,13 +346,7 @@ describe('0008-custom-fonts', () => {
 describe('0009-batch-row-render-ids', () => {
   it('gives every batch row without a render id one of its own, keeping the ids there are', () => {
     const db = migrateWithSeed(8, 9, (before) => {
-      before
-        .prepare(
-          `INSERT INTO batches (id, template_id, template_snapshot, assets_dir, target, format, source_type,
-             brand, today, status, created_at)
-           VALUES ('bat_a', 'tmpl_x', '{}', '/t', 'square', 'png', 'csv', '{}', '2026-01-01', 'running', 't')`,
-        )
-        .run();
+      insertBatch(before, 'running');
       const row = before.prepare(
         "INSERT INTO batch_rows (batch_id, row_index, status, record, render_id) VALUES ('bat_a', ?, ?, '{}', ?)",
       );
