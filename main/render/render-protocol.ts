@@ -52,8 +52,8 @@ export interface RenderJob {
   fonts?: CustomFontFace[];
 }
 
-/** A job as posted to a worker: the template by reference (shared-templates.ts), or inline. */
-export type PostedRenderJob = Omit<RenderJob, 'template'> & { template: Template | SharedTemplate };
+/** A job as posted to a worker: the template by reference (shared-templates.ts). */
+export type PostedRenderJob = Omit<RenderJob, 'template'> & { template: SharedTemplate };
 
 /** What the engine measured while drawing a text or list layer. */
 export interface TextLayerReport {

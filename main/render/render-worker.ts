@@ -2,7 +2,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import sharp from 'sharp';
 import { renderJob } from '../engine/render-job.js';
 import type { PostedRenderJob, RenderResult } from './render-protocol.js';
-import { isSharedTemplate, receiveTemplate } from './shared-templates.js';
+import { receiveTemplate } from './shared-templates.js';
 
 // One libvips thread per worker: the pool already keeps every core busy, and sharp's own
 // threads competing with it cost more than they gain.
@@ -14,11 +14,7 @@ sharp.cache(false);
  * (a slice of Node's shared buffer pool must never be detached).
  */
 export default async function render(posted: PostedRenderJob): Promise<RenderResult | object> {
-  const { template } = posted;
-  const result = await renderJob({
-    ...posted,
-    template: isSharedTemplate(template) ? receiveTemplate(template) : template,
-  });
+  const result = await renderJob({ ...posted, template: receiveTemplate(posted.template) });
   if (!result.ok) return result;
   const { buffer, byteOffset, byteLength } = result.bytes;
   if (byteLength === 0 || byteOffset !== 0 || buffer.byteLength !== byteLength) return result;

@@ -31,15 +31,6 @@ export function shareTemplate(template: Template): SharedTemplate {
   return shared;
 }
 
-export function isSharedTemplate(value: unknown): value is SharedTemplate {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as SharedTemplate).bytes instanceof SharedArrayBuffer &&
-    typeof (value as SharedTemplate).key === 'number'
-  );
-}
-
 /** Templates a worker keeps; the least recently used goes first (drafts previewed in the editor). */
 const KEEP_IN_WORKER = 64;
 const received = new Map<number, Template>();

@@ -1,6 +1,7 @@
 import type { BatchStatus, ManifestRow, RowStatus } from '../../shared/batch-schemas.js';
 import type { BatchRowQueue, QueuedRow, RowCounts, SourceRecord } from '../batch/batch-queue.js';
 import { newId } from './ids.js';
+import { newRenderId } from './renders-repository.js';
 import type { Database } from './open-database.js';
 
 export interface BatchRecord {
@@ -227,7 +228,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         JSON.stringify(row.record),
         row.error ?? null,
         row.fileName ?? null,
-        newId('rnd'),
+        newRenderId(),
       );
       if (inserted.changes > 0 && row.error) failed += 1;
     }
