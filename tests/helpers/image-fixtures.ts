@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-/** The team's openly licensed test corpora live beside the repository. */
-export const CORPORA_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'corpora');
+/** Openly licensed test corpora, copied into the repository with their licences (SOURCES.md). */
+export const CORPORA_DIR = path.resolve(REPO_ROOT, 'tests', 'fixtures', 'corpora');
 export const PNG_SUITE_DIR = path.join(CORPORA_DIR, 'pngsuite');
 
 export function dataUri(mime: string, bytes: Buffer | string): string {

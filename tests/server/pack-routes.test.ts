@@ -15,7 +15,7 @@ import {
 } from '../packs/pack-helpers.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const FAILURE_CORPUS = path.join(repoRoot, '..', 'shared', 'corpora', 'zip', 'failure');
+const FAILURE_CORPUS = path.join(repoRoot, 'tests', 'fixtures', 'corpora', 'zip', 'failure');
 
 let server: TestServer;
 /** A colleague's machine: its own data directory, nothing shared with `server`. */

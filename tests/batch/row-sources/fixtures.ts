@@ -9,7 +9,7 @@ import type { SourceRow } from '../../../main/batch/row-sources/row-source.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const corpus = (...parts: string[]): string =>
-  path.resolve(repoRoot, '../shared/corpora', ...parts);
+  path.resolve(repoRoot, 'tests/fixtures/corpora', ...parts);
 export const spectrum = (...parts: string[]): string =>
   path.resolve(repoRoot, 'node_modules/csv-spectrum', ...parts);
 
