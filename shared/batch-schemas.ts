@@ -147,3 +147,34 @@ export const TemplateFieldsResult = z.object({
   fields: z.array(TemplateField),
   sampleRow: z.record(z.string(), z.unknown()),
 });
+
+const PreflightProblem = z.object({ path: z.string(), message: z.string() });
+
+/** POST /v1/render-batches/preflight: what a batch would do, without rendering or charging. */
+export const PreflightResult = z.object({
+  templateId: z.string(),
+  target: z.string(),
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  /** Credits the batch would hold: one per row. */
+  cost: z.number().int(),
+  balance: z.number().int(),
+  sufficient: z.boolean(),
+  fields: z.array(z.string()),
+  mapping: z.array(z.object({ variable: z.string(), source: z.unknown() })),
+  problems: z.array(
+    z.object({
+      rowIndex: z.number().int(),
+      line: z.number().int().nullable(),
+      errors: z.array(PreflightProblem),
+    }),
+  ),
+  problemsTruncated: z.boolean(),
+  /**
+   * What renders but may not be what the user wants; never makes a row fail. Today: brand-bound
+   * variables left empty because neither the brand nor the template has a value.
+   */
+  warnings: z.array(PreflightProblem.extend({ rows: z.number().int() })),
+});
+export type PreflightResult = z.infer<typeof PreflightResult>;

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import type { CreateBatchRequest } from '../../shared/batch-schemas.js';
+import type { CreateBatchRequest, PreflightResult } from '../../shared/batch-schemas.js';
+import type { BrandFill } from '../engine/resolve-values.js';
 import { isAppError, type Problem } from '../../shared/errors.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
@@ -13,27 +14,7 @@ import { createImagesFolderResolver } from './images-folder.js';
 /** Row problems are listed up to this many; the counts cover every row. */
 export const PREFLIGHT_PROBLEM_LIMIT = 1000;
 
-export interface PreflightRowProblem {
-  rowIndex: number;
-  line: number | null;
-  errors: Problem[];
-}
-
-export interface PreflightResult {
-  templateId: string;
-  target: string;
-  total: number;
-  valid: number;
-  invalid: number;
-  /** Credits the batch would hold: one per row. */
-  cost: number;
-  balance: number;
-  sufficient: boolean;
-  fields: string[];
-  mapping: { variable: string; source: unknown }[];
-  problems: PreflightRowProblem[];
-  problemsTruncated: boolean;
-}
+export type PreflightRowProblem = PreflightResult['problems'][number];
 
 export interface PreflightDeps {
   store: Store;
@@ -102,12 +83,14 @@ export async function preflight(
   const today = new Date().toISOString().slice(0, 10);
 
   const problems: PreflightRowProblem[] = [];
+  const brandGaps = new Map<string, { role: string; rows: number }>();
   let total = 0;
   let invalid = 0;
   for await (const row of source.rows) {
     total += 1;
     const errors: Problem[] = (row.problems ?? []).map((message) => ({ path: 'row', message }));
     const images: { path: string; input: ImageInput }[] = [];
+    const brandFill: BrandFill[] = [];
     try {
       const values = valuesForRow(plan, row.cells, {
         batchId: 'preflight',
@@ -121,6 +104,7 @@ export async function preflight(
         {
           brand,
           entry,
+          brandFill,
           resolveImage: (value, valuePath) => {
             const input = baseResolver(value, valuePath);
             images.push({ path: valuePath, input });
@@ -142,6 +126,12 @@ export async function preflight(
           path: 'row',
           message: error instanceof Error ? error.message : String(error),
         });
+    }
+    for (const gap of brandFill) {
+      if (gap.source !== 'empty') continue;
+      const seen = brandGaps.get(gap.variable) ?? { role: gap.role, rows: 0 };
+      seen.rows += 1;
+      brandGaps.set(gap.variable, seen);
     }
     if (errors.length > 0) {
       invalid += 1;
@@ -168,6 +158,11 @@ export async function preflight(
     })),
     problems,
     problemsTruncated: invalid > problems.length,
+    warnings: [...brandGaps].map(([variable, gap]) => ({
+      path: `values.${variable}`,
+      message: `${gap.role} is empty in the brand profile and the template has no default: "${variable}" is left empty. Fill the brand kit or map a column to it.`,
+      rows: gap.rows,
+    })),
   };
 }
 

@@ -1,18 +1,28 @@
 import { brandValue, type BrandProfile } from '../../shared/brand-profile.js';
 import { Errors, isAppError, type AppError, type Problem } from '../../shared/errors.js';
-import type { Template, Variable } from '../../shared/template-format.js';
+import type { BrandRole, Template, Variable } from '../../shared/template-format.js';
 import type { ImageInput, ResolvedValue } from '../render/render-protocol.js';
 
 export interface ResolveOptions {
   brand: BrandProfile;
   resolveImage: (value: string, path: string) => ImageInput;
+  /** Receives where each omitted brand-bound variable's value came from. */
+  brandFill?: BrandFill[];
+}
+
+/** An omitted brand-bound variable and where its value came from (or that it was left empty). */
+export interface BrandFill {
+  variable: string;
+  role: BrandRole;
+  source: 'brand' | 'default' | 'empty';
 }
 
 /**
  * Validates raw values against the template's variables and normalises them for the worker.
  * Every problem is collected, each with its path (`values.price`), so one 422 tells the caller
  * everything that is wrong. An empty value falls back to the brand profile (for brand-bound
- * variables), then to the variable's default.
+ * variables), then to the variable's default; a brand-bound variable with neither is left empty
+ * (its layers draw as empty), never a 422, even when the template marks it required.
  */
 export function resolveValues(
   template: Template,
@@ -34,13 +44,21 @@ export function resolveValues(
   for (const variable of template.variables) {
     const path = `values.${variable.name}`;
     let raw = rawValues[variable.name];
-    if (isEmpty(raw) && variable.bindsTo) {
-      const fromBrand = brandValue(options.brand, variable.bindsTo);
-      if (!isEmpty(fromBrand)) raw = fromBrand;
+    const role = variable.bindsTo;
+    if (isEmpty(raw) && role) {
+      // Spec 2.4: a brand-bound variable may always be omitted. Brand, then default, then empty.
+      const fromBrand = brandValue(options.brand, role);
+      const source = !isEmpty(fromBrand)
+        ? 'brand'
+        : variable.default !== undefined && !isEmpty(variable.default)
+          ? 'default'
+          : 'empty';
+      raw = source === 'brand' ? fromBrand : source === 'default' ? variable.default : raw;
+      options.brandFill?.push({ variable: variable.name, role, source });
     }
     if (isEmpty(raw) && variable.default !== undefined) raw = variable.default;
     if (isEmpty(raw)) {
-      if (variable.required)
+      if (variable.required && !role)
         problems.push({ path, message: `a value is required (${variable.type})` });
       resolved[variable.name] = null;
       continue;
@@ -83,10 +101,19 @@ function normalise(
   };
   switch (variable.type) {
     case 'text':
-    case 'longText':
-      if (typeof raw !== 'string') return bad(`expected text, got ${describe(raw)}`);
+    case 'longText': {
+      // A number or true/false is written as JSON shows it (12345 → "12345"), as a spreadsheet
+      // cell with that value is in a batch: single renders and batch rows agree.
+      const text =
+        typeof raw === 'string'
+          ? raw
+          : (typeof raw === 'number' && Number.isFinite(raw)) || typeof raw === 'boolean'
+            ? String(raw)
+            : null;
+      if (text === null) return bad(`expected text, got ${describe(raw)}`);
       // NFC first: decomposed Vietnamese would shape its marks as separate glyphs.
-      return raw.normalize('NFC');
+      return text.normalize('NFC');
+    }
     case 'colour': {
       if (typeof raw !== 'string')
         return bad(`expected a colour like #1A2B3C, got ${describe(raw)}`);

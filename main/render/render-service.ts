@@ -3,7 +3,7 @@ import { AppError, Errors } from '../../shared/errors.js';
 import type { BrandProfile } from '../../shared/brand-profile.js';
 import type { Ratio } from '../../shared/template-format.js';
 import type { CatalogEntry } from '../catalog/load-catalog.js';
-import { resolveValues } from '../engine/resolve-values.js';
+import { resolveValues, type BrandFill } from '../engine/resolve-values.js';
 import type { Lane, RenderPool } from './render-pool.js';
 import type {
   CustomFontFace,
@@ -71,7 +71,13 @@ export class RenderService {
    */
   prepare(
     input: RenderRequestInput,
-    options: { brand?: BrandProfile; entry?: CatalogEntry; resolveImage?: ImageResolver } = {},
+    options: {
+      brand?: BrandProfile;
+      entry?: CatalogEntry;
+      resolveImage?: ImageResolver;
+      /** Receives where omitted brand-bound values came from, or that they were left empty. */
+      brandFill?: BrandFill[];
+    } = {},
   ): RenderJob {
     const entry = options.entry ?? this.entry(input.templateId);
     const ratio = this.ratioFor(entry, input.target);
@@ -80,6 +86,7 @@ export class RenderService {
       brand: options.brand ?? this.deps.brandProfile(),
       resolveImage: (value, valuePath) =>
         resolveTemplateAsset(entry, value) ?? resolveImage(value, valuePath),
+      ...(options.brandFill ? { brandFill: options.brandFill } : {}),
     });
     return {
       template: entry.template,
@@ -114,4 +121,15 @@ export function resolveTemplateAsset(entry: CatalogEntry, value: string): ImageI
   const file = path.resolve(root, value.slice('asset:'.length));
   if (!file.startsWith(root + path.sep)) return null;
   return { kind: 'file', path: file };
+}
+
+/** `x-render-warnings`: the brand roles an omitted brand-bound variable found empty. */
+export function describeBrandGaps(fill: readonly BrandFill[]): string | undefined {
+  const empty = [...new Set(fill.filter((f) => f.source === 'empty').map((f) => f.role))];
+  return empty.length > 0 ? empty.map((role) => `${role} empty`).join(', ') : undefined;
+}
+
+/** `x-brand-fill`: where each omitted brand-bound variable's value came from. */
+export function describeBrandFill(fill: readonly BrandFill[]): string | undefined {
+  return fill.length > 0 ? fill.map((f) => `${f.variable}=${f.source}`).join(', ') : undefined;
 }

@@ -6,7 +6,6 @@ import type {
   LedgerPage,
 } from '../../shared/api-schemas';
 import type { Batch, BundleLink, TemplateFieldsResult } from '../../shared/batch-schemas';
-import type { Problem } from '../../shared/errors';
 
 export type {
   Account,
@@ -74,17 +73,7 @@ export interface Upload {
 }
 
 /** POST /v1/render-batches/preflight. */
-export interface PreflightResult {
-  total: number;
-  valid?: number;
-  invalid?: number;
-  cost: number;
-  balance: number;
-  sufficient: boolean;
-  fields?: string[];
-  problems: { rowIndex: number; line: number | null; errors: Problem[] }[];
-  problemsTruncated?: boolean;
-}
+export type { PreflightResult } from '../../shared/batch-schemas';
 
 export interface Preferences {
   workers: number | null;

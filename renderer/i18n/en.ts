@@ -102,7 +102,13 @@ export const en = {
   'detail.balance': 'Balance: {balance} credits',
   'detail.saveCost': 'Saving costs 1 credit.',
   'detail.fromBrand': 'From your brand profile',
-  'detail.brandEmpty': 'Not set in the brand profile: the template’s sample value is used.',
+  'detail.brandEmpty':
+    'Not set in the brand profile: left empty (the template’s default where it has one). Fill the brand kit, or override it here.',
+  'brandInvite.title': 'Your brand kit is empty',
+  'brandInvite.detail':
+    'Templates take your brand name, logo, colours and website from the brand kit. Until you fill it in, those parts are left out of your images.',
+  'brandInvite.fill': 'Fill in the brand kit',
+  'brandInvite.later': 'Later',
   'detail.override': 'Override',
   'detail.editBrand': 'Edit brand profile',
   'detail.maxLength': '{count}/{max}',

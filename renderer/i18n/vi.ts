@@ -104,7 +104,13 @@ export const vi: Record<MessageKey, string> = {
   'detail.balance': 'Số dư: {balance} tín dụng',
   'detail.saveCost': 'Mỗi lần lưu tốn 1 tín dụng.',
   'detail.fromBrand': 'Lấy từ hồ sơ thương hiệu',
-  'detail.brandEmpty': 'Hồ sơ thương hiệu chưa có giá trị này: dùng giá trị minh hoạ của mẫu.',
+  'detail.brandEmpty':
+    'Hồ sơ thương hiệu chưa có giá trị này: để trống (hoặc dùng giá trị mặc định của mẫu nếu có). Hãy điền bộ nhận diện thương hiệu, hoặc ghi đè tại đây.',
+  'brandInvite.title': 'Bộ nhận diện thương hiệu của bạn đang trống',
+  'brandInvite.detail':
+    'Các mẫu lấy tên thương hiệu, logo, màu sắc và trang web từ bộ nhận diện thương hiệu. Khi chưa điền, những phần đó sẽ để trống trong ảnh của bạn.',
+  'brandInvite.fill': 'Điền bộ nhận diện thương hiệu',
+  'brandInvite.later': 'Để sau',
   'detail.override': 'Dùng giá trị khác',
   'detail.editBrand': 'Sửa hồ sơ thương hiệu',
   'detail.maxLength': '{count}/{max}',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BrandProfile, EMPTY_BRAND_PROFILE } from '../../shared/brand-profile.js';
 import { AppError, Errors, type Problem } from '../../shared/errors.js';
-import { resolveValues } from '../../main/engine/resolve-values.js';
+import { resolveValues, type BrandFill } from '../../main/engine/resolve-values.js';
 import type { ImageInput } from '../../main/render/render-protocol.js';
 import { buildTemplate } from './fixtures/template-builder.js';
 
@@ -91,7 +91,7 @@ describe('resolveValues', () => {
 
   it('lists every problem at once, each with its path', () => {
     const problems = problemsOf({
-      headline: 12,
+      headline: { text: 'x' },
       accent: 'red',
       price: '12abc',
       when: '2026-02-30',
@@ -119,6 +119,46 @@ describe('resolveValues', () => {
     expect(paths({})).toEqual(['values.headline']);
     expect(paths({ headline: '   ' })).toEqual(['values.headline']);
     expect(paths({ headline: null })).toEqual(['values.headline']);
+  });
+
+  it('takes a number or true/false for a text variable as JSON writes it, as batch cells do', () => {
+    expect(resolve({ headline: 12345 }).headline).toBe('12345');
+    expect(resolve({ headline: 1.5, body: false }).body).toBe('false');
+    expect(paths({ headline: ['a'] })).toEqual(['values.headline']);
+    expect(paths({ headline: Number.NaN })).toEqual(['values.headline']);
+  });
+
+  it('never requires a brand-bound variable: brand, then default, then empty, each reported', () => {
+    const strict = buildTemplate({
+      variables: [
+        { name: 'storeName', type: 'text', required: true, bindsTo: 'brand.name' },
+        { name: 'logo', type: 'image', required: true, bindsTo: 'brand.logo' },
+        { name: 'accent', type: 'colour', bindsTo: 'brand.primaryColor', default: '#112233' },
+      ],
+    });
+    const fill: BrandFill[] = [];
+    const empty = resolveValues(
+      strict,
+      {},
+      { brand: EMPTY_BRAND_PROFILE, resolveImage, brandFill: fill },
+    );
+    expect(empty).toEqual({ storeName: null, logo: null, accent: '#112233' });
+    expect(fill).toEqual([
+      { variable: 'storeName', role: 'brand.name', source: 'empty' },
+      { variable: 'logo', role: 'brand.logo', source: 'empty' },
+      { variable: 'accent', role: 'brand.primaryColor', source: 'default' },
+    ]);
+    const named: typeof fill = [];
+    const brand = BrandProfile.parse({ name: 'Hồng Phát' });
+    expect(
+      resolveValues(strict, { logo: '/tmp/l.png' }, { brand, resolveImage, brandFill: named })
+        .storeName,
+    ).toBe('Hồng Phát');
+    // A value the caller sent is no fill: only omitted brand-bound variables are reported.
+    expect(named.map((f) => `${f.variable}=${f.source}`)).toEqual([
+      'storeName=brand',
+      'accent=default',
+    ]);
   });
 
   it('refuses numbers outside min/max, hex strings and non-finite numbers', () => {

@@ -2,6 +2,7 @@ import { useDeferredValue, useEffect, useMemo, useRef, type ReactElement } from 
 import { foldForSearch } from '../../../shared/fold-text';
 import type { CatalogListItem, Ratio } from '../../api/types';
 import { Icon } from '../../components/Icon';
+import { BrandKitInvite } from '../brand/BrandKitInvite';
 import { AppLink } from '../../components/Sidebar';
 import { Button, EmptyState, ErrorBanner } from '../../components/ui';
 import { useT, type MessageKey } from '../../i18n/i18n';
@@ -110,6 +111,8 @@ export function CatalogScreen(): ReactElement {
           ]}
         />
       </div>
+
+      <BrandKitInvite />
 
       {error && !catalog ? (
         <ErrorBanner error={error} title={t('catalog.loadError')} onRetry={() => void load(true)} />

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useState, type ReactElement } from 're
 import { api } from '../../api/client';
 import { isApiError } from '../../api/http';
 import type {
-  BrandRole,
   CatalogDetail,
   OutputFormat,
   Ratio,
@@ -18,7 +17,6 @@ import { BrandSelect } from '../brand/BrandSelect';
 import { useBrandChoice } from '../brand/use-brands';
 import { ratioKey } from '../catalog/CatalogScreen';
 import { CustomiseButton } from '../workspace/CustomiseButton';
-import { brandRoleValue } from './brand-values';
 import { PAID_PREVIEW_DELAY_MS, usePreview } from './use-preview';
 import { VariableField } from './VariableField';
 
@@ -99,14 +97,9 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
   const request: RenderRequest = useMemo(() => {
     const out: Record<string, unknown> = {};
     for (const v of template.variables) {
-      // A brand-bound value comes from the profile on the server; one the profile lacks (a
-      // fresh install has none) is sent from the form, so a required one (a store name) still
-      // renders with the template's sample instead of failing.
-      const fromProfile =
-        Boolean(v.bindsTo) &&
-        brand !== null &&
-        brandRoleValue(brand, v.bindsTo as BrandRole) !== null;
-      if (fromProfile && !overrides.has(v.name)) continue;
+      // A brand-bound value is the server's to fill, by the API's one rule (brand, else the
+      // template's default, else empty): the preview shows what a batch row would.
+      if (v.bindsTo && !overrides.has(v.name)) continue;
       const value = values[v.name];
       if (value === null || value === undefined) continue;
       if (typeof value === 'number' && !Number.isFinite(value)) continue;

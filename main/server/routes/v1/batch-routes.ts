@@ -6,6 +6,7 @@ import {
   ManifestPage,
   ManifestQuery,
   MAX_INLINE_RECORDS,
+  PreflightResult,
 } from '../../../../shared/batch-schemas.js';
 import { ProblemDetails, SignedQuery } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
@@ -20,27 +21,6 @@ import type { ServerDeps } from '../../server-deps.js';
 /** DESIGN §4: inline records up to 50,000 rows in a body of up to 32 MiB. */
 export const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
 export const BUNDLE_URL_TTL_SECONDS = 15 * 60;
-
-const PreflightResultSchema = z.object({
-  templateId: z.string(),
-  target: z.string(),
-  total: z.number().int(),
-  valid: z.number().int(),
-  invalid: z.number().int(),
-  cost: z.number().int(),
-  balance: z.number().int(),
-  sufficient: z.boolean(),
-  fields: z.array(z.string()),
-  mapping: z.array(z.object({ variable: z.string(), source: z.unknown() })),
-  problems: z.array(
-    z.object({
-      rowIndex: z.number().int(),
-      line: z.number().int().nullable(),
-      errors: z.array(z.object({ path: z.string(), message: z.string() })),
-    }),
-  ),
-  problemsTruncated: z.boolean(),
-});
 
 const BatchParams = z.object({ id: z.string().max(100) }).strict();
 const BundleQuery = z.object({ manifest: z.enum(['true', 'false']).optional() }).strict();
@@ -97,7 +77,7 @@ export function registerBatchRoutes(
       body: CreateBatchRequest,
       bodyLimit: BATCH_BODY_LIMIT,
       responses: {
-        200: { description: 'Per-row problems and the credit cost', schema: PreflightResultSchema },
+        200: { description: 'Per-row problems and the credit cost', schema: PreflightResult },
         404: { description: 'Unknown template', schema: ProblemDetails },
         422: { description: 'validation-failed', schema: ProblemDetails },
       },

@@ -6,6 +6,8 @@ import { AppError } from '../../../../shared/errors.js';
 import { brandProfileFor } from '../../../brand/named-brand.js';
 import { writeFileDurably } from '../../../files/write-file-durably.js';
 import type { OutputFormat } from '../../../render/render-protocol.js';
+import type { BrandFill } from '../../../engine/resolve-values.js';
+import { describeBrandFill, describeBrandGaps } from '../../../render/render-service.js';
 import { GroupCommitter } from '../../../store/group-commit.js';
 import { newRenderId } from '../../../store/renders-repository.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
@@ -79,7 +81,11 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
       bodyLimit: RENDER_BODY_LIMIT,
       access: { requiresSubscription: true },
       responses: {
-        200: { description: 'The image bytes (png, jpeg or webp)', mediaType: 'image/png' },
+        200: {
+          description:
+            'The image bytes (png, jpeg or webp). Headers: x-render-id, x-credits-remaining; x-brand-fill (each omitted brand-bound variable and where its value came from: brand, default or empty); x-render-warnings (brand roles left empty); x-missing-glyphs (characters no font draws).',
+          mediaType: 'image/png',
+        },
         402: { description: 'insufficient-credits', schema: ProblemDetails },
         404: { description: 'Unknown template', schema: ProblemDetails },
         409: { description: 'idempotency-key-in-use', schema: ProblemDetails },
@@ -134,8 +140,10 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
       let outputPath: string | undefined;
       let committed = false;
       try {
+        const brandFill: BrandFill[] = [];
         const job = renderer.prepare(body, {
           brand: brandProfileFor(store.brandProfiles, body.brand),
+          brandFill,
         });
         release = reservations.reserve(1);
         const result = await renderer.run(job, { lane: 'interactive' });
@@ -176,6 +184,10 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
         const { missingGlyphs } = result.report;
         if (missingGlyphs.length > 0)
           reply.header('x-missing-glyphs', describeGlyphs(missingGlyphs));
+        const gaps = describeBrandGaps(brandFill);
+        if (gaps) reply.header('x-render-warnings', gaps);
+        const filled = describeBrandFill(brandFill);
+        if (filled) reply.header('x-brand-fill', filled);
         return reply
           .header('x-render-id', renderId)
           .header('x-credits-remaining', String(balance))
