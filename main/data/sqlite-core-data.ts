@@ -1,0 +1,279 @@
+import { AppError } from '../../shared/errors.js';
+import type { QueuedRow } from '../batch/batch-queue.js';
+import type { BatchRecord } from '../store/batches-repository.js';
+import { initialiseAccount, type Store } from '../store/create-store.js';
+import { asyncPort } from './async-port.js';
+import type { BatchReads, CoreData } from './core-data.js';
+import type { DataCommands, RowOutcome, RowOutcomeContext } from './data-commands.js';
+
+/** Embedded mode: the SQLite store behind the async ports (each call is a synchronous statement). */
+export function sqliteCoreData(store: Store): CoreData {
+  return {
+    kind: 'sqlite',
+    settings: asyncPort(store.settings),
+    apiKeys: asyncPort(store.apiKeys),
+    ledger: asyncPort({
+      account: store.ledger.account,
+      grant: store.ledger.grant,
+      release: store.ledger.release,
+      heldFor: store.ledger.heldFor,
+      list: store.ledger.list,
+      verifyInvariant: store.ledger.verifyInvariant,
+    }),
+    idempotency: asyncPort(store.idempotency),
+    renders: asyncPort({ get: store.renders.get }),
+    brandProfiles: asyncPort(store.brandProfiles),
+    subscription: asyncPort(store.subscription),
+    uploads: asyncPort(store.uploads),
+    batches: sqliteBatchReads(store),
+    commands: sqliteCommands(store),
+    close: () => Promise.resolve(store.close()),
+  };
+}
+
+function sqliteBatchReads(store: Store): BatchReads {
+  const { batches, db } = store;
+  const inRange = db.prepare<
+    [string, number, number],
+    { row_index: number; line: number | null; record: string; attempts: number; render_id: string }
+  >(
+    `SELECT row_index, line, record, attempts, render_id FROM batch_rows
+     WHERE batch_id = ? AND status IN ('pending', 'running') AND row_index >= ? AND row_index < ?
+     ORDER BY row_index`,
+  );
+  const sync = asyncPort({
+    get: batches.get,
+    list: batches.list,
+    unfinished: batches.unfinished,
+    update: batches.update,
+    counts: batches.counts,
+    manifest: batches.manifest,
+    fileNames: batches.fileNames,
+    recordFields: batches.recordFields,
+    claim: batches.claim,
+    releaseExpired: batches.releaseExpired,
+    remove: batches.remove,
+  });
+  return {
+    ...sync,
+    newId: () => batches.newId(),
+    async *succeededRows(id) {
+      // Pages of rows, so the read transaction never spans a slow client's download.
+      let after = -1;
+      for (;;) {
+        const page = batches.manifest(id, after + 1, 1000, 'succeeded');
+        for (const row of page)
+          if (row.outputKey)
+            yield {
+              rowIndex: row.rowIndex,
+              outputKey: row.outputKey,
+              fileName: row.fileName ?? null,
+            };
+        const last = page.at(-1);
+        if (!last || page.length < 1000) return;
+        after = last.rowIndex;
+        await Promise.resolve();
+      }
+    },
+    pendingInRange(batchId, from, to) {
+      const rows: QueuedRow[] = inRange.all(batchId, from, to).map((row) => ({
+        rowIndex: row.row_index,
+        line: row.line,
+        record: JSON.parse(row.record) as Record<string, unknown>,
+        attempts: row.attempts,
+        renderId: row.render_id,
+      }));
+      return Promise.resolve(rows);
+    },
+  };
+}
+
+function sqliteCommands(store: Store): DataCommands {
+  const { db, batches, ledger } = store;
+  const run = <T>(work: () => T): Promise<T> => {
+    try {
+      return Promise.resolve(db.transaction(work).immediate());
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+
+  const commitOne = (context: RowOutcomeContext, outcome: RowOutcome): boolean => {
+    const { batchId } = context;
+    if (!outcome.ok) {
+      const failed = batches.fail(batchId, outcome.rowIndex, outcome.error);
+      if (failed && ledger.heldFor(batchId) > 0) ledger.release({ batchId, amount: 1 });
+      return failed;
+    }
+    const { rowIndex, renderId, outputKey } = outcome;
+    if (!batches.complete(batchId, rowIndex, { renderId, outputKey })) return false;
+    ledger.settleHeldRow({ batchId, rowIndex, renderId, apiKeyId: context.apiKeyId });
+    store.renders.insert({
+      id: renderId,
+      templateId: context.templateId,
+      ratio: context.ratio,
+      format: context.format,
+      apiKeyId: context.apiKeyId,
+      batchId,
+      rowIndex,
+      outputKey,
+      bytes: outcome.bytes,
+    });
+    return true;
+  };
+
+  return {
+    createBatch: ({ batch, records, uploadRef }) =>
+      run(() => {
+        batches.create(batch);
+        if (records) {
+          batches.enqueue(batch.id, records);
+          batches.markIngested(batch.id, batch.total, true);
+        }
+        if (uploadRef) store.uploads.markUsed(uploadRef);
+        if (ledger.account().balance < batch.total) {
+          // Spec §4.3 rule 7: no row renders, and the batch says why.
+          batches.update(batch.id, {
+            status: 'failed',
+            rejectedReason: 'insufficient-credits',
+            finishedAt: batch.createdAt,
+          });
+        } else {
+          ledger.hold({ batchId: batch.id, amount: batch.total, note: `Batch ${batch.id}` });
+        }
+        return batches.get(batch.id) as BatchRecord;
+      }),
+
+    ingestRows: (batchId, rows, ingested) =>
+      run(() => {
+        const unreadable = batches.enqueue(batchId, rows);
+        const held = ledger.heldFor(batchId);
+        if (unreadable > 0 && held > 0)
+          ledger.release({ batchId, amount: Math.min(unreadable, held) });
+        batches.markIngested(batchId, ingested, false);
+      }),
+
+    completeIngest: (batchId, ingested) =>
+      run(() => {
+        const current = batches.get(batchId);
+        if (current && ingested < current.total) {
+          // The source turned out shorter than counted at upload: give back the extra holds.
+          ledger.release({
+            batchId,
+            amount: Math.min(current.total - ingested, ledger.heldFor(batchId)),
+          });
+          batches.update(batchId, { total: ingested });
+        }
+        batches.markIngested(batchId, ingested, true);
+      }),
+
+    commitRows: (context, outcomes) =>
+      run(() => outcomes.reduce((changed, o) => changed + (commitOne(context, o) ? 1 : 0), 0)),
+
+    finishBatch: ({ batchId, stopReason, ingestError, pausing }) =>
+      run(() => {
+        const batch = batches.get(batchId);
+        if (!batch || batch.status !== 'running') return batch;
+        const counts = batches.counts(batchId);
+        if (pausing && !stopReason && !ingestError) return batch;
+        const unfinished = counts.pending + counts.running;
+        const now = new Date().toISOString();
+        if (stopReason || ingestError) {
+          const held = ledger.heldFor(batchId);
+          if (held > 0) ledger.release({ batchId, amount: held });
+          batches.update(batchId, {
+            status: 'degraded',
+            stoppedReason: stopReason
+              ? `Stopped early because ${stopReason}. Fix the cause and replay the batch.`
+              : `Reading the source failed: ${ingestError}`,
+            finishedAt: now,
+          });
+        } else if (unfinished === 0) {
+          const held = ledger.heldFor(batchId);
+          if (held > 0) ledger.release({ batchId, amount: held });
+          const status =
+            counts.failed === 0 ? 'succeeded' : counts.succeeded === 0 ? 'failed' : 'partial';
+          batches.update(batchId, { status, finishedAt: now });
+        }
+        return batches.get(batchId);
+      }),
+
+    cancelBatch: (batchId) =>
+      run(() => {
+        const current = batches.get(batchId);
+        if (!current || isTerminalStatus(current.status)) return current;
+        batches.cancelPending(batchId);
+        const held = ledger.heldFor(batchId);
+        if (held > 0) ledger.release({ batchId, amount: held, note: 'Cancelled' });
+        batches.update(batchId, { status: 'cancelled', finishedAt: new Date().toISOString() });
+        return batches.get(batchId);
+      }),
+
+    replayBatch: (batchId) =>
+      run(() => {
+        const batch = batches.get(batchId);
+        if (!batch) throw new AppError('not-found', `No batch "${batchId}".`);
+        if (!isTerminalStatus(batch.status)) {
+          throw new AppError(
+            'batch-not-terminal',
+            `Batch ${batchId} is still ${batch.status}; replay it once it has finished.`,
+          );
+        }
+        const counts = batches.counts(batchId);
+        const notIngested = batch.ingestComplete ? 0 : Math.max(0, batch.total - batch.ingested);
+        const toRender = counts.pending + counts.failed + counts.cancelled + notIngested;
+        if (toRender === 0) {
+          throw new AppError(
+            'nothing-to-replay',
+            `Every row of batch ${batchId} succeeded; there is nothing to replay.`,
+          );
+        }
+        ledger.hold({ batchId, amount: toRender, note: `Replay of batch ${batchId}` });
+        batches.requeueForReplay(batchId);
+        batches.update(batchId, {
+          status: 'queued',
+          finishedAt: null,
+          stoppedReason: null,
+          rejectedReason: null,
+        });
+        return batches.get(batchId) as BatchRecord;
+      }),
+
+    commitSingleRender: (commit) =>
+      run(() => {
+        const after = ledger.debitRender({
+          renderId: commit.renderId,
+          amount: 1,
+          apiKeyId: commit.apiKeyId,
+        });
+        store.renders.insert({
+          id: commit.renderId,
+          templateId: commit.templateId,
+          ratio: commit.ratio,
+          format: commit.format,
+          apiKeyId: commit.apiKeyId,
+          bytes: commit.bytes,
+          createdAt: (commit.idempotency?.now ?? new Date()).toISOString(),
+        });
+        if (commit.idempotency) {
+          store.idempotency.complete({
+            apiKeyId: commit.apiKeyId,
+            key: commit.idempotency.key,
+            renderId: commit.renderId,
+            contentType: commit.idempotency.contentType,
+            outputPath: commit.idempotency.outputRef,
+            now: commit.idempotency.now,
+          });
+        }
+        return { balance: after.balance };
+      }),
+
+    initialiseAccount: (openingCredits) =>
+      Promise.resolve(initialiseAccount(store, { openingCredits })),
+  };
+}
+
+const TERMINAL = new Set(['succeeded', 'partial', 'failed', 'degraded', 'cancelled']);
+function isTerminalStatus(status: string): boolean {
+  return TERMINAL.has(status);
+}
