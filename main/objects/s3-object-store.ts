@@ -1,0 +1,245 @@
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  type DeleteObjectsCommandOutput,
+} from '@aws-sdk/client-s3';
+import { assertFolderPrefix, assertObjectKey, assertObjectPrefix } from './object-key.js';
+import type {
+  ListOptions,
+  ObjectHead,
+  ObjectListing,
+  ObjectStore,
+  PutOptions,
+  PutStreamOptions,
+} from './object-store.js';
+import { MAX_LIST_LIMIT, listLimit } from './object-store.js';
+import { isNotFound, isRetryable, s3StoreError } from './s3-errors.js';
+import { putInParts, SINGLE_PUT_LIMIT } from './s3-multipart.js';
+
+export interface S3Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+export interface S3ObjectStoreOptions {
+  bucket: string;
+  /** e.g. `http://127.0.0.1:9000`; AWS's own endpoint when absent. */
+  endpoint?: string;
+  region?: string;
+  credentials: S3Credentials;
+  maxAttempts?: number;
+}
+
+export const DEFAULT_S3_REGION = 'us-east-1';
+
+/**
+ * Objects in an S3-compatible bucket. Path-style addressing and checksums only where the API
+ * requires them (DeleteObjects), so Garage, SeaweedFS, MinIO, R2 and s3rver accept the requests
+ * as AWS does: newer SDKs otherwise add CRC trailers that such stores reject or store verbatim.
+ * A PutObject replaces the whole object at once, which gives the atomic write the interface asks.
+ */
+export class S3ObjectStore implements ObjectStore {
+  private readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly where: string;
+  /** Stores without multi-object delete answer it with 501 or 405; they get single deletes. */
+  private multiDelete = true;
+
+  constructor(options: S3ObjectStoreOptions) {
+    const region = options.region ?? DEFAULT_S3_REGION;
+    this.bucket = options.bucket;
+    this.where = `s3://${options.bucket} (${options.endpoint ?? 'AWS'}, region ${region})`;
+    this.client = new S3Client({
+      region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: true,
+      credentials: options.credentials,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: options.maxAttempts ?? 3,
+      // requestTimeout is the socket's idle time, not a cap on a long transfer.
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 120_000 },
+    });
+  }
+
+  describe(): string {
+    return this.where;
+  }
+
+  async close(): Promise<void> {
+    this.client.destroy();
+  }
+
+  async put(key: string, bytes: Uint8Array, options?: PutOptions): Promise<void> {
+    assertObjectKey(key);
+    await this.send('PutObject', key, () =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: bytes,
+          ContentLength: bytes.byteLength,
+          ...(options?.contentType ? { ContentType: options.contentType } : {}),
+        }),
+      ),
+    );
+  }
+
+  async putFile(key: string, localPath: string, options?: PutOptions): Promise<void> {
+    assertObjectKey(key);
+    const { size } = await fs.promises.stat(localPath);
+    // The SDK does not retry a request whose body is a stream (it was read); a file can be
+    // opened again, so failures that may pass are retried here with a fresh stream.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.putStream(key, fs.createReadStream(localPath), { ...options, size });
+        return;
+      } catch (error) {
+        if (attempt >= 3 || !isRetryable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  }
+
+  async putStream(key: string, source: Readable, options?: PutStreamOptions): Promise<void> {
+    assertObjectKey(key);
+    const size = options?.size;
+    if (size === undefined || size > SINGLE_PUT_LIMIT) {
+      await this.send('multipart upload', key, () =>
+        putInParts(this.client, this.bucket, key, source, options?.contentType),
+      );
+      return;
+    }
+    await this.send('PutObject', key, () =>
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: source,
+          ContentLength: size,
+          ...(options?.contentType ? { ContentType: options.contentType } : {}),
+        }),
+      ),
+    );
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    const stream = await this.getStream(key);
+    if (!stream) return null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  async getStream(key: string): Promise<Readable | null> {
+    assertObjectKey(key);
+    const response = await this.send('GetObject', key, () =>
+      this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key })),
+    );
+    if (!response) return null;
+    // Under Node the body is the HTTP response itself: reading it streams from the socket.
+    if (!(response.Body instanceof Readable)) {
+      throw s3StoreError(this.where, 'GetObject', key, new Error('the body is not a stream'));
+    }
+    return response.Body;
+  }
+
+  async head(key: string): Promise<ObjectHead | null> {
+    assertObjectKey(key);
+    const response = await this.send('HeadObject', key, () =>
+      this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })),
+    );
+    return response ? { size: response.ContentLength ?? 0 } : null;
+  }
+
+  async delete(key: string): Promise<void> {
+    assertObjectKey(key);
+    await this.send('DeleteObject', key, () =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })),
+    );
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertFolderPrefix(prefix);
+    let deleted = 0;
+    let after: string | undefined;
+    for (;;) {
+      const page = await this.list(prefix, { ...(after ? { after } : {}), limit: MAX_LIST_LIMIT });
+      const keys = page.entries.map((entry) => entry.key);
+      if (keys.length > 0) await this.deleteKeys(prefix, keys);
+      deleted += keys.length;
+      if (page.next === null) return deleted;
+      after = page.next;
+    }
+  }
+
+  async list(prefix: string, options?: ListOptions): Promise<ObjectListing> {
+    assertObjectPrefix(prefix);
+    const limit = listLimit(options);
+    // StartAfter rather than continuation tokens: any page can be resumed from its last key,
+    // which is what GC keeps between runs.
+    const response = await this.send('ListObjectsV2', prefix, () =>
+      this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          MaxKeys: limit,
+          ...(options?.after ? { StartAfter: options.after } : {}),
+        }),
+      ),
+    );
+    const entries = (response?.Contents ?? []).flatMap((item) =>
+      item.Key ? [{ key: item.Key, size: item.Size ?? 0 }] : [],
+    );
+    const last = entries[entries.length - 1];
+    return { entries, next: response?.IsTruncated && last ? last.key : null };
+  }
+
+  private async deleteKeys(prefix: string, keys: string[]): Promise<void> {
+    if (this.multiDelete) {
+      let response: DeleteObjectsCommandOutput | undefined;
+      try {
+        response = await this.client.send(
+          new DeleteObjectsCommand({
+            Bucket: this.bucket,
+            Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+          ?.httpStatusCode;
+        if (status !== 501 && status !== 405) {
+          throw s3StoreError(this.where, 'DeleteObjects', prefix, error);
+        }
+        this.multiDelete = false;
+      }
+      const failure = response?.Errors?.[0];
+      if (failure) {
+        const said = Object.assign(new Error(failure.Message ?? 'refused'), {
+          name: failure.Code ?? 'DeleteError',
+        });
+        throw s3StoreError(this.where, 'DeleteObjects', failure.Key ?? prefix, said);
+      }
+      if (response) return;
+    }
+    for (const key of keys) await this.delete(key);
+  }
+
+  /** Runs one request; "no such key" becomes null and other failures an actionable AppError. */
+  private async send<T>(operation: string, key: string, run: () => Promise<T>): Promise<T | null> {
+    try {
+      return await run();
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw s3StoreError(this.where, operation, key, error);
+    }
+  }
+}
