@@ -1,0 +1,196 @@
+import { TERMINAL_STATUSES } from '../../shared/batch-schemas.js';
+import type { QueuedRow } from '../batch/batch-queue.js';
+import { CircuitBreaker, DEFAULT_BREAKER } from '../batch/circuit-breaker.js';
+import { CONTENT_TYPES, EXTENSIONS } from '../batch/batch-outputs.js';
+import {
+  describeRowError,
+  renderBatchRow,
+  type BatchRowContext,
+} from '../batch/render-batch-row.js';
+import type { CoreData } from '../data/core-data.js';
+import type { RowOutcome } from '../data/data-commands.js';
+import type { ObjectStore } from '../objects/object-store.js';
+import type { RenderService } from '../render/render-service.js';
+import type { OutputFormat } from '../render/render-protocol.js';
+import type { BatchRecord } from '../store/batches-repository.js';
+import type { ChunkJob } from './chunk-queue.js';
+import type { Coordination } from './coordination.js';
+import { rowObjectKey } from './output-keys.js';
+
+export interface ChunkProcessorDeps {
+  data: CoreData;
+  coordination: Coordination;
+  renderer: RenderService;
+  objects: ObjectStore;
+  /** Builds (or returns the cached) shared context of a batch's rows on this node. */
+  rowContext: (batch: BatchRecord) => Promise<BatchRowContext>;
+  /** Queues the batch's next chunks (its window moved on) or finishes it when none are left. */
+  afterChunk: (batchId: string, allDone: boolean) => Promise<void>;
+  /** Rows of one chunk in flight at once on this node (render threads × 2 keeps them busy). */
+  rowsInFlight: number;
+  log: (message: string, detail?: unknown) => void;
+}
+
+/** Row outcomes are committed in groups: one PostgreSQL transaction per group, not per row. */
+const COMMIT_GROUP = 50;
+const COMMIT_DELAY_MS = 100;
+/** How often a running chunk looks whether its batch was cancelled or deleted. */
+const STATUS_POLL_MS = 500;
+
+/**
+ * Renders one chunk job `{ batchId, from, to }`. At least once: the chunk may have been rendered
+ * before (a worker died after writing some rows), so only rows not yet succeeded are drawn, each
+ * output goes to a key fixed by its row (a repeat writes the same bytes), and the commit is
+ * guarded by row status (a row already succeeded is never charged again).
+ */
+export class ChunkProcessor {
+  constructor(private readonly deps: ChunkProcessorDeps) {}
+
+  async process(job: ChunkJob, signal: AbortSignal): Promise<void> {
+    const { data, coordination } = this.deps;
+    let batch = await data.batches.get(job.batchId);
+    if (!batch || isTerminal(batch) || (await coordination.isDeleted(job.batchId))) {
+      // Nothing to do: cancelled, finished or deleted while the job waited.
+      if (batch)
+        await this.deps.afterChunk(job.batchId, await coordination.chunkDone(job.batchId, job.n));
+      return;
+    }
+    if (batch.status === 'queued') {
+      await data.batches.update(batch.id, {
+        status: 'running',
+        startedAt: batch.startedAt ?? new Date().toISOString(),
+      });
+      batch = { ...batch, status: 'running' };
+    }
+    const rows = await data.batches.pendingInRange(job.batchId, job.from, job.to);
+    const stopped = await this.renderRows(batch, rows, signal);
+    if (stopped === 'aborted') throw new Error(`chunk ${job.batchId}-c${job.n} was interrupted`);
+    const allDone = await coordination.chunkDone(job.batchId, job.n);
+    await this.deps.afterChunk(job.batchId, allDone);
+  }
+
+  /** Renders and commits the rows; says why it stopped early, if it did. */
+  private async renderRows(
+    batch: BatchRecord,
+    rows: QueuedRow[],
+    signal: AbortSignal,
+  ): Promise<'done' | 'cancelled' | 'aborted' | 'degraded'> {
+    if (rows.length === 0) return 'done';
+    const { data, renderer, objects } = this.deps;
+    const context = await this.deps.rowContext(batch);
+    const format = batch.format as OutputFormat;
+    const commitContext = {
+      batchId: batch.id,
+      templateId: batch.templateId,
+      ratio: batch.target,
+      format,
+      apiKeyId: batch.apiKeyId,
+    };
+    const breaker = new CircuitBreaker(DEFAULT_BREAKER);
+    const live = new BatchLiveness(data, batch.id);
+    let pending: RowOutcome[] = [];
+    let flushTimer: NodeJS.Timeout | undefined;
+    let committing: Promise<unknown> = Promise.resolve();
+    let tripped: string | null = null;
+    const flush = (): Promise<unknown> => {
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      const group = pending;
+      pending = [];
+      if (group.length > 0)
+        committing = committing.then(() => data.commands.commitRows(commitContext, group));
+      return committing;
+    };
+    const record = (outcome: RowOutcome): void => {
+      pending.push(outcome);
+      tripped ??= breaker.record(outcome.ok);
+      if (pending.length >= COMMIT_GROUP) void flush();
+      else flushTimer ??= setTimeout(() => void flush(), COMMIT_DELAY_MS);
+    };
+
+    let next = 0;
+    let stop: 'cancelled' | 'aborted' | 'degraded' | null = null;
+    const lane = async (): Promise<void> => {
+      while (next < rows.length && !stop) {
+        if (signal.aborted) stop = 'aborted';
+        else if (tripped) stop = 'degraded';
+        else if (!(await live.stillRunning())) stop = 'cancelled';
+        if (stop) return;
+        const row = rows[next++] as QueuedRow;
+        try {
+          const result = await renderBatchRow(renderer, context, row);
+          const key = rowObjectKey(batch.id, row.rowIndex, format);
+          await objects.put(key, result.bytes, {
+            contentType: CONTENT_TYPES[EXTENSIONS[format]] ?? 'application/octet-stream',
+          });
+          record({
+            ok: true,
+            rowIndex: row.rowIndex,
+            renderId: row.renderId,
+            outputKey: `${batch.id}.${row.rowIndex}.${EXTENSIONS[format]}`,
+            bytes: result.bytes.byteLength,
+          });
+        } catch (error) {
+          if (isInfrastructureError(error)) {
+            // The store or the pool failed, not the row: leave it pending for a retry.
+            stop = 'aborted';
+            this.deps.log(`chunk of ${batch.id}: row ${row.rowIndex} could not be stored`, error);
+            return;
+          }
+          record({ ok: false, rowIndex: row.rowIndex, error: describeRowError(error) });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.deps.rowsInFlight) }, lane));
+    await flush();
+    if (stop === 'degraded' || tripped) {
+      await data.commands.finishBatch({
+        batchId: batch.id,
+        stopReason: tripped ?? 'too many rows failed',
+        ingestError: null,
+        pausing: false,
+      });
+      return 'degraded';
+    }
+    return stop ?? 'done';
+  }
+}
+
+function isTerminal(batch: BatchRecord): boolean {
+  return TERMINAL_STATUSES.includes(batch.status);
+}
+
+/**
+ * Errors that say nothing about the row: the object store or the network failed. The row stays
+ * pending and the chunk is retried, instead of the row failing for good.
+ */
+function isInfrastructureError(error: unknown): boolean {
+  const code = (error as { code?: unknown; name?: unknown }).code;
+  const name = (error as { name?: unknown }).name;
+  return (
+    (typeof code === 'string' &&
+      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOSPC', 'EDQUOT', 'EIO'].includes(
+        code,
+      )) ||
+    name === 'ObjectStoreError'
+  );
+}
+
+/** Looks at the batch's status at most every STATUS_POLL_MS: a cancel stops the chunk soon. */
+class BatchLiveness {
+  private checkedAt = 0;
+  private running = true;
+
+  constructor(
+    private readonly data: CoreData,
+    private readonly batchId: string,
+  ) {}
+
+  async stillRunning(): Promise<boolean> {
+    if (!this.running || Date.now() - this.checkedAt < STATUS_POLL_MS) return this.running;
+    this.checkedAt = Date.now();
+    const batch = await this.data.batches.get(this.batchId);
+    this.running = batch !== null && !isTerminal(batch);
+    return this.running;
+  }
+}
