@@ -18,7 +18,7 @@ import type { BatchOutputs } from './batch-outputs.js';
 import type { BatchRunner } from './batch-runner.js';
 import { planBindings } from './bindings.js';
 import { createBundleStream, type BundleEntry } from './bundle-writer.js';
-import { BatchFileNamer, fieldsInPattern } from './file-names.js';
+import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from './file-names.js';
 import { EXTENSIONS } from './batch-outputs.js';
 import { csvLine } from './spreadsheet-safety.js';
 
@@ -215,13 +215,15 @@ export class BatchService {
   bundle(id: string, withManifest: boolean): Readable {
     const batch = this.assertBundleReady(id);
     const extension = EXTENSIONS[batch.format];
+    const rows = [...this.deps.store.batches.succeededRows(id)];
+    const names = bundleEntryNames(rows, extension);
     const entries: BundleEntry[] = [];
     const fileNames = new Map<number, string>();
-    for (const row of this.deps.store.batches.succeededRows(id)) {
-      const name = row.fileName ?? `${row.rowIndex}.${extension}`;
+    rows.forEach((row, i) => {
+      const name = names[i]!;
       fileNames.set(row.rowIndex, name);
       entries.push({ name, file: this.deps.outputs.rowFile(id, row.rowIndex, batch.format) });
-    }
+    });
     const extras = withManifest
       ? [{ name: 'manifest.csv', content: this.manifestCsv(id, fileNames) }]
       : [];
