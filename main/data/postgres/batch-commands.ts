@@ -1,0 +1,166 @@
+import type pg from 'pg';
+import { AppError } from '../../../shared/errors.js';
+import type { BatchRecord } from '../../store/batches-repository.js';
+import type { DataCommands } from '../data-commands.js';
+import {
+  insertBatch,
+  markIngested,
+  selectBatch,
+  TERMINAL_BATCH_STATUSES,
+  updateBatch,
+} from './batch-record.js';
+import { notifyBatchChanged } from './batch-notify.js';
+import { cancelPendingRows, countRows, enqueueRows, requeueRowsForReplay } from './batch-rows.js';
+import { commitRowGroup } from './commit-rows.js';
+import { heldFor, holdCredits, releaseHeld } from './ledger-writes.js';
+import { inTransaction } from './transaction.js';
+import { markUploadUsed } from './uploads-repository.js';
+
+export type BatchCommands = Pick<
+  DataCommands,
+  | 'createBatch'
+  | 'ingestRows'
+  | 'completeIngest'
+  | 'commitRows'
+  | 'finishBatch'
+  | 'cancelBatch'
+  | 'replayBatch'
+>;
+
+/**
+ * The batch lifecycle, one transaction per command. Each locks its batch row first, so commands
+ * on one batch from several nodes take turns instead of interleaving (and never deadlock: every
+ * one takes batch, then rows, then the held totals, then the account).
+ */
+export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
+  const lockBatch = (client: pg.PoolClient, id: string): Promise<BatchRecord | null> =>
+    selectBatch(client, id, true);
+
+  return {
+    createBatch: ({ batch, records, uploadRef }) =>
+      inTransaction(pool, async (client) => {
+        await insertBatch(client, batch);
+        if (records) {
+          await enqueueRows(client, batch.id, records);
+          await markIngested(client, batch.id, batch.total, true);
+        }
+        if (uploadRef) await markUploadUsed(client, uploadRef);
+        // The hold's balance check is the account UPDATE itself; when it finds too little, only
+        // the hold is undone and the batch is kept, rejected (spec §4.3 rule 7: no row renders).
+        await client.query('SAVEPOINT hold');
+        try {
+          await holdCredits(client, batch.id, batch.total, `Batch ${batch.id}`);
+          await client.query('RELEASE SAVEPOINT hold');
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'insufficient-credits')) throw error;
+          await client.query('ROLLBACK TO SAVEPOINT hold');
+          await updateBatch(client, batch.id, {
+            status: 'failed',
+            rejectedReason: 'insufficient-credits',
+            finishedAt: batch.createdAt,
+          });
+        }
+        return (await selectBatch(client, batch.id)) as BatchRecord;
+      }),
+
+    ingestRows: (batchId, rows, ingested) =>
+      inTransaction(pool, async (client) => {
+        await lockBatch(client, batchId);
+        const unreadable = await enqueueRows(client, batchId, rows);
+        if (unreadable > 0) {
+          const held = await heldFor(client, batchId, true);
+          if (held > 0) await releaseHeld(client, batchId, Math.min(unreadable, held), null);
+        }
+        await markIngested(client, batchId, ingested, false);
+      }),
+
+    completeIngest: (batchId, ingested) =>
+      inTransaction(pool, async (client) => {
+        const current = await lockBatch(client, batchId);
+        if (current && ingested < current.total) {
+          // The source turned out shorter than counted at upload: give back the extra holds.
+          const extra = Math.min(current.total - ingested, await heldFor(client, batchId, true));
+          if (extra > 0) await releaseHeld(client, batchId, extra, null);
+          await updateBatch(client, batchId, { total: ingested });
+        }
+        await markIngested(client, batchId, ingested, true);
+      }),
+
+    commitRows: (context, outcomes) =>
+      inTransaction(pool, (client) => commitRowGroup(client, context, outcomes)),
+
+    finishBatch: ({ batchId, stopReason, ingestError, pausing }) =>
+      inTransaction(pool, async (client) => {
+        const batch = await lockBatch(client, batchId);
+        if (!batch || batch.status !== 'running') return batch;
+        if (pausing && !stopReason && !ingestError) return batch;
+        const counts = await countRows(client, batchId);
+        const unfinished = counts.pending + counts.running;
+        const now = new Date().toISOString();
+        if (stopReason || ingestError) {
+          await releaseHeld(client, batchId, undefined, null);
+          await updateBatch(client, batchId, {
+            status: 'degraded',
+            stoppedReason: stopReason
+              ? `Stopped early because ${stopReason}. Fix the cause and replay the batch.`
+              : `Reading the source failed: ${ingestError}`,
+            finishedAt: now,
+          });
+        } else if (unfinished === 0) {
+          await releaseHeld(client, batchId, undefined, null);
+          const status =
+            counts.failed === 0 ? 'succeeded' : counts.succeeded === 0 ? 'failed' : 'partial';
+          await updateBatch(client, batchId, { status, finishedAt: now });
+        } else {
+          return batch;
+        }
+        await notifyBatchChanged(client, batchId);
+        return selectBatch(client, batchId);
+      }),
+
+    cancelBatch: (batchId) =>
+      inTransaction(pool, async (client) => {
+        const current = await lockBatch(client, batchId);
+        if (!current || TERMINAL_BATCH_STATUSES.has(current.status)) return current;
+        await cancelPendingRows(client, batchId);
+        await releaseHeld(client, batchId, undefined, 'Cancelled');
+        await updateBatch(client, batchId, {
+          status: 'cancelled',
+          finishedAt: new Date().toISOString(),
+        });
+        await notifyBatchChanged(client, batchId);
+        return selectBatch(client, batchId);
+      }),
+
+    replayBatch: (batchId) =>
+      inTransaction(pool, async (client) => {
+        const batch = await lockBatch(client, batchId);
+        if (!batch) throw new AppError('not-found', `No batch "${batchId}".`);
+        if (!TERMINAL_BATCH_STATUSES.has(batch.status)) {
+          throw new AppError(
+            'batch-not-terminal',
+            `Batch ${batchId} is still ${batch.status}; replay it once it has finished.`,
+          );
+        }
+        const counts = await countRows(client, batchId);
+        const notIngested = batch.ingestComplete ? 0 : Math.max(0, batch.total - batch.ingested);
+        const toRender = counts.pending + counts.failed + counts.cancelled + notIngested;
+        if (toRender === 0) {
+          throw new AppError(
+            'nothing-to-replay',
+            `Every row of batch ${batchId} succeeded; there is nothing to replay.`,
+          );
+        }
+        await holdCredits(client, batchId, toRender, `Replay of batch ${batchId}`);
+        await requeueRowsForReplay(client, batchId);
+        await updateBatch(client, batchId, {
+          status: 'queued',
+          finishedAt: null,
+          stoppedReason: null,
+          rejectedReason: null,
+        });
+        await notifyBatchChanged(client, batchId);
+        return (await selectBatch(client, batchId)) as BatchRecord;
+      }),
+  };
+}

@@ -1,0 +1,7 @@
+import type { PostgresMigration } from '../migrate.js';
+import { initial } from './0001-initial.js';
+
+/** Every migration, in version order. Append new ones; never edit or reorder released ones. */
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [initial];
+
+export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;

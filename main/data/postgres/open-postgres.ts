@@ -1,0 +1,78 @@
+import pg from 'pg';
+
+export interface OpenPostgresOptions {
+  /** Connections per process; the render threads, not the database, are the bottleneck. */
+  max?: number;
+  /** A statement running longer than this is cancelled (ms); a stuck query must not hold locks. */
+  statementTimeoutMs?: number;
+  /** Shown in pg_stat_activity, so an operator can tell Render Desk's sessions apart. */
+  applicationName?: string;
+  /** Where connection problems are reported; the default writes to stderr. */
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export const DEFAULT_POOL_SIZE = 10;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+export const DEFAULT_APPLICATION_NAME = 'render-desk';
+
+/**
+ * Values come back in the shapes the SQLite store returns: bigint columns and counts as numbers
+ * (every amount and row count stays far below 2^53), timestamps as ISO strings.
+ */
+export function postgresTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, (text: string) => {
+    const value = Number(text);
+    if (!Number.isSafeInteger(value)) {
+      throw new RangeError(`The database returned ${text}, beyond the integers JavaScript holds.`);
+    }
+    return value;
+  });
+  const parseTimestamp = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (
+    text: string,
+  ) => Date;
+  types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (text: string) =>
+    parseTimestamp(text).toISOString(),
+  );
+  return types;
+}
+
+/** The connection settings every Render Desk session uses, for pools and dedicated clients. */
+export function postgresClientConfig(
+  url: string,
+  options: OpenPostgresOptions = {},
+): pg.ClientConfig {
+  return {
+    connectionString: url,
+    application_name: options.applicationName ?? DEFAULT_APPLICATION_NAME,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    // A session left inside a transaction (a crashed request) would block every commit behind it.
+    idle_in_transaction_session_timeout: 60_000,
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    types: postgresTypes(),
+  };
+}
+
+/**
+ * A pool of connections to the cluster's database. An idle connection that breaks (PostgreSQL
+ * restarted, a network blip) emits 'error' on the pool; without a listener Node would crash the
+ * process, so it is logged and the pool opens a fresh connection on the next query.
+ */
+export function openPostgres(url: string, options: OpenPostgresOptions = {}): pg.Pool {
+  const log = options.log ?? ((message, detail) => console.error(message, detail));
+  const pool = new pg.Pool({
+    ...postgresClientConfig(url, options),
+    max: options.max ?? DEFAULT_POOL_SIZE,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on('error', (error) => {
+    log('PostgreSQL: an idle connection failed; it will be replaced.', describe(error));
+  });
+  return pool;
+}
+
+function describe(error: Error): { message: string; code?: string } {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? { message: error.message, code } : { message: error.message };
+}

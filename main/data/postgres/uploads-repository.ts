@@ -1,0 +1,77 @@
+import type pg from 'pg';
+import type { AsyncPort } from '../async-port.js';
+import { newId } from '../../store/ids.js';
+import type { UploadInfo, UploadKind, UploadsRepository } from '../../store/uploads-repository.js';
+import type { Queryable } from './transaction.js';
+
+export type PostgresUploads = AsyncPort<UploadsRepository>;
+
+interface UploadRow {
+  id: string;
+  kind: UploadKind;
+  filename: string;
+  path: string;
+  bytes: number;
+  content_type: string | null;
+  info: UploadInfo;
+  api_key_id: string | null;
+  created_at: string;
+  expires_at: string | null;
+}
+
+/** Keeps the upload for as long as a batch needs it (inside the batch's creation). */
+export async function markUploadUsed(db: Queryable, id: string): Promise<void> {
+  await db.query('UPDATE uploads SET expires_at = NULL WHERE id = $1', [id]);
+}
+
+/** Upload metadata; the files themselves live in the shared object store. */
+export function postgresUploads(pool: pg.Pool): PostgresUploads {
+  return {
+    newId: () => Promise.resolve(newId('upl')),
+    async insert(record) {
+      await pool.query(
+        `INSERT INTO uploads (id, kind, filename, path, bytes, content_type, info, api_key_id, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          record.id,
+          record.kind,
+          record.filename,
+          record.path,
+          record.bytes,
+          record.contentType,
+          JSON.stringify(record.info),
+          record.apiKeyId,
+          record.createdAt,
+          record.expiresAt,
+        ],
+      );
+      return record;
+    },
+    async get(id) {
+      const result = await pool.query<UploadRow>('SELECT * FROM uploads WHERE id = $1', [id]);
+      const row = result.rows[0];
+      return row
+        ? {
+            id: row.id,
+            kind: row.kind,
+            filename: row.filename,
+            path: row.path,
+            bytes: row.bytes,
+            contentType: row.content_type,
+            info: row.info,
+            apiKeyId: row.api_key_id,
+            createdAt: row.created_at,
+            expiresAt: row.expires_at,
+          }
+        : null;
+    },
+    markUsed: (id) => markUploadUsed(pool, id),
+    async purgeExpired(now = new Date()) {
+      const result = await pool.query<{ path: string }>(
+        'DELETE FROM uploads WHERE expires_at IS NOT NULL AND expires_at <= $1 RETURNING path',
+        [now.toISOString()],
+      );
+      return result.rows.map((row) => row.path);
+    },
+  };
+}
