@@ -1,8 +1,15 @@
+import type { PostgresMigration } from '../migrate.js';
+
 /**
- * The cluster's own bookkeeping in PostgreSQL, beside the core's tables: chunk dispatch state,
- * live nodes, ingest leases and tombstones of deleted batches. Applied as a numbered migration.
+ * The cluster's own bookkeeping beside the core's tables: chunk dispatch state, live nodes,
+ * ingest leases and tombstones of deleted batches (outputs are removed only after a grace period
+ * longer than a chunk's lock, and swept twice, so a worker paused mid-chunk leaves no orphan).
  */
-export const COORDINATION_DDL = `
+export const clusterCoordination: PostgresMigration = {
+  version: 3,
+  name: 'cluster-coordination',
+  async up(client) {
+    await client.query(`
   CREATE TABLE batch_chunks (
     batch_id TEXT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
     n INTEGER NOT NULL CHECK (n >= 0),
@@ -38,4 +45,6 @@ export const COORDINATION_DDL = `
     deleted_at TIMESTAMPTZ NOT NULL,
     swept_at TIMESTAMPTZ
   );
-`;
+`);
+  },
+};
