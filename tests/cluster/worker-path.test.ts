@@ -1,0 +1,193 @@
+import path from 'node:path';
+import os from 'node:os';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../main/catalog/load-catalog.js';
+import { templateFields } from '../../main/batch/template-fields.js';
+import { ChunkQueue } from '../../main/cluster/chunk-queue.js';
+import { ClusterScheduler } from '../../main/cluster/cluster-scheduler.js';
+import { startClusterWorker } from '../../main/cluster/cluster-worker.js';
+import { Coordination } from '../../main/cluster/coordination.js';
+import { Leader } from '../../main/cluster/leader.js';
+import { assertNoEviction, openRedis } from '../../main/cluster/redis-connection.js';
+import { rowObjectKey } from '../../main/cluster/output-keys.js';
+import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
+import { migratePostgres } from '../../main/data/postgres/migrate.js';
+import { POSTGRES_MIGRATIONS } from '../../main/data/postgres/migrations/index.js';
+import { openPostgres, postgresClientConfig } from '../../main/data/postgres/open-postgres.js';
+import { LeaderLease } from '../../main/data/postgres/leader-lease.js';
+import type { CoreData } from '../../main/data/core-data.js';
+import { S3ObjectStore } from '../../main/objects/s3-object-store.js';
+import { createImageReferenceResolver } from '../../main/engine/image-reference.js';
+import { createRenderPool, type RenderPool } from '../../main/render/render-pool.js';
+import { RenderService } from '../../main/render/render-service.js';
+import { EMPTY_BRAND_PROFILE } from '../../shared/brand-profile.js';
+import { startPostgres } from '../helpers/services/postgres-service.js';
+import { startRedis } from '../helpers/services/redis-service.js';
+import { startS3 } from '../helpers/services/s3-service.js';
+import { useServiceScope } from '../helpers/services/service-scope.js';
+import { REPO_ROOT } from '../../main/app.js';
+
+/**
+ * The cluster's work path without an API node: a batch created in PostgreSQL, cut into BullMQ
+ * chunk jobs, rendered by a worker into S3 and committed, then finished by the scheduler.
+ */
+const scope = useServiceScope();
+let data: CoreData;
+let pool: RenderPool;
+let renderer: RenderService;
+let objects: S3ObjectStore;
+let coordination: Coordination;
+let scheduler: ClusterScheduler;
+let queue: ChunkQueue;
+let closeWorker: () => Promise<void>;
+let leader: Leader;
+const catalog = loadCatalog(path.join(REPO_ROOT, 'templates', 'catalog'));
+const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-worker-cache-'));
+
+beforeAll(async () => {
+  const [postgres, redisService, s3] = await Promise.all([
+    startPostgres(scope),
+    startRedis(scope),
+    startS3(scope),
+  ]);
+  const pg = openPostgres(postgres.url);
+  await migratePostgres(pg, POSTGRES_MIGRATIONS);
+  data = postgresCoreData(pg);
+  await data.commands.initialiseAccount(1000);
+  const redis = openRedis(redisService.url, 'test');
+  await assertNoEviction(redis);
+  objects = new S3ObjectStore({
+    bucket: s3.bucket,
+    endpoint: s3.endpoint,
+    region: s3.region,
+    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  });
+  pool = createRenderPool({ threads: 1 });
+  renderer = new RenderService({
+    templates: catalog,
+    pool,
+    brandProfile: () => EMPTY_BRAND_PROFILE,
+    resolveImage: createImageReferenceResolver({ uploadPath: () => null, allowRemote: false }),
+  });
+  coordination = new Coordination(pg);
+  queue = new ChunkQueue(openRedis(redisService.url, 'producer'));
+  const log = () => undefined;
+  scheduler = new ClusterScheduler(data, coordination, queue, log);
+  await coordination.heartbeat({ id: 'node-test', role: 'all', threads: 1, host: 'test' });
+  const worker = startClusterWorker({
+    data,
+    coordination,
+    scheduler,
+    objects,
+    renderer,
+    catalog,
+    redis: openRedis(redisService.url, 'worker'),
+    threads: 1,
+    cacheDir,
+    log,
+  });
+  closeWorker = () => worker.close();
+  const lease = new LeaderLease(postgresClientConfig(postgres.url), { log });
+  leader = new Leader({
+    lock: { hold: () => lease.acquire(), release: () => lease.release() },
+    coordination,
+    scheduler,
+    queue,
+    objects,
+    resumeIngest: () => Promise.resolve(),
+    log,
+    intervalMs: 500,
+  });
+  leader.start();
+}, 180_000);
+
+afterAll(async () => {
+  await leader?.stop();
+  await closeWorker?.();
+  await queue?.close();
+  await pool?.close();
+  await objects?.close();
+  await data?.close();
+  fs.rmSync(cacheDir, { recursive: true, force: true });
+}, 60_000);
+
+async function waitForStatus(id: string, timeoutMs = 120_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const batch = await data.batches.get(id);
+    if (batch && ['succeeded', 'partial', 'failed', 'degraded', 'cancelled'].includes(batch.status))
+      return batch.status;
+    if (Date.now() > deadline) throw new Error(`batch ${id} is still ${batch?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('the cluster work path', () => {
+  it('renders every row of a batch once into S3, charges one credit per row and finishes it', async () => {
+    const entry = catalog.get('tmpl_product_promo')!;
+    const sample = templateFields(entry.template).sampleRow;
+    const total = 120;
+    const records = Array.from({ length: total }, (_, i) => ({
+      ...sample,
+      headline: `Serum ${i}`,
+      ...(i === 7 ? { price: 'not a number' } : {}),
+    }));
+    const id = data.batches.newId();
+    const now = new Date();
+    const before = await data.ledger.account();
+    await data.commands.createBatch({
+      batch: {
+        id,
+        templateId: entry.template.id,
+        templateSnapshot: entry.template,
+        templateVersion: null,
+        assetsDir: entry.assetsDir,
+        target: 'square',
+        format: 'png',
+        quality: null,
+        sourceType: 'json-array',
+        sourceRef: null,
+        sheet: null,
+        bindings: {},
+        fileNamePattern: null,
+        imagesDir: null,
+        brand: EMPTY_BRAND_PROFILE,
+        today: now.toISOString().slice(0, 10),
+        status: 'queued',
+        total,
+        rejectedReason: null,
+        apiKeyId: null,
+        createdAt: now.toISOString(),
+      },
+      records: records.map((record, rowIndex) => ({ rowIndex, line: null, record })),
+    });
+    await scheduler.batchCreated(id, total);
+
+    expect(await waitForStatus(id)).toBe('partial');
+    const batch = (await data.batches.get(id))!;
+    expect(batch.succeeded).toBe(total - 1);
+    expect(batch.failed).toBe(1);
+    const manifest = await data.batches.manifest(id, 0, 1000);
+    expect(manifest.map((row) => row.rowIndex)).toEqual(records.map((_, i) => i));
+    expect(manifest[7]!.status).toBe('failed');
+
+    const after = await data.ledger.account();
+    expect(before.balance - after.balance).toBe(total - 1);
+    expect(after.heldCredits).toBe(0);
+    expect((await data.ledger.verifyInvariant()).ok).toBe(true);
+
+    // Every output is the single render of its row, byte for byte.
+    for (const rowIndex of [0, 63, total - 1]) {
+      const stored = await objects.get(rowObjectKey(id, rowIndex, 'png'));
+      const job = renderer.prepare({
+        templateId: entry.template.id,
+        values: records[rowIndex]!,
+        target: 'square',
+        format: 'png',
+      });
+      const single = await renderer.run(job);
+      expect(stored && Buffer.from(single.bytes).equals(stored)).toBe(true);
+    }
+  }, 240_000);
+});
