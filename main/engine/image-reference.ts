@@ -2,6 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppError, Errors } from '../../shared/errors.js';
 import type { ImageInput } from '../render/render-protocol.js';
+import {
+  assertSvgBytesSelfContained,
+  MAX_SVG_BYTES,
+  maybeSvg,
+  svgTooLarge,
+} from './svg-self-contained.js';
 
 /** Decoded data URIs larger than this are refused (the body limit usually answers 413 first). */
 export const MAX_DATA_URI_BYTES = 25 * 1024 * 1024;
@@ -115,8 +121,9 @@ function checkedFile(file: string, valuePath: string): ImageInput {
     );
   }
   // Detected by content, not by name: a .png that is really an SVG is rasterised as an SVG.
-  if (/\.svgz?$/i.test(file) || looksLikeMarkup(readHead(file))) {
-    assertSvgSelfContained(fs.readFileSync(file, 'utf8'), valuePath);
+  if (maybeSvg(readHead(file))) {
+    if (stat.size > MAX_SVG_BYTES) throw svgTooLarge(valuePath);
+    assertSvgBytesSelfContained(fs.readFileSync(file), valuePath);
   }
   return { kind: 'file', path: file };
 }
@@ -147,9 +154,7 @@ function fromDataUri(uri: string, valuePath: string): ImageInput {
     throw Errors.imageInvalid(valuePath, 'the data: URI is not valid percent-encoding.');
   }
   if (bytes.length === 0) throw Errors.imageInvalid(valuePath, 'the data: URI holds no data.');
-  if (mime === 'image/svg+xml' || looksLikeMarkup(bytes.subarray(0, 512))) {
-    assertSvgSelfContained(bytes.toString('utf8'), valuePath);
-  }
+  assertSvgBytesSelfContained(bytes, valuePath);
   return { kind: 'bytes', bytes: new Uint8Array(bytes), mime };
 }
 
@@ -162,11 +167,6 @@ function readHead(file: string): Buffer {
   } finally {
     fs.closeSync(fd);
   }
-}
-
-/** Starts with markup (after a BOM or spaces): maybe an SVG, so it is scanned like one. */
-function looksLikeMarkup(head: Uint8Array): boolean {
-  return /^\uFEFF?\s*</.test(Buffer.from(head).toString('utf8'));
 }
 
 function decodeBase64(payload: string): Buffer {
@@ -189,48 +189,4 @@ function percentDecode(payload: string): Buffer {
     } else out.push(byte);
   }
   return Buffer.from(out);
-}
-
-/** Decodes character references so `&#102;ile:` cannot hide a file: reference. */
-function decodeCharacterReferences(text: string): string {
-  return text.replace(/&#(x[0-9a-f]+|\d+);?/gi, (_, code: string) => {
-    const n = code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : Number(code);
-    return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : '';
-  });
-}
-
-function isInternalReference(target: string): boolean {
-  // Browsers and librsvg ignore spaces and control characters inside a URL, so drop them too.
-  const t = [...decodeCharacterReferences(target)].filter((c) => c > ' ').join('');
-  return t === '' || t.startsWith('#') || /^data:image\/(png|jpe?g|gif|webp);/i.test(t);
-}
-
-/**
- * An SVG that references files or URLs renders blank without an error (DESIGN §4a), and could
- * read local files: only in-document references (`#id`) and `data:` URIs are allowed, and no
- * DOCTYPE or entities (XXE).
- */
-export function assertSvgSelfContained(svg: string, valuePath: string): void {
-  const refuse = (what: string) =>
-    new AppError(
-      'svg-external-reference',
-      `${valuePath}: the SVG ${what}; embed images as data: URIs instead.`,
-      {
-        problems: [{ path: valuePath, message: `the SVG ${what}` }],
-      },
-    );
-  // A plain DOCTYPE naming the SVG DTD is common and harmless (libxml2 loads no DTD); an internal
-  // subset or entity declarations are how XXE and billion-laughs documents start.
-  if (/<!ENTITY/i.test(svg) || /<!DOCTYPE[^>]*\[/i.test(svg)) {
-    throw refuse('declares entities (a DOCTYPE with an internal subset)');
-  }
-  for (const match of svg.matchAll(/\b(?:xlink:)?href\s*=\s*(["'])(.*?)\1/gis)) {
-    const target = match[2] ?? '';
-    if (!isInternalReference(target)) throw refuse(`references "${target.trim().slice(0, 80)}"`);
-  }
-  for (const match of svg.matchAll(/url\(\s*(["']?)(.*?)\1\s*\)/gis)) {
-    const target = match[2] ?? '';
-    if (!isInternalReference(target)) throw refuse(`references "${target.trim().slice(0, 80)}"`);
-  }
-  if (/@import/i.test(decodeCharacterReferences(svg))) throw refuse('imports a style sheet');
 }
