@@ -90,15 +90,25 @@ export class ChunkProcessor {
     const live = new BatchLiveness(data, batch.id);
     let pending: RowOutcome[] = [];
     let flushTimer: NodeJS.Timeout | undefined;
-    let committing: Promise<unknown> = Promise.resolve();
+    let committing: Promise<void> = Promise.resolve();
+    let commitError: unknown;
     let tripped: string | null = null;
-    const flush = (): Promise<unknown> => {
+    // Groups commit one after another; a failed commit (PostgreSQL restarting) stops the chunk
+    // and fails the job, so BullMQ retries it: its uncommitted rows are still pending.
+    const flush = (): Promise<void> => {
       if (flushTimer) clearTimeout(flushTimer);
       flushTimer = undefined;
       const group = pending;
       pending = [];
       if (group.length > 0)
-        committing = committing.then(() => data.commands.commitRows(commitContext, group));
+        committing = committing.then(async () => {
+          if (commitError !== undefined) return;
+          try {
+            await data.commands.commitRows(commitContext, group);
+          } catch (error) {
+            commitError = error;
+          }
+        });
       return committing;
     };
     const record = (outcome: RowOutcome): void => {
@@ -112,37 +122,40 @@ export class ChunkProcessor {
     let stop: 'cancelled' | 'aborted' | 'degraded' | null = null;
     const lane = async (): Promise<void> => {
       while (next < rows.length && !stop) {
-        if (signal.aborted) stop = 'aborted';
+        if (signal.aborted || commitError !== undefined) stop = 'aborted';
         else if (tripped) stop = 'degraded';
         else if (!(await live.stillRunning())) stop = 'cancelled';
         if (stop) return;
         const row = rows[next++] as QueuedRow;
+        let bytes: Uint8Array;
         try {
-          const result = await renderBatchRow(renderer, context, row);
-          const key = rowObjectKey(batch.id, row.rowIndex, format);
-          await objects.put(key, result.bytes, {
+          bytes = (await renderBatchRow(renderer, context, row)).bytes;
+        } catch (error) {
+          record({ ok: false, rowIndex: row.rowIndex, error: describeRowError(error) });
+          continue;
+        }
+        try {
+          await objects.put(rowObjectKey(batch.id, row.rowIndex, format), bytes, {
             contentType: CONTENT_TYPES[EXTENSIONS[format]] ?? 'application/octet-stream',
           });
-          record({
-            ok: true,
-            rowIndex: row.rowIndex,
-            renderId: row.renderId,
-            outputKey: `${batch.id}.${row.rowIndex}.${EXTENSIONS[format]}`,
-            bytes: result.bytes.byteLength,
-          });
         } catch (error) {
-          if (isInfrastructureError(error)) {
-            // The store or the pool failed, not the row: leave it pending for a retry.
-            stop = 'aborted';
-            this.deps.log(`chunk of ${batch.id}: row ${row.rowIndex} could not be stored`, error);
-            return;
-          }
-          record({ ok: false, rowIndex: row.rowIndex, error: describeRowError(error) });
+          // The store failed, not the row: it stays pending and the chunk is retried.
+          stop = 'aborted';
+          this.deps.log(`chunk of ${batch.id}: row ${row.rowIndex} could not be stored`, error);
+          return;
         }
+        record({
+          ok: true,
+          rowIndex: row.rowIndex,
+          renderId: row.renderId,
+          outputKey: `${batch.id}.${row.rowIndex}.${EXTENSIONS[format]}`,
+          bytes: bytes.byteLength,
+        });
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.deps.rowsInFlight) }, lane));
     await flush();
+    if (commitError !== undefined) throw commitError;
     if (stop === 'degraded' || tripped) {
       await data.commands.finishBatch({
         batchId: batch.id,
@@ -158,22 +171,6 @@ export class ChunkProcessor {
 
 function isTerminal(batch: BatchRecord): boolean {
   return TERMINAL_STATUSES.includes(batch.status);
-}
-
-/**
- * Errors that say nothing about the row: the object store or the network failed. The row stays
- * pending and the chunk is retried, instead of the row failing for good.
- */
-function isInfrastructureError(error: unknown): boolean {
-  const code = (error as { code?: unknown; name?: unknown }).code;
-  const name = (error as { name?: unknown }).name;
-  return (
-    (typeof code === 'string' &&
-      ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOSPC', 'EDQUOT', 'EIO'].includes(
-        code,
-      )) ||
-    name === 'ObjectStoreError'
-  );
 }
 
 /** Looks at the batch's status at most every STATUS_POLL_MS: a cancel stops the chunk soon. */
