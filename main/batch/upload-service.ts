@@ -4,13 +4,13 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
 import { AppError } from '../../shared/errors.js';
+import { detectFileKind } from '../ingest/file-kind.js';
+import { unpackImageZip } from '../ingest/image-zip.js';
+import { inspectRowSource, openRowSource } from '../ingest/rows/row-source.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { Store } from '../store/create-store.js';
 import type { UploadKind, UploadRecord } from '../store/uploads-repository.js';
 import type { SourceRow } from './batch-runner.js';
-import { detectFileKind } from './row-sources/detect-file-kind.js';
-import { inspectRowSource, openRowSource } from './row-sources/row-source.js';
-import { unpackImageZip } from './unpack-images.js';
 
 /** DESIGN §4: uploads up to 256 MiB and 1,000,000 rows. */
 export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AppError, isAppError } from '../../shared/errors.js';
 import { TEMPLATE_SCHEMA_VERSION, type Template } from '../../shared/template-format.js';
 import { zodProblems } from '../../shared/zod-problems.js';
-import type { ArchiveLimits } from '../batch/row-sources/archive-limits.js';
+import type { ArchiveLimits } from '../ingest/zip/zip-limits.js';
 import type { WorkspaceTemplateRecord } from '../store/workspace-templates-repository.js';
 import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
 import type { PackFonts } from './pack-fonts.js';

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yazl from 'yazl';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deflatedEntry, repeatedEntry, writeZip } from '../batch/row-sources/zip-builder.js';
-import type { ZipEntrySpec } from '../batch/row-sources/zip-builder.js';
+import { deflatedEntry, repeatedEntry, writeZip } from '../helpers/zip-builder.js';
+import type { ZipEntrySpec } from '../helpers/zip-builder.js';
 import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
 import {
   editedTemplate,

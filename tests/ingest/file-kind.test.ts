@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { detectFileKind } from '../../main/ingest/file-kind.js';
+import { openRowSource } from '../../main/ingest/rows/row-source.js';
+import { SpreadsheetError } from '../../main/ingest/spreadsheet-error.js';
+import { corpus, createTempDir } from './fixtures.js';
+
+const temp = createTempDir();
+afterAll(() => temp.remove());
+
+async function refusal(file: string, options = {}): Promise<SpreadsheetError> {
+  const error = await openRowSource(file, options).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(SpreadsheetError);
+  return error as SpreadsheetError;
+}
+
+describe('file kind by bytes', () => {
+  it('sees xlsx (Transitional, Strict, a workbook outside xl/, and .xlsm) as xlsx', async () => {
+    for (const book of [
+      '1900.xlsx',
+      'sheet_visibility_strict.xlsx',
+      'wtf_path.xlsx',
+      'number_format.xlsm',
+    ]) {
+      expect((await detectFileKind(corpus('xlsx', book))).kind, book).toBe('xlsx');
+    }
+    expect((await detectFileKind(corpus('xlsx/wtf_path.xlsx'))).workbookPart).toBe(
+      'wtf/workbook.xml',
+    );
+  });
+
+  it('refuses a PNG named .csv as not a spreadsheet (415)', async () => {
+    const file = temp.file('photo.csv', fs.readFileSync(corpus('pngsuite/basn2c08.png')));
+    const error = await refusal(file);
+    expect(error.code).toBe('unsupported-media-type');
+    expect(error.status).toBe(415);
+    expect(error.message).toContain('PNG');
+  });
+
+  it('refuses a legacy .xls (OLE2) named .xlsx with a save-as hint', async () => {
+    const ole2 = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(504)]);
+    const error = await refusal(temp.file('old.xlsx', ole2));
+    expect(error.code).toBe('unsupported-media-type');
+    expect(error.message).toMatch(/\.xls/);
+  });
+
+  it('refuses every corpus zip that is not OOXML as an invalid spreadsheet, never an empty import', async () => {
+    const dirs = ['zip/success', 'zip/failure'];
+    for (const dir of dirs) {
+      for (const name of fs.readdirSync(corpus(dir))) {
+        const file = temp.file('archive.xlsx', fs.readFileSync(corpus(dir, name)));
+        const error = await refusal(file, { kind: 'xlsx' });
+        expect(
+          [
+            'invalid-spreadsheet',
+            'archive-limits-exceeded',
+            'unsupported-media-type',
+            'no-rows-found',
+          ],
+          name,
+        ).toContain(error.code);
+      }
+    }
+  });
+
+  it('recognises images and binary data', async () => {
+    expect((await detectFileKind(corpus('pngsuite/basn0g01.png'))).kind).toBe('png');
+    expect(
+      (
+        await detectFileKind(
+          temp.file('x.svg', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>'),
+        )
+      ).kind,
+    ).toBe('svg');
+    expect(
+      (await detectFileKind(temp.file('x.jpg', Buffer.from('ffd8ffe000104a464946', 'hex')))).kind,
+    ).toBe('jpeg');
+    expect((await detectFileKind(temp.file('x.bin', Buffer.from([1, 2, 3, 0, 5])))).kind).toBe(
+      'binary',
+    );
+    expect((await detectFileKind(temp.file('empty.csv', ''))).kind).toBe('empty');
+  });
+
+  it('refuses a CSV sent as xlsx', async () => {
+    const error = await refusal(temp.file('data.xlsx', 'a,b\n1,2\n'), { kind: 'xlsx' });
+    expect(error.code).toBe('unsupported-media-type');
+  });
+});
