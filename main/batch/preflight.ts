@@ -3,6 +3,7 @@ import type { CreateBatchRequest, PreflightResult } from '../../shared/batch-sch
 import type { BrandFill } from '../engine/resolve-values.js';
 import { isAppError, type Problem } from '../../shared/errors.js';
 import { brandProfileFor } from '../brand/named-brand.js';
+import { openRecordRowSource } from '../ingest/rows/record-row-source.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { ImageInput, RenderJob } from '../render/render-protocol.js';
 import type { Template } from '../../shared/template-format.js';
@@ -170,16 +171,7 @@ async function openSource(
   request: CreateBatchRequest,
   deps: PreflightDeps,
 ): Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }> {
-  if ('records' in request.source) {
-    const records = request.source.records;
-    const fields = [...new Set(records.flatMap((record) => Object.keys(record)))];
-    return {
-      fields,
-      rows: (async function* () {
-        for (const [rowIndex, cells] of records.entries()) yield { rowIndex, line: null, cells };
-      })(),
-    };
-  }
+  if ('records' in request.source) return openRecordRowSource(request.source.records);
   return deps.uploadRows(request.source.sourceRef, request.source.sheet);
 }
 
