@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../shared/errors.js';
 import { listFolderKeys } from './folder-listing.js';
 import { assertFolderPrefix, assertObjectPrefix, objectKeySegments } from './object-key.js';
@@ -90,9 +89,15 @@ export class FolderObjectStore implements ObjectStore {
     await this.write(
       key,
       async (handle) => {
-        const sink = handle.createWriteStream({ autoClose: false });
-        await pipeline(source, sink);
-        const written = sink.bytesWritten;
+        let written = 0;
+        // Chunk by chunk (not a write stream): the handle must stay open for the fsync.
+        for await (const chunk of source) {
+          const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
+          for (let offset = 0; offset < bytes.byteLength;) {
+            offset += (await handle.write(bytes, offset)).bytesWritten;
+          }
+          written += bytes.byteLength;
+        }
         if (options?.size !== undefined && written !== options.size) {
           throw new AppError(
             'validation-failed',

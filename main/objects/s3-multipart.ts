@@ -12,29 +12,27 @@ import {
 /** S3's cap on one PutObject; larger objects must go in parts. */
 export const SINGLE_PUT_LIMIT = 5 * 1024 ** 3;
 
-/**
- * 8 MiB parts: above S3's 5 MiB minimum, small enough that memory stays bounded, and 10,000 parts
- * (S3's maximum) still allow 80 GiB.
- */
+/** 8 MiB parts: above S3's 5 MiB minimum and small enough that memory stays bounded. */
 export const PART_SIZE = 8 * 1024 * 1024;
 
 /**
- * Uploads a stream of unknown (or more than single-put) size in parts, holding at most two parts
- * in memory. A stream shorter than one part becomes one PutObject. Parts are buffers, so the SDK
- * can retry each one; a failed upload is aborted so the store does not keep its parts.
+ * Uploads a stream of unknown (or more than single-put) size in parts, holding one part in
+ * memory at a time. A stream shorter than one part becomes one PutObject. Parts are buffers, so
+ * the SDK can retry each one; a failed upload is aborted so the store does not keep its parts.
  */
 export async function putInParts(
   client: S3Client,
   bucket: string,
   key: string,
   source: Readable,
-  contentType: string | undefined,
+  options: { contentType?: string; size?: number } = {},
 ): Promise<void> {
-  const type = contentType ? { ContentType: contentType } : {};
-  const parts = readParts(source, PART_SIZE)[Symbol.asyncIterator]();
+  const type = options.contentType ? { ContentType: options.contentType } : {};
+  // Past 80 GiB the parts grow, to stay within S3's 10,000.
+  const partSize = Math.max(PART_SIZE, Math.ceil((options.size ?? 0) / 9_000));
+  const parts = readParts(source, partSize)[Symbol.asyncIterator]();
   const first = await parts.next();
-  let pending = await parts.next();
-  if (pending.done) {
+  if (first.done || first.value.length < partSize) {
     const body = first.done ? Buffer.alloc(0) : first.value;
     await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ...type }));
     return;
@@ -44,15 +42,12 @@ export async function putInParts(
   );
   try {
     const completed: CompletedPart[] = [];
-    let body: Buffer | undefined = first.done ? undefined : first.value;
-    while (body) {
+    for (let part: IteratorResult<Buffer> = first; !part.done; part = await parts.next()) {
       const PartNumber = completed.length + 1;
       const { ETag } = await client.send(
-        new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber, Body: body }),
+        new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber, Body: part.value }),
       );
       completed.push({ PartNumber, ETag });
-      body = pending.done ? undefined : pending.value;
-      if (body) pending = await parts.next();
     }
     await client.send(
       new CompleteMultipartUploadCommand({

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, Transform, pipeline } from 'node:stream';
+import { AppError } from '../../shared/errors.js';
 import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
@@ -43,7 +44,8 @@ export const DEFAULT_S3_REGION = 'us-east-1';
 /**
  * Objects in an S3-compatible bucket. Path-style addressing and checksums only where the API
  * requires them (DeleteObjects), so Garage, SeaweedFS, MinIO, R2 and s3rver accept the requests
- * as AWS does: newer SDKs otherwise add CRC trailers that such stores reject or store verbatim.
+ * as AWS does: by default newer SDKs send streamed bodies aws-chunked with a CRC trailer, which
+ * such stores reject or, like s3rver, store verbatim as the object's bytes.
  * A PutObject replaces the whole object at once, which gives the atomic write the interface asks.
  */
 export class S3ObjectStore implements ObjectStore {
@@ -114,21 +116,37 @@ export class S3ObjectStore implements ObjectStore {
     const size = options?.size;
     if (size === undefined || size > SINGLE_PUT_LIMIT) {
       await this.send('multipart upload', key, () =>
-        putInParts(this.client, this.bucket, key, source, options?.contentType),
+        putInParts(this.client, this.bucket, key, source, options),
       );
       return;
     }
-    await this.send('PutObject', key, () =>
-      this.client.send(
-        new PutObjectCommand({
-          Bucket: this.bucket,
-          Key: key,
-          Body: source,
-          ContentLength: size,
-          ...(options?.contentType ? { ContentType: options.contentType } : {}),
-        }),
-      ),
-    );
+    // The SDK pipes a stream body into the request without watching it for errors: a source
+    // that fails or ends short would leave the request waiting for the rest. Such a failure
+    // aborts the request instead, and is what the caller sees.
+    const abort = new AbortController();
+    let failure: Error | undefined;
+    const body = pipeline(source, exactLength(key, size), (error) => {
+      if (error) {
+        failure = error;
+        abort.abort();
+      }
+    });
+    try {
+      await this.send('PutObject', key, () =>
+        this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: body,
+            ContentLength: size,
+            ...(options?.contentType ? { ContentType: options.contentType } : {}),
+          }),
+          { abortSignal: abort.signal },
+        ),
+      );
+    } catch (error) {
+      throw failure ?? error;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -242,4 +260,25 @@ export class S3ObjectStore implements ObjectStore {
       throw s3StoreError(this.where, operation, key, error);
     }
   }
+}
+
+/** Passes a stream through, failing it when it yields more or fewer than `size` bytes. */
+function exactLength(key: string, size: number): Transform {
+  let seen = 0;
+  const wrong = () =>
+    new AppError(
+      'validation-failed',
+      seen > size
+        ? `The upload of ${key} is longer than its announced ${size} bytes.`
+        : `The upload of ${key} ended after ${seen} of ${size} bytes.`,
+    );
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > size ? wrong() : null, chunk);
+    },
+    flush(done) {
+      done(seen === size ? null : wrong());
+    },
+  });
 }

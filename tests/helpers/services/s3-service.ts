@@ -40,6 +40,11 @@ function s3rverScript(): string {
  * other process can take the port in between.
  *
  * Gaps of s3rver 3.7 met by the object-store tests, and what is done about them:
+ * - Listings go folder by folder in file-name order, not in S3's byte order of whole keys:
+ *   "bat_x/0.png" comes before "bat_x-1.png". Within one folder the order is right, which is
+ *   what paging through a batch's outputs needs; the cross-folder order is checked on the
+ *   folder store only.
+ * - An upload cut short (aborted request) leaves the partial object behind; S3 keeps nothing.
  * - ListObjectsV2 continuation tokens are DES-encrypted; OpenSSL 3 (Node ≥ 17) has DES only in
  *   its legacy provider, so any truncated listing answers 500 unless the server runs with
  *   --openssl-legacy-provider, as here.
@@ -50,9 +55,13 @@ function s3rverScript(): string {
  * - DeleteObjects deletes its keys in parallel and then removes empty folders; two deletes that
  *   empty a folder race on that and one answers 500 (ENOENT). The SDK retries the request and
  *   the retry succeeds (deleting what exists is idempotent).
- * - It accepts any secret for its access key S3RVER (it did not refuse a wrong secret), so
- *   credential errors cannot be tested against it.
- * - Multipart uploads, Content-Type, HeadObject, StartAfter and 404 NoSuchKey behave as S3's.
+ * - It refuses an unknown access key (InvalidAccessKeyId) but accepts any secret for its own
+ *   key S3RVER, so a wrong secret cannot be tested against it.
+ * - It does not understand aws-chunked bodies: with the SDK's default checksum mode, a streamed
+ *   PutObject is sent in chunks with a CRC32 trailer, and s3rver stores the framing
+ *   ("5\r\nhello\r\n0\r\nx-amz-checksum-crc32:…") as the object. The S3 store computes checksums
+ *   only when an operation requires them, as Garage, SeaweedFS and R2 also need.
+ * - Multipart uploads, Content-Type, HeadObject and 404 NoSuchKey behave as S3's.
  */
 export async function startS3(scope: ServiceScope, options: S3Options = {}): Promise<S3Service> {
   const buckets = options.buckets ?? ['render-desk'];
