@@ -51,6 +51,7 @@ export const ERROR_CATALOGUE = {
   'too-many-rows': { status: 422, title: 'The spreadsheet has too many rows' },
   'template-invalid': { status: 422, title: 'The template is not valid' },
   'font-invalid': { status: 422, title: 'The file is not a usable font' },
+  'font-too-large': { status: 422, title: 'The font holds more data than a font may' },
   'font-missing-glyphs': { status: 422, title: 'The font cannot draw some of the text' },
   'font-in-use': { status: 409, title: 'The font is used by a template or brand' },
   'pack-invalid': { status: 422, title: 'The file is not a usable template pack' },

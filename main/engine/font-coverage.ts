@@ -1,24 +1,19 @@
-import { brotliDecompressSync, inflateSync } from 'node:zlib';
+import { FontFileError, unpackFont } from '../fonts/font-container.js';
 
 /**
- * A tiny reader of a font's `cmap` (TTF/OTF, WOFF and WOFF2), so the engine can tell which characters
- * no bundled font draws. Measuring text is no substitute: Skia silently falls back to other
- * fonts, so a missing glyph would measure like a present one.
+ * Which characters a font's `cmap` maps to glyphs, so the engine can tell which characters no
+ * bundled font draws. Measuring text is no substitute: Skia silently falls back to other fonts,
+ * so a missing glyph would measure like a present one. The file is read by the one font reader
+ * (bounded decompression, every table inside the file); the cmap itself is read with every
+ * offset checked against the table and at most one visit per BMP code point.
  */
 
 /** Code points a font maps to a glyph, as sorted, non-overlapping [start, end] ranges. */
 export type CoverageRanges = ReadonlyArray<readonly [number, number]>;
 
+/** The coverage of a font file (TTF/OTF, WOFF or WOFF2); throws FontFileError when unreadable. */
 export function readCoverage(fontBytes: Uint8Array): CoverageRanges {
-  const view = new DataView(fontBytes.buffer, fontBytes.byteOffset, fontBytes.byteLength);
-  const signature = view.getUint32(0);
-  const cmap =
-    signature === WOFF2_SIGNATURE
-      ? woff2Cmap(view)
-      : signature === WOFF_SIGNATURE
-        ? woffCmap(view)
-        : sfntCmap(view);
-  return parseCmap(cmap);
+  return parseCmap(unpackFont(fontBytes).tables.get('cmap')!);
 }
 
 export function coversCodePoint(ranges: CoverageRanges, codePoint: number): boolean {
@@ -34,76 +29,19 @@ export function coversCodePoint(ranges: CoverageRanges, codePoint: number): bool
   return false;
 }
 
-const WOFF2_SIGNATURE = 0x774f4632; // 'wOF2'
-const WOFF_SIGNATURE = 0x774f4646; // 'wOFF'
-const CMAP_TAG = 0x636d6170; // 'cmap'
-
-function sfntCmap(view: DataView): DataView {
-  const numTables = view.getUint16(4);
-  for (let i = 0; i < numTables; i++) {
-    const record = 12 + i * 16;
-    if (view.getUint32(record) === CMAP_TAG) {
-      const offset = view.getUint32(record + 8);
-      const length = view.getUint32(record + 12);
-      return new DataView(view.buffer, view.byteOffset + offset, length);
-    }
-  }
-  throw new Error('the font has no cmap table');
-}
-
-/** WOFF (1) compresses each table on its own with zlib, unless that would not make it smaller. */
-function woffCmap(view: DataView): DataView {
-  const numTables = view.getUint16(12);
-  for (let i = 0; i < numTables; i++) {
-    const record = 44 + i * 20;
-    if (view.getUint32(record) !== CMAP_TAG) continue;
-    const offset = view.getUint32(record + 4);
-    const compLength = view.getUint32(record + 8);
-    const origLength = view.getUint32(record + 12);
-    const stored = new Uint8Array(view.buffer, view.byteOffset + offset, compLength);
-    const table = compLength < origLength ? inflateSync(stored) : stored;
-    return new DataView(table.buffer, table.byteOffset, table.byteLength);
-  }
-  throw new Error('the font has no cmap table');
-}
-
-/** WOFF2 keeps `cmap` untransformed inside one brotli stream; find it by summing table lengths. */
-function woff2Cmap(view: DataView): DataView {
-  const numTables = view.getUint16(12);
-  const totalCompressedSize = view.getUint32(20);
-  let pos = 48;
-  let streamOffset = 0;
-  let cmap: { offset: number; length: number } | null = null;
-  const readBase128 = (): number => {
-    let value = 0;
-    for (let i = 0; i < 5; i++) {
-      const byte = view.getUint8(pos++);
-      value = value * 128 + (byte & 0x7f);
-      if ((byte & 0x80) === 0) return value;
-    }
-    throw new Error('bad WOFF2 UIntBase128');
-  };
-  for (let i = 0; i < numTables; i++) {
-    const flags = view.getUint8(pos++);
-    const tagIndex = flags & 0x3f;
-    const version = (flags >> 6) & 0x03;
-    if (tagIndex === 63) pos += 4;
-    const origLength = readBase128();
-    // glyf (10) and loca (11) are transformed unless version 3; other tables when version ≠ 0.
-    const transformed = tagIndex === 10 || tagIndex === 11 ? version !== 3 : version !== 0;
-    const length = transformed ? readBase128() : origLength;
-    if (tagIndex === 0) cmap = { offset: streamOffset, length };
-    streamOffset += length;
-  }
-  if (!cmap) throw new Error('the font has no cmap table');
-  const compressed = new Uint8Array(view.buffer, view.byteOffset + pos, totalCompressedSize);
-  const stream = brotliDecompressSync(compressed);
-  return new DataView(stream.buffer, stream.byteOffset + cmap.offset, cmap.length);
+function damaged(why: string): FontFileError {
+  return new FontFileError(`The font's character map (cmap) is damaged: ${why}.`);
 }
 
 /** Prefers a full-repertoire subtable (format 12), else the BMP one (format 4). */
-export function parseCmap(cmap: DataView): CoverageRanges {
+export function parseCmap(table: Uint8Array): CoverageRanges {
+  const cmap = new DataView(table.buffer, table.byteOffset, table.byteLength);
+  const need = (end: number, what: string) => {
+    if (end > cmap.byteLength) throw damaged(`${what} runs past the end of the table`);
+  };
+  need(4, 'the header');
   const count = cmap.getUint16(2);
+  need(4 + count * 8, 'the subtable list');
   let format4: number | null = null;
   let format12: number | null = null;
   for (let i = 0; i < count; i++) {
@@ -111,48 +49,71 @@ export function parseCmap(cmap: DataView): CoverageRanges {
     const encoding = cmap.getUint16(6 + i * 8);
     const offset = cmap.getUint32(8 + i * 8);
     const unicode = platform === 0 || (platform === 3 && (encoding === 1 || encoding === 10));
-    if (!unicode) continue;
+    if (!unicode || offset + 2 > cmap.byteLength) continue;
     const format = cmap.getUint16(offset);
     if (format === 12 && format12 === null) format12 = offset;
     if (format === 4 && format4 === null) format4 = offset;
   }
   const ranges: Array<[number, number]> = [];
   if (format12 !== null) {
+    need(format12 + 16, 'a format 12 subtable');
     const groups = cmap.getUint32(format12 + 12);
+    need(format12 + 16 + groups * 12, 'a format 12 subtable');
     for (let g = 0; g < groups; g++) {
       const at = format12 + 16 + g * 12;
-      ranges.push([cmap.getUint32(at), cmap.getUint32(at + 4)]);
+      const start = cmap.getUint32(at);
+      const end = cmap.getUint32(at + 4);
+      if (start > end || end > 0x10ffff) throw damaged('a group of characters is out of range');
+      ranges.push([start, end]);
     }
   } else if (format4 !== null) {
-    readFormat4(cmap, format4, ranges);
+    readFormat4(cmap, format4, ranges, need);
   } else {
-    throw new Error('the font has no Unicode cmap subtable');
+    throw damaged('it has no Unicode subtable');
   }
   return mergeRanges(ranges);
 }
 
-function readFormat4(cmap: DataView, at: number, ranges: Array<[number, number]>): void {
-  const segCount = cmap.getUint16(at + 6) / 2;
+/**
+ * Segments are read in order and each code point at most once (a crafted table of 32,767
+ * segments spanning the whole BMP would otherwise cost two billion steps). Segments mapped by
+ * delta cover their whole range but the one code point that lands on glyph 0.
+ */
+function readFormat4(
+  cmap: DataView,
+  at: number,
+  ranges: Array<[number, number]>,
+  need: (end: number, what: string) => void,
+): void {
+  need(at + 14, 'a format 4 subtable');
+  const segCount = cmap.getUint16(at + 6) >> 1;
   const ends = at + 14;
   const starts = ends + segCount * 2 + 2;
   const deltas = starts + segCount * 2;
   const rangeOffsets = deltas + segCount * 2;
+  need(rangeOffsets + segCount * 2, 'a format 4 subtable');
+  let next = 0; // the first code point no earlier segment covered
   for (let s = 0; s < segCount; s++) {
     const end = cmap.getUint16(ends + s * 2);
-    const start = cmap.getUint16(starts + s * 2);
+    const start = Math.max(cmap.getUint16(starts + s * 2), next);
     const delta = cmap.getInt16(deltas + s * 2);
     const rangeOffset = cmap.getUint16(rangeOffsets + s * 2);
-    if (start === 0xffff) continue;
-    for (let c = start; c <= end; c++) {
-      let glyph: number;
-      if (rangeOffset === 0) {
-        glyph = (c + delta) & 0xffff;
-      } else {
-        const glyphAt = rangeOffsets + s * 2 + rangeOffset + (c - start) * 2;
-        const raw = cmap.getUint16(glyphAt);
-        glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
+    if (start > end || start === 0xffff) continue;
+    next = end + 1;
+    if (rangeOffset === 0) {
+      const hole = (0x10000 - delta) & 0xffff; // (hole + delta) & 0xffff === 0
+      if (hole < start || hole > end) ranges.push([start, end]);
+      else {
+        if (hole > start) ranges.push([start, hole - 1]);
+        if (hole < end) ranges.push([hole + 1, end]);
       }
-      if (glyph !== 0) ranges.push([c, c]);
+      continue;
+    }
+    for (let c = start; c <= end; c++) {
+      const glyphAt = rangeOffsets + s * 2 + rangeOffset + (c - cmap.getUint16(starts + s * 2)) * 2;
+      // An index past the table maps to nothing (as FreeType reads it).
+      const raw = glyphAt + 2 <= cmap.byteLength ? cmap.getUint16(glyphAt) : 0;
+      if (raw !== 0 && ((raw + delta) & 0xffff) !== 0) ranges.push([c, c]);
     }
   }
 }

@@ -62,7 +62,7 @@ export class CustomFonts {
     const existing = this.repository.bySha256(sha256);
     if (existing) return { font: toApi(existing), created: false };
 
-    const info = readFont(bytes);
+    const info = await readFont(bytes);
     const bundled = this.bundled.get(info.family.toLowerCase());
     if (bundled) {
       throw new AppError(

@@ -1,11 +1,19 @@
-import { brotliDecompressSync, inflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliDecompress, brotliDecompressSync, inflate, inflateSync } from 'node:zlib';
 import type { FontFormat } from '../../shared/font-schemas.js';
+import { WOFF2_KNOWN_TAGS } from './woff2-known-tags.js';
 
 /**
- * Unpacks the three containers a font arrives in (bare sfnt, WOFF, WOFF2) into its tables, and
- * proves the file is whole on the way: every table lies inside the file and decompresses to the
- * length its directory states. Skia registers a half-downloaded font without complaint, so this
- * is the check that stops one reaching a render.
+ * The one reader of font files (uploads, packs and the engine's coverage checks): unpacks the
+ * three containers a font arrives in (bare sfnt, WOFF, WOFF2) into its tables, and proves the
+ * file is whole on the way: every table lies inside the file and decompresses to the length its
+ * directory states. Skia registers a half-downloaded font without complaint, so this is the
+ * check that stops one reaching a render.
+ *
+ * Decompression is bounded twice: by the sizes the font declares (output past them is refused,
+ * not kept) and by `MAX_FONT_DATA_BYTES` for the declared sizes themselves, so a 760 KB WOFF2
+ * that inflates to gigabytes stops at its declared size. The API thread uses
+ * `unpackFontAsync`, which inflates on libuv's thread pool; render threads use `unpackFont`.
  */
 
 export interface FontTables {
@@ -16,10 +24,22 @@ export interface FontTables {
   tables: Map<string, Uint8Array>;
 }
 
-/** A file that is not a font, or not a whole one; the message says which, for the user. */
+/** A file that is not a font, not a whole one, or one too large once decompressed. */
 export class FontFileError extends Error {
   override name = 'FontFileError';
+  constructor(
+    message: string,
+    readonly code: 'font-invalid' | 'font-too-large' = 'font-invalid',
+  ) {
+    super(message);
+  }
 }
+
+/**
+ * Font data a file may declare once decompressed. Large CJK fonts are 15–20 MB; FreeType, which
+ * Skia uses, refuses WOFF2 fonts over 30 MB itself.
+ */
+export const MAX_FONT_DATA_BYTES = 32 * 1024 * 1024;
 
 const SFNT_TRUETYPE = 0x00010000;
 const SFNT_TRUE = 0x74727565; // 'true' (old Apple TrueType)
@@ -30,6 +50,23 @@ const WOFF2 = 0x774f4632; // 'wOF2'
 
 /** Enough for any real font (a large CJK font has ~30); a bigger count means a corrupt header. */
 const MAX_TABLES = 256;
+
+/** One compressed piece of a font, with the exact length its directory says it inflates to. */
+interface Compressed {
+  codec: 'zlib' | 'brotli';
+  input: Uint8Array;
+  length: number;
+  /** For messages: "the WOFF table 'name'", "the WOFF2 tables". */
+  what: string;
+}
+
+/** What a container's directory says, before anything is decompressed. */
+interface FontPlan {
+  format: FontFormat;
+  pieces: Compressed[];
+  /** Builds the tables from the inflated pieces, in `pieces` order. */
+  finish(inflated: Uint8Array[]): FontTables;
+}
 
 /** The format by the file's first four bytes, or null when it is no font this app reads. */
 export function sniffFontFormat(bytes: Uint8Array): FontFormat | null {
@@ -50,7 +87,81 @@ export function sniffFontFormat(bytes: Uint8Array): FontFormat | null {
   }
 }
 
+/** Unpacks on this thread (render threads, scripts); decompression is bounded all the same. */
 export function unpackFont(bytes: Uint8Array): FontTables {
+  const plan = planFont(bytes);
+  const tables = plan.finish(plan.pieces.map((piece) => inflatedOrRefused(piece, inflateNow)));
+  checkRequiredTables(tables.tags);
+  return tables;
+}
+
+/** Unpacks with decompression on libuv's thread pool, so the API thread keeps answering. */
+export async function unpackFontAsync(bytes: Uint8Array): Promise<FontTables> {
+  const plan = planFont(bytes);
+  const inflated: Uint8Array[] = [];
+  // One piece at a time: a WOFF of 256 tables must not take every pool thread.
+  for (const piece of plan.pieces) inflated.push(await inflatedOrRefused(piece, inflateLater));
+  const tables = plan.finish(inflated);
+  checkRequiredTables(tables.tags);
+  return tables;
+}
+
+type Inflate<T> = (piece: Compressed) => T;
+
+const inflateNow: Inflate<Uint8Array> = (piece) =>
+  piece.codec === 'zlib'
+    ? inflateSync(piece.input, { maxOutputLength: Math.max(1, piece.length) })
+    : brotliDecompressSync(piece.input, { maxOutputLength: Math.max(1, piece.length) });
+
+const inflateAsync = promisify(inflate);
+const brotliAsync = promisify(brotliDecompress);
+const inflateLater: Inflate<Promise<Uint8Array>> = (piece) =>
+  piece.codec === 'zlib'
+    ? inflateAsync(piece.input, { maxOutputLength: Math.max(1, piece.length) })
+    : brotliAsync(piece.input, { maxOutputLength: Math.max(1, piece.length) });
+
+function inflatedOrRefused(piece: Compressed, inflateWith: Inflate<Uint8Array>): Uint8Array;
+function inflatedOrRefused(
+  piece: Compressed,
+  inflateWith: Inflate<Promise<Uint8Array>>,
+): Promise<Uint8Array>;
+function inflatedOrRefused(
+  piece: Compressed,
+  inflateWith: Inflate<Uint8Array | Promise<Uint8Array>>,
+): Uint8Array | Promise<Uint8Array> {
+  const check = (out: Uint8Array) => {
+    if (out.byteLength !== piece.length) {
+      throw new FontFileError(
+        `${capitalise(piece.what)} decompresses to ${out.byteLength} bytes instead of the ${piece.length} its directory declares: the file is damaged.`,
+      );
+    }
+    return out;
+  };
+  const refuse = (error: unknown): never => {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+      throw new FontFileError(
+        `${capitalise(piece.what)} decompresses to more than the ${piece.length} bytes its directory declares: the file is damaged or built to exhaust memory, and is refused.`,
+        'font-too-large',
+      );
+    }
+    throw new FontFileError(
+      `${capitalise(piece.what)} cannot be decompressed: the file is damaged.`,
+    );
+  };
+  let result: Uint8Array | Promise<Uint8Array>;
+  try {
+    result = inflateWith(piece);
+  } catch (error) {
+    return refuse(error);
+  }
+  return result instanceof Uint8Array ? check(result) : result.then(check, refuse);
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function planFont(bytes: Uint8Array): FontPlan {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.byteLength >= 4 && view.getUint32(0) === SFNT_COLLECTION) {
     throw new FontFileError(
@@ -63,14 +174,10 @@ export function unpackFont(bytes: Uint8Array): FontTables {
       'This is not a font: TTF, OTF, WOFF and WOFF2 files are accepted, and this file starts like none of them.',
     );
   }
-  const unpacked =
-    format === 'woff'
-      ? unpackWoff(bytes, view)
-      : format === 'woff2'
-        ? unpackWoff2(bytes, view)
-        : unpackSfnt(bytes, view, format);
-  checkRequiredTables(unpacked.tags);
-  return unpacked;
+  if (format === 'woff') return planWoff(bytes, view);
+  if (format === 'woff2') return planWoff2(bytes, view);
+  const tables = unpackSfnt(bytes, view, format);
+  return { format, pieces: [], finish: () => tables };
 }
 
 function tagAt(view: DataView, at: number): string {
@@ -94,6 +201,16 @@ function tableCount(view: DataView, at: number): number {
     throw new FontFileError(`The font's header is corrupt: it claims ${count} tables.`);
   }
   return count;
+}
+
+/** Refuses a font that declares more data than the cap, before anything is decompressed. */
+function checkDeclaredSize(what: string, declared: number): void {
+  if (declared > MAX_FONT_DATA_BYTES) {
+    throw new FontFileError(
+      `The font declares ${(declared / 1024 / 1024).toFixed(1)} MB of ${what}, over the ${MAX_FONT_DATA_BYTES / 1024 / 1024} MB limit for a font.`,
+      'font-too-large',
+    );
+  }
 }
 
 function unpackSfnt(bytes: Uint8Array, view: DataView, format: FontFormat): FontTables {
@@ -120,17 +237,19 @@ function unpackSfnt(bytes: Uint8Array, view: DataView, format: FontFormat): Font
 }
 
 /** WOFF 1: a 44-byte header, 20-byte directory entries, each table zlib-compressed on its own. */
-function unpackWoff(bytes: Uint8Array, view: DataView): FontTables {
+function planWoff(bytes: Uint8Array, view: DataView): FontPlan {
   if (bytes.byteLength < 44) throw truncated('the WOFF header', 44, bytes.byteLength);
   const declared = view.getUint32(8);
   if (declared > bytes.byteLength) throw truncated('the WOFF file', declared, bytes.byteLength);
   const numTables = tableCount(view, 12);
+  checkDeclaredSize('font data', view.getUint32(16));
   const directoryEnd = 44 + numTables * 20;
   if (directoryEnd > bytes.byteLength) {
     throw truncated('the table directory', directoryEnd, bytes.byteLength);
   }
-  const tags = new Set<string>();
-  const tables = new Map<string, Uint8Array>();
+  const entries: Array<{ tag: string; stored: Uint8Array; piece: number | null }> = [];
+  const pieces: Compressed[] = [];
+  let total = 0;
   for (let i = 0; i < numTables; i++) {
     const record = 44 + i * 20;
     const tag = tagAt(view, record);
@@ -145,101 +264,38 @@ function unpackWoff(bytes: Uint8Array, view: DataView): FontTables {
         `The WOFF table '${tag.trim()}' is corrupt (stored larger than it is).`,
       );
     }
+    total += origLength;
     const stored = bytes.subarray(offset, offset + compLength);
-    let table: Uint8Array = stored;
     if (compLength < origLength) {
-      try {
-        table = inflateSync(stored);
-      } catch {
-        throw new FontFileError(
-          `The WOFF table '${tag.trim()}' cannot be decompressed: the file is damaged.`,
-        );
-      }
-      if (table.byteLength !== origLength) {
-        throw new FontFileError(
-          `The WOFF table '${tag.trim()}' decompresses to ${table.byteLength} bytes instead of ${origLength}: the file is damaged.`,
-        );
-      }
+      const what = `the WOFF table '${tag.trim()}'`;
+      pieces.push({ codec: 'zlib', input: stored, length: origLength, what });
+      entries.push({ tag, stored, piece: pieces.length - 1 });
+    } else {
+      entries.push({ tag, stored, piece: null });
     }
-    tags.add(tag);
-    tables.set(tag, table);
   }
-  return { format: 'woff', tags, tables };
+  checkDeclaredSize('tables', total);
+  return {
+    format: 'woff',
+    pieces,
+    finish(inflated) {
+      const tags = new Set<string>();
+      const tables = new Map<string, Uint8Array>();
+      for (const entry of entries) {
+        tags.add(entry.tag);
+        tables.set(entry.tag, entry.piece === null ? entry.stored : inflated[entry.piece]!);
+      }
+      return { format: 'woff', tags, tables };
+    },
+  };
 }
-
-/** The tags WOFF2 names by index (its "known tags" table), in order. */
-const WOFF2_KNOWN_TAGS = [
-  'cmap',
-  'head',
-  'hhea',
-  'hmtx',
-  'maxp',
-  'name',
-  'OS/2',
-  'post',
-  'cvt ',
-  'fpgm',
-  'glyf',
-  'loca',
-  'prep',
-  'CFF ',
-  'VORG',
-  'EBDT',
-  'EBLC',
-  'gasp',
-  'hdmx',
-  'kern',
-  'LTSH',
-  'PCLT',
-  'VDMX',
-  'vhea',
-  'vmtx',
-  'BASE',
-  'GDEF',
-  'GPOS',
-  'GSUB',
-  'EBSC',
-  'JSTF',
-  'MATH',
-  'CBDT',
-  'CBLC',
-  'COLR',
-  'CPAL',
-  'SVG ',
-  'sbix',
-  'acnt',
-  'avar',
-  'bdat',
-  'bloc',
-  'bsln',
-  'cvar',
-  'fdsc',
-  'feat',
-  'fmtx',
-  'fvar',
-  'gvar',
-  'hsty',
-  'just',
-  'lcar',
-  'mort',
-  'morx',
-  'opbd',
-  'prop',
-  'trak',
-  'Zapf',
-  'Silf',
-  'Glat',
-  'Gloc',
-  'Feat',
-  'Sill',
-] as const;
 
 /**
  * WOFF2: a 48-byte header, a packed directory, then one brotli stream holding every table back to
  * back. glyf/loca/hmtx may be stored transformed; this reader keeps those as present but unread
  * (the metadata it needs lives in cmap, head, name and OS/2, which are never transformed).
  */
-function unpackWoff2(bytes: Uint8Array, view: DataView): FontTables {
+function planWoff2(bytes: Uint8Array, view: DataView): FontPlan {
   if (bytes.byteLength < 48) throw truncated('the WOFF2 header', 48, bytes.byteLength);
   const declared = view.getUint32(8);
   if (declared > bytes.byteLength) throw truncated('the WOFF2 file', declared, bytes.byteLength);
@@ -247,6 +303,7 @@ function unpackWoff2(bytes: Uint8Array, view: DataView): FontTables {
     throw new FontFileError('WOFF2 font collections are not supported; upload a single font.');
   }
   const numTables = tableCount(view, 12);
+  checkDeclaredSize('font data', view.getUint32(16));
   const totalCompressedSize = view.getUint32(20);
   let pos = 48;
   const readByte = (): number => {
@@ -259,11 +316,16 @@ function unpackWoff2(bytes: Uint8Array, view: DataView): FontTables {
       const byte = readByte();
       if (i === 0 && byte === 0x80) throw new FontFileError('The WOFF2 directory is corrupt.');
       value = value * 128 + (byte & 0x7f);
-      if ((byte & 0x80) === 0) return value;
+      if ((byte & 0x80) === 0) {
+        if (value > 0xffffffff) throw new FontFileError('The WOFF2 directory is corrupt.');
+        return value;
+      }
     }
     throw new FontFileError('The WOFF2 directory is corrupt.');
   };
   const entries: Array<{ tag: string; length: number; transformed: boolean }> = [];
+  let streamLength = 0;
+  let restored = 0;
   for (let i = 0; i < numTables; i++) {
     const flags = readByte();
     const tagIndex = flags & 0x3f;
@@ -284,30 +346,37 @@ function unpackWoff2(bytes: Uint8Array, view: DataView): FontTables {
     const transformed = tag === 'glyf' || tag === 'loca' ? version !== 3 : version !== 0;
     const length = transformed ? readBase128() : origLength;
     entries.push({ tag, length, transformed });
+    streamLength += length;
+    restored += origLength;
   }
+  // What the brotli stream holds, and what a decoder rebuilds from it, are both bounded.
+  checkDeclaredSize('tables', Math.max(streamLength, restored));
   if (pos + totalCompressedSize > bytes.byteLength) {
     throw truncated('the compressed tables', pos + totalCompressedSize, bytes.byteLength);
   }
-  let stream: Uint8Array;
-  try {
-    stream = brotliDecompressSync(bytes.subarray(pos, pos + totalCompressedSize));
-  } catch {
-    throw new FontFileError('The WOFF2 tables cannot be decompressed: the file is damaged.');
-  }
-  const tags = new Set<string>();
-  const tables = new Map<string, Uint8Array>();
-  let offset = 0;
-  for (const entry of entries) {
-    if (offset + entry.length > stream.byteLength) {
-      throw new FontFileError(
-        `The WOFF2 table '${entry.tag.trim()}' is cut short: the file is damaged.`,
-      );
-    }
-    tags.add(entry.tag);
-    if (!entry.transformed) tables.set(entry.tag, stream.subarray(offset, offset + entry.length));
-    offset += entry.length;
-  }
-  return { format: 'woff2', tags, tables };
+  return {
+    format: 'woff2',
+    pieces: [
+      {
+        codec: 'brotli',
+        input: bytes.subarray(pos, pos + totalCompressedSize),
+        length: streamLength,
+        what: 'the WOFF2 tables',
+      },
+    ],
+    finish([stream]) {
+      const tags = new Set<string>();
+      const tables = new Map<string, Uint8Array>();
+      let offset = 0;
+      for (const entry of entries) {
+        tags.add(entry.tag);
+        if (!entry.transformed)
+          tables.set(entry.tag, stream!.subarray(offset, offset + entry.length));
+        offset += entry.length;
+      }
+      return { format: 'woff2', tags, tables };
+    },
+  };
 }
 
 const REQUIRED_TABLES = ['cmap', 'head', 'hhea', 'hmtx', 'maxp', 'name'];

@@ -1,7 +1,7 @@
 import { AppError } from '../../shared/errors.js';
 import type { FontFormat, FontScript } from '../../shared/font-schemas.js';
 import { parseCmap, type CoverageRanges } from '../engine/font-coverage.js';
-import { FontFileError, unpackFont } from './font-container.js';
+import { FontFileError, unpackFontAsync, type FontTables } from './font-container.js';
 import { scriptsCovered } from './font-scripts.js';
 
 /** What the app needs to know about an uploaded font, read from its own tables. */
@@ -23,13 +23,17 @@ export interface FontInfo {
 export const MAX_FAMILY_LENGTH = 120;
 const MAX_LICENCE_LENGTH = 4000;
 
-/** Reads and checks a font file; throws 422 font-invalid with a reason the user can act on. */
-export function readFont(bytes: Uint8Array): FontInfo {
+/**
+ * Reads and checks a font file; throws 422 font-invalid (or font-too-large, for a font that
+ * declares or inflates to more data than a font may hold) with a reason the user can act on.
+ * Decompression runs off this thread.
+ */
+export async function readFont(bytes: Uint8Array): Promise<FontInfo> {
   try {
-    return readFontTables(bytes);
+    return readFontTables(await unpackFontAsync(bytes));
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (error instanceof FontFileError) throw new AppError('font-invalid', error.message);
+    if (error instanceof FontFileError) throw new AppError(error.code, error.message);
     // A RangeError from a DataView: some table points outside itself.
     throw new AppError(
       'font-invalid',
@@ -38,8 +42,7 @@ export function readFont(bytes: Uint8Array): FontInfo {
   }
 }
 
-function readFontTables(bytes: Uint8Array): FontInfo {
-  const font = unpackFont(bytes);
+function readFontTables(font: FontTables): FontInfo {
   const table = (tag: string): DataView | null => {
     const data = font.tables.get(tag);
     return data ? new DataView(data.buffer, data.byteOffset, data.byteLength) : null;
@@ -56,8 +59,9 @@ function readFontTables(bytes: Uint8Array): FontInfo {
   const { weight, style } = weightAndStyle(table('OS/2'), table('head'), subfamily);
   let coverage: CoverageRanges;
   try {
-    coverage = parseCmap(table('cmap')!);
+    coverage = parseCmap(font.tables.get('cmap')!);
   } catch (error) {
+    if (error instanceof FontFileError) throw error;
     throw new FontFileError(
       `The font's character map cannot be read: ${error instanceof Error ? error.message : String(error)}.`,
     );
@@ -82,14 +86,21 @@ function clean(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f]/g, '').trim();
 }
 
+/** The name IDs this reader uses: family, subfamily, licence, licence URL, typographic names. */
+const NAME_IDS = new Set([1, 2, 13, 14, 16, 17]);
+
 /**
  * The `name` table's strings by name ID, preferring Windows Unicode English (3/1/0x409), then any
  * Unicode record, then Mac Roman. Mac Roman is read as Latin-1: right for the ASCII names
- * fonts use in practice.
+ * fonts use in practice. A string is decoded only when it is wanted and beats the one held:
+ * 65,535 records all pointing at the same 64 KB would otherwise be 4 GB of decoding.
  */
 function readNames(name: DataView): Map<number, string> {
   const count = name.getUint16(2);
   const storage = name.getUint16(4);
+  if (6 + count * 12 > name.byteLength) {
+    throw new FontFileError('The name table is damaged: its records run past its end.');
+  }
   const best = new Map<number, { rank: number; text: string }>();
   for (let i = 0; i < count; i++) {
     const record = 6 + i * 12;
@@ -97,26 +108,26 @@ function readNames(name: DataView): Map<number, string> {
     const encoding = name.getUint16(record + 2);
     const language = name.getUint16(record + 4);
     const id = name.getUint16(record + 6);
+    if (!NAME_IDS.has(id)) continue;
+    let rank: number;
+    if (platform === 3 || platform === 0) {
+      if (platform === 3 && encoding !== 1 && encoding !== 10) continue;
+      rank = platform === 3 && language === 0x409 ? 0 : 1;
+    } else if (platform === 1 && encoding === 0) {
+      rank = 2;
+    } else {
+      continue;
+    }
+    const current = best.get(id);
+    if (current && rank >= current.rank) continue;
     const length = name.getUint16(record + 8);
     const offset = storage + name.getUint16(record + 10);
     if (offset + length > name.byteLength) {
       throw new FontFileError('The name table is damaged: a name points outside it.');
     }
     const bytes = new Uint8Array(name.buffer, name.byteOffset + offset, length);
-    let rank: number;
-    let text: string;
-    if (platform === 3 || platform === 0) {
-      if (platform === 3 && encoding !== 1 && encoding !== 10) continue;
-      rank = platform === 3 && language === 0x409 ? 0 : 1;
-      text = utf16be(bytes);
-    } else if (platform === 1 && encoding === 0) {
-      rank = 2;
-      text = Buffer.from(bytes).toString('latin1');
-    } else {
-      continue;
-    }
-    const current = best.get(id);
-    if (!current || rank < current.rank) best.set(id, { rank, text });
+    const text = rank === 2 ? Buffer.from(bytes).toString('latin1') : utf16be(bytes);
+    best.set(id, { rank, text });
   }
   return new Map([...best].map(([id, { text }]) => [id, text]));
 }

@@ -117,7 +117,8 @@ export function registerFontUploadRoutes(registry: RouteRegistry, deps: ServerDe
         413: { description: 'payload-too-large', schema: ProblemDetails },
         415: { description: 'Not sent as a font or raw bytes', schema: ProblemDetails },
         422: {
-          description: 'font-invalid: not a font, truncated or damaged',
+          description:
+            'font-invalid: not a font, truncated or damaged; font-too-large: it declares or inflates to more than 32 MiB of font data',
           schema: ProblemDetails,
         },
       },
