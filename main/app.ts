@@ -143,6 +143,7 @@ export async function startCore(
       outputs,
       countRows: (id, sheet) => uploads.countRows(id, sheet),
       unpackImages: (id, destination) => uploads.unpackImages(id, destination),
+      protectedDirs: [config.dataDir],
     });
     const signer = new UrlSigner(
       store.settings.getOrCreate('url-signing-secret', () =>

@@ -20,6 +20,11 @@ export class BatchOutputs {
     return path.join(this.outputsDir, 'batches', batchId);
   }
 
+  /** Where an uploaded zip of images (`imagesRef`) is unpacked for the batch. */
+  imagesDir(batchId: string): string {
+    return path.join(this.batchDir(batchId), 'images');
+  }
+
   outputKey(batchId: string, rowIndex: number, format: OutputFormat): string {
     return `${batchId}.${rowIndex}.${EXTENSIONS[format]}`;
   }

@@ -132,7 +132,15 @@ export class BatchRunner {
       order: 0,
     };
     const brand = batch.brand as BrandProfile;
-    const resolveImage = createImagesFolderResolver(batch.imagesDir, this.deps.resolveImage);
+    const resolveImage = createImagesFolderResolver(
+      batch.imagesDir
+        ? {
+            dir: batch.imagesDir,
+            managed: batch.imagesDir === this.deps.outputs.imagesDir(batch.id),
+          }
+        : null,
+      this.deps.resolveImage,
+    );
     const breaker = new CircuitBreaker(this.deps.breaker ?? DEFAULT_BREAKER);
     const progress = new ProgressMeter(this.deps.events, () => this.snapshot(batchId));
 

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   TERMINAL_STATUSES,
@@ -19,6 +17,7 @@ import type { BatchRunner } from './batch-runner.js';
 import { planBindings } from './bindings.js';
 import { createBundleStream, type BundleEntry } from './bundle-writer.js';
 import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from './file-names.js';
+import { checkImagesDir } from './images-folder.js';
 import { EXTENSIONS } from './batch-outputs.js';
 import { csvLine } from './spreadsheet-safety.js';
 
@@ -34,6 +33,8 @@ export interface BatchServiceDeps {
   ) => Promise<{ rows: number; fields: string[] }>;
   /** Unpacks an uploaded zip of images into a folder the batch owns; returns the folder. */
   unpackImages: (uploadId: string, destination: string) => Promise<string>;
+  /** Folders no `imagesDir` may be, be inside or contain (the data folder). */
+  protectedDirs: readonly string[];
 }
 
 /** Batch operations behind the /v1/render-batches routes (spec §3, §4.3; DESIGN §4). */
@@ -343,23 +344,11 @@ export class BatchService {
           { path: 'imagesRef', message: 'name an uploaded .zip of images (POST /v1/uploads)' },
         ]);
       }
-      const dir = await this.deps.unpackImages(
-        upload.id,
-        path.join(this.deps.outputs.batchDir(batchId), 'images'),
-      );
+      const dir = await this.deps.unpackImages(upload.id, this.deps.outputs.imagesDir(batchId));
       return { batchId, dir };
     }
     if (request.imagesDir) {
-      const dir = request.imagesDir;
-      if (!path.isAbsolute(dir) || !fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
-        throw Errors.validation([
-          {
-            path: 'imagesDir',
-            message: `"${dir}" is not an existing folder (give an absolute path)`,
-          },
-        ]);
-      }
-      return { batchId, dir: path.resolve(dir) };
+      return { batchId, dir: checkImagesDir(request.imagesDir, this.deps.protectedDirs) };
     }
     return { batchId, dir: null };
   }

@@ -10,7 +10,7 @@ import type { Template } from '../../shared/template-format.js';
 import type { Store } from '../store/create-store.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 import type { SourceRow } from './batch-runner.js';
-import { createImagesFolderResolver } from './images-folder.js';
+import { checkImagesDir, createImagesFolderResolver } from './images-folder.js';
 
 /** Row problems are listed up to this many; the counts cover every row. */
 export const PREFLIGHT_PROBLEM_LIMIT = 1000;
@@ -21,6 +21,8 @@ export interface PreflightDeps {
   store: Store;
   renderer: RenderService;
   resolveImage: ImageResolver;
+  /** Folders no `imagesDir` may be, be inside or contain (the data folder). */
+  protectedDirs: readonly string[];
   /** Source rows of an upload (csv/xlsx), streamed. */
   uploadRows: (
     uploadId: string,
@@ -77,10 +79,16 @@ export async function preflight(
   const entry = renderer.entry(request.templateId);
   const target = renderer.ratioFor(entry, request.target);
   const brand = brandProfileFor(store.brandProfiles, request.brand);
+  const imagesDir = request.imagesDir
+    ? checkImagesDir(request.imagesDir, deps.protectedDirs)
+    : null;
   const source = await openSource(request, deps);
   const plan: BindingPlan = planBindings(entry.template, source.fields, request.bindings ?? {});
   const imageChecks = new Map<string, Promise<string | null>>();
-  const baseResolver = createImagesFolderResolver(request.imagesDir ?? null, deps.resolveImage);
+  const baseResolver = createImagesFolderResolver(
+    imagesDir ? { dir: imagesDir, managed: false } : null,
+    deps.resolveImage,
+  );
   const today = new Date().toISOString().slice(0, 10);
 
   const problems: PreflightRowProblem[] = [];

@@ -60,7 +60,7 @@ export function createImageReferenceResolver(options: ImageReferenceOptions) {
           valuePath,
           `there is no image upload "${trimmed}" (uploads expire after 24 hours).`,
         );
-      return checkedFile(file, valuePath);
+      return checkedImageFile(file, valuePath);
     }
     if (/^file:\/\//i.test(trimmed)) {
       throw Errors.imageInvalid(valuePath, 'give a plain absolute path, not a file:// URL.');
@@ -72,7 +72,7 @@ export function createImageReferenceResolver(options: ImageReferenceOptions) {
       );
     }
     assertNotProtected(trimmed, valuePath, protectedRoots);
-    return checkedFile(trimmed, valuePath);
+    return checkedImageFile(trimmed, valuePath);
   };
 }
 
@@ -80,9 +80,9 @@ function assertNotProtected(file: string, valuePath: string, roots: readonly str
   if (roots.length === 0) return;
   let real: string;
   try {
-    real = fs.realpathSync(file);
+    real = fs.realpathSync.native(file);
   } catch {
-    return; // Missing: checkedFile says so.
+    return; // Missing: checkedImageFile says so.
   }
   if (roots.some((root) => real === root || real.startsWith(root + path.sep))) {
     throw new AppError(
@@ -93,16 +93,24 @@ function assertNotProtected(file: string, valuePath: string, roots: readonly str
   }
 }
 
-/** A folder's real path (symbolic links resolved), or its absolute path when it is missing. */
+/**
+ * A folder's real path (symbolic links resolved, and on Windows and macOS the case as it is on
+ * disk, so `C:\Users\Me\AppData` and `c:\users\me\appdata` compare equal), or its absolute
+ * path when it is missing.
+ */
 export function realFolder(dir: string): string {
   try {
-    return fs.realpathSync(dir);
+    return fs.realpathSync.native(dir);
   } catch {
     return path.resolve(dir);
   }
 }
 
-function checkedFile(file: string, valuePath: string): ImageInput {
+/**
+ * A local image file, checked before any decoding: a regular file, not empty, within the size
+ * limit, and self-contained when it is an SVG.
+ */
+export function checkedImageFile(file: string, valuePath: string): ImageInput {
   let stat: fs.Stats;
   try {
     stat = fs.statSync(file);

@@ -87,6 +87,7 @@ export function registerBatchRoutes(
         store: deps.store,
         renderer: deps.renderer,
         resolveImage: deps.resolveImage,
+        protectedDirs: [deps.system.dataDir],
         uploadRows: (id, sheet) => deps.uploads.rowsFor(id, sheet),
       }),
   );
