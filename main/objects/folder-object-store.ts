@@ -74,100 +74,128 @@ export class FolderObjectStore implements ObjectStore {
   async close(): Promise<void> {}
 
   async put(key: string, bytes: Uint8Array, _options?: PutOptions): Promise<void> {
-    await this.write(key, async (handle) => {
-      await handle.writeFile(bytes);
+    return this.guard('put', key, async () => {
+      await this.write(key, async (handle) => {
+        await handle.writeFile(bytes);
+      });
     });
   }
 
   async putFile(key: string, localPath: string, options?: PutOptions): Promise<void> {
-    const { size } = await fs.promises.stat(localPath);
-    await this.putStream(key, fs.createReadStream(localPath), { ...options, size });
+    return this.guard('putFile', key, async () => {
+      const { size } = await fs.promises.stat(localPath);
+      await this.putStream(key, fs.createReadStream(localPath), { ...options, size });
+    });
   }
 
   async putStream(key: string, source: Readable, options?: PutStreamOptions): Promise<void> {
-    // A stream can be read once: it cannot be replayed if the folder vanished mid-write.
-    await this.write(
-      key,
-      async (handle) => {
-        let written = 0;
-        // Chunk by chunk (not a write stream): the handle must stay open for the fsync.
-        for await (const chunk of source) {
-          const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
-          for (let offset = 0; offset < bytes.byteLength;) {
-            offset += (await handle.write(bytes, offset)).bytesWritten;
+    return this.guard('putStream', key, async () => {
+      // A stream can be read once: it cannot be replayed if the folder vanished mid-write.
+      await this.write(
+        key,
+        async (handle) => {
+          let written = 0;
+          // Chunk by chunk (not a write stream): the handle must stay open for the fsync.
+          for await (const chunk of source) {
+            const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
+            for (let offset = 0; offset < bytes.byteLength;) {
+              offset += (await handle.write(bytes, offset)).bytesWritten;
+            }
+            written += bytes.byteLength;
           }
-          written += bytes.byteLength;
-        }
-        if (options?.size !== undefined && written !== options.size) {
-          throw new AppError(
-            'validation-failed',
-            `The upload of ${key} ended after ${written} of ${options.size} bytes.`,
-          );
-        }
-      },
-      1,
-    );
+          if (options?.size !== undefined && written !== options.size) {
+            throw new AppError(
+              'validation-failed',
+              `The upload of ${key} ended after ${written} of ${options.size} bytes.`,
+            );
+          }
+        },
+        1,
+      );
+    });
   }
 
   async get(key: string): Promise<Buffer | null> {
-    try {
-      return await fs.promises.readFile(this.pathOf(key));
-    } catch (error) {
-      if (ABSENT.has(errorCode(error) ?? '')) return null;
-      throw error;
-    }
+    return this.guard('get', key, async () => {
+      try {
+        return await fs.promises.readFile(this.pathOf(key));
+      } catch (error) {
+        if (ABSENT.has(errorCode(error) ?? '')) return null;
+        throw error;
+      }
+    });
   }
 
   async getStream(key: string): Promise<Readable | null> {
-    let handle: fs.promises.FileHandle;
-    try {
-      handle = await fs.promises.open(this.pathOf(key), 'r');
-    } catch (error) {
-      if (ABSENT.has(errorCode(error) ?? '')) return null;
-      throw error;
-    }
-    // An open file keeps its bytes when a writer renames a new one over the key.
-    if (!(await handle.stat()).isFile()) {
-      await handle.close();
-      return null;
-    }
-    return handle.createReadStream();
+    return this.guard('getStream', key, async () => {
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(this.pathOf(key), 'r');
+      } catch (error) {
+        if (ABSENT.has(errorCode(error) ?? '')) return null;
+        throw error;
+      }
+      // An open file keeps its bytes when a writer renames a new one over the key.
+      if (!(await handle.stat()).isFile()) {
+        await handle.close();
+        return null;
+      }
+      return handle.createReadStream();
+    });
   }
 
   async head(key: string): Promise<ObjectHead | null> {
-    try {
-      const stat = await fs.promises.stat(this.pathOf(key));
-      return stat.isFile() ? { size: stat.size } : null;
-    } catch (error) {
-      if (ABSENT.has(errorCode(error) ?? '')) return null;
-      throw error;
-    }
+    return this.guard('head', key, async () => {
+      try {
+        const stat = await fs.promises.stat(this.pathOf(key));
+        return stat.isFile() ? { size: stat.size } : null;
+      } catch (error) {
+        if (ABSENT.has(errorCode(error) ?? '')) return null;
+        throw error;
+      }
+    });
   }
 
   async delete(key: string): Promise<void> {
-    const file = this.pathOf(key);
-    try {
-      await fs.promises.unlink(file);
-    } catch (error) {
-      // EISDIR/EPERM: the key is a folder of other keys, not an object; nothing to delete.
-      if (ABSENT.has(errorCode(error) ?? '') || errorCode(error) === 'EPERM') return;
-      throw error;
-    }
-    await syncFolder(path.dirname(file));
+    return this.guard('delete', key, async () => {
+      const file = this.pathOf(key);
+      try {
+        await fs.promises.unlink(file);
+      } catch (error) {
+        // EISDIR/EPERM: the key is a folder of other keys, not an object; nothing to delete.
+        if (ABSENT.has(errorCode(error) ?? '') || errorCode(error) === 'EPERM') return;
+        throw error;
+      }
+      await syncFolder(path.dirname(file));
+    });
   }
 
   async deletePrefix(prefix: string): Promise<number> {
-    assertFolderPrefix(prefix);
-    const folder = path.join(this.root, ...prefix.split('/').filter(Boolean));
-    const count = await countFiles(folder);
-    await fs.promises.rm(folder, { recursive: true, force: true });
-    await syncFolder(path.dirname(folder));
-    return count;
+    return this.guard('deletePrefix', prefix, async () => {
+      assertFolderPrefix(prefix);
+      const folder = path.join(this.root, ...prefix.split('/').filter(Boolean));
+      const count = await countFiles(folder);
+      await fs.promises.rm(folder, { recursive: true, force: true });
+      await syncFolder(path.dirname(folder));
+      return count;
+    });
   }
 
   async list(prefix: string, options?: ListOptions): Promise<ObjectListing> {
-    assertObjectPrefix(prefix);
-    return listFolderKeys(this.root, prefix, options?.after, listLimit(options));
+    return this.guard('list', prefix, async () => {
+      assertObjectPrefix(prefix);
+      return listFolderKeys(this.root, prefix, options?.after, listLimit(options));
+    });
+  }
+
+  /** Store failures become errors that say which folder, which key, and what to check. */
+  private async guard<T>(operation: string, key: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw folderStoreError(this.describe(), operation, key, error);
+    }
   }
 
   private pathOf(key: string): string {
@@ -200,7 +228,8 @@ export class FolderObjectStore implements ObjectStore {
         await syncFolder(folder);
         return;
       } catch (error) {
-        await fs.promises.rm(temp, { force: true });
+        // The temp file may not exist, nor its folder (ENOTDIR when a part of it is an object).
+        await fs.promises.rm(temp, { force: true }).catch(() => undefined);
         if (errorCode(error) === 'EISDIR') {
           throw new AppError(
             'conflict',
@@ -265,4 +294,26 @@ async function countFiles(folder: string): Promise<number> {
     else if (entry.isFile()) count += 1;
   }
   return count;
+}
+
+const HINTS: Record<string, string> = {
+  ENOSPC: "The folder's file system is full.",
+  EDQUOT: "This user's quota on the folder's file system is used up.",
+  EACCES: 'This process may not write there: check the folder’s owner and permissions.',
+  EPERM: 'This process may not write there: check the folder’s owner and permissions.',
+  EROFS: 'The folder is mounted read-only.',
+  ESTALE: 'The shared folder’s mount went stale: remount it.',
+  EIO: 'The file system reported an I/O error: check the disk or the shared folder’s mount.',
+};
+
+function folderStoreError(where: string, operation: string, key: string, error: unknown): AppError {
+  const code = errorCode(error);
+  const hint = (code && HINTS[code]) ?? '';
+  const said = error instanceof Error ? error.message : String(error);
+  const appError = new AppError(
+    'internal',
+    `Object store ${where}: ${operation} ${key} failed (${said}).${hint ? ` ${hint}` : ''}`,
+  );
+  appError.cause = error;
+  return appError;
 }

@@ -17,7 +17,7 @@ export const PART_SIZE = 8 * 1024 * 1024;
 
 /**
  * Uploads a stream of unknown (or more than single-put) size in parts, holding one part in
- * memory at a time. A stream shorter than one part becomes one PutObject. Parts are buffers, so
+ * memory (each part is sent before the next is read). A stream shorter than one part becomes one PutObject. Parts are buffers, so
  * the SDK can retry each one; a failed upload is aborted so the store does not keep its parts.
  */
 export async function putInParts(
@@ -65,24 +65,28 @@ export async function putInParts(
   }
 }
 
-/** Cuts a stream into buffers of exactly `size` bytes (the last one shorter). */
+/**
+ * Cuts a stream into parts of exactly `size` bytes (the last one shorter), all in one buffer
+ * reused from part to part: the caller is done with a part before it asks for the next one.
+ * Reusing it keeps memory at one part, where a fresh 8 MiB buffer per part would leave the
+ * allocator holding several.
+ */
 export async function* readParts(source: Readable, size: number): AsyncGenerator<Buffer> {
-  let chunks: Buffer[] = [];
-  let length = 0;
+  let part: Buffer | undefined;
+  let filled = 0;
   for await (const chunk of source) {
     let rest = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    while (length + rest.length >= size) {
-      const take = size - length;
-      chunks.push(rest.subarray(0, take));
-      yield Buffer.concat(chunks);
-      chunks = [];
-      length = 0;
+    part ??= Buffer.allocUnsafe(size);
+    while (rest.length > 0) {
+      const take = Math.min(size - filled, rest.length);
+      rest.copy(part, filled, 0, take);
+      filled += take;
       rest = rest.subarray(take);
-    }
-    if (rest.length > 0) {
-      chunks.push(rest);
-      length += rest.length;
+      if (filled === size) {
+        yield part;
+        filled = 0;
+      }
     }
   }
-  if (length > 0) yield Buffer.concat(chunks);
+  if (part && filled > 0) yield part.subarray(0, filled);
 }

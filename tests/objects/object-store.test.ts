@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderObjectStore } from '../../main/objects/folder-object-store.js';
@@ -84,16 +86,27 @@ async function inParallel(width: number, tasks: (() => Promise<unknown>)[]): Pro
   );
 }
 
-/** Highest RSS above the level at the start while `work` runs, sampled every few ms. */
-async function peakRssGrowth(work: (sample: () => void) => Promise<void>): Promise<number> {
+/**
+ * Freed chunks only go back once the garbage collector runs, and V8 may let tens of MiB of
+ * buffers pile up first: collecting every few ms measures what a store keeps, not what the
+ * collector has not yet reclaimed. (Young-only collections would promote the parts still in use
+ * and leave them for a late full collection.)
+ */
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
+
+/** Highest RSS above the level at the start while `work` runs, measured after collections. */
+async function peakRssGrowth(work: () => Promise<void>): Promise<number> {
+  collectGarbage({ type: 'major' });
   const start = process.memoryUsage.rss();
   let peak = start;
   const sample = () => {
+    collectGarbage({ type: 'major' });
     peak = Math.max(peak, process.memoryUsage.rss());
   };
-  const timer = setInterval(sample, 5);
+  const timer = setInterval(sample, 20);
   try {
-    await work(sample);
+    await work();
   } finally {
     clearInterval(timer);
   }
@@ -178,24 +191,24 @@ describe.each(implementations)('object store contract: $name', (implementation) 
         putStream: await peakRssGrowth(() =>
           store.putStream('big/stream.bin', fs.createReadStream(local)),
         ),
-        getStream: await peakRssGrowth(async (sample) => {
+        getStream: await peakRssGrowth(async () => {
           for (const key of ['big/file.bin', 'big/stream.bin']) {
             expect(await store.head(key)).toEqual({ size });
             const digest = crypto.createHash('sha256');
             for await (const chunk of (await store.getStream(key))!) {
               digest.update(chunk as Buffer);
-              sample();
             }
             expect(digest.digest('hex')).toBe(expected);
           }
         }),
       };
-      // Holding the object would take 50 MiB (twice that once concatenated); streaming takes
-      // a few chunks plus what the garbage collector has not yet reclaimed (≤ 15 MiB measured).
+      // Streaming keeps a few chunks, or one 8 MiB part for the S3 store's multipart upload:
+      // up to ~23 MiB measured with the allocator's slack. Holding the object costs 50 MiB at
+      // least (a getStream that read the whole file first measured 100 MiB).
       const measured = `RSS growth in bytes: ${JSON.stringify(growth)}`;
-      expect(growth.putFile, measured).toBeLessThan(25 * MiB);
-      expect(growth.putStream, measured).toBeLessThan(25 * MiB);
-      expect(growth.getStream, measured).toBeLessThan(25 * MiB);
+      expect(growth.putFile, measured).toBeLessThan(30 * MiB);
+      expect(growth.putStream, measured).toBeLessThan(30 * MiB);
+      expect(growth.getStream, measured).toBeLessThan(30 * MiB);
     } finally {
       fs.rmSync(local, { force: true });
     }
@@ -333,6 +346,21 @@ describe.each(implementations)('object store contract: $name', (implementation) 
 
   if (implementation.folder) {
     const folder = implementation.folder;
+    it('refuses a key that would also be the folder of another key, naming both', async () => {
+      await store.put('clash/a.png', Buffer.from('a'));
+      await expect(store.put('clash/a.png/b.png', Buffer.from('b'))).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringContaining('clash/a.png/b.png'),
+      });
+      await store.put('clash/dir/b.png', Buffer.from('b'));
+      await expect(store.put('clash/dir', Buffer.from('c'))).rejects.toMatchObject({
+        code: 'conflict',
+        message: expect.stringContaining('other objects live under clash/dir/'),
+      });
+      expect(await store.get('clash/a.png')).toEqual(Buffer.from('a'));
+      expect(await store.get('clash/dir/b.png')).toEqual(Buffer.from('b'));
+    });
+
     it('leaves no temporary file behind, after puts and after a failed put', async () => {
       const failing = new Readable({
         read() {
