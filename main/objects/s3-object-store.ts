@@ -251,12 +251,16 @@ export class S3ObjectStore implements ObjectStore {
     for (const key of keys) await this.delete(key);
   }
 
-  /** Runs one request; "no such key" becomes null and other failures an actionable AppError. */
+  /**
+   * Runs one request and turns failures into actionable AppErrors. Only reads turn "no such
+   * key" into null: a 404 on a write (NoSuchUpload, say) must not pass for success.
+   */
   private async send<T>(operation: string, key: string, run: () => Promise<T>): Promise<T | null> {
     try {
       return await run();
     } catch (error) {
-      if (isNotFound(error)) return null;
+      const isRead = operation === 'GetObject' || operation === 'HeadObject';
+      if (isRead && isNotFound(error)) return null;
       throw s3StoreError(this.where, operation, key, error);
     }
   }
