@@ -94,9 +94,9 @@ export async function startCore(
 
     let createdKeySecret: string | undefined;
     if (config.apiKey)
-      store.apiKeys.ensure(config.apiKey, { name: 'RENDER_DESK_API_KEY', admin: true });
+      store.apiKeys.ensure(config.apiKey, { name: 'RENDER_DESK_API_KEY', scope: 'admin' });
     else if (store.apiKeys.count() === 0) {
-      createdKeySecret = store.apiKeys.create({ name: 'First key', admin: true }).secret;
+      createdKeySecret = store.apiKeys.create({ name: 'First key', scope: 'admin' }).secret;
     }
 
     const catalog = loadCatalog(options.catalogDir ?? path.join(TEMPLATES_DIR, 'catalog'));

@@ -1,6 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startSession } from './api/session';
+import { parseRoute } from './router/routes';
+import { useAppStore } from './stores/app-store';
 import { loadUiFonts } from './styles/fonts';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -11,11 +14,15 @@ import './styles/brand-kit.css';
 
 loadUiFonts();
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+// The app's first calls need the session; a launch link also changes the address.
+void startSession().then(() => {
+  useAppStore.setState({ route: parseRoute(location.pathname, location.search) });
+  const root = document.getElementById('root');
+  if (root) {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  }
+});

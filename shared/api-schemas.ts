@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BrandId } from './brand-schemas.js';
+import { KeyScope } from './key-scopes.js';
 import { Market, Ratio, TemplateId } from './template-format.js';
 
 /**
@@ -154,7 +155,8 @@ export const ApiKeyRecord = z.object({
   id: z.string(),
   name: z.string(),
   prefix: z.string(),
-  admin: z.boolean(),
+  scope: KeyScope,
+  admin: z.boolean().describe('True when the scope is admin (kept for older scripts).'),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
@@ -163,9 +165,25 @@ export const ApiKeyRecord = z.object({
 export const CreateApiKeyRequest = z
   .object({
     name: z.string().trim().min(1).max(80),
-    admin: z.boolean().default(false),
+    scope: KeyScope.optional().describe('Defaults to render (admin when `admin` is true).'),
+    admin: z.boolean().optional().describe('Older spelling of `"scope": "admin"`.'),
   })
-  .strict();
+  .strict()
+  .superRefine((body, context) => {
+    if (body.admin !== undefined && body.scope !== undefined) {
+      if (body.admin !== (body.scope === 'admin')) {
+        context.addIssue({
+          code: 'custom',
+          path: ['admin'],
+          message: `contradicts "scope": "${body.scope}"; send scope alone`,
+        });
+      }
+    }
+  })
+  .transform(({ name, scope, admin }) => ({
+    name,
+    scope: scope ?? (admin ? 'admin' : 'render'),
+  }));
 
 export const CreatedApiKey = ApiKeyRecord.extend({
   secret: z.string().describe('Shown once; store it now.'),

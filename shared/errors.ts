@@ -12,6 +12,7 @@ export const ERROR_CATALOGUE = {
   'insufficient-credits': { status: 402, title: 'Not enough credits' },
   'subscription-lapsed': { status: 403, title: 'The subscription has lapsed' },
   forbidden: { status: 403, title: 'This action is not allowed' },
+  'insufficient-scope': { status: 403, title: "The API key's scope does not allow this" },
   'forbidden-origin': { status: 403, title: 'Cross-origin requests are not allowed' },
   'url-expired': { status: 403, title: 'The signed link has expired' },
   'url-invalid': { status: 403, title: 'The signed link is not valid' },

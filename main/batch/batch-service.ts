@@ -127,8 +127,11 @@ export class BatchService {
     return this.resource(this.record(id));
   }
 
-  list(limit: number): Batch[] {
-    return this.deps.store.batches.list({ limit }).map((batch) => this.resource(batch));
+  /** Newest first; with `apiKeyId`, only the batches that key created. */
+  list(limit: number, apiKeyId: string | null = null): Batch[] {
+    return this.deps.store.batches
+      .list({ limit, ...(apiKeyId !== null ? { apiKeyId } : {}) })
+      .map((batch) => this.resource(batch));
   }
 
   manifest(

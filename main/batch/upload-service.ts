@@ -201,11 +201,7 @@ export class UploadService {
 
   private require(id: string): UploadRecord {
     const record = this.store.uploads.get(id);
-    if (!record)
-      throw new AppError(
-        'not-found',
-        `No upload "${id}" (uploads expire after 24 hours unless a batch uses them).`,
-      );
+    if (!record) throw unknownUpload(id);
     return record;
   }
 
@@ -308,4 +304,12 @@ function safeDisplayName(name: string): string {
   // Control characters have no place in a name shown in the UI and written to manifests.
   const printable = [...base.normalize('NFC')].filter((c) => c.charCodeAt(0) >= 0x20).join('');
   return printable.slice(0, 200) || 'upload';
+}
+
+/** The answer for an upload that does not exist (or, to a non-admin key, is another key's). */
+export function unknownUpload(id: string): AppError {
+  return new AppError(
+    'not-found',
+    `No upload "${id}" (uploads expire after 24 hours unless a batch uses them).`,
+  );
 }

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuth } from './plugins/auth.js';
 import { registerHostGuard } from './plugins/host-guard.js';
 import { registerProblemJson } from './plugins/problem-json.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { RouteRegistry } from './route-registry.js';
 import { registerAccountRoutes } from './routes/v1/account-routes.js';
 import { registerApiKeyRoutes } from './routes/v1/api-key-routes.js';
@@ -49,6 +50,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   // The API speaks JSON; a text/plain body is a mistake to report (415), not a string to validate.
   app.removeContentTypeParser('text/plain');
   registerProblemJson(app);
+  registerSecurityHeaders(app);
   registerHostGuard(app);
   registerAuth(app, {
     authenticator: {
@@ -56,9 +58,10 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
         const key = deps.store.apiKeys.authenticate(secret);
         if (!key) return null;
         deps.store.apiKeys.touch(key.id);
-        return { id: key.id, admin: key.admin };
+        return { id: key.id, scope: key.scope };
       },
-      bySession: (cookie) => deps.sessions.principal(cookie),
+      bySession: (header) => deps.sessions.principal(header),
+      byLink: (pathname, query) => deps.sessions.verifyLink(pathname, query),
     },
     limiter: deps.limiter,
     isSubscriptionLapsed: () => deps.store.subscription.get().status === 'lapsed',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
+import type { KeyScope } from '../../shared/key-scopes.js';
 import { parseOrThrow } from './validate.js';
 
 /**
@@ -10,9 +11,21 @@ import { parseOrThrow } from './validate.js';
 export interface RouteAccess {
   /** false for routes authorised by a signed URL instead of a key. */
   auth?: boolean;
-  admin?: boolean;
+  /** The least scope a key needs (shared/key-scopes.ts); see `requiredScope` for the default. */
+  scope?: KeyScope;
+  /**
+   * GET routes the UI loads without headers (<img>, downloads, event streams) also accept a link
+   * the UI session signed (main/server/ui-sessions.ts).
+   */
+  uiLink?: boolean;
   /** Rendering routes answer 403 subscription-lapsed when the subscription has lapsed. */
   requiresSubscription?: boolean;
+}
+
+/** Reading needs `read` and changing needs `render`, unless the route asks for more. */
+export function requiredScope(method: string, access: RouteAccess | undefined): KeyScope {
+  if (access?.scope) return access.scope;
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'render';
 }
 
 export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {

@@ -9,10 +9,10 @@ interface PendingDownload {
 }
 
 /**
- * Saves a URL of the core into a chosen file. The download is started by the window's own web
- * contents (`downloadURL`), so it carries the UI's HttpOnly SameSite=Strict session cookie exactly
- * as a click in the page would; `will-download` then gives it the path the user chose. Chromium
- * streams it to disk, so a multi-gigabyte bundle never sits in memory.
+ * Saves a URL of the core into a chosen file. The page hands over a signed link (downloads carry
+ * no session header); the window's own web contents starts it (`downloadURL`) exactly as a click
+ * in the page would, and `will-download` then gives it the path the user chose. Chromium streams
+ * it to disk, so a multi-gigabyte bundle never sits in memory.
  */
 export class Downloads {
   private readonly pending = new Map<string, PendingDownload[]>();

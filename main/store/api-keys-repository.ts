@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Errors } from '../../shared/errors.js';
+import type { KeyScope } from '../../shared/key-scopes.js';
 import { newId } from './ids.js';
 import type { Database } from './open-database.js';
 
@@ -9,6 +10,8 @@ export interface ApiKeyRecord {
   name: string;
   /** The secret's first 12 characters (`rdk_` + 8), enough to recognise it in a list. */
   prefix: string;
+  scope: KeyScope;
+  /** scope === 'admin', for clients written before scopes. */
   admin: boolean;
   createdAt: string;
   lastUsedAt: string | null;
@@ -17,7 +20,7 @@ export interface ApiKeyRecord {
 
 export interface NewApiKey {
   name: string;
-  admin: boolean;
+  scope: KeyScope;
 }
 
 export interface ApiKeysRepository {
@@ -25,8 +28,8 @@ export interface ApiKeysRepository {
   create(input: NewApiKey): { record: ApiKeyRecord; secret: string };
   /**
    * Makes sure an active key with exactly this secret exists (RENDER_DESK_API_KEY). Idempotent.
-   * An existing key keeps its name; a revoked one is reinstated and its admin flag is set to
-   * `admin`, because the environment is the operator's standing instruction.
+   * An existing key keeps its name; a revoked one is reinstated with `scope`, because the
+   * environment is the operator's standing instruction.
    */
   ensure(secret: string, input: NewApiKey): ApiKeyRecord;
   /** The active key with this secret, or null. Unknown and revoked keys look the same. */
@@ -54,7 +57,7 @@ interface ApiKeyRow {
   name: string;
   prefix: string;
   hash: string;
-  admin: number;
+  scope: KeyScope;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
@@ -66,14 +69,14 @@ export function hashSecret(secret: string): string {
 
 export function createApiKeysRepository(db: Database): ApiKeysRepository {
   const insert = db.prepare(
-    `INSERT INTO api_keys (id, name, prefix, hash, admin, created_at)
-     VALUES (@id, @name, @prefix, @hash, @admin, @created_at)`,
+    `INSERT INTO api_keys (id, name, prefix, hash, scope, created_at)
+     VALUES (@id, @name, @prefix, @hash, @scope, @created_at)`,
   );
   const byId = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?');
   const byHash = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE hash = ?');
   const all = db.prepare<[], ApiKeyRow>('SELECT * FROM api_keys ORDER BY created_at, id');
-  const reinstate = db.prepare<[number, string]>(
-    'UPDATE api_keys SET revoked_at = NULL, admin = ? WHERE id = ?',
+  const reinstate = db.prepare<[KeyScope, string]>(
+    'UPDATE api_keys SET revoked_at = NULL, scope = ? WHERE id = ?',
   );
   const revokeStmt = db.prepare<[string, string]>(
     'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
@@ -95,7 +98,7 @@ export function createApiKeysRepository(db: Database): ApiKeysRepository {
       name: input.name,
       prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH),
       hash: hashSecret(secret),
-      admin: input.admin ? 1 : 0,
+      scope: input.scope,
       created_at: new Date().toISOString(),
       last_used_at: null,
       revoked_at: null,
@@ -109,7 +112,7 @@ export function createApiKeysRepository(db: Database): ApiKeysRepository {
     const existing = byHash.get(hashSecret(secret));
     if (!existing) return insertKey(secret, input);
     if (existing.revoked_at !== null) {
-      reinstate.run(input.admin ? 1 : 0, existing.id);
+      reinstate.run(input.scope, existing.id);
       return toRecord(byId.get(existing.id) as ApiKeyRow);
     }
     return toRecord(existing);
@@ -170,7 +173,8 @@ function toRecord(row: ApiKeyRow): ApiKeyRecord {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
-    admin: row.admin === 1,
+    scope: row.scope,
+    admin: row.scope === 'admin',
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,

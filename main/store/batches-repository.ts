@@ -51,7 +51,8 @@ export interface BatchesRepository extends BatchRowQueue {
   newId(): string;
   create(batch: NewBatch): BatchRecord;
   get(id: string): BatchRecord | null;
-  list(options: { limit: number; before?: string }): BatchRecord[];
+  /** Newest first; with `apiKeyId`, only that key's batches. */
+  list(options: { limit: number; before?: string; apiKeyId?: string }): BatchRecord[];
   /** Batches to continue after a restart. */
   unfinished(): BatchRecord[];
   update(
@@ -136,6 +137,10 @@ export function createBatchesRepository(db: Database): BatchesRepository {
   );
   const listBefore = db.prepare<[string, number], BatchRow>(
     'SELECT * FROM batches WHERE created_at < ? ORDER BY created_at DESC, id DESC LIMIT ?',
+  );
+  const listByKey = db.prepare<[string, string | null, string | null, number], BatchRow>(
+    `SELECT * FROM batches WHERE api_key_id = ? AND (? IS NULL OR created_at < ?)
+     ORDER BY created_at DESC, id DESC LIMIT ?`,
   );
   const unfinished = db.prepare<[], BatchRow>(
     "SELECT * FROM batches WHERE status IN ('queued', 'running') ORDER BY created_at, id",
@@ -284,7 +289,10 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       const row = byId.get(id);
       return row ? toBatch(row) : null;
     },
-    list({ limit, before }) {
+    list({ limit, before, apiKeyId }) {
+      if (apiKeyId !== undefined) {
+        return listByKey.all(apiKeyId, before ?? null, before ?? null, limit).map(toBatch);
+      }
       return (before ? listBefore.all(before, limit) : listAll.all(limit)).map(toBatch);
     },
     unfinished: () => unfinished.all().map(toBatch),

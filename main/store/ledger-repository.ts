@@ -69,7 +69,13 @@ export interface LedgerRepository {
   release(input: { batchId: string; amount?: number; note?: string | null }): number;
   heldFor(batchId: string): number;
   /** Newest first. `cursor` is a previous page's nextCursor. */
-  list(options?: { cursor?: number | string | null; limit?: number; kind?: string }): LedgerPage;
+  /** Newest first; with `apiKeyId`, only that key's renders and the entries of its batches. */
+  list(options?: {
+    cursor?: number | string | null;
+    limit?: number;
+    kind?: string;
+    apiKeyId?: string;
+  }): LedgerPage;
   /** Recomputes the totals from the entries and compares them with the running totals. */
   verifyInvariant(): InvariantReport;
 }
@@ -139,6 +145,16 @@ export function createLedgerRepository(db: Database): LedgerRepository {
   const page = db.prepare<[number, string | null, string | null, number], EntryRow>(
     `SELECT id, kind, amount, render_id, batch_id, row_index, note, created_at FROM ledger
      WHERE id < ? AND (? IS NULL OR kind = ?) ORDER BY id DESC LIMIT ?`,
+  );
+  // Holds and releases carry no key: they belong to whoever created their batch.
+  const pageOfKey = db.prepare<
+    [number, string | null, string | null, string, string, number],
+    EntryRow
+  >(
+    `SELECT id, kind, amount, render_id, batch_id, row_index, note, created_at FROM ledger
+     WHERE id < ? AND (? IS NULL OR kind = ?)
+       AND (api_key_id = ? OR batch_id IN (SELECT id FROM batches WHERE api_key_id = ?))
+     ORDER BY id DESC LIMIT ?`,
   );
   const sums = db.prepare<[], Totals>(
     `SELECT
@@ -283,7 +299,11 @@ export function createLedgerRepository(db: Database): LedgerRepository {
         ]);
       }
       const cursor = parseCursor(options.cursor);
-      const rows = page.all(cursor, kind, kind, limit + 1);
+      const key = options.apiKeyId;
+      const rows =
+        key === undefined
+          ? page.all(cursor, kind, kind, limit + 1)
+          : pageOfKey.all(cursor, kind, kind, key, key, limit + 1);
       const entries = rows.slice(0, limit).map(toEntry);
       const last = entries[entries.length - 1];
       return { entries, nextCursor: rows.length > limit && last ? String(last.id) : null };

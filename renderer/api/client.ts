@@ -1,4 +1,6 @@
 import { getJson, send, sendJson, withQuery } from './http';
+import { signedLink } from './session';
+import type { KeyScope } from '../../shared/key-scopes';
 import type {
   Account,
   ApiKey,
@@ -122,8 +124,8 @@ export const api = {
 
   apiKeys: {
     list: () => getJson<ApiKey[]>('/v1/api-keys'),
-    create: (name: string, admin: boolean) =>
-      sendJson<NewApiKey>('POST', '/v1/api-keys', { body: { name, admin } }),
+    create: (name: string, scope: KeyScope) =>
+      sendJson<NewApiKey>('POST', '/v1/api-keys', { body: { name, scope } }),
     revoke: (id: string) => sendJson<void>('DELETE', `/v1/api-keys/${encodeURIComponent(id)}`),
   },
 
@@ -185,8 +187,9 @@ export const api = {
       sendJson<void>('DELETE', `/v1/render-batches/${encodeURIComponent(id)}`),
     templateFields: (templateId: string) =>
       getJson<TemplateFields>('/v1/render-batches/template-fields', { query: { templateId } }),
-    templateFieldsCsvUrl: (templateId: string) =>
-      withQuery('/v1/render-batches/template-fields', { templateId, format: 'csv' }),
+    /** A signed link to the one-row CSV (downloads carry no headers). */
+    templateFieldsCsvLink: (templateId: string) =>
+      signedLink(withQuery('/v1/render-batches/template-fields', { templateId, format: 'csv' })),
   },
 
   /** Workspace templates (`wtpl_…`): forks of built-ins and imported packs, edited in the editor. */
@@ -228,8 +231,8 @@ export const api = {
       sendJson<{ asset: string }>('POST', `/v1/templates/${encodeURIComponent(id)}/assets`, {
         body: file,
       }),
-    /** Same-origin URL of the template pack (a zip); the session cookie authenticates it. */
-    packUrl: (id: string) => `/v1/templates/${encodeURIComponent(id)}/pack`,
+    /** A signed link to the template pack (a zip): downloads carry no headers. */
+    packLink: (id: string) => signedLink(`/v1/templates/${encodeURIComponent(id)}/pack`),
     importPack: (zip: Blob) =>
       sendJson<WorkspaceTemplateDetail>('POST', '/v1/templates/import', {
         body: zip,
@@ -245,10 +248,12 @@ export const api = {
     remove: (id: string) => sendJson<void>('DELETE', `/v1/fonts/${encodeURIComponent(id)}`),
   },
 
-  /** Same-origin URL of a stored output; the session cookie authenticates it. */
-  outputUrl: (outputKey: string) => `/v1/outputs/${encodeURIComponent(outputKey)}`,
+  /** The path of a stored output; show it with useSignedLink, save it with outputLink. */
+  outputPath: (outputKey: string) => `/v1/outputs/${encodeURIComponent(outputKey)}`,
+  /** A signed link to a stored output (downloads carry no headers). */
+  outputLink: (outputKey: string) => signedLink(`/v1/outputs/${encodeURIComponent(outputKey)}`),
   /** A small JPEG of a stored output (the results table shows dozens at once). */
-  outputThumbUrl: (outputKey: string, width = 96) =>
+  outputThumbPath: (outputKey: string, width = 96) =>
     withQuery(`/v1/outputs/${encodeURIComponent(outputKey)}`, { width }),
 
   system: {
@@ -270,18 +275,26 @@ export function subscribeBatchEvents(
     onError?: () => void;
   },
 ): () => void {
-  const source = new EventSource(`/v1/render-batches/${encodeURIComponent(id)}/events`, {
-    withCredentials: true,
+  let source: EventSource | null = null;
+  let stopped = false;
+  // EventSource sends no headers, so the stream is opened with a signed link.
+  void signedLink(`/v1/render-batches/${encodeURIComponent(id)}/events`).then((link) => {
+    if (stopped) return;
+    const events = new EventSource(link);
+    source = events;
+    events.addEventListener('progress', (event) => {
+      handlers.onProgress(JSON.parse((event as MessageEvent<string>).data) as BatchProgressEvent);
+    });
+    events.addEventListener('end', (event) => {
+      events.close();
+      handlers.onEnd(JSON.parse((event as MessageEvent<string>).data) as Batch);
+    });
+    events.onerror = () => handlers.onError?.();
   });
-  source.addEventListener('progress', (event) => {
-    handlers.onProgress(JSON.parse((event as MessageEvent<string>).data) as BatchProgressEvent);
-  });
-  source.addEventListener('end', (event) => {
-    source.close();
-    handlers.onEnd(JSON.parse((event as MessageEvent<string>).data) as Batch);
-  });
-  source.onerror = () => handlers.onError?.();
-  return () => source.close();
+  return () => {
+    stopped = true;
+    source?.close();
+  };
 }
 
 /** The curl/Python examples on the Local API screen use the server's real address. */

@@ -1,8 +1,9 @@
 import type { Problem } from '../../shared/errors';
+import { sessionHeaders } from './session';
 
 /**
- * The one HTTP helper every endpoint goes through. The page authenticates with the session
- * cookie the core set when the launch link was opened, so no key ever lives in the page.
+ * The one HTTP helper every endpoint goes through. The page authenticates with the session it
+ * got for its launch link (./session.ts), sent as a header: no key and no cookie.
  */
 
 export type ConnectionState = 'online' | 'offline' | 'unauthorized';
@@ -75,7 +76,11 @@ export async function send(
   path: string,
   options: RequestOptions = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...options.headers,
+    ...sessionHeaders(),
+  };
   let body: BodyInit | undefined;
   if (options.body instanceof Blob) {
     body = options.body;
@@ -90,7 +95,7 @@ export async function send(
       method,
       headers,
       body,
-      credentials: 'same-origin',
+      credentials: 'omit',
       signal: options.signal,
     });
   } catch (error) {

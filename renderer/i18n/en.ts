@@ -355,7 +355,19 @@ export const en = {
   'api.keys.empty': 'No keys yet. Create one for each script or tool.',
   'api.key.name': 'Key name',
   'api.key.name.placeholder': 'e.g. Website build',
-  'api.key.admin': 'Admin key (can manage keys and credits)',
+  'api.key.scope': 'Scope',
+  'api.scope.read': 'Read only',
+  'api.scope.read.hint':
+    'Reads the catalog, templates, brands, the balance and the batches and images it made. Cannot render.',
+  'api.scope.render': 'Render',
+  'api.scope.render.hint':
+    'Renders, uploads files and runs batches. Sees and changes only the batches, uploads and images it made.',
+  'api.scope.templates': 'Templates and brands',
+  'api.scope.templates.hint':
+    'Everything a render key can, and also edits your templates, brands and fonts.',
+  'api.scope.admin': 'Admin',
+  'api.scope.admin.hint':
+    'Everything: every key’s batches and images, API keys, credits and settings. Give it only to tools you trust fully.',
   'api.key.create': 'Create key',
   'api.key.created': 'Copy this key now. It is shown only once.',
   'api.key.secret': 'New API key',
@@ -364,8 +376,8 @@ export const en = {
   'api.key.revoked': 'Revoked {date}',
   'api.key.lastUsed': 'Last used {date}',
   'api.key.neverUsed': 'Never used',
-  'api.key.adminBadge': 'Admin',
   'api.col.name': 'Name',
+  'api.col.scope': 'Scope',
   'api.col.key': 'Key',
   'api.col.created': 'Created',
   'api.col.used': 'Last used',

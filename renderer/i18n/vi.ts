@@ -357,7 +357,19 @@ export const vi: Record<MessageKey, string> = {
   'api.keys.empty': 'Chưa có khoá nào. Hãy tạo một khoá cho mỗi đoạn mã hoặc công cụ.',
   'api.key.name': 'Tên khoá',
   'api.key.name.placeholder': 'ví dụ: Dựng website',
-  'api.key.admin': 'Khoá quản trị (quản lý được khoá và tín dụng)',
+  'api.key.scope': 'Phạm vi',
+  'api.scope.read': 'Chỉ đọc',
+  'api.scope.read.hint':
+    'Đọc danh mục, mẫu, thương hiệu, số dư và các lô, ảnh do chính khoá này tạo. Không dựng ảnh được.',
+  'api.scope.render': 'Dựng ảnh',
+  'api.scope.render.hint':
+    'Dựng ảnh, tải tệp lên và chạy lô. Chỉ thấy và thay đổi các lô, tệp tải lên và ảnh do chính khoá này tạo.',
+  'api.scope.templates': 'Mẫu và thương hiệu',
+  'api.scope.templates.hint':
+    'Mọi việc khoá dựng ảnh làm được, thêm sửa mẫu, thương hiệu và phông chữ của bạn.',
+  'api.scope.admin': 'Quản trị',
+  'api.scope.admin.hint':
+    'Mọi quyền: lô và ảnh của mọi khoá, khoá API, tín dụng và cài đặt. Chỉ cấp cho công cụ bạn hoàn toàn tin cậy.',
   'api.key.create': 'Tạo khoá',
   'api.key.created': 'Hãy sao chép khoá này ngay. Khoá chỉ hiện một lần.',
   'api.key.secret': 'Khoá API mới',
@@ -367,8 +379,8 @@ export const vi: Record<MessageKey, string> = {
   'api.key.revoked': 'Thu hồi lúc {date}',
   'api.key.lastUsed': 'Dùng lần cuối {date}',
   'api.key.neverUsed': 'Chưa dùng lần nào',
-  'api.key.adminBadge': 'Quản trị',
   'api.col.name': 'Tên',
+  'api.col.scope': 'Phạm vi',
   'api.col.key': 'Khoá',
   'api.col.created': 'Ngày tạo',
   'api.col.used': 'Dùng lần cuối',

@@ -4,7 +4,8 @@ import semiBold from '@expo-google-fonts/be-vietnam-pro/600SemiBold/BeVietnamPro
 
 /**
  * The UI ships its own font (Be Vietnam Pro, SIL OFL) so Vietnamese marks look the same on
- * every machine and nothing is fetched from the network.
+ * every machine and nothing is fetched from the network. Added as FontFace objects rather than
+ * a <style> element: the UI's Content-Security-Policy allows no inline styles.
  */
 export function loadUiFonts(): void {
   const faces: [string, string][] = [
@@ -12,13 +13,12 @@ export function loadUiFonts(): void {
     [medium, '500'],
     [semiBold, '600'],
   ];
-  const css = faces
-    .map(
-      ([url, weight]) =>
-        `@font-face{font-family:'Be Vietnam Pro';src:url('${url}') format('truetype');font-weight:${weight};font-style:normal;font-display:swap}`,
-    )
-    .join('\n');
-  const style = document.createElement('style');
-  style.textContent = css;
-  document.head.append(style);
+  for (const [url, weight] of faces) {
+    const face = new FontFace('Be Vietnam Pro', `url("${url}") format("truetype")`, {
+      weight,
+      style: 'normal',
+      display: 'swap',
+    });
+    document.fonts.add(face);
+  }
 }

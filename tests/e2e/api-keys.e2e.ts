@@ -39,4 +39,39 @@ describe('local API screen', () => {
     await screenshot(page, 'api-key-revoked');
     expect(ui.consoleErrors).toEqual([]);
   });
+
+  it("creates a key with the scope picked, shows each key's scope, and the key can do only that", async () => {
+    const { page } = ui;
+    await page.getByRole('link', { name: 'Local API' }).click();
+    // The default is a render key; the hint says what the picked scope may do.
+    const scope = page.getByLabel('Scope');
+    expect(await scope.inputValue()).toBe('render');
+    await scope.selectOption('read');
+    await page.getByText(/Cannot render/).waitFor();
+    await page.getByLabel('Key name').fill('Dashboard');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.getByTestId('new-key-secret').textContent())?.trim() ?? '';
+    const row = page.locator('tr[data-key-name="Dashboard"]');
+    expect(await row.locator('[data-scope]').textContent()).toBe('Read only');
+    // The key the harness started the core with is an admin key.
+    const admin = page.locator('tr[data-key-name="RENDER_DESK_API_KEY"] [data-scope]');
+    expect(await admin.getAttribute('data-scope')).toBe('admin');
+    await screenshot(page, 'api-key-scopes');
+
+    const headers = { authorization: `Bearer ${secret}`, 'content-type': 'application/json' };
+    expect((await fetch(`${core.url}/v1/catalog`, { headers })).status).toBe(200);
+    const render = await fetch(`${core.url}/v1/render`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ templateId: 'tmpl_product_promo', values: {} }),
+    });
+    expect(render.status).toBe(403);
+    expect(((await render.json()) as { code: string }).code).toBe('insufficient-scope');
+    const listed = (await (await core.api('/v1/api-keys')).json()) as {
+      name: string;
+      scope: string;
+    }[];
+    expect(listed.find((key) => key.name === 'Dashboard')?.scope).toBe('read');
+    expect(ui.consoleErrors).toEqual([]);
+  });
 });

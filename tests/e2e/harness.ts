@@ -206,12 +206,22 @@ export async function dropFile(
   );
 }
 
-/** Resolves when every image matching the selector has loaded (page code as a string: no DOM types here). */
+/**
+ * Resolves when every image matching the selector has loaded. The predicate is a function, not a
+ * string: Playwright evaluates string predicates with eval, which the UI's CSP forbids.
+ */
 export async function waitForImages(page: Page, selector: string, timeout = 30_000): Promise<void> {
   await page.waitForFunction(
-    `Array.from(document.querySelectorAll(${JSON.stringify(selector)})).length > 0 &&
-     Array.from(document.querySelectorAll(${JSON.stringify(selector)})).every((img) => img.complete && img.naturalWidth > 0)`,
-    undefined,
+    (css: string) => {
+      // No DOM types in this file: the page's document, described as far as it is used here.
+      type Img = { complete: boolean; naturalWidth: number };
+      const doc = (
+        globalThis as unknown as { document: { querySelectorAll(s: string): ArrayLike<Img> } }
+      ).document;
+      const images = Array.from(doc.querySelectorAll(css));
+      return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
+    },
+    selector,
     { timeout },
   );
 }

@@ -8,7 +8,7 @@ import { createBatch, downloadBundle, waitForBatch } from '../helpers/batch-help
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
 import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
-import { uiSessionCookie } from '../helpers/ui-session.js';
+import { uiSessionHeaders } from '../helpers/ui-session.js';
 
 let server: TestServer;
 /** The reference template: its accent colour binds to `brand.primaryColor`. */
@@ -260,13 +260,13 @@ describe('naming the brand per request', () => {
   });
 
   it('previews with the named brand in the desktop UI', async () => {
-    const cookie = await uiSessionCookie(server);
+    const session = await uiSessionHeaders(server);
     const a = await createBrand({ name: 'Preview A', profile: profile('A', '#DC2626') });
     const b = await createBrand({ name: 'Preview B', profile: profile('B', '#16A34A') });
     const preview = async (brand: string) => {
       const res = await testFetch(`${server.url}/v1/render/preview`, {
         method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
+        headers: { ...session, 'content-type': 'application/json' },
         body: JSON.stringify({ templateId: template.id, values, brand, width: 240 }),
       });
       expect(res.status).toBe(200);
@@ -275,7 +275,7 @@ describe('naming the brand per request', () => {
     expect(await preview(a.id)).not.toBe(await preview(b.id));
     const unknown = await testFetch(`${server.url}/v1/render/preview`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { ...session, 'content-type': 'application/json' },
       body: JSON.stringify({ templateId: template.id, values, brand: 'brand_nope' }),
     });
     expect(unknown.status).toBe(422);

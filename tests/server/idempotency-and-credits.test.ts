@@ -193,7 +193,7 @@ describe('credits and subscription', () => {
       headers: { authorization: `Bearer ${created.secret}` },
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).code).toBe('forbidden');
+    expect((await res.json()).code).toBe('insufficient-scope');
   });
 
   it('answers 403 subscription-lapsed while lapsed, distinct from 402', async () => {

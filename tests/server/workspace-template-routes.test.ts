@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch, fullManifest, waitForBatch } from '../helpers/batch-helpers.js';
 import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
 import { expectProblem } from '../helpers/expect-problem.js';
-import { uiSessionCookie } from '../helpers/ui-session.js';
+import { uiSessionHeaders } from '../helpers/ui-session.js';
 
 const SOURCE = 'tmpl_product_promo';
 const VALUES = {
@@ -435,7 +435,7 @@ describe('deleting', () => {
 describe('draft previews', () => {
   it('renders an unsaved draft for the desktop UI, and refuses API keys', async () => {
     const created = await fork();
-    const cookie = await uiSessionCookie(server);
+    const session = await uiSessionHeaders(server);
     const draft = {
       ...created.template,
       layouts: withHeadline(created.template, (l) => {
@@ -444,7 +444,7 @@ describe('draft previews', () => {
     };
     const res = await fetch(`${server.url}/v1/templates/${created.id}/preview`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { ...session, 'content-type': 'application/json' },
       body: JSON.stringify({ template: draft, values: VALUES, target: 'square', width: 360 }),
     });
     expect(res.status).toBe(200);
@@ -456,7 +456,7 @@ describe('draft previews', () => {
 
     const invalid = await fetch(`${server.url}/v1/templates/${created.id}/preview`, {
       method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
+      headers: { ...session, 'content-type': 'application/json' },
       body: JSON.stringify({ template: { ...draft, layouts: { square: { width: 1 } } } }),
     });
     expect(invalid.status).toBe(422);

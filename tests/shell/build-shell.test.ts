@@ -6,6 +6,7 @@ import { coreLaunchSpec } from '../../main/shell/core-launch.js';
 import { CoreSupervisor } from '../../main/shell/core-supervisor.js';
 import { build } from '../../scripts/build-shell.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
+import { openUiSession } from '../helpers/ui-session.js';
 
 /**
  * What Electron would load, checked without Electron: the bundles' run-time requirements, and
@@ -83,12 +84,11 @@ describe('npm run build:shell', () => {
     });
     try {
       const ready = await supervisor.start();
-      const exchange = await fetch(ready.uiLink, { redirect: 'manual' });
-      const cookie = (exchange.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const session = await openUiSession(ready.uiLink);
       const api = (pathname: string, init: RequestInit = {}) =>
         fetch(`${ready.origin}${pathname}`, {
           ...init,
-          headers: { cookie, 'content-type': 'application/json' },
+          headers: { ...session, 'content-type': 'application/json' },
         });
 
       const catalog = (await (await api('/v1/catalog')).json()) as { id: string }[];

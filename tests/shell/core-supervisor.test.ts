@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { coreLaunchSpec } from '../../main/shell/core-launch.js';
 import { backoffDelay, CoreSupervisor, type CoreState } from '../../main/shell/core-supervisor.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
+import { openUiSession } from '../helpers/ui-session.js';
 
 /**
  * The supervisor against the real headless entry (main/serve.ts under tsx), as the development
@@ -50,15 +51,12 @@ function supervise(dataDir: string, options: { extraArgs?: string[]; initialMs?:
   return { supervisor, log, states };
 }
 
-/** Opens the UI link as the window would: the one-time token becomes a session cookie. */
-async function openUiLink(link: string): Promise<{ cookie: string; account: { balance: number } }> {
-  const exchange = await fetch(link, { redirect: 'manual' });
-  expect(exchange.status).toBe(303);
-  const cookie = (exchange.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  expect(cookie).toMatch(/^rd_session=/);
-  const response = await fetch(new URL('/v1/account', link), { headers: { cookie } });
+/** Opens the UI link as the window would: the page trades the one-time token for a session. */
+async function openUiLink(link: string): Promise<{ account: { balance: number } }> {
+  const headers = await openUiSession(link);
+  const response = await fetch(new URL('/v1/account', link), { headers });
   expect(response.status).toBe(200);
-  return { cookie, account: (await response.json()) as { balance: number } };
+  return { account: (await response.json()) as { balance: number } };
 }
 
 async function waitForExit(pid: number, timeoutMs = 10_000): Promise<void> {

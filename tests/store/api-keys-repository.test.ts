@@ -8,12 +8,13 @@ const { tempStore } = useTempDirs();
 describe('API keys repository', () => {
   it('creates a key whose secret is shown once and stored only as its SHA-256', () => {
     const store = tempStore();
-    const { record, secret } = store.apiKeys.create({ name: 'CI', admin: false });
+    const { record, secret } = store.apiKeys.create({ name: 'CI', scope: 'render' });
     expect(secret).toMatch(/^rdk_[A-Za-z0-9_-]{43}$/);
     expect(record).toEqual({
       id: expect.stringMatching(/^key_/),
       name: 'CI',
       prefix: secret.slice(0, 12),
+      scope: 'render',
       admin: false,
       createdAt: expect.any(String),
       lastUsedAt: null,
@@ -27,13 +28,13 @@ describe('API keys repository', () => {
 
   it('authenticates an active key by its secret', () => {
     const { apiKeys } = tempStore();
-    const { record, secret } = apiKeys.create({ name: 'admin', admin: true });
+    const { record, secret } = apiKeys.create({ name: 'admin', scope: 'admin' });
     expect(apiKeys.authenticate(secret)).toEqual(record);
   });
 
   it('answers null alike for unknown, revoked, empty and non-string secrets', () => {
     const { apiKeys } = tempStore();
-    const { record, secret } = apiKeys.create({ name: 'old', admin: false });
+    const { record, secret } = apiKeys.create({ name: 'old', scope: 'render' });
     expect(apiKeys.revoke(record.id)).toBe(true);
     expect(apiKeys.authenticate(secret)).toBeNull();
     expect(apiKeys.authenticate(`rdk_${'x'.repeat(43)}`)).toBeNull();
@@ -46,7 +47,7 @@ describe('API keys repository', () => {
 
   it('revokes once, and reports unknown ids as not revoked', () => {
     const { apiKeys } = tempStore();
-    const { record } = apiKeys.create({ name: 'a', admin: false });
+    const { record } = apiKeys.create({ name: 'a', scope: 'render' });
     expect(apiKeys.revoke(record.id)).toBe(true);
     expect(apiKeys.revoke(record.id)).toBe(false);
     expect(apiKeys.revoke('key_missing')).toBe(false);
@@ -55,8 +56,8 @@ describe('API keys repository', () => {
 
   it('lists every key, counts only active ones, and gets by id', () => {
     const { apiKeys } = tempStore();
-    const a = apiKeys.create({ name: 'a', admin: true }).record;
-    const b = apiKeys.create({ name: 'b', admin: false }).record;
+    const a = apiKeys.create({ name: 'a', scope: 'admin' }).record;
+    const b = apiKeys.create({ name: 'b', scope: 'render' }).record;
     apiKeys.revoke(b.id);
     expect(
       apiKeys
@@ -72,19 +73,20 @@ describe('API keys repository', () => {
   it('ensures an environment key idempotently, reinstating it if it was revoked', () => {
     const { apiKeys } = tempStore();
     const secret = 'ci-secret-0123456789';
-    const first = apiKeys.ensure(secret, { name: 'RENDER_DESK_API_KEY', admin: true });
+    const first = apiKeys.ensure(secret, { name: 'RENDER_DESK_API_KEY', scope: 'admin' });
     expect(first).toMatchObject({
       name: 'RENDER_DESK_API_KEY',
+      scope: 'admin',
       admin: true,
       prefix: 'ci-secret-01',
     });
-    expect(apiKeys.ensure(secret, { name: 'RENDER_DESK_API_KEY', admin: true })).toEqual(first);
+    expect(apiKeys.ensure(secret, { name: 'RENDER_DESK_API_KEY', scope: 'admin' })).toEqual(first);
     expect(apiKeys.count()).toBe(1);
 
     apiKeys.revoke(first.id);
     expect(apiKeys.authenticate(secret)).toBeNull();
-    const again = apiKeys.ensure(secret, { name: 'RENDER_DESK_API_KEY', admin: true });
-    expect(again).toMatchObject({ id: first.id, revokedAt: null, admin: true });
+    const again = apiKeys.ensure(secret, { name: 'RENDER_DESK_API_KEY', scope: 'admin' });
+    expect(again).toMatchObject({ id: first.id, revokedAt: null, scope: 'admin' });
     expect(apiKeys.authenticate(secret)?.id).toBe(first.id);
     expect(apiKeys.list()).toHaveLength(1);
   });
@@ -97,14 +99,14 @@ describe('API keys repository', () => {
       'tab\tseparated-secret',
       'ünïcödé-secret-value',
     ]) {
-      expect(() => apiKeys.ensure(bad, { name: 'env', admin: true })).toThrow(AppError);
+      expect(() => apiKeys.ensure(bad, { name: 'env', scope: 'admin' })).toThrow(AppError);
     }
     expect(apiKeys.list()).toEqual([]);
   });
 
   it('records use at most once a minute', () => {
     const { apiKeys } = tempStore();
-    const { record } = apiKeys.create({ name: 'a', admin: false });
+    const { record } = apiKeys.create({ name: 'a', scope: 'render' });
     const t0 = new Date('2026-01-01T00:00:00.000Z');
     apiKeys.touch(record.id, t0);
     expect(apiKeys.get(record.id)?.lastUsedAt).toBe(t0.toISOString());

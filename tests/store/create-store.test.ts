@@ -20,7 +20,7 @@ describe('createStore', () => {
     const dataDir = tempDir();
     const first = createStore(dataDir);
     first.ledger.grant(9);
-    const { secret } = first.apiKeys.create({ name: 'k', admin: false });
+    const { secret } = first.apiKeys.create({ name: 'k', scope: 'render' });
     first.close();
     const second = createStore(dataDir);
     expect(second.ledger.account().balance).toBe(9);

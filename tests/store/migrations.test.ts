@@ -365,3 +365,38 @@ describe('0009-batch-row-render-ids', () => {
     db.close();
   });
 });
+
+describe('0010-api-key-scopes', () => {
+  it('gives admin keys the admin scope and every other key the render scope', () => {
+    const db = migrateWithSeed(9, 10, (before) => {
+      const key = before.prepare(
+        `INSERT INTO api_keys (id, name, prefix, hash, admin, created_at, revoked_at)
+         VALUES (?, ?, 'rdk_12345678', ?, ?, 't', ?)`,
+      );
+      key.run('key_admin', 'CI', 'hash-a', 1, null);
+      key.run('key_script', 'Website', 'hash-b', 0, null);
+      key.run('key_old', 'Old admin', 'hash-c', 1, '2026-01-01T00:00:00.000Z');
+    });
+    expect(schemaVersion(db)).toBe(10);
+    expect(
+      db.prepare('SELECT id, name, scope, revoked_at FROM api_keys ORDER BY id').all(),
+    ).toEqual([
+      { id: 'key_admin', name: 'CI', scope: 'admin', revoked_at: null },
+      { id: 'key_old', name: 'Old admin', scope: 'admin', revoked_at: '2026-01-01T00:00:00.000Z' },
+      { id: 'key_script', name: 'Website', scope: 'render', revoked_at: null },
+    ]);
+    const columns = db
+      .prepare<[], string>("SELECT name FROM pragma_table_info('api_keys')")
+      .pluck()
+      .all();
+    expect(columns).not.toContain('admin');
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO api_keys (id, name, prefix, hash, scope, created_at) VALUES ('key_x', 'x', 'p', 'h', 'owner', 't')",
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    db.close();
+  });
+});

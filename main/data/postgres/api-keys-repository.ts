@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
 import { Errors } from '../../../shared/errors.js';
+import type { KeyScope } from '../../../shared/key-scopes.js';
 import type { AsyncPort } from '../async-port.js';
 import { API_KEY_PREFIX, hashSecret } from '../../store/api-keys-repository.js';
 import type {
@@ -26,13 +27,13 @@ interface ApiKeyRow {
   name: string;
   prefix: string;
   hash: string;
-  admin: boolean;
+  scope: KeyScope;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
 }
 
-const COLUMNS = 'id, name, prefix, hash, admin, created_at, last_used_at, revoked_at';
+const COLUMNS = 'id, name, prefix, hash, scope, created_at, last_used_at, revoked_at';
 
 /** API keys, stored as SHA-256 hashes, shared by every API node. */
 export function postgresApiKeys(pool: pg.Pool): PostgresApiKeys {
@@ -54,7 +55,7 @@ export function postgresApiKeys(pool: pg.Pool): PostgresApiKeys {
     input: NewApiKey,
   ): Promise<ApiKeyRow | null> => {
     const result = await db.query<ApiKeyRow>(
-      `INSERT INTO api_keys (id, name, prefix, hash, admin, created_at)
+      `INSERT INTO api_keys (id, name, prefix, hash, scope, created_at)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (hash) DO NOTHING
        RETURNING ${COLUMNS}`,
@@ -63,7 +64,7 @@ export function postgresApiKeys(pool: pg.Pool): PostgresApiKeys {
         input.name,
         secret.slice(0, DISPLAY_PREFIX_LENGTH),
         hashSecret(secret),
-        input.admin,
+        input.scope,
         new Date().toISOString(),
       ],
     );
@@ -89,8 +90,8 @@ export function postgresApiKeys(pool: pg.Pool): PostgresApiKeys {
         if (!existing) throw new Error('The API key vanished while it was being ensured.');
         if (existing.revoked_at === null) return toRecord(existing);
         const reinstated = await client.query<ApiKeyRow>(
-          `UPDATE api_keys SET revoked_at = NULL, admin = $1 WHERE id = $2 RETURNING ${COLUMNS}`,
-          [input.admin, existing.id],
+          `UPDATE api_keys SET revoked_at = NULL, scope = $1 WHERE id = $2 RETURNING ${COLUMNS}`,
+          [input.scope, existing.id],
         );
         return toRecord(reinstated.rows[0] as ApiKeyRow);
       });
@@ -167,7 +168,8 @@ function toRecord(row: ApiKeyRow): ApiKeyRecord {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
-    admin: row.admin,
+    scope: row.scope,
+    admin: row.scope === 'admin',
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,

@@ -48,7 +48,15 @@ export function postgresBatchReads(pool: pg.Pool): BatchReads {
   return {
     newId: () => newId('bat'),
     get: (id) => selectBatch(pool, id),
-    async list({ limit, before }) {
+    async list({ limit, before, apiKeyId }) {
+      if (apiKeyId !== undefined) {
+        const own = await pool.query<BatchRow>(
+          `SELECT * FROM batches WHERE api_key_id = $1 AND ($2::timestamptz IS NULL OR created_at < $2)
+           ORDER BY created_at DESC, id DESC LIMIT $3`,
+          [apiKeyId, before ?? null, limit],
+        );
+        return own.rows.map(toBatch);
+      }
       const result = before
         ? await pool.query<BatchRow>(
             'SELECT * FROM batches WHERE created_at < $1 ORDER BY created_at DESC, id DESC LIMIT $2',

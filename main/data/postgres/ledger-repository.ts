@@ -46,10 +46,14 @@ export function postgresLedger(pool: pg.Pool): PostgresLedger {
         ]);
       }
       const cursor = parseCursor(options.cursor);
+      // Holds and releases carry no key: they belong to whoever created their batch.
       const result = await pool.query<EntryRow>(
         `SELECT ${ENTRY_COLUMNS} FROM ledger
-         WHERE id < $1 AND ($2::text IS NULL OR kind = $2) ORDER BY id DESC LIMIT $3`,
-        [cursor, kind, limit + 1],
+         WHERE id < $1 AND ($2::text IS NULL OR kind = $2)
+           AND ($4::text IS NULL OR api_key_id = $4
+                OR batch_id IN (SELECT id FROM batches WHERE api_key_id = $4))
+         ORDER BY id DESC LIMIT $3`,
+        [cursor, kind, limit + 1, options.apiKeyId ?? null],
       );
       const entries = result.rows.slice(0, limit).map(toEntry);
       const last = entries[entries.length - 1];

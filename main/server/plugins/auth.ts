@@ -1,18 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors.js';
+import { scopeAllows, type KeyScope } from '../../../shared/key-scopes.js';
 import type { RateLimiter } from '../rate-limiter.js';
+import { requiredScope, type RouteAccess } from '../route-registry.js';
+import { LINK_PARAMS, SESSION_HEADER } from '../ui-sessions.js';
 
 export interface Principal {
-  /** The API key id, or `session` for the desktop UI's cookie session. */
+  /** The API key id, or `ui-session` for the desktop UI's session. */
   id: string;
-  admin: boolean;
+  scope: KeyScope;
 }
 
 export interface Authenticator {
   /** Resolves a bearer secret to a principal; null for unknown or revoked keys alike. */
   byBearer(secret: string): Principal | null;
-  /** Resolves the UI's session cookie value; null when absent or invalid. */
-  bySession(cookieHeader: string | undefined): Principal | null;
+  /** Resolves the UI's session header; null when absent or invalid. */
+  bySession(header: string | undefined): Principal | null;
+  /** Checks a link the UI session signed; throws 403 url-invalid or url-expired. */
+  byLink(pathname: string, query: URLSearchParams): Principal;
 }
 
 declare module 'fastify' {
@@ -22,8 +27,9 @@ declare module 'fastify' {
 }
 
 /**
- * Authentication, then the per-key rate limit (its headers go on every response, 401s and 429s
- * included), then admin and subscription checks declared by each route.
+ * Authentication (an API key, the UI's session header, or a link the UI signed), then the per-key
+ * rate limit (its headers go on every response, 401s and 429s included), then the scope and
+ * subscription checks each route declares.
  */
 export function registerAuth(
   app: FastifyInstance,
@@ -40,7 +46,7 @@ export function registerAuth(
     // The UI's static files are public; every API call they make needs the session.
     if (access.auth === false || request.url === '/' || request.url.startsWith('/ui/')) return;
 
-    const principal = authenticate(request, deps.authenticator);
+    const principal = authenticate(request, deps.authenticator, access);
     const bucket = principal ? principal.id : `anonymous:${request.ip}`;
     const state = deps.limiter.hit(bucket);
     reply.header('x-ratelimit-limit', String(state.limit));
@@ -61,8 +67,14 @@ export function registerAuth(
       );
     }
     request.principal = principal;
-    if (access.admin && !principal.admin) {
-      throw new AppError('forbidden', 'This needs an admin key.');
+    const needs = requiredScope(request.method, access);
+    if (!scopeAllows(principal.scope, needs)) {
+      throw new AppError(
+        'insufficient-scope',
+        `This needs a key with the "${needs}" scope or above; this key's scope is "${principal.scope}". ` +
+          'An admin can create such a key in the app under Local API (POST /v1/api-keys).',
+        { extensions: { requiredScope: needs, scope: principal.scope } },
+      );
     }
     if (access.requiresSubscription && deps.isSubscriptionLapsed()) {
       throw new AppError(
@@ -73,11 +85,30 @@ export function registerAuth(
   });
 }
 
-function authenticate(request: FastifyRequest, authenticator: Authenticator): Principal | null {
+function authenticate(
+  request: FastifyRequest,
+  authenticator: Authenticator,
+  access: RouteAccess,
+): Principal | null {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(\S{1,512})\s*$/i.exec(header);
     return match?.[1] ? authenticator.byBearer(match[1]) : null;
   }
-  return authenticator.bySession(request.headers.cookie);
+  const session = request.headers[SESSION_HEADER];
+  if (session !== undefined) {
+    return authenticator.bySession(Array.isArray(session) ? undefined : session);
+  }
+  // Cookies are never read: every server on 127.0.0.1 receives them, whatever its port.
+  if (access.uiLink && request.method === 'GET') {
+    const [pathname = '', search = ''] = request.url.split('?', 2);
+    const query = new URLSearchParams(search);
+    if (!query.has('sig')) return null;
+    const principal = authenticator.byLink(pathname, query);
+    // The route validates its own parameters; the link's are spent.
+    const parsed = request.query as Record<string, unknown>;
+    for (const name of LINK_PARAMS) delete parsed[name];
+    return principal;
+  }
+  return null;
 }

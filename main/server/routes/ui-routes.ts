@@ -6,47 +6,77 @@ import { z } from 'zod';
 import type { RouteRegistry } from '../route-registry.js';
 import { requestBaseUrl } from '../request-base-url.js';
 import type { UiSessions } from '../ui-sessions.js';
+import { ProblemDetails } from '../../../shared/api-schemas.js';
+import { AppError } from '../../../shared/errors.js';
 
 /**
  * The UI is served by the core at /ui/ so it works in the Electron window and in any browser
- * pointed at the headless server. Static files need no session; every API call does.
+ * pointed at the headless server. Static files need no session; every API call does (the page
+ * holds it: main/server/ui-sessions.ts).
  */
 export function registerUiRoutes(
   app: FastifyInstance,
   registry: RouteRegistry,
   deps: { sessions: UiSessions; uiDir: string },
 ): void {
+  const indexFile = path.join(deps.uiDir, 'index.html');
+
   registry.add(
     {
       method: 'GET',
       url: '/ui/session',
-      summary: 'Exchange a one-time launch token for a UI session cookie',
+      summary:
+        'Open the UI with a one-time launch link (the page then trades the token for a session)',
       tags: ['ui'],
       query: z.object({ token: z.string().max(200) }).strict(),
       access: { auth: false },
       responses: {
-        303: { description: 'To the UI, with the session cookie' },
-        403: { description: 'Used or expired link' },
+        200: { description: 'The UI', mediaType: 'text/html' },
+        403: { description: 'Used or expired link', mediaType: 'text/html' },
       },
     },
     async ({ query, reply }) => {
-      const session = deps.sessions.exchange(query.token);
-      if (!session) {
-        return reply
-          .code(403)
-          .type('text/html; charset=utf-8')
-          .header('Cache-Control', 'no-store')
-          .send(
-            '<!doctype html><meta charset="utf-8"><title>Render Desk</title>' +
-              '<body style="font:16px system-ui;margin:3rem">' +
-              '<h1>This link has expired</h1><p>Each Render Desk link opens the app once. ' +
-              'Use the newest link the app printed, or restart it to get a new one.</p></body>',
-          );
+      // Opening the link spends nothing, so a link previewer cannot use it up; the page does.
+      reply.header('Cache-Control', 'no-store');
+      if (!deps.sessions.isLaunchTokenValid(query.token)) {
+        return reply.code(403).type('text/html; charset=utf-8').send(EXPIRED_PAGE);
       }
-      return reply
-        .header('Set-Cookie', deps.sessions.cookie(session))
-        .header('Cache-Control', 'no-store')
-        .redirect('/ui/', 303);
+      if (!fs.existsSync(indexFile)) {
+        return reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      }
+      return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    },
+  );
+
+  registry.add(
+    {
+      method: 'POST',
+      url: '/ui/session',
+      summary: 'Trade a one-time launch token for a UI session (sent as x-render-desk-session)',
+      tags: ['ui'],
+      body: z.object({ token: z.string().max(200) }).strict(),
+      access: { auth: false },
+      responses: {
+        201: {
+          description: 'The session; it lasts as long as this process and is never a cookie',
+          schema: z.object({ session: z.string() }),
+        },
+        403: {
+          description: 'url-expired: a used, unknown or expired token',
+          schema: ProblemDetails,
+        },
+      },
+    },
+    async ({ body, reply }) => {
+      const session = deps.sessions.exchange(body.token);
+      if (!session) {
+        throw new AppError(
+          'url-expired',
+          'This link has expired: each Render Desk link opens the app once. Use the newest link the app printed, or restart it to get a new one.',
+        );
+      }
+      reply.code(201).header('Cache-Control', 'no-store');
+      return { session };
     },
   );
 
@@ -56,7 +86,7 @@ export function registerUiRoutes(
       url: '/v1/ui-sessions',
       summary: 'A one-time link that opens the UI in a browser (admin keys)',
       tags: ['ui'],
-      access: { admin: true },
+      access: { scope: 'admin' },
       responses: { 201: { description: 'The link', schema: z.object({ url: z.string() }) } },
     },
     async ({ request, reply }) => {
@@ -71,15 +101,9 @@ export function registerUiRoutes(
     reply.redirect('/ui/', 302),
   );
 
-  const indexFile = path.join(deps.uiDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     app.get('/ui/*', { config: { access: { auth: false } } }, async (_request, reply) =>
-      reply
-        .code(503)
-        .type('text/html; charset=utf-8')
-        .send(
-          '<!doctype html><meta charset="utf-8"><p>The UI is not built. Run <code>npm run build:ui</code>, then reload.</p>',
-        ),
+      reply.code(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE),
     );
     return;
   }
@@ -115,3 +139,12 @@ export function registerUiRoutes(
     { prefix: '/ui' },
   );
 }
+
+const EXPIRED_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Render Desk</title>' +
+  '<h1>This link has expired</h1><p>Each Render Desk link opens the app once. ' +
+  'Use the newest link the app printed, or restart it to get a new one.</p>';
+
+const NOT_BUILT_PAGE =
+  '<!doctype html><meta charset="utf-8"><title>Render Desk</title>' +
+  '<p>The UI is not built. Run <code>npm run build:ui</code>, then reload.</p>';

@@ -8,6 +8,7 @@ import { batchRowFileNames } from './0006-batch-row-file-names.js';
 import { workspaceTemplates } from './0007-workspace-templates.js';
 import { customFonts } from './0008-custom-fonts.js';
 import { batchRowRenderIds } from './0009-batch-row-render-ids.js';
+import { apiKeyScopes } from './0010-api-key-scopes.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   workspaceTemplates,
   customFonts,
   batchRowRenderIds,
+  apiKeyScopes,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -104,11 +104,13 @@ export function SourceStep(): ReactElement {
                 <Button
                   icon="download"
                   onClick={() =>
-                    void native.saveUrl(
-                      api.batches.templateFieldsCsvUrl(template.id),
-                      `${template.id}.csv`,
-                      [{ name: 'CSV', extensions: ['csv'] }],
-                    )
+                    void api.batches
+                      .templateFieldsCsvLink(template.id)
+                      .then((link) =>
+                        native.saveUrl(link, `${template.id}.csv`, [
+                          { name: 'CSV', extensions: ['csv'] },
+                        ]),
+                      )
                   }
                 >
                   {t('detail.csv')}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api, subscribeBatchEvents } from '../../api/client';
+import { useSignedLink } from '../../api/use-signed-link';
 import type { Batch, ManifestRow } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import {
@@ -370,6 +371,7 @@ function ImageDialog({
 }): ReactElement {
   const ref = useRef<HTMLDialogElement>(null);
   const t = useT();
+  const image = useSignedLink(row?.outputKey ? api.outputPath(row.outputKey) : null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -385,10 +387,7 @@ function ImageDialog({
     >
       {row?.outputKey ? (
         <>
-          <img
-            src={api.outputUrl(row.outputKey)}
-            alt={t('batch.open', { row: row.rowIndex + 1 })}
-          />
+          <img src={image} alt={t('batch.open', { row: row.rowIndex + 1 })} />
           <div className="dialog-actions">
             <span className="grow small muted">{row.fileName}</span>
             <Button onClick={onClose} autoFocus>

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api } from '../../api/client';
+import { useSignedLink } from '../../api/use-signed-link';
 import type { ManifestRow, RowStatus } from '../../api/types';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { useManifest } from './use-manifest';
@@ -134,6 +135,9 @@ const ResultRow = memo(function ResultRow({
   onOpen: (row: ManifestRow) => void;
 }): ReactElement {
   const t = useT();
+  const thumb = useSignedLink(
+    thumbReady && row?.outputKey ? api.outputThumbPath(row.outputKey) : null,
+  );
   return (
     <div
       role="row"
@@ -155,10 +159,10 @@ const ResultRow = memo(function ResultRow({
                 onClick={() => onOpen(row)}
                 aria-label={t('batch.open', { row: row.rowIndex + 1 })}
               >
-                {thumbReady ? (
+                {thumb ? (
                   <img
                     key={row.outputKey}
-                    src={api.outputThumbUrl(row.outputKey)}
+                    src={thumb}
                     alt=""
                     decoding="async"
                     loading="lazy"

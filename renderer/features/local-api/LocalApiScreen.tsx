@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactElement } from 'react';
+import { KEY_SCOPES, type KeyScope } from '../../../shared/key-scopes';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/http';
 import type { ApiKey, NewApiKey } from '../../api/types';
@@ -76,7 +77,8 @@ function ApiKeys(): ReactElement {
   const [keys, setKeys] = useState<ApiKey[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [name, setName] = useState('');
-  const [admin, setAdmin] = useState(false);
+  const [scope, setScope] = useState<KeyScope>('render');
+  const scopeHintId = useId();
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<unknown>(null);
   const [created, setCreated] = useState<NewApiKey | null>(null);
@@ -94,10 +96,10 @@ function ApiKeys(): ReactElement {
     setCreating(true);
     setCreateError(null);
     try {
-      const key = await api.apiKeys.create(name.trim(), admin);
+      const key = await api.apiKeys.create(name.trim(), scope);
       setCreated(key);
       setName('');
-      setAdmin(false);
+      setScope('render');
       load();
     } catch (e) {
       setCreateError(e);
@@ -136,10 +138,24 @@ function ApiKeys(): ReactElement {
               />
             )}
           </Field>
-          <label className="check">
-            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
-            {t('api.key.admin')}
-          </label>
+          <Field label={t('api.key.scope')}>
+            {({ id }) => (
+              <select
+                id={id}
+                className="select"
+                value={scope}
+                aria-describedby={scopeHintId}
+                data-testid="key-scope"
+                onChange={(e) => setScope(e.target.value as KeyScope)}
+              >
+                {KEY_SCOPES.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`api.scope.${option}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
           <Button
             type="submit"
             variant="primary"
@@ -150,6 +166,9 @@ function ApiKeys(): ReactElement {
             {t('api.key.create')}
           </Button>
         </form>
+        <p className="small muted" id={scopeHintId}>
+          {t(`api.scope.${scope}.hint`)}
+        </p>
         {createError && !(isApiError(createError) && createError.problemFor('name')) ? (
           <ErrorBanner error={createError} />
         ) : null}
@@ -193,6 +212,7 @@ function ApiKeys(): ReactElement {
           <thead>
             <tr>
               <th scope="col">{t('api.col.name')}</th>
+              <th scope="col">{t('api.col.scope')}</th>
               <th scope="col">{t('api.col.key')}</th>
               <th scope="col">{t('api.col.created')}</th>
               <th scope="col">{t('api.col.used')}</th>
@@ -209,11 +229,15 @@ function ApiKeys(): ReactElement {
                 data-key-name={key.name}
               >
                 <td>
-                  <span className="row">
-                    <strong>{key.name}</strong>
-                    {key.admin ? (
-                      <span className="badge plain accent">{t('api.key.adminBadge')}</span>
-                    ) : null}
+                  <strong>{key.name}</strong>
+                </td>
+                <td>
+                  <span
+                    className={`badge plain${key.scope === 'admin' ? ' accent' : ''}`}
+                    title={t(`api.scope.${key.scope}.hint`)}
+                    data-scope={key.scope}
+                  >
+                    {t(`api.scope.${key.scope}`)}
                   </span>
                 </td>
                 <td>

@@ -139,7 +139,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
       if (result.creditsRemaining !== null) setBalance(result.creditsRemaining);
       const name = `${template.id.replace(/^w?tmpl_/, '')}-${ratio}.${EXTENSIONS[format]}`;
       if (native.available && result.outputKey) {
-        const saved = await native.saveUrl(api.outputUrl(result.outputKey), name, [
+        const saved = await native.saveUrl(await api.outputLink(result.outputKey), name, [
           { name: format.toUpperCase(), extensions: [EXTENSIONS[format]] },
         ]);
         if (!saved) return;
@@ -344,11 +344,13 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
                 variant="ghost"
                 icon="file"
                 onClick={() =>
-                  void native.saveUrl(
-                    api.batches.templateFieldsCsvUrl(template.id),
-                    `${template.id}.csv`,
-                    [{ name: 'CSV', extensions: ['csv'] }],
-                  )
+                  void api.batches
+                    .templateFieldsCsvLink(template.id)
+                    .then((link) =>
+                      native.saveUrl(link, `${template.id}.csv`, [
+                        { name: 'CSV', extensions: ['csv'] },
+                      ]),
+                    )
                 }
               >
                 {t('detail.csv')}

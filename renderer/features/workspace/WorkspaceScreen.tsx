@@ -76,9 +76,11 @@ export function WorkspaceScreen(): ReactElement {
 
   const exportPack = (item: WorkspaceTemplateItem) => {
     const file = `${item.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || item.id}.zip`;
-    void native.saveUrl(api.workspace.packUrl(item.id), file, [
-      { name: t('workspace.pack'), extensions: ['zip'] },
-    ]);
+    void api.workspace
+      .packLink(item.id)
+      .then((link) =>
+        native.saveUrl(link, file, [{ name: t('workspace.pack'), extensions: ['zip'] }]),
+      );
   };
 
   return (

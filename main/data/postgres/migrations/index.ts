@@ -1,7 +1,8 @@
 import type { PostgresMigration } from '../migrate.js';
 import { initial } from './0001-initial.js';
+import { apiKeyScopes } from './0002-api-key-scopes.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
-export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [initial];
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [initial, apiKeyScopes];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;

@@ -5,6 +5,7 @@ import {
   LedgerQuery,
   SubscriptionUpdate,
 } from '../../../../shared/api-schemas.js';
+import { ownerFilter } from '../../ownership.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
@@ -37,17 +38,21 @@ export function registerAccountRoutes(registry: RouteRegistry, deps: ServerDeps)
     {
       method: 'GET',
       url: '/v1/account/ledger',
-      summary: 'The credit ledger, newest first',
+      summary:
+        'The credit ledger, newest first (a non-admin key sees only the entries of its own renders and batches)',
       tags: ['account'],
       query: LedgerQuery,
       responses: { 200: { description: 'A page of ledger entries', schema: LedgerPage } },
     },
-    async ({ query }) =>
-      store.ledger.list({
+    async ({ query, request }) => {
+      const owner = ownerFilter(request.principal);
+      return store.ledger.list({
         ...(query.cursor !== undefined ? { cursor: Number(query.cursor) } : {}),
         limit: query.limit,
         ...(query.kind !== undefined ? { kind: query.kind } : {}),
-      }),
+        ...(owner !== null ? { apiKeyId: owner } : {}),
+      });
+    },
   );
 
   registry.add(
@@ -57,7 +62,7 @@ export function registerAccountRoutes(registry: RouteRegistry, deps: ServerDeps)
       summary: 'Grant credits (admin keys only)',
       tags: ['account'],
       body: GrantCreditsRequest,
-      access: { admin: true },
+      access: { scope: 'admin' },
       responses: { 201: { description: 'The account after the grant', schema: Account } },
     },
     async ({ body, request, reply }) => {
@@ -77,7 +82,7 @@ export function registerAccountRoutes(registry: RouteRegistry, deps: ServerDeps)
       summary: 'Set the subscription state (admin keys only)',
       tags: ['account'],
       body: SubscriptionUpdate,
-      access: { admin: true },
+      access: { scope: 'admin' },
       responses: { 200: { description: 'The account', schema: Account } },
     },
     async ({ body }) => {

@@ -19,7 +19,7 @@ export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps):
       url: '/v1/api-keys',
       summary: 'List API keys (secrets are never shown again)',
       tags: ['keys'],
-      access: { admin: true },
+      access: { scope: 'admin' },
       responses: { 200: { description: 'Keys', schema: z.array(ApiKeyRecord) } },
     },
     async () => apiKeys.list(),
@@ -29,14 +29,15 @@ export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps):
     {
       method: 'POST',
       url: '/v1/api-keys',
-      summary: 'Create an API key; the secret is in this response only',
+      summary:
+        'Create an API key with a scope (read, render, templates or admin; default render); the secret is in this response only',
       tags: ['keys'],
       body: CreateApiKeyRequest,
-      access: { admin: true },
+      access: { scope: 'admin' },
       responses: { 201: { description: 'The new key with its secret', schema: CreatedApiKey } },
     },
     async ({ body, reply }) => {
-      const { record, secret } = apiKeys.create({ name: body.name, admin: body.admin });
+      const { record, secret } = apiKeys.create(body);
       reply.code(201).header('Cache-Control', 'no-store');
       return { ...record, secret };
     },
@@ -49,7 +50,7 @@ export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps):
       summary: 'Revoke an API key',
       tags: ['keys'],
       params: KeyParams,
-      access: { admin: true },
+      access: { scope: 'admin' },
       responses: { 204: { description: 'Revoked' }, 404: { description: 'Unknown key' } },
     },
     async ({ params, reply }) => {

@@ -14,6 +14,7 @@ import type { BatchEvents } from '../../../batch/batch-events.js';
 import type { BatchService } from '../../../batch/batch-service.js';
 import { isTerminal } from '../../../batch/batch-service.js';
 import { preflight } from '../../../batch/preflight.js';
+import { assertBatchUploadsVisible, assertBatchVisible, ownerFilter } from '../../ownership.js';
 import { requestBaseUrl } from '../../request-base-url.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
@@ -35,7 +36,7 @@ export function registerBatchRoutes(
   registry: RouteRegistry,
   deps: ServerDeps & BatchRouteDeps,
 ): void {
-  const { batches } = deps;
+  const { batches, store } = deps;
 
   registry.add(
     {
@@ -56,6 +57,7 @@ export function registerBatchRoutes(
       },
     },
     async ({ body, request, reply }) => {
+      assertBatchUploadsVisible(store, request.principal, body, 'batch');
       const batch = await batches.create(body, request.principal?.id ?? null);
       reply.code(202).header('Location', `/v1/render-batches/${batch.id}`);
       return {
@@ -82,26 +84,28 @@ export function registerBatchRoutes(
         422: { description: 'validation-failed', schema: ProblemDetails },
       },
     },
-    async ({ body }) =>
-      preflight(body, {
+    async ({ body, request }) => {
+      assertBatchUploadsVisible(store, request.principal, body, 'preflight');
+      return preflight(body, {
         store: deps.store,
         renderer: deps.renderer,
         resolveImage: deps.resolveImage,
         protectedDirs: [deps.system.dataDir],
         uploadRows: (id, sheet) => deps.uploads.rowsFor(id, sheet),
-      }),
+      });
+    },
   );
 
   registry.add(
     {
       method: 'GET',
       url: '/v1/render-batches',
-      summary: 'Recent batches, newest first',
+      summary: 'Recent batches, newest first (a non-admin key sees only its own)',
       tags: ['batches'],
       query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }).strict(),
       responses: { 200: { description: 'Batches', schema: z.array(Batch) } },
     },
-    async ({ query }) => batches.list(query.limit),
+    async ({ query, request }) => batches.list(query.limit, ownerFilter(request.principal)),
   );
 
   registry.add(
@@ -116,7 +120,10 @@ export function registerBatchRoutes(
         404: { description: 'Unknown batch', schema: ProblemDetails },
       },
     },
-    async ({ params }) => batches.get(params.id),
+    async ({ params, request }) => {
+      assertBatchVisible(store, request.principal, params.id);
+      return batches.get(params.id);
+    },
   );
 
   registry.add(
@@ -129,8 +136,10 @@ export function registerBatchRoutes(
       query: ManifestQuery,
       responses: { 200: { description: 'Manifest page', schema: ManifestPage } },
     },
-    async ({ params, query }) =>
-      batches.manifest(params.id, Number(query.cursor), query.limit, query.status),
+    async ({ params, query, request }) => {
+      assertBatchVisible(store, request.principal, params.id);
+      return batches.manifest(params.id, Number(query.cursor), query.limit, query.status);
+    },
   );
 
   registry.add(
@@ -150,6 +159,7 @@ export function registerBatchRoutes(
       },
     },
     async ({ params, query, request }) => {
+      assertBatchVisible(store, request.principal, params.id);
       batches.assertBundleReady(params.id);
       const file =
         query.manifest === 'true' ? `${params.id}.with-manifest.zip` : `${params.id}.zip`;
@@ -201,7 +211,8 @@ export function registerBatchRoutes(
         409: { description: 'batch-not-terminal or nothing-to-replay', schema: ProblemDetails },
       },
     },
-    async ({ params, reply }) => {
+    async ({ params, request, reply }) => {
+      assertBatchVisible(store, request.principal, params.id);
       reply.code(202);
       return batches.replay(params.id);
     },
@@ -216,7 +227,10 @@ export function registerBatchRoutes(
       params: BatchParams,
       responses: { 200: { description: 'The batch', schema: Batch } },
     },
-    async ({ params }) => batches.cancel(params.id),
+    async ({ params, request }) => {
+      assertBatchVisible(store, request.principal, params.id);
+      return batches.cancel(params.id);
+    },
   );
 
   registry.add(
@@ -231,7 +245,8 @@ export function registerBatchRoutes(
         404: { description: 'Unknown batch', schema: ProblemDetails },
       },
     },
-    async ({ params, reply }) => {
+    async ({ params, request, reply }) => {
+      assertBatchVisible(store, request.principal, params.id);
       await batches.remove(params.id);
       return reply.code(204).send();
     },
@@ -244,6 +259,7 @@ export function registerBatchRoutes(
       summary: 'Live progress as server-sent events (polling the batch stays the contract)',
       tags: ['batches'],
       params: BatchParams,
+      access: { uiLink: true },
       responses: {
         200: {
           description: 'text/event-stream of progress events',
@@ -252,6 +268,7 @@ export function registerBatchRoutes(
       },
     },
     async ({ params, reply, request }) => {
+      assertBatchVisible(store, request.principal, params.id);
       const first = batches.get(params.id);
       reply.hijack();
       const raw = reply.raw;

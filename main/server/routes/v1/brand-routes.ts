@@ -58,6 +58,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       url: '/v1/brand-profile',
       summary: "Replace the default brand's profile",
       tags: ['brand'],
+      access: { scope: 'templates' },
       body: BrandProfile,
       bodyLimit: BRAND_BODY_LIMIT,
       responses: {
@@ -88,6 +89,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       url: '/v1/brands',
       summary: 'Add a named brand (optionally making it the default)',
       tags: ['brand'],
+      access: { scope: 'templates' },
       body: CreateBrandRequest,
       bodyLimit: BRAND_BODY_LIMIT,
       responses: {
@@ -128,6 +130,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       url: '/v1/brands/:id',
       summary: "Replace a brand's profile, and its name when given",
       tags: ['brand'],
+      access: { scope: 'templates' },
       params: BrandParams,
       body: UpdateBrandRequest,
       bodyLimit: BRAND_BODY_LIMIT,
@@ -150,6 +153,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       url: '/v1/brands/:id',
       summary: 'Remove a brand (not the default: make another brand the default first)',
       tags: ['brand'],
+      access: { scope: 'templates' },
       params: BrandParams,
       responses: {
         204: { description: 'Removed' },
@@ -169,6 +173,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       url: '/v1/brands/:id/default',
       summary: 'Make a brand the default (renders and batches that name no brand use it)',
       tags: ['brand'],
+      access: { scope: 'templates' },
       params: BrandParams,
       responses: {
         200: { description: 'The brand, now the default', schema: Brand },

@@ -63,6 +63,7 @@ export function registerFontRoutes(registry: RouteRegistry, deps: ServerDeps): v
       summary:
         'Delete an uploaded font unless a workspace template or brand profile uses its family',
       tags: ['fonts'],
+      access: { scope: 'templates' },
       params: FontIdParams,
       responses: {
         204: { description: 'Deleted' },
@@ -102,6 +103,7 @@ export function registerFontUploadRoutes(registry: RouteRegistry, deps: ServerDe
       url: '/v1/fonts',
       summary: 'Upload a font (TTF, OTF, WOFF or WOFF2 as the raw body; at most 20 MiB)',
       tags: ['fonts'],
+      access: { scope: 'templates' },
       query: FontUploadQuery,
       bodyLimit: FONT_BODY_LIMIT,
       responses: {

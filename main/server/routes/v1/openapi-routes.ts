@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import type { RegisteredRoute, RouteRegistry } from '../../route-registry.js';
+import { ProblemDetails } from '../../../../shared/api-schemas.js';
+import { requiredScope, type RegisteredRoute, type RouteRegistry } from '../../route-registry.js';
+
+const SCOPES_TEXT =
+  'Every API key has a scope: `read` (catalog, templates, brands, fonts, the account, its own ' +
+  'batches and outputs), `render` (also renders, uploads and batches), `templates` (also edits ' +
+  'workspace templates, brands and fonts) or `admin` (everything: keys, credits, preferences, ' +
+  "and every key's batches, uploads and outputs). A non-admin key sees and changes only the " +
+  "batches, uploads and outputs it created: another key's answer 404, as unknown ids do. Each " +
+  'operation names the least scope it needs (`x-required-scope`); a key below it gets 403 ' +
+  '`insufficient-scope`.';
 
 /** /v1/openapi.json, generated from the registered routes' own validation schemas. */
 export function registerOpenApiRoute(registry: RouteRegistry, version: string): void {
@@ -62,6 +72,17 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): Record
       };
     }
     const secured = route.access?.auth !== false;
+    const scope = requiredScope(route.method.toString(), route.access);
+    if (secured && scope !== 'read' && !responses['403']) {
+      responses['403'] = {
+        description: `insufficient-scope: the key's scope is below ${scope}`,
+        content: {
+          'application/problem+json': {
+            schema: z.toJSONSchema(ProblemDetails, { io: 'output', unrepresentable: 'any' }),
+          },
+        },
+      };
+    }
     const operation = {
       summary: route.summary,
       tags: route.tags,
@@ -79,7 +100,9 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): Record
           }
         : {}),
       responses,
-      ...(secured ? {} : { security: [] }),
+      ...(secured
+        ? { security: [{ bearer: [scope] }], 'x-required-scope': scope }
+        : { security: [] }),
     };
     paths[openApiPath] = {
       ...paths[openApiPath],
@@ -93,11 +116,13 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): Record
       version,
       description:
         'Template rendering on this machine. Every request needs Authorization: Bearer <API key>. ' +
-        'Errors are application/problem+json with a stable `code`.',
+        `Errors are application/problem+json with a stable \`code\`. ${SCOPES_TEXT}`,
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: SCOPES_TEXT },
+      },
     },
     security: [{ bearer: [] }],
     paths,

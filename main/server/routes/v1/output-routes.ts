@@ -5,6 +5,7 @@ import { TemplateFieldsResult } from '../../../../shared/batch-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import type { BatchOutputs } from '../../../batch/batch-outputs.js';
 import { templateFields, templateFieldsCsv } from '../../../batch/template-fields.js';
+import { assertOutputVisible } from '../../ownership.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
@@ -32,16 +33,19 @@ export function registerOutputRoutes(
     {
       method: 'GET',
       url: '/v1/outputs/:outputKey',
-      summary: 'A stored output (batch row or idempotent single render)',
+      summary:
+        'A stored output (batch row or idempotent single render; a non-admin key sees only its own)',
       tags: ['batches'],
       params: OutputParams,
       query: OutputQuery,
+      access: { uiLink: true },
       responses: {
         200: { description: 'The image', mediaType: 'image/png' },
         404: { description: 'Unknown output' },
       },
     },
-    async ({ params, query, reply }) => {
+    async ({ params, query, request, reply }) => {
+      assertOutputVisible(deps.store, request.principal, params.outputKey);
       const found = deps.outputs.fileForKey(params.outputKey);
       if (!found || !fs.existsSync(found.file)) throw Errors.notFound('output', params.outputKey);
       if (query.width !== undefined) {
@@ -55,10 +59,13 @@ export function registerOutputRoutes(
           .header('Cache-Control', 'private, max-age=3600')
           .send(thumbnail);
       }
+      // Opened before answering: a file removed since the check is a 404, not a broken stream.
+      const handle = await fs.promises.open(found.file, 'r').catch(() => null);
+      if (!handle) throw Errors.notFound('output', params.outputKey);
       return reply
         .type(found.contentType)
         .header('Cache-Control', 'private, max-age=3600')
-        .send(fs.createReadStream(found.file));
+        .send(handle.createReadStream());
     },
   );
 
@@ -70,6 +77,7 @@ export function registerOutputRoutes(
         'The columns a spreadsheet for a template needs, with a sample row (?format=csv for a file)',
       tags: ['batches'],
       query: TemplateFieldsQuery,
+      access: { uiLink: true },
       responses: {
         200: { description: 'Template fields', schema: TemplateFieldsResult },
         404: { description: 'Unknown template' },

@@ -40,6 +40,7 @@ export function registerPackExportRoute(registry: RouteRegistry, deps: ServerDep
       summary: 'Export a workspace template as a template pack (.zip)',
       tags: ['templates'],
       params: TemplateIdParams,
+      access: { uiLink: true },
       responses: {
         200: { description: 'The pack', mediaType: 'application/zip' },
         404: { description: 'Unknown, deleted or built-in template', schema: ProblemDetails },
@@ -72,6 +73,7 @@ export function registerPackImportRoute(registry: RouteRegistry, deps: ServerDep
       summary: 'Import a template pack (raw .zip body) as a new workspace template',
       tags: ['templates'],
       bodyLimit: PACK_BODY_LIMIT,
+      access: { scope: 'templates' },
       responses: {
         201: { description: 'The new workspace template', schema: WorkspaceTemplateDetail },
         409: {

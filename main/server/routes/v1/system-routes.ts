@@ -45,7 +45,7 @@ export function registerSystemRoutes(
       summary: 'Save preferences (workers and port apply at the next start)',
       tags: ['ui'],
       body: Preferences,
-      access: { admin: true },
+      access: { scope: 'admin' },
       responses: { 200: { description: 'Saved preferences', schema: Preferences } },
     },
     async ({ body }) => {

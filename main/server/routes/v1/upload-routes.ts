@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { AppError, Errors } from '../../../../shared/errors.js';
 import { MAX_UPLOAD_BYTES } from '../../../batch/upload-service.js';
+import { assertUploadVisible } from '../../ownership.js';
 import { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
@@ -136,7 +137,8 @@ export function registerUploadRoutes(
           404: { description: 'Unknown or expired upload' },
         },
       },
-      async ({ params, query }) => {
+      async ({ params, query, request }) => {
+        assertUploadVisible(deps.store, request.principal, params.id);
         if (query.sheet !== undefined) {
           const sheet = /^\d+$/.test(query.sheet) ? Number(query.sheet) : query.sheet;
           return deps.uploads.describeSheet(params.id, sheet);

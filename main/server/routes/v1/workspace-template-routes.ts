@@ -80,6 +80,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       url: '/v1/catalog/:id/fork',
       summary: 'Fork a template into an editable workspace template (wtpl_…)',
       tags: ['templates'],
+      access: { scope: 'templates' },
       params: TemplateIdParams,
       body: ForkRequest,
       responses: {
@@ -136,6 +137,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       url: '/v1/templates/:id',
       summary: 'Edit a workspace template; every save is a new version',
       tags: ['templates'],
+      access: { scope: 'templates' },
       params: TemplateIdParams,
       body: TemplatePatch,
       bodyLimit: TEMPLATE_BODY_LIMIT,
@@ -169,6 +171,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       url: '/v1/templates/:id',
       summary: 'Delete a workspace template (running batches finish with their version)',
       tags: ['templates'],
+      access: { scope: 'templates' },
       params: TemplateIdParams,
       responses: {
         204: { description: 'Deleted' },
@@ -229,6 +232,7 @@ export function registerWorkspaceAssetRoutes(registry: RouteRegistry, deps: Serv
       url: '/v1/templates/:id/assets',
       summary: 'Add an image (PNG, JPEG, WebP; raw body) to a workspace template',
       tags: ['templates'],
+      access: { scope: 'templates' },
       params: TemplateIdParams,
       bodyLimit: ASSET_BODY_LIMIT,
       responses: {
