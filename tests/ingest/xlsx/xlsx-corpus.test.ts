@@ -101,7 +101,7 @@ describe('xlsx corpus', () => {
     ]);
   });
 
-  it('keeps the cached FALSE, 0 and #NAME? that exceljs alone drops', async () => {
+  it('keeps cached formula results that look empty: FALSE, 0 and #NAME?', async () => {
     const logical = await sheetRows('formula_stress_test.xlsx', 'Logical');
     expect(logical.find((row) => row.line === 2)?.values).toEqual(['FALSE', 'FALSE']);
     const math = await sheetRows('formula_stress_test.xlsx', 'Math');
