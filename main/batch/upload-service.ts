@@ -2,8 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { open } from 'node:fs/promises';
 import sharp from 'sharp';
 import { AppError } from '../../shared/errors.js';
+import {
+  assertSvgBytesSelfContained,
+  MAX_SVG_BYTES,
+  maybeSvg,
+  svgTooLarge,
+} from '../engine/svg-self-contained.js';
 import { detectFileKind } from '../ingest/file-kind.js';
 import { unpackImageZip } from '../ingest/image-zip.js';
 import { inspectRowSource, openRowSource } from '../ingest/rows/row-source.js';
@@ -66,6 +73,7 @@ export class UploadService {
     fs.mkdirSync(this.dir, { recursive: true });
     const id = this.store.uploads.newId();
     const part = path.join(this.dir, `${id}.part`);
+    const out = fs.createWriteStream(part);
     let bytes = 0;
     try {
       await pipeline(
@@ -85,7 +93,7 @@ export class UploadService {
             callback(null, chunk);
           },
         }),
-        fs.createWriteStream(part),
+        out,
       );
       if (bytes === 0)
         throw new AppError('validation-failed', 'The upload is empty.', {
@@ -123,6 +131,9 @@ export class UploadService {
       this.store.uploads.insert(record);
       return this.describe(record);
     } catch (error) {
+      // A body that fails at once (a client gone, a malformed multipart) fails the pipeline
+      // while the file is still being opened: removed before it exists, it would stay behind.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       fs.rmSync(part, { force: true });
       throw error;
     }
@@ -224,6 +235,12 @@ export class UploadService {
       };
     }
     if (kind === 'image') {
+      // An SVG is refused here rather than at its first render, and before sharp reads it:
+      // librsvg would resolve its references against the uploads folder.
+      if (maybeSvg(await readHead(file))) {
+        if (fs.statSync(file).size > MAX_SVG_BYTES) throw svgTooLarge('file');
+        assertSvgBytesSelfContained(fs.readFileSync(file), 'file');
+      }
       try {
         // A full decode (metadata() accepts truncated files), into a small size to bound memory.
         const meta = await sharp(file).metadata();
@@ -299,11 +316,30 @@ function describeKind(kind: string): string {
   }
 }
 
+/**
+ * Control characters have no place in a name shown in the UI and written to manifests, nor have
+ * bidi controls (`‮gnp.csv` shows as `vsc.png`) and zero-width characters; at most 200
+ * characters, never half a surrogate pair.
+ */
 function safeDisplayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'upload';
-  // Control characters have no place in a name shown in the UI and written to manifests.
-  const printable = [...base.normalize('NFC')].filter((c) => c.charCodeAt(0) >= 0x20).join('');
-  return printable.slice(0, 200) || 'upload';
+  const printable = [...base.normalize('NFC')].filter((c) => !HIDDEN_IN_NAMES.test(c));
+  return printable.slice(0, 200).join('').trim() || 'upload';
+}
+
+const HIDDEN_IN_NAMES =
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  /^[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff]$/;
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(512);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The answer for an upload that does not exist (or, to a non-admin key, is another key's). */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { ProblemDetails } from '../../../../shared/api-schemas.js';
-import { AppError, Errors } from '../../../../shared/errors.js';
+import { Errors } from '../../../../shared/errors.js';
 import { MAX_UPLOAD_BYTES } from '../../../batch/upload-service.js';
 import { assertUploadVisible } from '../../ownership.js';
 import { RouteRegistry } from '../../route-registry.js';
+import { uploadBody } from '../../upload-body.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 const UploadQuery = z
@@ -69,6 +69,7 @@ export function registerUploadRoutes(
             description: 'The upload with its rows, fields and sheets',
             schema: UploadResponse,
           },
+          400: { description: 'bad-request: a malformed multipart body', schema: ProblemDetails },
           413: { description: 'payload-too-large', schema: ProblemDetails },
           415: { description: 'unsupported-media-type', schema: ProblemDetails },
           422: {
@@ -78,47 +79,28 @@ export function registerUploadRoutes(
         },
       },
       async ({ query, request, reply }) => {
-        let stream: Readable;
-        let filename = query.filename ?? headerFilename(request.headers['x-filename']) ?? 'upload';
-        let contentType = request.headers['content-type'] ?? null;
-        if (request.isMultipart()) {
-          const file = await request.file();
-          if (!file || file.fieldname !== 'file') {
-            throw Errors.validation([
-              { path: 'file', message: 'send the file in a multipart field named "file"' },
-            ]);
-          }
-          stream = file.file;
-          filename = file.filename || filename;
-          contentType = file.mimetype;
-          file.file.on('limit', () =>
-            stream.destroy(
-              new AppError(
-                'payload-too-large',
-                `Uploads are limited to ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB.`,
-              ),
-            ),
-          );
-        } else {
-          stream = request.body as Readable;
-          if (!stream || typeof (stream as Readable).pipe !== 'function') {
-            throw Errors.validation([
-              { path: 'file', message: 'send the file as the request body' },
-            ]);
-          }
-        }
+        const body = await uploadBody(request, MAX_UPLOAD_BYTES);
+        const filename =
+          body.filename ??
+          query.filename ??
+          headerFilename(request.headers['x-filename']) ??
+          'upload';
         const sheet =
           query.sheet === undefined
             ? undefined
             : /^\d+$/.test(query.sheet)
               ? Number(query.sheet)
               : query.sheet;
-        const upload = await deps.uploads.receive(stream, {
-          filename,
-          contentType,
-          apiKeyId: request.principal?.id ?? null,
-          ...(sheet !== undefined ? { sheet } : {}),
-        });
+        const upload = await deps.uploads
+          .receive(body.stream, {
+            filename,
+            contentType: body.contentType,
+            apiKeyId: request.principal?.id ?? null,
+            ...(sheet !== undefined ? { sheet } : {}),
+          })
+          .catch((error: unknown) => {
+            throw body.failure() ?? error;
+          });
         reply.code(201).header('Location', `/v1/uploads/${upload.id}`);
         return upload;
       },
