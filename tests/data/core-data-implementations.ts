@@ -6,7 +6,7 @@ import { afterEach, beforeAll, expect } from 'vitest';
 import type { CoreData } from '../../main/data/core-data.js';
 import { migratePostgres } from '../../main/data/postgres/migrate.js';
 import { POSTGRES_MIGRATIONS } from '../../main/data/postgres/migrations/index.js';
-import { openPostgres } from '../../main/data/postgres/open-postgres.js';
+import { closePostgres, openPostgres } from '../../main/data/postgres/open-postgres.js';
 import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
 import { sqliteCoreData } from '../../main/data/sqlite-core-data.js';
 import { createStore } from '../../main/store/create-store.js';
@@ -50,7 +50,7 @@ export function useCoreDataImplementations(): CoreDataImplementations {
     try {
       await migratePostgres(pool, POSTGRES_MIGRATIONS);
     } finally {
-      await pool.end();
+      await closePostgres(pool);
     }
   }, 120_000);
 

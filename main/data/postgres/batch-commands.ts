@@ -11,8 +11,8 @@ import {
 } from './batch-record.js';
 import { notifyBatchChanged } from './batch-notify.js';
 import { cancelPendingRows, countRows, enqueueRows, requeueRowsForReplay } from './batch-rows.js';
-import { commitRowGroup } from './commit-rows.js';
 import { heldFor, holdCredits, releaseHeld } from './ledger-writes.js';
+import { RowCommitQueue } from './row-commit-queue.js';
 import { inTransaction } from './transaction.js';
 import { markUploadUsed } from './uploads-repository.js';
 
@@ -35,6 +35,7 @@ export type BatchCommands = Pick<
 export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
   const lockBatch = (client: pg.PoolClient, id: string): Promise<BatchRecord | null> =>
     selectBatch(client, id, true);
+  const rowCommits = new RowCommitQueue(pool);
 
   return {
     createBatch: ({ batch, records, uploadRef }) =>
@@ -86,8 +87,7 @@ export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
         await markIngested(client, batchId, ingested, true);
       }),
 
-    commitRows: (context, outcomes) =>
-      inTransaction(pool, (client) => commitRowGroup(client, context, outcomes)),
+    commitRows: (context, outcomes) => rowCommits.commit(context, outcomes),
 
     finishBatch: ({ batchId, stopReason, ingestError, pausing }) =>
       inTransaction(pool, async (client) => {

@@ -3,200 +3,193 @@ import { AppError } from '../../../shared/errors.js';
 import type { RowOutcome, RowOutcomeContext } from '../data-commands.js';
 import { BATCH_CHANNEL } from './batch-notify.js';
 import { storableText } from './batch-rows.js';
-import { isUniqueViolation } from './postgres-errors.js';
+import { isCheckViolation, isUniqueViolation } from './postgres-errors.js';
+import { withRetries } from './transaction.js';
 
 /**
- * Commits a group of finished rows in a handful of statements, whatever the group's size:
+ * Commits a group of finished rows in ONE statement, which PostgreSQL runs as one transaction:
+ * every part commits or none does. One statement rather than BEGIN … COMMIT because the batch's
+ * lock (and then the account row's) is held from the first lock to the commit, and each client
+ * round trip inside that window would be time every other worker waits; here the window is the
+ * statement's own execution and the commit's WAL flush. In order, the statement:
  *
- * 1. lock the batch row (every batch command takes it first, so they never deadlock);
- * 2. one UPDATE … FROM unnest(…) moves the rows that are still pending or running to succeeded
- *    or failed and returns them: the status guard that makes at-least-once delivery charge once
- *    (a concurrent commit of the same rows waits for the row locks, then finds them done);
- * 3. one statement writes, for exactly those rows, the ledger's release + debit pairs and the
- *    releases of failed rows, the render records, the batch's and the account's running totals,
- *    the batch counters, and the progress notification (sent by PostgreSQL at COMMIT).
+ * 1. locks the batch row, as every batch command does first (so they never deadlock), and
+ *    locks the rows of the group that are still pending or running: the status guard that makes
+ *    at-least-once delivery charge once (a concurrent commit of the same rows waits for the row
+ *    locks, then finds them done and leaves them out);
+ * 2. decides, as the embedded store does outcome by outcome, which changed rows give back one of
+ *    the batch's held credits: every success (its hold becomes its debit) and each failure while
+ *    the batch still holds credits. A success with no credit left to settle refuses the whole
+ *    group (`conflict`), and then nothing is written;
+ * 3. writes, for exactly the changed rows: their status, the ledger's release + debit pairs and
+ *    the failures' releases, the render records, the batch's and the account's running totals,
+ *    the batch counters, and the progress notification (delivered by PostgreSQL at commit).
  *
- * The unique index on one debit per (batch, row) backs the guard up.
+ * Every value is a parameter array (unnest), so the statement is the same for any group size and
+ * is prepared once per connection. The unique index on one debit per (batch, row) backs the
+ * status guard up.
  */
-export async function commitRowGroup(
-  client: pg.PoolClient,
+const COMMIT_ROWS = `
+WITH locked AS MATERIALIZED (
+  SELECT id FROM batches WHERE id = $1 FOR UPDATE
+),
+hold AS MATERIALIZED (
+  SELECT held FROM batch_holds WHERE batch_id = (SELECT id FROM locked) FOR UPDATE
+),
+open_rows AS MATERIALIZED (
+  -- The range bounds the primary-key scan to the group even when the planner's statistics still
+  -- describe the table as it was before the batch's rows arrived (it once hashed whole batches).
+  SELECT row_index FROM batch_rows
+  WHERE batch_id = (SELECT id FROM locked) AND row_index BETWEEN $8 AND $9
+    AND row_index = ANY ($2::int[]) AND status IN ('pending', 'running')
+  FOR UPDATE
+),
+ranked AS MATERIALIZED (
+  SELECT row_index, position, ($3::boolean[])[position] AS ok,
+         row_number() OVER (ORDER BY position) AS rank
+  FROM (SELECT row_index, array_position($2::int[], row_index) AS position FROM open_rows) AS p
+),
+verdict AS MATERIALIZED (
+  SELECT h.held, (SELECT row_index FROM ranked WHERE ok AND rank > h.held ORDER BY rank LIMIT 1)
+           AS refused_row
+  FROM (SELECT COALESCE((SELECT held FROM hold), 0) AS held) AS h
+),
+changed AS MATERIALIZED (
+  -- Values are picked from the parameter arrays by position rather than joined in: an UPDATE
+  -- joined to a CTE or function copies the whole joined row for every pair its plan tries, which
+  -- made merged groups cost quadratic CPU.
+  UPDATE batch_rows AS r
+  SET (status, render_id, output_key, error, lease_until) = (
+    SELECT CASE WHEN ($3::boolean[])[p.i] THEN 'succeeded' ELSE 'failed' END,
+           CASE WHEN ($3::boolean[])[p.i] THEN ($4::text[])[p.i] ELSE r.render_id END,
+           CASE WHEN ($3::boolean[])[p.i] THEN ($5::text[])[p.i] ELSE r.output_key END,
+           CASE WHEN ($3::boolean[])[p.i] THEN NULL ELSE ($6::text[])[p.i] END,
+           NULL::bigint
+    FROM (SELECT array_position($2::int[], r.row_index) AS i) AS p)
+  WHERE r.batch_id = $1 AND r.row_index BETWEEN $8 AND $9 AND r.row_index = ANY ($2::int[])
+    AND r.status IN ('pending', 'running') AND (SELECT refused_row FROM verdict) IS NULL
+  RETURNING r.row_index
+),
+settled AS MATERIALIZED (
+  SELECT c.row_index, c.position, c.ok, ($4::text[])[c.position] AS render_id,
+         ($5::text[])[c.position] AS output_key, ($7::bigint[])[c.position] AS bytes,
+         (c.ok OR c.rank <= v.held) AS releases
+  FROM ranked AS c, verdict AS v
+  WHERE c.row_index = ANY (ARRAY(SELECT row_index FROM changed))
+),
+entries AS (
+  INSERT INTO ledger (kind, amount, render_id, batch_id, row_index, note, api_key_id, created_at)
+  SELECT e.kind, 1, e.render_id, $1, e.row_index, e.note, e.api_key_id, $10::timestamptz
+  FROM settled AS c CROSS JOIN LATERAL (VALUES
+    (1, 'release', CASE WHEN c.ok THEN c.render_id END, CASE WHEN c.ok THEN c.row_index END,
+      CASE WHEN c.ok THEN 'settled' END, NULL::text),
+    (2, 'debit', c.render_id, c.row_index, NULL, $11::text)
+  ) AS e (step, kind, render_id, row_index, note, api_key_id)
+  WHERE c.releases AND (e.step = 1 OR c.ok)
+  ORDER BY c.position, e.step
+  RETURNING 1
+),
+recorded AS (
+  INSERT INTO renders (id, template_id, ratio, format, api_key_id, batch_id, row_index, output_key,
+    bytes, created_at)
+  SELECT c.render_id, $12, $13, $14, $11::text, $1, c.row_index, c.output_key, c.bytes,
+    $10::timestamptz
+  FROM settled AS c WHERE c.ok
+  RETURNING 1
+),
+totals AS MATERIALIZED (
+  SELECT COUNT(*) FILTER (WHERE releases) AS released, COUNT(*) FILTER (WHERE ok) AS succeeded,
+         COUNT(*) FILTER (WHERE NOT ok) AS failed
+  FROM settled
+),
+batch_held AS (
+  UPDATE batch_holds SET held = held - t.released FROM totals AS t
+  WHERE batch_id = $1 AND t.released > 0
+  RETURNING 1
+),
+account_held AS (
+  UPDATE account SET held = held - t.released, debited = debited + t.succeeded FROM totals AS t
+  WHERE id = 1 AND t.released > 0
+  RETURNING 1
+),
+counters AS (
+  UPDATE batches SET succeeded = batches.succeeded + t.succeeded, failed = batches.failed + t.failed
+  FROM totals AS t
+  WHERE id = $1 AND t.succeeded + t.failed > 0
+  RETURNING 1
+)
+SELECT v.refused_row, ARRAY(SELECT row_index FROM changed) AS changed_rows,
+  (SELECT COUNT(*) FROM entries) + (SELECT COUNT(*) FROM recorded)
+    + (SELECT COUNT(*) FROM counters) + (SELECT COUNT(*) FROM batch_held)
+    + (SELECT COUNT(*) FROM account_held) AS written,
+  CASE WHEN t.succeeded + t.failed > 0 THEN pg_notify($15, $1) END AS notified
+FROM verdict AS v, totals AS t`;
+
+interface CommitResult {
+  refused_row: number | null;
+  changed_rows: number[];
+}
+
+/**
+ * Commits finished rows of one batch (see COMMIT_ROWS); returns the indexes of the rows that
+ * changed. A row already succeeded, failed, cancelled or deleted is not charged again and
+ * changes nothing. A row listed twice is committed once, as its first listing says.
+ */
+export async function commitRowOutcomes(
+  pool: pg.Pool,
   context: RowOutcomeContext,
   outcomes: RowOutcome[],
-): Promise<number> {
+): Promise<Set<number>> {
   const { batchId } = context;
   const group = firstPerRow(outcomes);
-  if (group.length === 0) return 0;
-
-  const locked = await client.query<{ held: number | null }>(
-    `SELECT h.held FROM batches b LEFT JOIN batch_holds h ON h.batch_id = b.id
-     WHERE b.id = $1 FOR UPDATE OF b`,
-    [batchId],
-  );
-  // A removed batch has no rows left to commit.
-  if (locked.rows.length === 0) return 0;
-
-  const changed = await client.query<{ row_index: number }>(
-    `UPDATE batch_rows AS r
-     SET status = CASE WHEN o.ok THEN 'succeeded' ELSE 'failed' END,
-         render_id = CASE WHEN o.ok THEN o.render_id ELSE r.render_id END,
-         output_key = CASE WHEN o.ok THEN o.output_key ELSE r.output_key END,
-         error = CASE WHEN o.ok THEN NULL ELSE o.error END,
-         lease_until = NULL
-     FROM unnest($2::int[], $3::boolean[], $4::text[], $5::text[], $6::text[])
-       AS o (row_index, ok, render_id, output_key, error)
-     WHERE r.batch_id = $1 AND r.row_index = o.row_index AND r.status IN ('pending', 'running')
-     RETURNING r.row_index`,
-    [
-      batchId,
-      group.map((o) => o.rowIndex),
-      group.map((o) => o.ok),
-      group.map((o) => (o.ok ? o.renderId : null)),
-      group.map((o) => (o.ok ? o.outputKey : null)),
-      group.map((o) => (o.ok ? null : storableText(o.error))),
-    ],
-  );
-  if (changed.rows.length === 0) return 0;
-
-  const writes = planWrites(context, group, changed.rows, locked.rows[0]?.held ?? 0);
-  const now = new Date().toISOString();
-  let result: pg.QueryResult<{ account_ok: boolean; holds_ok: boolean }>;
+  if (group.length === 0) return new Set();
+  const indexes = group.map((o) => o.rowIndex);
+  let result: pg.QueryResult<CommitResult>;
   try {
-    result = await client.query(
-      `WITH entries AS (
-         INSERT INTO ledger (kind, amount, render_id, batch_id, row_index, note, api_key_id, created_at)
-         SELECT e.kind, 1, e.render_id, $1, e.row_index, e.note, e.api_key_id, $12::timestamptz
-         FROM unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::text[])
-           WITH ORDINALITY AS e (kind, render_id, row_index, note, api_key_id, position)
-         ORDER BY e.position
-         RETURNING 1
-       ),
-       renders AS (
-         INSERT INTO renders (id, template_id, ratio, format, api_key_id, batch_id, row_index,
-           output_key, bytes, created_at)
-         SELECT s.render_id, $13, $14, $15, $16, $1, s.row_index, s.output_key, s.bytes, $12::timestamptz
-         FROM unnest($7::text[], $8::int[], $9::text[], $10::bigint[])
-           AS s (render_id, row_index, output_key, bytes)
-         RETURNING 1
-       ),
-       holds AS (
-         UPDATE batch_holds SET held = held - $11 WHERE batch_id = $1 AND held >= $11 RETURNING 1
-       ),
-       account AS (
-         UPDATE account SET held = held - $11, debited = debited + $17
-         WHERE id = 1 AND held >= $11 RETURNING 1
-       ),
-       counters AS (
-         UPDATE batches SET succeeded = succeeded + $17, failed = failed + $18 WHERE id = $1
-         RETURNING 1
-       )
-       SELECT EXISTS (SELECT 1 FROM account) AS account_ok, EXISTS (SELECT 1 FROM holds) AS holds_ok,
-              (SELECT COUNT(*) FROM entries) + (SELECT COUNT(*) FROM renders)
-                + (SELECT COUNT(*) FROM counters) AS written,
-              pg_notify($19, $1)`,
-      [
-        batchId,
-        writes.entries.map((e) => e.kind),
-        writes.entries.map((e) => e.renderId),
-        writes.entries.map((e) => e.rowIndex),
-        writes.entries.map((e) => e.note),
-        writes.entries.map((e) => e.apiKeyId),
-        writes.successes.map((s) => s.renderId),
-        writes.successes.map((s) => s.rowIndex),
-        writes.successes.map((s) => s.outputKey),
-        writes.successes.map((s) => s.bytes),
-        writes.released,
-        now,
-        context.templateId,
-        context.ratio,
-        context.format,
-        context.apiKeyId,
-        writes.successes.length,
-        writes.failed,
-        BATCH_CHANNEL,
-      ],
+    result = await withRetries(() =>
+      pool.query<CommitResult>({
+        name: 'render-desk-commit-rows',
+        text: COMMIT_ROWS,
+        values: [
+          batchId,
+          indexes,
+          group.map((o) => o.ok),
+          group.map((o) => (o.ok ? o.renderId : null)),
+          group.map((o) => (o.ok ? o.outputKey : null)),
+          group.map((o) => (o.ok ? null : storableText(o.error))),
+          group.map((o) => (o.ok ? o.bytes : null)),
+          Math.min(...indexes),
+          Math.max(...indexes),
+          new Date().toISOString(),
+          context.apiKeyId,
+          context.templateId,
+          context.ratio,
+          context.format,
+          BATCH_CHANNEL,
+        ],
+      }),
     );
   } catch (error) {
     if (isUniqueViolation(error, 'ledger_one_debit_per_batch_row')) {
       throw new AppError('conflict', `A row of batch "${batchId}" has already been charged.`);
     }
+    if (isCheckViolation(error)) {
+      throw new Error('The running held totals are below a batch hold; run verifyInvariant().');
+    }
     throw error;
   }
-  const check = result.rows[0];
-  if (writes.released > 0 && !(check?.holds_ok && check.account_ok)) {
-    throw new Error('The running held totals are below a batch hold; run verifyInvariant().');
+  const row = result.rows[0] as CommitResult;
+  if (row.refused_row !== null) {
+    throw new AppError(
+      'conflict',
+      `Batch "${batchId}" holds no credit for row ${row.refused_row}.`,
+    );
   }
-  return changed.rows.length;
-}
-
-type Success = Extract<RowOutcome, { ok: true }>;
-
-interface EntryPlan {
-  kind: 'release' | 'debit';
-  renderId: string | null;
-  rowIndex: number | null;
-  note: string | null;
-  apiKeyId: string | null;
-}
-
-interface WritePlan {
-  entries: EntryPlan[];
-  successes: Success[];
-  failed: number;
-  /** Held credits this group gives back: one per success (settled) and per failure while held. */
-  released: number;
-}
-
-/**
- * The ledger entries of the changed rows, in the order the embedded store writes them: outcome
- * by outcome, a success turns one held credit into its debit (`release 1` + `debit 1`), a
- * failure gives back one held credit while the batch still holds any, and a success with nothing
- * left to settle is refused (the batch's holds were already given back).
- */
-function planWrites(
-  context: RowOutcomeContext,
-  group: RowOutcome[],
-  changedRows: { row_index: number }[],
-  heldBefore: number,
-): WritePlan {
-  const { batchId, apiKeyId } = context;
-  const changed = new Set(changedRows.map((row) => row.row_index));
-  const plan: WritePlan = { entries: [], successes: [], failed: 0, released: 0 };
-  let held = heldBefore;
-  for (const outcome of group) {
-    if (!changed.has(outcome.rowIndex)) continue;
-    if (!outcome.ok) {
-      plan.failed += 1;
-      if (held > 0) {
-        held -= 1;
-        plan.released += 1;
-        plan.entries.push({
-          kind: 'release',
-          renderId: null,
-          rowIndex: null,
-          note: null,
-          apiKeyId: null,
-        });
-      }
-      continue;
-    }
-    if (held < 1) {
-      throw new AppError(
-        'conflict',
-        `Batch "${batchId}" holds no credit for row ${outcome.rowIndex}.`,
-      );
-    }
-    held -= 1;
-    plan.released += 1;
-    plan.successes.push(outcome);
-    const row = { renderId: outcome.renderId, rowIndex: outcome.rowIndex };
-    plan.entries.push({ kind: 'release', ...row, note: 'settled', apiKeyId: null });
-    plan.entries.push({ kind: 'debit', ...row, note: null, apiKeyId });
-  }
-  return plan;
+  return new Set(row.changed_rows);
 }
 
 /** A row listed twice in one group is committed once, as the first listing says. */
-function firstPerRow(outcomes: RowOutcome[]): RowOutcome[] {
+export function firstPerRow(outcomes: RowOutcome[]): RowOutcome[] {
   const seen = new Set<number>();
   return outcomes.filter((outcome) => {
     if (seen.has(outcome.rowIndex)) return false;

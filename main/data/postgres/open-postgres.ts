@@ -69,7 +69,42 @@ export function openPostgres(url: string, options: OpenPostgresOptions = {}): pg
   pool.on('error', (error) => {
     log('PostgreSQL: an idle connection failed; it will be replaced.', describe(error));
   });
+  let live = 0;
+  pool.on('connect', () => {
+    live += 1;
+  });
+  pool.on('remove', () => {
+    live -= 1;
+    if (live === 0) for (const resolve of drained.splice(0)) resolve();
+  });
+  const drained: (() => void)[] = [];
+  connectionsClosed.set(pool, () =>
+    live === 0 ? Promise.resolve() : new Promise<void>((resolve) => drained.push(resolve)),
+  );
   return pool;
+}
+
+const connectionsClosed = new WeakMap<pg.Pool, () => Promise<void>>();
+const CLOSE_WAIT_MS = 5_000;
+
+/**
+ * Ends the pool and waits until its connections are really closed. pg's `pool.end()` resolves
+ * as soon as it has asked each connection to close; a server stopped right after (tests, a node
+ * shutting down with its database) would otherwise still find them open and end them with an
+ * error.
+ */
+export async function closePostgres(pool: pg.Pool): Promise<void> {
+  await pool.end();
+  const closed = connectionsClosed.get(pool);
+  if (!closed) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    closed(),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 function describe(error: Error): { message: string; code?: string } {

@@ -7,6 +7,7 @@ import { postgresBatchReads } from './batch-reads.js';
 import { postgresBrandProfiles } from './brand-profiles-repository.js';
 import { postgresIdempotency } from './idempotency-repository.js';
 import { postgresLedger } from './ledger-repository.js';
+import { closePostgres } from './open-postgres.js';
 import { postgresRenders } from './renders-repository.js';
 import { postgresSettings } from './settings-repository.js';
 import { postgresSubscription } from './subscription-repository.js';
@@ -30,6 +31,6 @@ export function postgresCoreData(pool: pg.Pool): CoreData {
     uploads: postgresUploads(pool),
     batches: postgresBatchReads(pool),
     commands: { ...postgresBatchCommands(pool), ...postgresAccountCommands(pool) },
-    close: () => pool.end(),
+    close: () => closePostgres(pool),
   };
 }

@@ -58,3 +58,21 @@ async function rollback(client: pg.PoolClient, cause: unknown): Promise<Error | 
 function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/**
+ * Runs a single statement (its own transaction), again after a deadlock or serialization
+ * failure: PostgreSQL undid it entirely, so running it again is safe.
+ */
+export async function withRetries<T>(
+  statement: () => Promise<T>,
+  retries = DEFAULT_RETRIES,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await statement();
+    } catch (error) {
+      if (attempt >= retries || !isRetryableTransactionError(error)) throw error;
+      await pause(5 + Math.random() * 20 * (attempt + 1));
+    }
+  }
+}
