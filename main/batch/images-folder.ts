@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError, Errors } from '../../shared/errors.js';
-import { checkedImageFile, realFolder } from '../engine/image-reference.js';
+import { checkedImageFile, isNetworkPath, realFolder } from '../engine/image-reference.js';
 import type { ImageResolver } from '../render/render-service.js';
 
 /** A batch's folder of images, and whether the app made it (an uploaded zip, unpacked). */
@@ -53,6 +53,14 @@ export function createImagesFolderResolver(
  * resolved; throws 422 naming `imagesDir` otherwise.
  */
 export function checkImagesDir(dir: string, protectedDirs: readonly string[]): string {
+  if (isNetworkPath(dir)) {
+    throw Errors.validation([
+      {
+        path: 'imagesDir',
+        message: `"${dir.slice(0, 200)}" is a network or device path; copy the images to a folder on this computer`,
+      },
+    ]);
+  }
   if (!path.isAbsolute(dir) || !fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) {
     throw Errors.validation([
       { path: 'imagesDir', message: `"${dir}" is not an existing folder (give an absolute path)` },
@@ -81,6 +89,7 @@ export function checkImagesDir(dir: string, protectedDirs: readonly string[]): s
 export function isRelativeImagePath(value: string): boolean {
   return !(
     path.isAbsolute(value) ||
+    isNetworkPath(value) ||
     /^[A-Za-z]:[\\/]/.test(value) ||
     /^(data|https?|file|asset):/i.test(value) ||
     /^upl_/.test(value)

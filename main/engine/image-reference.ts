@@ -65,6 +65,7 @@ export function createImageReferenceResolver(options: ImageReferenceOptions) {
     if (/^file:\/\//i.test(trimmed)) {
       throw Errors.imageInvalid(valuePath, 'give a plain absolute path, not a file:// URL.');
     }
+    if (isNetworkPath(trimmed)) throw networkPathRefused(valuePath, trimmed);
     if (!path.isAbsolute(trimmed)) {
       throw Errors.imageInvalid(
         valuePath,
@@ -91,6 +92,22 @@ function assertNotProtected(file: string, valuePath: string, roots: readonly str
       { problems: [{ path: valuePath, message: "the app's data folder is not an image source" }] },
     );
   }
+}
+
+/**
+ * `\\server\share\x.png`, `//server/share`, `\\?\C:\…`, `\\.\pipe\…`: on Windows, merely looking
+ * at such a path opens a connection to that server, which hands it the user's NTLM credentials,
+ * or reaches a device. Refused on every platform, so a value behaves the same everywhere.
+ */
+export function isNetworkPath(value: string): boolean {
+  return /^[\\/]{2}/.test(value);
+}
+
+export function networkPathRefused(valuePath: string, value: string): AppError {
+  return Errors.imageInvalid(
+    valuePath,
+    `"${value.slice(0, 200)}" is a network or device path; copy the image to this computer or upload it (POST /v1/uploads).`,
+  );
 }
 
 /**

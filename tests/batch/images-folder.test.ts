@@ -64,6 +64,15 @@ describe('imagesDir checks', () => {
     expect(error.message).toContain(`${relation} Render Desk's data folder`);
   });
 
+  it.each(['\\\\server\\share\\photos', '//server/share/photos'])(
+    'refuses the network folder %s without looking at it',
+    (dir) => {
+      const error = failure(() => checkImagesDir(dir, [dataDir]));
+      expect(error.code).toBe('validation-failed');
+      expect(error.problems?.[0]?.message).toContain('network or device path');
+    },
+  );
+
   it('accepts a folder beside the data folder, and says what is wrong with a missing one', () => {
     expect(checkImagesDir(photos, [dataDir])).toBe(photos);
     const error = failure(() => checkImagesDir(path.join(home, 'missing'), [dataDir]));
@@ -89,6 +98,12 @@ describe('relative image paths', () => {
         expect(error.code).toBe('path-not-allowed');
       }
     }
+  });
+
+  it('leave network paths in cells to the check that refuses them', () => {
+    const resolve = createImagesFolderResolver({ dir: photos, managed: false }, base());
+    const error = failure(() => resolve('\\\\server\\share\\a.png', 'values.photo'));
+    expect(error.message).toContain('network or device path');
   });
 
   it('get the same file checks as absolute paths: an SVG that references a file is refused', () => {

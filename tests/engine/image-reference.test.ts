@@ -57,6 +57,20 @@ describe('image references', () => {
     }
   });
 
+  it('refuses network and device paths before touching them (Windows would connect to the server)', () => {
+    for (const value of [
+      '\\\\server\\share\\cat.png',
+      '//server/share/cat.png',
+      '\\\\?\\C:\\cat.png',
+      '\\\\.\\pipe\\render',
+      '/\\server\\share\\cat.png',
+    ]) {
+      const error = failure(value);
+      expect(error.code, value).toBe('image-invalid');
+      expect(error.message).toContain('network or device path');
+    }
+  });
+
   it('refuses data: URIs that are not images', () => {
     const error = failure('data:text/html,<script>alert(1)</script>');
     expect(error.code).toBe('image-invalid');
