@@ -22,6 +22,8 @@ export class LeaderLease {
   private client: pg.Client | null = null;
   private leader = false;
   private heartbeat: NodeJS.Timeout | undefined;
+  /** The heartbeat query in flight, if any: a connection runs one query at a time. */
+  private beating: Promise<void> | null = null;
   private acquiring: Promise<boolean> | null = null;
   private readonly listeners = new Set<(reason: Error) => void>();
   private readonly key: number;
@@ -60,6 +62,7 @@ export class LeaderLease {
   /** Gives up leadership (if held) and closes the lease's connection. */
   async release(): Promise<void> {
     this.stopHeartbeat();
+    await this.beating;
     const client = this.client;
     this.client = null;
     this.leader = false;
@@ -115,7 +118,10 @@ export class LeaderLease {
   private startHeartbeat(client: pg.Client): void {
     this.stopHeartbeat();
     this.heartbeat = setInterval(() => {
-      void this.beat(client);
+      // A beat still waiting for its answer is the one that will time out; do not queue more.
+      this.beating ??= this.beat(client).finally(() => {
+        this.beating = null;
+      });
     }, this.heartbeatMs);
     this.heartbeat.unref();
   }
