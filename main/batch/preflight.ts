@@ -1,16 +1,21 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { CreateBatchRequest, PreflightResult } from '../../shared/batch-schemas.js';
 import type { BrandFill } from '../engine/resolve-values.js';
-import { isAppError, type Problem } from '../../shared/errors.js';
+import { Errors, isAppError, type Problem } from '../../shared/errors.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import { openRecordRowSource } from '../ingest/rows/record-row-source.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { ImageInput, RenderJob } from '../render/render-protocol.js';
-import type { Template } from '../../shared/template-format.js';
+import type { BrandProfile } from '../../shared/brand-profile.js';
+import type { Ratio, Template } from '../../shared/template-format.js';
+import type { CatalogEntry } from '../catalog/load-catalog.js';
 import type { Store } from '../store/create-store.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 import type { SourceRow } from './batch-runner.js';
-import { checkImagesDir, createImagesFolderResolver } from './images-folder.js';
+import { checkImagesDir, createImagesFolderResolver, type ImagesFolder } from './images-folder.js';
 
 /** Row problems are listed up to this many; the counts cover every row. */
 export const PREFLIGHT_PROBLEM_LIMIT = 1000;
@@ -23,6 +28,10 @@ export interface PreflightDeps {
   resolveImage: ImageResolver;
   /** Folders no `imagesDir` may be, be inside or contain (the data folder). */
   protectedDirs: readonly string[];
+  /** Unpacks an uploaded zip of images (`imagesRef`) into `destination`, as a batch would. */
+  unpackImages: (uploadId: string, destination: string) => Promise<string>;
+  /** Where a pre-flight unpacks an `imagesRef` zip for the length of the check. */
+  scratchDir: string;
   /** Source rows of an upload (csv/xlsx), streamed. */
   uploadRows: (
     uploadId: string,
@@ -79,16 +88,68 @@ export async function preflight(
   const entry = renderer.entry(request.templateId);
   const target = renderer.ratioFor(entry, request.target);
   const brand = brandProfileFor(store.brandProfiles, request.brand);
-  const imagesDir = request.imagesDir
-    ? checkImagesDir(request.imagesDir, deps.protectedDirs)
-    : null;
+  const images = await imagesFolderFor(request, deps);
+  try {
+    return await checkRows(request, deps, entry, target, brand, images.folder);
+  } finally {
+    images.dispose();
+  }
+}
+
+/**
+ * The folder relative image paths resolve in, as the batch would have it: the `imagesDir` the
+ * request names, or its `imagesRef` zip unpacked into a scratch folder removed afterwards.
+ */
+async function imagesFolderFor(
+  request: CreateBatchRequest,
+  deps: PreflightDeps,
+): Promise<{ folder: ImagesFolder | null; dispose: () => void }> {
+  if (request.imagesDir) {
+    const dir = checkImagesDir(request.imagesDir, deps.protectedDirs);
+    return { folder: { dir, managed: false }, dispose: () => {} };
+  }
+  if (!request.imagesRef) return { folder: null, dispose: () => {} };
+  const upload = deps.store.uploads.get(request.imagesRef);
+  if (!upload || upload.kind !== 'zip') {
+    throw Errors.validation([
+      { path: 'imagesRef', message: 'name an uploaded .zip of images (POST /v1/uploads)' },
+    ]);
+  }
+  removeStaleScratch(deps.scratchDir);
+  const scratch = fs.mkdtempSync(path.join(deps.scratchDir, 'preflight-'));
+  const dispose = () => fs.rmSync(scratch, { recursive: true, force: true });
+  try {
+    const dir = await deps.unpackImages(upload.id, path.join(scratch, 'images'));
+    return { folder: { dir, managed: true }, dispose };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+}
+
+/** Scratch folders an interrupted pre-flight (a crash, a kill) left behind an hour ago. */
+function removeStaleScratch(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  const hourAgo = Date.now() - 60 * 60 * 1000;
+  for (const name of fs.readdirSync(dir)) {
+    const folder = path.join(dir, name);
+    if (fs.statSync(folder).mtimeMs < hourAgo) fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function checkRows(
+  request: CreateBatchRequest,
+  deps: PreflightDeps,
+  entry: CatalogEntry,
+  target: Ratio,
+  brand: BrandProfile,
+  imagesFolder: ImagesFolder | null,
+): Promise<PreflightResult> {
+  const { store, renderer } = deps;
   const source = await openSource(request, deps);
   const plan: BindingPlan = planBindings(entry.template, source.fields, request.bindings ?? {});
   const imageChecks = new Map<string, Promise<string | null>>();
-  const baseResolver = createImagesFolderResolver(
-    imagesDir ? { dir: imagesDir, managed: false } : null,
-    deps.resolveImage,
-  );
+  const baseResolver = createImagesFolderResolver(imagesFolder, deps.resolveImage);
   const today = new Date().toISOString().slice(0, 10);
 
   const problems: PreflightRowProblem[] = [];
@@ -188,10 +249,11 @@ function checkImage(
   input: ImageInput,
   cache: Map<string, Promise<string | null>>,
 ): Promise<string | null> {
+  // By content: images of one size share their first bytes (a PNG's header), not their pixels.
   const key =
     input.kind === 'file'
       ? `file:${input.path}`
-      : `bytes:${input.bytes.byteLength}:${Buffer.from(input.bytes.subarray(0, 64)).toString('base64')}`;
+      : `bytes:${crypto.createHash('sha256').update(input.bytes).digest('hex')}`;
   let check = cache.get(key);
   if (!check) {
     const data = input.kind === 'file' ? input.path : Buffer.from(input.bytes);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import {
   Batch,
@@ -91,6 +92,8 @@ export function registerBatchRoutes(
         renderer: deps.renderer,
         resolveImage: deps.resolveImage,
         protectedDirs: [deps.system.dataDir],
+        unpackImages: (id, destination) => deps.uploads.unpackImages(id, destination),
+        scratchDir: path.join(deps.system.dataDir, 'cache', 'preflight'),
         uploadRows: (id, sheet) => deps.uploads.rowsFor(id, sheet),
       });
     },
