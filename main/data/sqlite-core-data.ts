@@ -157,11 +157,10 @@ function sqliteCommands(store: Store): DataCommands {
       run(() => {
         const current = batches.get(batchId);
         if (current && ingested < current.total) {
-          // The source turned out shorter than counted at upload: give back the extra holds.
-          ledger.release({
-            batchId,
-            amount: Math.min(current.total - ingested, ledger.heldFor(batchId)),
-          });
+          // The source turned out shorter than counted at upload: give back the extra holds
+          // (none left once the batch was cancelled or stopped while the reader ran).
+          const extra = Math.min(current.total - ingested, ledger.heldFor(batchId));
+          if (extra > 0) ledger.release({ batchId, amount: extra });
           batches.update(batchId, { total: ingested });
         }
         batches.markIngested(batchId, ingested, true);

@@ -143,6 +143,25 @@ describe.each(implementations.all)('batch lifecycle on %s', (_name, open) => {
     await expectBalanced(data);
   });
 
+  it('records a short source after a cancel without giving back holds it no longer has', async () => {
+    const data = await open();
+    await data.ledger.grant(5);
+    const id = data.batches.newId();
+    await data.commands.createBatch({ batch: newBatch(id, 5, { sourceType: 'csv' }) });
+    await data.commands.ingestRows(id, sourceRecords(2), 2);
+    await data.commands.cancelBatch(id);
+    // The reader was already past the cancel: it reports the source's real length.
+    await data.commands.completeIngest(id, 3);
+    expect(await data.batches.get(id)).toMatchObject({
+      status: 'cancelled',
+      total: 3,
+      ingested: 3,
+      ingestComplete: true,
+    });
+    expect(await data.ledger.heldFor(id)).toBe(0);
+    await expectBalanced(data);
+  });
+
   it('finishes as succeeded, partial or failed, releasing what it still holds', async () => {
     const data = await open();
     const outcomes = {
