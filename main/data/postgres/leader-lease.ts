@@ -59,6 +59,11 @@ export class LeaderLease {
     return this.acquiring;
   }
 
+  /** The same as acquire(), under the name the cluster's Leader asks its lock for. */
+  hold(): Promise<boolean> {
+    return this.acquire();
+  }
+
   /** Gives up leadership (if held) and closes the lease's connection. */
   async release(): Promise<void> {
     this.stopHeartbeat();
