@@ -6,6 +6,7 @@ import { TEMPLATE_SCHEMA_VERSION, type Template } from '../../shared/template-fo
 import { zodProblems } from '../../shared/zod-problems.js';
 import type { ArchiveLimits } from '../ingest/zip/zip-limits.js';
 import type { WorkspaceTemplateRecord } from '../store/workspace-templates-repository.js';
+import { checkTemplateAsset } from '../workspace/template-asset.js';
 import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
 import type { PackFonts } from './pack-fonts.js';
 import {
@@ -67,6 +68,7 @@ export async function importPack(
       const target = path.join(stagedAssets, ...asset.path.slice(ASSETS_PREFIX.length).split('/'));
       fs.mkdirSync(path.dirname(target), { recursive: true });
       verify(asset.path, await zip.extract(asset.path, target), asset);
+      await checkPackAsset(asset.path, target);
     }
     for (const font of manifest.fonts) {
       const target = path.join(stagedFonts, font.path.slice(FONTS_PREFIX.length));
@@ -101,6 +103,19 @@ export async function importPack(
   } finally {
     zip?.close();
     fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Template images are drawn without the checks image values get: each must be a whole PNG, JPEG
+ * or WebP within the pixel limit, as an uploaded template image must (an SVG named logo.png would
+ * reach librsvg, and a 30000² PNG every render).
+ */
+async function checkPackAsset(name: string, file: string): Promise<void> {
+  try {
+    await checkTemplateAsset(fs.readFileSync(file), name);
+  } catch (error) {
+    throw packInvalid(isAppError(error) ? error.message : String(error));
   }
 }
 

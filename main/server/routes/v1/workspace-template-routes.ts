@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { z } from 'zod';
 import { CatalogQuery, ProblemDetails, TemplateIdParams } from '../../../../shared/api-schemas.js';
 import { AppError, Errors } from '../../../../shared/errors.js';
@@ -19,6 +18,7 @@ import type { ServerDeps } from '../../server-deps.js';
 import { requireUiSession, sendPreview } from '../../ui-preview.js';
 import { catalogDetail, THUMBNAIL_URL_TTL_SECONDS } from './catalog-routes.js';
 import { RENDER_BODY_LIMIT } from './render-routes.js';
+import { checkTemplateAsset } from '../../../workspace/template-asset.js';
 
 /** A template with many layouts and long sample texts stays far below this. */
 const TEMPLATE_BODY_LIMIT = 4 * 1024 * 1024;
@@ -244,20 +244,15 @@ export function registerWorkspaceAssetRoutes(registry: RouteRegistry, deps: Serv
     async ({ params, request, reply }) => {
       workspace.require(params.id);
       const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      const extension = ASSET_TYPES[type];
-      if (!extension || !Buffer.isBuffer(request.body)) {
+      if (!ASSET_TYPES[type] || !Buffer.isBuffer(request.body)) {
         throw new AppError(
           'unsupported-media-type',
           'Send the image as the raw body with Content-Type image/png, image/jpeg or image/webp.',
         );
       }
       const bytes = request.body;
-      try {
-        // A full decode (metadata alone accepts truncated files); sharp's pixel limit stays on.
-        await sharp(bytes).resize(256, 256, { fit: 'inside' }).raw().toBuffer();
-      } catch (error) {
-        throw Errors.imageInvalid('body', (error as Error).message);
-      }
+      // The bytes decide the format, not the Content-Type: an SVG sent as image/png is refused.
+      const extension = await checkTemplateAsset(bytes, 'body');
       const asset = workspace.addAsset(params.id, bytes, extension);
       return reply.code(201).send({ asset });
     },
