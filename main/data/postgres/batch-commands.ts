@@ -28,9 +28,10 @@ export type BatchCommands = Pick<
 >;
 
 /**
- * The batch lifecycle, one transaction per command. Each locks its batch row first, so commands
- * on one batch from several nodes take turns instead of interleaving (and never deadlock: every
- * one takes batch, then rows, then the held totals, then the account).
+ * The batch lifecycle, one transaction per command (commitRows: one statement). Each locks its
+ * batch row before anything else of the batch, so commands on one batch from several nodes take
+ * turns instead of interleaving, and cannot deadlock each other; the account row, shared by all
+ * batches, always comes after the batch's own rows.
  */
 export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
   const lockBatch = (client: pg.PoolClient, id: string): Promise<BatchRecord | null> =>
