@@ -15,7 +15,7 @@ import { toBatchResource } from './batch-resource.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { BatchRunner } from './batch-runner.js';
 import { planBindings } from './bindings.js';
-import { createBundleStream, type BundleEntry } from './bundle-writer.js';
+import { createBundleStream, plannedSizes, type BundleEntry } from './bundle-writer.js';
 import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from './file-names.js';
 import { checkImagesDir } from './images-folder.js';
 import { EXTENSIONS } from './batch-outputs.js';
@@ -36,6 +36,10 @@ export interface BatchServiceDeps {
   /** Folders no `imagesDir` may be, be inside or contain (the data folder). */
   protectedDirs: readonly string[];
 }
+
+/** manifest.csv's error for a succeeded row whose file is gone. */
+const MISSING_OUTPUT =
+  'output file missing from the data folder (removed after rendering), so it is not in this zip';
 
 /** Batch operations behind the /v1/render-batches routes (spec §3, §4.3; DESIGN §4). */
 export class BatchService {
@@ -215,34 +219,53 @@ export class BatchService {
     return batch;
   }
 
-  /** A streaming zip of every succeeded output, optionally with manifest.csv. */
-  bundle(id: string, withManifest: boolean): Readable {
+  /**
+   * A streaming zip of every succeeded output, optionally with manifest.csv. An output missing
+   * from disk (removed from the data folder by hand) is left out and listed in `missingRows`;
+   * manifest.csv says so on its row. `onError` hears of a file that goes missing mid-download.
+   */
+  async bundle(
+    id: string,
+    withManifest: boolean,
+    options: { onError?: (error: Error) => void } = {},
+  ): Promise<{ stream: Readable; missingRows: number[] }> {
     const batch = this.assertBundleReady(id);
     const extension = EXTENSIONS[batch.format];
     const rows = [...this.deps.store.batches.succeededRows(id)];
     const names = bundleEntryNames(rows, extension);
+    const files = rows.map((row) => this.deps.outputs.rowFile(id, row.rowIndex, batch.format));
+    const sizes = await plannedSizes(files);
     const entries: BundleEntry[] = [];
     const fileNames = new Map<number, string>();
+    const missingRows: number[] = [];
     rows.forEach((row, i) => {
+      const size = sizes[i];
+      if (size === null || size === undefined) {
+        missingRows.push(row.rowIndex);
+        return;
+      }
       const name = names[i]!;
       fileNames.set(row.rowIndex, name);
-      entries.push({ name, file: this.deps.outputs.rowFile(id, row.rowIndex, batch.format) });
+      entries.push({ name, file: files[i]!, size });
     });
     const extras = withManifest
-      ? [{ name: 'manifest.csv', content: this.manifestCsv(id, fileNames) }]
+      ? [{ name: 'manifest.csv', content: this.manifestCsv(id, fileNames, new Set(missingRows)) }]
       : [];
-    return createBundleStream(entries, extras);
+    return { stream: createBundleStream(entries, extras, options), missingRows };
   }
 
-  private manifestCsv(id: string, fileNames: Map<number, string>): Buffer {
+  private manifestCsv(
+    id: string,
+    fileNames: Map<number, string>,
+    missingRows: ReadonlySet<number>,
+  ): Buffer {
     const lines = ['\ufeff' + csvLine(['rowIndex', 'status', 'file', 'error'])];
     let cursor = 0;
     for (;;) {
       const rows = this.deps.store.batches.manifest(id, cursor, 1000);
       for (const row of rows) {
-        lines.push(
-          csvLine([row.rowIndex, row.status, fileNames.get(row.rowIndex) ?? '', row.error ?? '']),
-        );
+        const error = missingRows.has(row.rowIndex) ? MISSING_OUTPUT : (row.error ?? '');
+        lines.push(csvLine([row.rowIndex, row.status, fileNames.get(row.rowIndex) ?? '', error]));
       }
       const last = rows.at(-1);
       if (!last || rows.length < 1000) break;

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 
@@ -6,28 +7,94 @@ export interface BundleEntry {
   name: string;
   /** The output file on disk. */
   file: string;
+  /** Its size when the bundle was planned: yazl writes it ahead of the data. */
+  size: number;
 }
 
 /** Outputs get a fixed timestamp so the same batch always gives the same zip bytes. */
 const ENTRY_TIME = new Date(Date.UTC(2026, 0, 1));
 
+/** A file of the bundle that could not be read while the zip was being written. */
+export class BundleEntryError extends Error {
+  constructor(
+    readonly entry: BundleEntry,
+    cause: unknown,
+  ) {
+    super(`could not read ${entry.name} (${(cause as Error).message})`, { cause });
+    this.name = 'BundleEntryError';
+  }
+}
+
 /**
  * A streaming zip of a batch's outputs. Entries are stored, not deflated: PNG, JPEG and WebP are
- * compressed already, so deflate would cost CPU for nothing. yazl reads one file at a time as the
- * consumer pulls, so memory stays bounded whatever the bundle's size, and it switches to ZIP64
- * by itself past 65,535 entries or 4 GiB.
+ * compressed already, so deflate would cost CPU for nothing. Each file is opened when its turn
+ * comes and only one is open at a time, so memory and file handles stay bounded whatever the
+ * bundle's size; yazl switches to ZIP64 by itself past 65,535 entries or 4 GiB.
+ *
+ * Errors end this one stream, never the process: a file deleted after the bundle was planned (a
+ * batch deleted mid-download) destroys the stream with a BundleEntryError, which the HTTP layer
+ * turns into a cut-off download, and `onError` hears of it. A consumer that goes away destroys
+ * the stream, which closes the file being read.
  */
 export function createBundleStream(
   entries: Iterable<BundleEntry>,
   extras: { name: string; content: Buffer }[] = [],
+  options: { onError?: (error: Error) => void } = {},
 ): Readable {
   const zip = new yazl.ZipFile();
+  const output = zip.outputStream as Readable;
+  let reading: fs.ReadStream | null = null;
+  const fail = (error: Error) => {
+    if (output.destroyed) return;
+    options.onError?.(error);
+    output.destroy(error);
+  };
+  zip.on('error', fail);
+  output.on('close', () => reading?.destroy());
+
   for (const entry of entries) {
-    zip.addFile(entry.file, entry.name, { compress: false, mtime: ENTRY_TIME, mode: 0o100644 });
+    const open = (callback: (error: unknown, stream: NodeJS.ReadableStream) => void) => {
+      if (output.destroyed) return;
+      const stream = fs.createReadStream(entry.file);
+      reading = stream;
+      stream.on('error', (error) => fail(new BundleEntryError(entry, error)));
+      stream.on('close', () => {
+        if (reading === stream) reading = null;
+      });
+      callback(null, stream);
+    };
+    zip.addReadStreamLazy(
+      entry.name,
+      { compress: false, mtime: ENTRY_TIME, mode: 0o100644, size: entry.size },
+      open,
+    );
   }
   for (const extra of extras) {
     zip.addBuffer(extra.content, extra.name, { compress: true, mtime: ENTRY_TIME, mode: 0o100644 });
   }
   zip.end();
-  return zip.outputStream as Readable;
+  return output;
+}
+
+/**
+ * The size of each file, or null for one that is not there (removed from the data folder by
+ * hand, or a batch deleted meanwhile). A few at a time: a bundle may have a million entries.
+ */
+export async function plannedSizes(files: readonly string[]): Promise<(number | null)[]> {
+  const sizes: (number | null)[] = new Array<number | null>(files.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const index = next++;
+      try {
+        const stats = await fs.promises.stat(files[index]!);
+        sizes[index] = stats.isFile() ? stats.size : null;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(32, files.length) }, worker));
+  return sizes;
 }

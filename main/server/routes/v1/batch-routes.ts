@@ -17,6 +17,7 @@ import { isTerminal } from '../../../batch/batch-service.js';
 import { preflight } from '../../../batch/preflight.js';
 import { assertBatchUploadsVisible, assertBatchVisible, ownerFilter } from '../../ownership.js';
 import { requestBaseUrl } from '../../request-base-url.js';
+import { logServerProblem } from '../../server-error-log.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
@@ -184,7 +185,11 @@ export function registerBatchRoutes(
       query: SignedQuery,
       access: { auth: false },
       responses: {
-        200: { description: 'The zip', mediaType: 'application/zip' },
+        200: {
+          description:
+            'The zip. x-bundle-missing-outputs: succeeded outputs missing from disk, left out (manifest.csv marks their rows).',
+          mediaType: 'application/zip',
+        },
         403: { description: 'Expired or altered link' },
       },
     },
@@ -192,7 +197,17 @@ export function registerBatchRoutes(
       deps.signer.verify(request.url.split('?')[0] ?? '', query.exp, query.sig);
       const match = /^(bat_[A-Za-z0-9_-]{1,64})(\.with-manifest)?\.zip$/.exec(params.file);
       if (!match?.[1]) throw Errors.notFound('bundle', params.file);
-      const stream = batches.bundle(match[1], Boolean(match[2]));
+      const batchId = match[1];
+      const { stream, missingRows } = await batches.bundle(batchId, Boolean(match[2]), {
+        onError: (error) =>
+          logServerProblem(`the bundle download of ${batchId} was cut short: ${error.message}`),
+      });
+      if (missingRows.length > 0) {
+        logServerProblem(
+          `the bundle of ${batchId} leaves out ${missingRows.length} output file(s) missing from the data folder (rows ${describeRows(missingRows)}).`,
+        );
+        reply.header('x-bundle-missing-outputs', String(missingRows.length));
+      }
       return reply
         .type('application/zip')
         .header('Content-Disposition', `attachment; filename="${match[1]}.zip"`)
@@ -320,4 +335,10 @@ export function registerBatchRoutes(
       request.raw.on('close', cleanup);
     },
   );
+}
+
+/** Row indexes for a log line: the first few, then how many more. */
+function describeRows(rows: readonly number[]): string {
+  const shown = rows.slice(0, 10).join(', ');
+  return rows.length > 10 ? `${shown} and ${rows.length - 10} more` : shown;
 }

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Query parameters that carry secrets: a UI launch token, a signed link's signature. */
+const SECRET_PARAMS = /([?&](?:token|sig)=)[^&#]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1<hidden>');
+}
+
+/**
+ * Every 5xx goes to stderr with what was asked and the stack, whether or not request logging is
+ * on (RENDER_DESK_LOG): "The error was logged" must be true, and an operator must be able to tell
+ * a full disk from a bug without turning logging on and waiting for it to happen again.
+ */
+export function logServerError(
+  request: Pick<FastifyRequest, 'method' | 'url'>,
+  status: number,
+  error: unknown,
+  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): void {
+  const detail =
+    error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  write(
+    `${new Date().toISOString()} render-desk: ${status} on ${request.method} ${redactUrl(request.url)}: ${detail}`,
+  );
+}
+
+/** A fault that is not a response status (a download cut short, files gone), to stderr. */
+export function logServerProblem(
+  message: string,
+  write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
+): void {
+  write(`${new Date().toISOString()} render-desk: ${message}`);
+}

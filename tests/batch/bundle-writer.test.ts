@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createBundleStream,
+  plannedSizes,
+  type BundleEntry,
+} from '../../main/batch/bundle-writer.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function outputs(count: number, bytes: number): BundleEntry[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-bundle-writer-'));
+  dirs.push(dir);
+  return Array.from({ length: count }, (_, i) => {
+    const file = path.join(dir, `${i}.png`);
+    fs.writeFileSync(file, Buffer.alloc(bytes, i));
+    return { name: `${i}.png`, file, size: bytes };
+  });
+}
+
+/** Files this process has open (Linux: /proc/self/fd). */
+function openFiles(): string[] {
+  return fs.readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      return [fs.readlinkSync(`/proc/self/fd/${fd}`)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe('the bundle stream', () => {
+  it.runIf(process.platform === 'linux')(
+    'closes the file it was reading when its reader goes away mid-download',
+    async () => {
+      const entries = outputs(4, 4 * 1024 * 1024);
+      const stream = createBundleStream(entries);
+      await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+      stream.pause();
+      expect(openFiles()).toContain(entries[0]!.file);
+      stream.destroy();
+      await expect
+        .poll(() => openFiles().filter((file) => entries.some((e) => e.file === file)))
+        .toEqual([]);
+    },
+  );
+
+  it('ends with an error naming the entry, and calls onError once, when a file is gone', async () => {
+    const entries = outputs(3, 1024);
+    fs.rmSync(entries[1]!.file);
+    const errors: Error[] = [];
+    const stream = createBundleStream(entries, [], { onError: (error) => errors.push(error) });
+    const failure = await new Promise<Error>((resolve) => {
+      stream.on('error', resolve);
+      stream.resume();
+    });
+    expect(failure.message).toMatch(/^could not read 1\.png \(ENOENT/);
+    expect(errors).toEqual([failure]);
+  });
+
+  it('plans the size of each file, and null for one that is not there', async () => {
+    const entries = outputs(3, 10);
+    fs.rmSync(entries[2]!.file);
+    expect(await plannedSizes(entries.map((entry) => entry.file))).toEqual([10, 10, null]);
+    expect(await plannedSizes([])).toEqual([]);
+  });
+});
