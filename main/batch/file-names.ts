@@ -76,7 +76,9 @@ export function fieldsInPattern(pattern: string): string[] {
 /** The pattern filled from the row's cells and made safe; empty when nothing usable is left. */
 export function fileBaseName(pattern: string, record: Readonly<Record<string, unknown>>): string {
   const filled = pattern.replace(/\{([^{}]+)\}/g, (_m, name: string) => {
-    const value = record[name.trim()];
+    // Own cells only: `{__proto__}` or `{constructor}` must not name Object.prototype's members.
+    const key = name.trim();
+    const value = Object.hasOwn(record, key) ? record[key] : undefined;
     return value === null || value === undefined ? '' : String(value);
   });
   return safeFileBase(filled);

@@ -38,6 +38,15 @@ describe('file names from a pattern', () => {
     );
   });
 
+  it("reads a row's own cells only, never what every object inherits", () => {
+    expect(fileBaseName('{__proto__}-{constructor}-{toString}', {})).toBe('');
+    const own = JSON.parse('{"__proto__":"p","constructor":"c","toString":"t"}') as Record<
+      string,
+      unknown
+    >;
+    expect(fileBaseName('{__proto__}-{constructor}-{toString}', own)).toBe('p-c-t');
+  });
+
   it.each([
     ['../x', 'x'],
     ['..\\..\\etc\\passwd', 'etc-passwd'],
