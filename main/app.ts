@@ -28,6 +28,9 @@ import { Errors } from '../shared/errors.js';
 import { RateLimiter } from './server/rate-limiter.js';
 import { UrlSigner } from './server/signed-url.js';
 import { UiSessions } from './server/ui-sessions.js';
+import { connectionCap, guardConnections } from './server/connection-guard.js';
+import { openFileLimit } from './server/open-file-limit.js';
+import { logServerProblem } from './server/server-error-log.js';
 import { createStore, initialiseAccount, type Store } from './store/create-store.js';
 
 /** Brand logos are decoded at this size to prove they are images. */
@@ -109,7 +112,11 @@ export async function startCore(
     const fonts = new CustomFonts(store.customFonts, path.join(config.dataDir, 'fonts'), FONTS_DIR);
     workspace.addCheck(fontCoverageCheck(fonts));
     const templates = new TemplateLibrary(catalog, workspace);
-    pool = createRenderPool({ threads: config.workers });
+    pool = createRenderPool({
+      threads: config.workers,
+      log: (message) => logServerProblem(message),
+      ...(config.renderTimeoutMs !== undefined ? { deadlineMs: config.renderTimeoutMs } : {}),
+    });
     const uploads = new UploadService(store, path.join(config.dataDir, 'uploads'));
     const resolveImage = createImageReferenceResolver({
       uploadPath: (id: string) => uploads.imagePath(id),
@@ -198,6 +205,10 @@ export async function startCore(
     }, 10 * 60_000);
     purge.unref();
 
+    guardConnections(server.server, {
+      maxConnections: connectionCap(openFileLimit()),
+      log: (message) => logServerProblem(message),
+    });
     await server.listen({ host: '127.0.0.1', port: config.port });
     runner.resume();
     const address = server.server.address();

@@ -15,6 +15,8 @@ export interface CoreConfig {
   workers: number;
   /** `lapsed` pauses rendering (403 subscription-lapsed). */
   subscription: 'active' | 'lapsed' | undefined;
+  /** How long one render may take before it is stopped (422 render-timeout); default 20 s. */
+  renderTimeoutMs?: number;
   /** Settings given by a flag or the environment; the others may come from saved preferences. */
   explicit?: { port: boolean; workers: boolean };
 }
@@ -22,6 +24,8 @@ export interface CoreConfig {
 export const DEFAULT_PORT = 5317;
 export const DEFAULT_RATE_LIMIT = 600;
 export const DEFAULT_OPENING_CREDITS = 100;
+/** ~400 times a normal render, and still short enough for a person to wait for. */
+export const DEFAULT_RENDER_TIMEOUT_MS = 20_000;
 
 export class ConfigError extends Error {}
 
@@ -62,6 +66,7 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
       'rate-limit': { type: 'string' },
       workers: { type: 'string' },
       subscription: { type: 'string' },
+      'render-timeout': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -80,6 +85,17 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
     }
     return n;
   };
+  const renderTimeout = values['render-timeout'] ?? env.RENDER_DESK_RENDER_TIMEOUT;
+  let renderTimeoutMs = DEFAULT_RENDER_TIMEOUT_MS;
+  if (renderTimeout !== undefined && renderTimeout !== '') {
+    const seconds = Number(renderTimeout);
+    if (!Number.isFinite(seconds) || seconds < 0.1 || seconds > 600) {
+      throw new ConfigError(
+        `render-timeout must be a number of seconds from 0.1 to 600; got "${renderTimeout}".`,
+      );
+    }
+    renderTimeoutMs = Math.round(seconds * 1000);
+  }
   const subscription = values.subscription ?? env.RENDER_DESK_SUBSCRIPTION;
   if (subscription !== undefined && subscription !== 'active' && subscription !== 'lapsed') {
     throw new ConfigError(`subscription must be "active" or "lapsed"; got "${subscription}".`);
@@ -114,6 +130,7 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
       64,
     ),
     subscription,
+    renderTimeoutMs,
     explicit: {
       port: (values.port ?? env.RENDER_DESK_PORT) !== undefined,
       workers: (values.workers ?? env.RENDER_DESK_WORKERS) !== undefined,

@@ -41,6 +41,7 @@ export const ERROR_CATALOGUE = {
   },
   'url-not-allowed': { status: 422, title: 'Remote image URLs are disabled' },
   'path-not-allowed': { status: 422, title: "The app's own data folder is not an image source" },
+  'render-timeout': { status: 422, title: 'The render took longer than the render deadline' },
   'bundle-not-ready': { status: 422, title: 'The bundle is available once the batch has finished' },
   'invalid-spreadsheet': { status: 422, title: 'The file is not a readable spreadsheet' },
   'unsupported-encoding': { status: 422, title: 'The text encoding of the file is not supported' },

@@ -2,6 +2,13 @@ import { brandValue, type BrandProfile } from '../../shared/brand-profile.js';
 import { Errors, isAppError, type AppError, type Problem } from '../../shared/errors.js';
 import type { BrandRole, Template, Variable } from '../../shared/template-format.js';
 import type { ImageInput, ResolvedValue } from '../render/render-protocol.js';
+import {
+  countCharacters,
+  MAX_TEXT_TOTAL_CHARS,
+  MAX_TEXT_VALUE_CHARS,
+  TEXT_VALUE_TOO_LONG,
+  textTotalTooLong,
+} from './text-limits.js';
 
 export interface ResolveOptions {
   brand: BrandProfile;
@@ -41,6 +48,7 @@ export function resolveValues(
   }
   const resolved: Record<string, ResolvedValue> = {};
   const specific: AppError[] = [];
+  let textCharacters = 0;
   for (const variable of template.variables) {
     const path = `values.${variable.name}`;
     let raw = rawValues[variable.name];
@@ -64,7 +72,10 @@ export function resolveValues(
       continue;
     }
     try {
-      resolved[variable.name] = normalise(variable, raw, path, options, problems);
+      const value = normalise(variable, raw, path, options, problems);
+      resolved[variable.name] = value;
+      if (variable.type === 'text' || variable.type === 'longText' || variable.type === 'list')
+        textCharacters += textLength(value);
     } catch (error) {
       if (!isAppError(error) || error.status !== 422) throw error;
       if (error.code !== 'validation-failed') specific.push(error);
@@ -72,11 +83,20 @@ export function resolveValues(
       resolved[variable.name] = null;
     }
   }
+  if (textCharacters > MAX_TEXT_TOTAL_CHARS)
+    problems.push({ path: 'values', message: textTotalTooLong(textCharacters) });
   // A lone remote-URL or SVG refusal keeps its own code; mixed with others, one 422 lists all.
   const only = specific[0];
   if (only && specific.length === 1 && problems.length === (only.problems?.length ?? 1)) throw only;
   if (problems.length > 0) throw Errors.validation(problems);
   return resolved;
+}
+
+function textLength(value: ResolvedValue): number {
+  if (typeof value === 'string') return countCharacters(value, Infinity);
+  if (Array.isArray(value))
+    return value.reduce((sum, item) => sum + countCharacters(item, Infinity), 0);
+  return 0;
 }
 
 function isEmpty(value: unknown): boolean {
@@ -111,6 +131,9 @@ function normalise(
             ? String(raw)
             : null;
       if (text === null) return bad(`expected text, got ${describe(raw)}`);
+      // Before NFC, which would walk all of a 4 MB value first.
+      if (countCharacters(text, MAX_TEXT_VALUE_CHARS) > MAX_TEXT_VALUE_CHARS)
+        return bad(TEXT_VALUE_TOO_LONG);
       // NFC first: decomposed Vietnamese would shape its marks as separate glyphs.
       return text.normalize('NFC');
     }
@@ -171,6 +194,8 @@ function normalise(
             path: `${path}[${index}]`,
             message: `expected text, got ${describe(item)}`,
           });
+        else if (countCharacters(String(item), MAX_TEXT_VALUE_CHARS) > MAX_TEXT_VALUE_CHARS)
+          problems.push({ path: `${path}[${index}]`, message: TEXT_VALUE_TOO_LONG });
         else if (String(item).trim() !== '') out.push(String(item).trim().normalize('NFC'));
       });
       if (variable.maxItems !== undefined && out.length > variable.maxItems)

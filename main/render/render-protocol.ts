@@ -52,8 +52,35 @@ export interface RenderJob {
   fonts?: CustomFontFace[];
 }
 
-/** A job as posted to a worker: the template by reference (shared-templates.ts). */
-export type PostedRenderJob = Omit<RenderJob, 'template'> & { template: SharedTemplate };
+/**
+ * A job as posted to a worker: the template by reference (shared-templates.ts), and the pool's id
+ * for it, which the worker announces when it starts drawing (RenderStarted).
+ */
+export type PostedRenderJob = Omit<RenderJob, 'template'> & {
+  template: SharedTemplate;
+  taskId: number;
+};
+
+/**
+ * Posted by a worker on its parentPort as it starts a job. The render deadline runs from here,
+ * not from when the job was handed over: a job may wait on its thread behind another one.
+ */
+export interface RenderStarted {
+  kind: 'render-started';
+  taskId: number;
+  threadId: number;
+}
+
+export function isRenderStarted(message: unknown): message is RenderStarted {
+  const candidate = message as Partial<RenderStarted> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    candidate.kind === 'render-started' &&
+    typeof candidate.taskId === 'number' &&
+    typeof candidate.threadId === 'number'
+  );
+}
 
 /** What the engine measured while drawing a text or list layer. */
 export interface TextLayerReport {

@@ -1,7 +1,8 @@
+import { parentPort, threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import sharp from 'sharp';
 import { renderJob } from '../engine/render-job.js';
-import type { PostedRenderJob, RenderResult } from './render-protocol.js';
+import type { PostedRenderJob, RenderResult, RenderStarted } from './render-protocol.js';
 import { receiveTemplate } from './shared-templates.js';
 
 // One libvips thread per worker: the pool already keeps every core busy, and sharp's own
@@ -14,6 +15,12 @@ sharp.cache(false);
  * (a slice of Node's shared buffer pool must never be detached).
  */
 export default async function render(posted: PostedRenderJob): Promise<RenderResult | object> {
+  // The pool's deadline for this job starts now (render-pool.ts).
+  parentPort?.postMessage({
+    kind: 'render-started',
+    taskId: posted.taskId,
+    threadId,
+  } satisfies RenderStarted);
   const result = await renderJob({ ...posted, template: receiveTemplate(posted.template) });
   if (!result.ok) return result;
   const { buffer, byteOffset, byteLength } = result.bytes;

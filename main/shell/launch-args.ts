@@ -9,6 +9,7 @@ const CORE_FLAGS = new Set([
   'rate-limit',
   'workers',
   'subscription',
+  'render-timeout',
 ]);
 
 export interface LaunchArgs {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BrandProfile, EMPTY_BRAND_PROFILE } from '../../shared/brand-profile.js';
 import { AppError, Errors, type Problem } from '../../shared/errors.js';
 import { resolveValues, type BrandFill } from '../../main/engine/resolve-values.js';
+import { MAX_TEXT_TOTAL_CHARS, MAX_TEXT_VALUE_CHARS } from '../../main/engine/text-limits.js';
 import type { ImageInput } from '../../main/render/render-protocol.js';
 import { buildTemplate } from './fixtures/template-builder.js';
 
@@ -87,6 +88,36 @@ describe('resolveValues', () => {
 
   it('treats maxLength as advice, never as a reason to refuse', () => {
     expect(resolve({ headline: 'much longer than five' }).headline).toBe('much longer than five');
+  });
+
+  it('refuses a text value over 10,000 characters, naming it, and a 4 MB one without walking it', () => {
+    const atLimit = 'x'.repeat(MAX_TEXT_VALUE_CHARS);
+    expect(resolve({ headline: atLimit }).headline).toBe(atLimit);
+    // Astral characters are one character each, though two UTF-16 units.
+    expect(resolve({ headline: 'x', body: '😀'.repeat(MAX_TEXT_VALUE_CHARS) }).body).toHaveLength(
+      2 * MAX_TEXT_VALUE_CHARS,
+    );
+    expect(problemsOf({ headline: atLimit + 'x' })).toEqual([
+      { path: 'values.headline', message: expect.stringMatching(/longer than 10,000 characters/) },
+    ]);
+    const started = performance.now();
+    expect(paths({ headline: 'x', body: 'y'.repeat(4 * 1024 * 1024) })).toEqual(['values.body']);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(paths({ headline: 'x', perks: ['ok', 'z'.repeat(MAX_TEXT_VALUE_CHARS + 1)] })).toEqual([
+      'values.perks[1]',
+    ]);
+  });
+
+  it('refuses text values that together exceed the total a render may draw', () => {
+    const share = 'x'.repeat(MAX_TEXT_VALUE_CHARS);
+    const problems = problemsOf({ headline: share, body: share, perks: [share, 'y'] });
+    expect(problems).toEqual([
+      {
+        path: 'values',
+        message: expect.stringMatching(/add up to 30,0\d\d characters.*at most 30,000/),
+      },
+    ]);
+    expect(MAX_TEXT_TOTAL_CHARS).toBe(30_000);
   });
 
   it('lists every problem at once, each with its path', () => {

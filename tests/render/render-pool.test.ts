@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -54,5 +57,67 @@ describe('render pool lanes', () => {
     expect(pool.queued()).toEqual({ interactive: 0, batch: 8 - 2 * tasksPerThread(2) });
     await Promise.all(all);
     expect(pool.queued()).toEqual({ interactive: 0, batch: 0 });
+  });
+});
+
+const failsToStartOnce = fileURLToPath(
+  new URL('./fixtures/fails-to-start-once-worker.mjs', import.meta.url),
+);
+const runawayWorker = fileURLToPath(new URL('./fixtures/runaway-worker.mjs', import.meta.url));
+
+describe('render pool faults', () => {
+  it('keeps serving when a render thread fails to start', async () => {
+    const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rd-pool-')), 'fail-start');
+    fs.writeFileSync(marker, '');
+    process.env.RD_TEST_FAIL_START = marker;
+    const logged: string[] = [];
+    try {
+      pool = createRenderPool({
+        threads: 1,
+        workerFile: failsToStartOnce,
+        log: (message) => logged.push(message),
+      });
+      // The first thread dies while starting, with no job to blame: piscina reports it as an
+      // 'error' event, which used to end the process.
+      await expect.poll(() => fs.existsSync(marker), { timeout: 30_000 }).toBe(false);
+      await expect
+        .poll(() => logged.join('\n'), { timeout: 30_000 })
+        .toMatch(/a render thread failed: this thread could not start/);
+      expect(await pool.run(job('after'))).toMatchObject({ ok: true, label: 'after' });
+    } finally {
+      delete process.env.RD_TEST_FAIL_START;
+    }
+  });
+
+  it('stops a job past its deadline with render-timeout, replaces its thread and serves the next job', async () => {
+    pool = createRenderPool({
+      threads: 1,
+      workerFile: runawayWorker,
+      deadlineMs: 500,
+      log: () => {},
+    });
+    const first = (await pool.run(job('warm-up'))) as unknown as { threadId: number };
+    const startedAt = Date.now();
+    await expect(pool.run(job('runaway'))).rejects.toMatchObject({
+      code: 'render-timeout',
+      status: 422,
+    });
+    expect(Date.now() - startedAt).toBeLessThan(15_000);
+    const next = (await pool.run(job('next'))) as unknown as { label: string; threadId: number };
+    expect(next.label).toBe('next');
+    expect(next.threadId).not.toBe(first.threadId);
+  });
+
+  it('runs a job again on a new thread when a runaway on its thread is stopped', async () => {
+    const threads = os.availableParallelism();
+    pool = createRenderPool({ threads, workerFile: runawayWorker, deadlineMs: 500, log: () => {} });
+    // Fill every place on every thread, so one job waits on the runaway's thread.
+    const runaway = pool.run(job('runaway'));
+    const others = Array.from({ length: threads * tasksPerThread(threads) - 1 }, (_, i) =>
+      pool!.run(job(`job-${i}`, 300)),
+    );
+    await expect(runaway).rejects.toMatchObject({ code: 'render-timeout' });
+    const results = (await Promise.all(others)) as unknown as { label: string }[];
+    expect(results.map((result) => result.label)).toEqual(others.map((_, i) => `job-${i}`));
   });
 });
