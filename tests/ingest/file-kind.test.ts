@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { detectFileKind } from '../../main/ingest/file-kind.js';
 import { openRowSource } from '../../main/ingest/rows/row-source.js';
 import { SpreadsheetError } from '../../main/ingest/spreadsheet-error.js';
+import { MAX_LISTED_ENTRIES, ZIP_LIMITS } from '../../main/ingest/zip/zip-limits.js';
+import { storedEntry, writeZip } from '../helpers/zip-builder.js';
 import { corpus, createTempDir } from './fixtures.js';
 
 const temp = createTempDir();
@@ -87,5 +89,18 @@ describe('file kind by bytes', () => {
   it('refuses a CSV sent as xlsx', async () => {
     const error = await refusal(temp.file('data.xlsx', 'a,b\n1,2\n'), { kind: 'xlsx' });
     expect(error.code).toBe('unsupported-media-type');
+  });
+
+  it("looks into a zip of many images without holding it to a workbook's limits", async () => {
+    const photos = (count: number) =>
+      writeZip(Array.from({ length: count }, (_, i) => storedEntry(`photos/${i}.png`, 'x')));
+    const many = ZIP_LIMITS.spreadsheet.maxEntries + 1;
+    expect(await detectFileKind(temp.file('photos.zip', photos(many)))).toEqual({ kind: 'zip' });
+    const tooMany = await detectFileKind(
+      temp.file('too-many.zip', photos(MAX_LISTED_ENTRIES + 1)),
+    ).catch((caught: unknown) => caught);
+    expect(tooMany).toBeInstanceOf(SpreadsheetError);
+    expect((tooMany as SpreadsheetError).code).toBe('archive-limits-exceeded');
+    expect((tooMany as SpreadsheetError).message).toMatch(/^The zip was refused .* 20001 files/);
   });
 });
