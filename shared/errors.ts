@@ -8,6 +8,7 @@ export const ERROR_CATALOGUE = {
   'bad-request': { status: 400, title: 'The request is malformed' },
   'invalid-idempotency-key': { status: 400, title: 'The Idempotency-Key header is invalid' },
   'missing-host': { status: 400, title: 'The Host header is missing or repeated' },
+  'json-too-deep': { status: 400, title: 'The JSON nests too deeply' },
   unauthorized: { status: 401, title: 'A valid API key is required' },
   'insufficient-credits': { status: 402, title: 'Not enough credits' },
   'subscription-lapsed': { status: 403, title: 'The subscription has lapsed' },
@@ -65,6 +66,7 @@ export const ERROR_CATALOGUE = {
   internal: { status: 500, title: 'Internal error' },
   'render-failed': { status: 500, title: 'The render failed' },
   'service-busy': { status: 503, title: 'The service is busy; retry shortly' },
+  'disk-full': { status: 507, title: 'The disk holding the data folder is full' },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -154,4 +156,9 @@ export const Errors = {
     ),
   imageInvalid: (path: string, reason: string) =>
     new AppError('image-invalid', `${path}: ${reason}`, { problems: [{ path, message: reason }] }),
+  diskFull: () =>
+    new AppError(
+      'disk-full',
+      'The disk holding the data folder is full, so nothing was saved. Free some space, then retry.',
+    ),
 };

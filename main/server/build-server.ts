@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuth } from './plugins/auth.js';
 import { registerHostGuard } from './plugins/host-guard.js';
+import { registerJsonBody } from './plugins/json-body.js';
 import { registerProblemJson } from './plugins/problem-json.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { RouteRegistry } from './route-registry.js';
@@ -50,6 +51,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
 
   // The API speaks JSON; a text/plain body is a mistake to report (415), not a string to validate.
   app.removeContentTypeParser('text/plain');
+  registerJsonBody(app);
   registerProblemJson(app);
   registerSecurityHeaders(app);
   registerHostGuard(app);

@@ -1,5 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { AppError, ERROR_CATALOGUE, isAppError, type ErrorCode } from '../../../shared/errors.js';
+import {
+  AppError,
+  ERROR_CATALOGUE,
+  Errors,
+  isAppError,
+  type ErrorCode,
+} from '../../../shared/errors.js';
+import { logServerError } from '../server-error-log.js';
+
+/** Errors of a full disk, from Node's fs and from SQLite. */
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
 
 /** Every error leaves as RFC 9457 application/problem+json with a stable code. */
 export function registerProblemJson(app: FastifyInstance): void {
@@ -12,7 +22,10 @@ export function registerProblemJson(app: FastifyInstance): void {
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const appError = toAppError(error, request.headers['content-type']);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      logServerError(request, appError.status, error);
+    }
     return sendProblem(reply, appError);
   });
 }
@@ -29,6 +42,7 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
 
 function toAppError(error: FastifyError, contentType: string | undefined): AppError {
   if (isAppError(error)) return error;
+  if (isDiskFull(error)) return Errors.diskFull();
   // Coded errors from lower layers (spreadsheet readers) whose code is in the catalogue.
   const coded = error as { code?: string; location?: Record<string, unknown> };
   if (
@@ -71,4 +85,14 @@ function toAppError(error: FastifyError, contentType: string | undefined): AppEr
   if (error.statusCode === 413) return new AppError('payload-too-large', error.message);
   if (error.statusCode === 415) return new AppError('unsupported-media-type', error.message);
   return new AppError('internal', 'Something went wrong on our side. The error was logged.');
+}
+
+/** A full disk, also when a lower layer wrapped it (`cause`). */
+export function isDiskFull(error: unknown): boolean {
+  for (let cause = error, hops = 0; cause && hops < 5; hops += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && DISK_FULL.has(code)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }

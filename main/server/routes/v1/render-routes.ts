@@ -86,13 +86,16 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
             'The image bytes (png, jpeg or webp). Headers: x-render-id, x-credits-remaining; x-brand-fill (each omitted brand-bound variable and where its value came from: brand, default or empty); x-render-warnings (brand roles left empty); x-missing-glyphs (characters no font draws).',
           mediaType: 'image/png',
         },
+        400: { description: 'malformed-json, json-too-deep', schema: ProblemDetails },
         402: { description: 'insufficient-credits', schema: ProblemDetails },
         404: { description: 'Unknown template', schema: ProblemDetails },
         409: { description: 'idempotency-key-in-use', schema: ProblemDetails },
         422: {
-          description: 'validation-failed, image-invalid, idempotency-key-reused',
+          description:
+            'validation-failed (a text value over 10,000 characters included), image-invalid, idempotency-key-reused, render-timeout',
           schema: ProblemDetails,
         },
+        507: { description: 'disk-full (with an Idempotency-Key)', schema: ProblemDetails },
       },
     },
     async ({ body, request, reply }) => {
