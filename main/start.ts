@@ -3,13 +3,15 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CORE_NODE_FLAGS, coreProcessEnv } from './core-process-env.js';
+import { coreLaunchSpec } from './supervisor/core-launch.js';
+import { CoreSupervisor } from './supervisor/core-supervisor.js';
 
 /**
  * `npm start`: the desktop window when the Electron binary is installed, otherwise the headless
  * server (the binary cannot always be downloaded, e.g. on offline build machines).
- * `npm run serve` is `start.ts --headless`: the server in a child process either way, so that it
- * starts with the core's environment and flags (core-process-env.ts).
+ * `npm run serve` is `start.ts --headless`. Either way the server runs in a child process that
+ * starts with the core's environment and flags (core-process-env.ts), under the same supervisor
+ * as the desktop shell's: a core that dies is started again, and batches resume.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -21,6 +23,61 @@ function electronBinary(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `args` without `--name value` / `--name=value`. */
+function withoutFlag(args: readonly string[], name: string): string[] {
+  const result: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const argument = args[i] ?? '';
+    if (argument === `--${name}`) i += 1;
+    else if (!argument.startsWith(`--${name}=`)) result.push(argument);
+  }
+  return result;
+}
+
+function runHeadless(forwarded: string[]): void {
+  const say = (line: string) => process.stderr.write(`render-desk: ${line}\n`);
+  const supervisor = new CoreSupervisor({
+    launchSpec: (port) =>
+      coreLaunchSpec({
+        appRoot: root,
+        packaged: false,
+        execPath: process.execPath,
+        nodePath: process.execPath,
+        // The first core follows the flags, the environment and saved preferences; a restarted
+        // one keeps its predecessor's port, so clients and server.json stay right.
+        extraArgs:
+          port === 0 ? forwarded : [...withoutFlag(forwarded, 'port'), '--port', `${port}`],
+        env: process.env,
+      }),
+    output: (line, stream) =>
+      (stream === 'stdout' ? process.stdout : process.stderr).write(`${line}\n`),
+    failFastOnFirstStart: true,
+  });
+  let restarted = false;
+  supervisor.onState((state) => {
+    if (state.status === 'restarting') {
+      restarted = true;
+      say(
+        `the server stopped unexpectedly (${state.reason}); starting it again in ${state.delayMs / 1000} s (attempt ${state.attempt}).`,
+      );
+    } else if (state.status === 'ready' && restarted) {
+      say(`the server is running again (pid ${state.pid}); unfinished batches resume.`);
+    } else if (state.status === 'failed') {
+      // A first start that failed has said why itself (a bad flag, a port in use).
+      if (restarted) say(`giving up: ${state.reason}`);
+      process.exit(state.exitCode ?? 1);
+    }
+  });
+  const stop = () => {
+    void supervisor.stop().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  supervisor.start().catch(() => {
+    // Reported by the 'failed' state above.
+  });
 }
 
 const shellEntry = path.join(root, 'main', 'shell', 'electron-main.cjs');
@@ -38,13 +95,5 @@ if (binary && fs.existsSync(shellEntry)) {
         ? 'The desktop shell is not built; starting the headless server instead.'
         : 'Electron is not installed on this machine; starting the headless server instead (open the UI link in a browser).',
     );
-  const child = spawn(
-    process.execPath,
-    [...CORE_NODE_FLAGS, '--import', 'tsx', path.join(root, 'main', 'serve.ts'), ...forwarded],
-    { stdio: 'inherit', env: coreProcessEnv() },
-  );
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on('SIGTERM', forward);
-  process.on('SIGINT', forward);
-  child.on('exit', (code) => process.exit(code ?? 0));
+  runHeadless(forwarded);
 }

@@ -86,7 +86,7 @@ async function buildShell(outDir: string): Promise<void> {
 
   await esbuild.build({
     ...common,
-    entryPoints: ['main/shell/core-watchdog.ts'],
+    entryPoints: ['main/supervisor/core-watchdog.ts'],
     outfile: path.join(shellDir, 'core-watchdog.mjs'),
     platform: 'node',
     format: 'esm',

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { MenuCommand } from '../../shared/native-bridge.js';
 import { buildMenuTemplate } from '../../main/shell/app-menu.js';
 import { CORE_MALLOC_ENV, CORE_NODE_FLAGS } from '../../main/core-process-env.js';
-import { coreLaunchSpec, developmentNodePath } from '../../main/shell/core-launch.js';
-import { parseCoreLine, redactCoreLine } from '../../main/shell/core-output.js';
+import { coreLaunchSpec, developmentNodePath } from '../../main/supervisor/core-launch.js';
+import { parseCoreLine, redactCoreLine } from '../../main/supervisor/core-output.js';
 import { coreFlag, parseLaunchArgs, withoutFlags } from '../../main/shell/launch-args.js';
 import { statusPageHtml } from '../../main/shell/status-page.js';
 

@@ -3,8 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { coreLaunchSpec } from '../../main/shell/core-launch.js';
-import { backoffDelay, CoreSupervisor, type CoreState } from '../../main/shell/core-supervisor.js';
+import { coreLaunchSpec } from '../../main/supervisor/core-launch.js';
+import {
+  backoffDelay,
+  CoreSupervisor,
+  type CoreState,
+} from '../../main/supervisor/core-supervisor.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
 import { openUiSession } from '../helpers/ui-session.js';
 

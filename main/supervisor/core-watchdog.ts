@@ -1,7 +1,7 @@
 /**
- * Loaded into the core with `--import` when the desktop shell starts it. The shell holds the
- * write end of the core's stdin; when it closes (the shell quits, or died without a chance to
- * say so) the core shuts down as on SIGTERM. Emitting the signal event instead of sending the
+ * Loaded into the core with `--import` when the supervisor starts it (the desktop shell, or
+ * `npm start` headless). The supervisor holds the write end of the core's stdin; when it closes
+ * (the supervisor quits, or died without a chance to say so) the core shuts down as on SIGTERM. Emitting the signal event instead of sending the
  * signal runs serve's graceful stop on Windows too, where a real SIGTERM cannot be caught.
  */
 let requested = false;

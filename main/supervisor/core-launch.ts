@@ -2,7 +2,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../core-process-env.js';
 
-/** How to start the core: a plain child process running the headless entry. */
+/** How to start the core: a plain child process running the headless entry (main/serve.ts). */
 export interface CoreLaunchSpec {
   command: string;
   args: string[];
@@ -18,7 +18,8 @@ export interface CoreLaunchOptions {
   execPath: string;
   /** Development: the Node that ran `npm start` (see below). */
   nodePath: string;
-  port: number;
+  /** Omitted: the core's own rule (flags in extraArgs, RENDER_DESK_PORT, saved preferences, 5317). */
+  port?: number;
   /** Omitted: the core's own rule (RENDER_DESK_DATA_DIR or the OS convention). */
   dataDir?: string;
   /** More core flags (`--workers 1`, flags passed to `npm start`). */
@@ -35,7 +36,7 @@ export interface CoreLaunchOptions {
  */
 export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
   const env = coreProcessEnv(options.env);
-  const flags = ['--port', String(options.port)];
+  const flags = options.port !== undefined ? ['--port', String(options.port)] : [];
   if (options.dataDir !== undefined) flags.push('--data-dir', options.dataDir);
   flags.push(...(options.extraArgs ?? []));
 
@@ -57,7 +58,7 @@ export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
   }
   // A development shell started by Electron must not hand Electron's run-as-node mode on.
   delete env.ELECTRON_RUN_AS_NODE;
-  const watchdog = path.join(options.appRoot, 'main', 'shell', 'core-watchdog.ts');
+  const watchdog = path.join(options.appRoot, 'main', 'supervisor', 'core-watchdog.ts');
   return {
     command: options.nodePath,
     args: [

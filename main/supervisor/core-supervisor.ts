@@ -5,12 +5,14 @@ import { parseCoreLine, redactCoreLine } from './core-output.js';
 
 /**
  * Runs the core as a child process and keeps it running (DESIGN §4a: a native crash in a render
- * worker takes its whole process down; it must not take the window with it). Written against
- * child_process only, so it is tested under plain Node against the real `main/serve.ts`.
+ * worker takes its whole process down; it must not take the window, or the headless server,
+ * with it). Both the desktop shell and `npm start`/`npm run serve` (main/start.ts) use it.
+ * Written against child_process only, so it is tested under plain Node against the real
+ * `main/serve.ts`.
  *
- * Life of a child: spawn → wait for its `UI:` line (ready) → … → exit. An exit the shell did not
- * ask for schedules a new child after a backoff that doubles with each failure in a row and
- * starts over once a child has stayed up for a while. Batches resume from SQLite on their own.
+ * Life of a child: spawn → wait for its `UI:` line (ready) → … → exit. An exit nobody asked for
+ * schedules a new child after a backoff that doubles with each failure in a row and starts over
+ * once a child has stayed up for a while. Batches resume from SQLite on their own.
  */
 
 export type SpawnLike = (
@@ -34,7 +36,7 @@ export type CoreState =
   | ({ status: 'ready' } & CoreReady)
   | { status: 'restarting'; attempt: number; delayMs: number; reason: string }
   /** Will not retry: the core refused its settings (exit code 2), or never got ready `giveUpAfter` times in a row. */
-  | { status: 'failed'; reason: string }
+  | { status: 'failed'; reason: string; exitCode?: number }
   | { status: 'stopped' };
 
 export interface BackoffOptions {
@@ -60,6 +62,13 @@ export interface CoreSupervisorOptions {
   stopTimeoutMs?: number;
   /** The core's output, secrets redacted. */
   log?: (line: string) => void;
+  /** The core's output as it is, for a terminal the user reads (the headless server). */
+  output?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /**
+   * Give up at once when the very first child dies before it is ready (the headless server: a
+   * port in use is better reported than retried for a minute). Later children are always retried.
+   */
+  failFastOnFirstStart?: boolean;
 }
 
 const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000, resetAfterMs: 60_000 };
@@ -89,6 +98,8 @@ export class CoreSupervisor {
   private failuresInARow = 0;
   private startFailuresInARow = 0;
   private attempt = 0;
+  /** Whether some child has been ready: until then, failFastOnFirstStart applies. */
+  private everReady = false;
   /** Restarts keep the port, so the window's origin (and what the UI stored for it) stays put. */
   private preferredPort = 0;
   private stopping: Promise<void> | null = null;
@@ -172,12 +183,13 @@ export class CoreSupervisor {
         env: spec.env,
         stdio: ['pipe', 'pipe', 'pipe'],
         windowsHide: true,
-        // Own process group: Ctrl+C in the terminal reaches the shell, which stops the core in
-        // order, instead of both racing. (On Windows `detached` would open a console window.)
+        // Own process group: Ctrl+C in the terminal reaches the supervising process, which stops
+        // the core in order, instead of both racing. (On Windows `detached` would open a console
+        // window.)
         detached: process.platform !== 'win32',
       });
     } catch (error) {
-      this.childGone(null, `could not start the core: ${(error as Error).message}`, false);
+      this.childGone(null, `could not start the core: ${(error as Error).message}`, null);
       return;
     }
 
@@ -186,16 +198,17 @@ export class CoreSupervisor {
     let portInUse = false;
     let settled = false;
     const lastLines: string[] = [];
-    const remember = (line: string) => {
+    const remember = (line: string, stream: 'stdout' | 'stderr') => {
       lastLines.push(line);
       if (lastLines.length > 20) lastLines.shift();
       this.options.log?.(redactCoreLine(line));
+      this.options.output?.(line, stream);
     };
     const running: Running = {
       child,
       readyAt: null,
       exited: new Promise<void>((resolve) => {
-        const finish = (reason: string, configError: boolean) => {
+        const finish = (reason: string, exitCode: number | null) => {
           if (settled) return;
           settled = true;
           if (readyTimer) clearTimeout(readyTimer);
@@ -203,45 +216,46 @@ export class CoreSupervisor {
           // Port taken by someone else since the last start: let the next child pick a free one.
           if (portInUse) this.preferredPort = 0;
           const tail = lastLines.filter(Boolean).slice(-5).join('\n');
-          this.childGone(running, reason, configError, tail);
+          this.childGone(running, reason, exitCode, tail);
         };
         // 'close', not 'exit': by then the child's last lines have been read.
         child.once('close', (code, signal) => {
           if (timedOut) {
             finish(
               `the core did not become ready within ${Math.round(this.startTimeoutMs / 1000)} s`,
-              false,
+              null,
             );
           } else if (code === CONFIG_ERROR_EXIT_CODE) {
             // The last words of a child that refused its configuration say why.
             finish(
               lastLines.filter(Boolean).slice(-3).join('\n') || 'the core refused its settings',
-              true,
+              code,
             );
           } else {
             finish(
               signal ? `the core was killed by ${signal}` : `the core exited with code ${code}`,
-              false,
+              code,
             );
           }
         });
         child.once('error', (error) => {
           // A child that never started (no such binary) may never emit 'close'.
-          if (child.pid === undefined) finish(`could not start the core: ${error.message}`, false);
+          if (child.pid === undefined) finish(`could not start the core: ${error.message}`, null);
         });
       }),
     };
     this.running = running;
-    // Writing to stdin of a child that died must not throw in the shell.
+    // Writing to stdin of a child that died must not throw here.
     child.stdin?.on('error', () => {});
 
     const onLine = (line: string) => {
-      remember(line);
+      remember(line, 'stdout');
       const parsed = parseCoreLine(line);
       if (parsed.kind === 'port-in-use') portInUse = true;
       if (parsed.kind !== 'ui-link' || running.readyAt !== null || this.running !== running) return;
       if (this.stopping) return;
       running.readyAt = Date.now();
+      this.everReady = true;
       if (readyTimer) clearTimeout(readyTimer);
       this.preferredPort = parsed.port;
       this.setState({
@@ -255,7 +269,9 @@ export class CoreSupervisor {
     if (child.stdout)
       readline.createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', onLine);
     if (child.stderr)
-      readline.createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', remember);
+      readline
+        .createInterface({ input: child.stderr, crlfDelay: Infinity })
+        .on('line', (line) => remember(line, 'stderr'));
     readyTimer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
@@ -265,20 +281,25 @@ export class CoreSupervisor {
   private childGone(
     running: Running | null,
     reason: string,
-    configError: boolean,
+    exitCode: number | null,
     tail = '',
   ): void {
     if (running && this.running !== running) return;
     const upFor = running?.readyAt ? Date.now() - running.readyAt : 0;
     this.running = null;
     if (this.stopping) return;
-    if (configError) {
-      this.setState({ status: 'failed', reason });
+    const failed = (why: string) =>
+      this.setState({ status: 'failed', reason: why, ...(exitCode !== null ? { exitCode } : {}) });
+    if (exitCode === CONFIG_ERROR_EXIT_CODE) {
+      failed(reason);
       return;
     }
     this.startFailuresInARow = running?.readyAt ? 0 : this.startFailuresInARow + 1;
-    if (this.startFailuresInARow >= (this.options.giveUpAfter ?? 8)) {
-      this.setState({ status: 'failed', reason: tail ? `${reason}:\n${tail}` : reason });
+    if (
+      this.startFailuresInARow >= (this.options.giveUpAfter ?? 8) ||
+      (this.options.failFastOnFirstStart && !this.everReady)
+    ) {
+      failed(tail ? `${reason}:\n${tail}` : reason);
       return;
     }
     this.failuresInARow = upFor >= this.backoff.resetAfterMs ? 1 : this.failuresInARow + 1;
