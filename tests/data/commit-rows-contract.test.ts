@@ -163,6 +163,40 @@ describe.each(implementations.all)('committing batch rows on %s', (_name, open) 
     await expectBalanced(data);
   });
 
+  it('gives each of several groups sent at once the result it would get alone, in order', async () => {
+    const data = await open();
+    const { batch, rows } = await runningBatch(data, 16);
+    const ok = (from: number, to: number) =>
+      rows.slice(from, to).map((row) => succeeded(batch.id, row));
+    const counts = await Promise.all([
+      data.commands.commitRows(rowContext(batch.id), ok(0, 10)),
+      data.commands.commitRows(rowContext(batch.id), ok(5, 15)),
+      data.commands.commitRows(rowContext(batch.id), [failed(0), failed(1), failed(15)]),
+    ]);
+    expect(counts).toEqual([10, 5, 1]);
+
+    // One credit left for three rows: the first success takes it, the second is refused alone.
+    const other = await runningBatch(data, 3);
+    await data.ledger.release({ batchId: other.batch.id, amount: 2 });
+    const results = await Promise.allSettled([
+      data.commands.commitRows(rowContext(other.batch.id), [
+        succeeded(other.batch.id, other.rows[0]!),
+      ]),
+      data.commands.commitRows(rowContext(other.batch.id), [
+        succeeded(other.batch.id, other.rows[1]!),
+      ]),
+      data.commands.commitRows(rowContext(other.batch.id), [failed(2)]),
+    ]);
+    expect(results[0]).toEqual({ status: 'fulfilled', value: 1 });
+    expect(results[1]).toMatchObject({
+      status: 'rejected',
+      reason: { code: 'conflict', message: `Batch "${other.batch.id}" holds no credit for row 1.` },
+    });
+    expect(results[2]).toEqual({ status: 'fulfilled', value: 1 });
+    expect(await data.ledger.account()).toMatchObject({ debited: 16, heldCredits: 0 });
+    await expectBalanced(data);
+  });
+
   it('pages the manifest in rowIndex order, with or without a status filter', async () => {
     const data = await open();
     const { batch, rows } = await runningBatch(data, 7);
