@@ -20,6 +20,9 @@ import { CustomFonts } from './fonts/custom-fonts.js';
 import { fontCoverageCheck } from './fonts/font-coverage-check.js';
 import { createRenderPool, type RenderPool } from './render/render-pool.js';
 import { RenderService } from './render/render-service.js';
+import { SingleRenderService } from './render/single-render-service.js';
+import { sqliteCoreData } from './data/sqlite-core-data.js';
+import { FolderObjectStore } from './objects/folder-object-store.js';
 import { API_VERSION, buildServer } from './server/build-server.js';
 import { savedPreferences } from './preferences.js';
 import { CreditReservations } from './server/credit-reservations.js';
@@ -117,7 +120,8 @@ export async function startCore(
       log: (message) => logServerProblem(message),
       ...(config.renderTimeoutMs !== undefined ? { deadlineMs: config.renderTimeoutMs } : {}),
     });
-    const uploads = new UploadService(store, path.join(config.dataDir, 'uploads'));
+    const data = sqliteCoreData(store);
+    const uploads = new UploadService(data, path.join(config.dataDir, 'uploads'));
     const resolveImage = createImageReferenceResolver({
       uploadPath: (id: string) => uploads.imagePath(id),
       allowRemote: false,
@@ -134,7 +138,7 @@ export async function startCore(
     const outputs = new BatchOutputs(path.join(config.dataDir, 'outputs'));
     const events = new BatchEvents();
     const runner = new BatchRunner({
-      store,
+      data,
       renderer,
       outputs,
       events,
@@ -144,10 +148,11 @@ export async function startCore(
       log: (message, detail) => console.error(message, detail),
     });
     const batches = new BatchService({
-      store,
+      data,
       renderer,
-      runner,
+      work: runner,
       outputs,
+      mode: 'embedded',
       countRows: (id, sheet) => uploads.countRows(id, sheet),
       unpackImages: (id, destination) => uploads.unpackImages(id, destination),
       protectedDirs: [config.dataDir],
@@ -157,9 +162,21 @@ export async function startCore(
         crypto.randomBytes(32).toString('hex'),
       ),
     );
+    fs.mkdirSync(outputs.outputsDir, { recursive: true });
+    const outputObjects = await FolderObjectStore.open(outputs.outputsDir);
+    const reservations = new CreditReservations(async () => (await data.ledger.account()).balance);
+    const singleRenders = new SingleRenderService({
+      data,
+      renderer,
+      reservations,
+      outputs: outputObjects,
+    });
     const server = buildServer(
       {
-        store,
+        data,
+        objects: outputObjects,
+        mode: 'embedded',
+        singleRenders,
         catalog,
         templates,
         workspace,
@@ -167,7 +184,7 @@ export async function startCore(
         thumbnails: new ThumbnailCache(path.join(config.dataDir, 'cache', 'thumbnails'), renderer),
         signer,
         limiter: new RateLimiter(config.rateLimit),
-        reservations: new CreditReservations(store.ledger),
+        reservations,
         outputsDir: outputs.outputsDir,
         outputs,
         batches,
@@ -199,9 +216,14 @@ export async function startCore(
     );
 
     const purge = setInterval(() => {
-      for (const file of store.idempotency.purgeExpired(new Date()))
-        fs.rmSync(file, { force: true });
-      uploads.purgeExpired();
+      void (async () => {
+        for (const ref of await data.idempotency.purgeExpired(new Date())) {
+          // Older results were kept as absolute file paths, newer ones as output keys.
+          if (path.isAbsolute(ref)) fs.rmSync(ref, { force: true });
+          else await outputObjects.delete(ref);
+        }
+        await uploads.purgeExpired();
+      })().catch((error: unknown) => console.error('purging expired results failed', error));
     }, 10 * 60_000);
     purge.unref();
 
@@ -210,7 +232,7 @@ export async function startCore(
       log: (message) => logServerProblem(message),
     });
     await server.listen({ host: '127.0.0.1', port: config.port });
-    runner.resume();
+    await runner.resume();
     const address = server.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://127.0.0.1:${port}`;

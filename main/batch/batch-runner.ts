@@ -1,24 +1,27 @@
-import type { BrandProfile } from '../../shared/brand-profile.js';
-import { isAppError } from '../../shared/errors.js';
-import type { Batch, Bindings } from '../../shared/batch-schemas.js';
-import type { Template } from '../../shared/template-format.js';
-import type { CatalogEntry } from '../catalog/load-catalog.js';
-import { templateRatios } from '../catalog/load-catalog.js';
+import type { Batch } from '../../shared/batch-schemas.js';
+import type { CoreData } from '../data/core-data.js';
+import type { RowOutcome, RowOutcomeContext } from '../data/data-commands.js';
 import { writeFileDurably } from '../files/write-file-durably.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { OutputFormat } from '../render/render-protocol.js';
 import type { BatchRecord } from '../store/batches-repository.js';
-import type { Store } from '../store/create-store.js';
-import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 import type { BatchEvents } from './batch-events.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { QueuedRow, SourceRecord } from './batch-queue.js';
-import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
-import { createImagesFolderResolver } from './images-folder.js';
-import { BatchFileNamer } from './file-names.js';
-import { GroupCommitter } from '../store/group-commit.js';
-import { EXTENSIONS } from './batch-outputs.js';
 import { toBatchResource } from './batch-resource.js';
+import type { BatchWork } from './batch-work.js';
+import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { BatchFileNamer } from './file-names.js';
+import { createImagesFolderResolver } from './images-folder.js';
+import { EXTENSIONS } from './batch-outputs.js';
+import {
+  batchRowContext,
+  describeRowError,
+  renderBatchRow,
+  type BatchRowContext,
+} from './render-batch-row.js';
+
+export { describeRowError } from './render-batch-row.js';
 
 /** One source row as a row source yields it. */
 export interface SourceRow {
@@ -30,7 +33,7 @@ export interface SourceRow {
 }
 
 export interface BatchRunnerDeps {
-  store: Store;
+  data: CoreData;
   renderer: RenderService;
   outputs: BatchOutputs;
   events: BatchEvents;
@@ -56,36 +59,46 @@ export function batchRowsInFlight(threads: number): number {
   return threads * 4;
 }
 /**
- * Row commits are grouped over this window. Each commit is an fsync on the API thread; a batch
- * row that waits 50 ms longer to show as done loses nothing (a crash re-renders it, uncharged).
+ * Row outcomes are committed in groups over this window. Each commit is an fsync on the API
+ * thread; a batch row that waits 50 ms longer to show as done loses nothing (a crash re-renders
+ * it, uncharged).
  */
 const BATCH_COMMIT_WINDOW_MS = 50;
+const BATCH_COMMIT_GROUP = 64;
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
 
 /**
- * Runs batches: reads source rows into the store as they stream in, claims rows with a lease,
- * renders them in the pool's batch lane, and commits each row's output and debit together.
- * Rows are rendered and charged at most once whatever the crash point: the output path is fixed
- * per row (a re-render overwrites it) and the debit is unique per (batch, row).
+ * Runs batches in this process (embedded mode): reads source rows into the store as they stream
+ * in, claims rows with a lease, renders them in the pool's batch lane, and commits each row's
+ * output and debit together. Rows are rendered and charged at most once whatever the crash
+ * point: the output path is fixed per row (a re-render overwrites it) and the debit is unique
+ * per (batch, row).
  */
-export class BatchRunner {
+export class BatchRunner implements BatchWork {
   private readonly active = new Map<string, Promise<void>>();
   private readonly stopRequested = new Set<string>();
   private closing = false;
-  private readonly committer: GroupCommitter;
 
-  constructor(private readonly deps: BatchRunnerDeps) {
-    this.committer = new GroupCommitter(deps.store.db, BATCH_COMMIT_WINDOW_MS);
-  }
+  constructor(private readonly deps: BatchRunnerDeps) {}
 
   /** Continues batches that were queued or running when the process stopped. */
-  resume(): void {
-    for (const batch of this.deps.store.batches.unfinished()) {
+  async resume(): Promise<void> {
+    for (const batch of await this.deps.data.batches.unfinished()) {
       // The process that leased these rows is gone.
-      this.deps.store.batches.releaseExpired(Number.MAX_SAFE_INTEGER, batch.id);
+      await this.deps.data.batches.releaseExpired(Number.MAX_SAFE_INTEGER, batch.id);
       this.deps.outputs.removeTempFiles(batch.id);
       this.schedule(batch.id);
     }
+  }
+
+  start(batch: BatchRecord): Promise<void> {
+    this.schedule(batch.id);
+    return Promise.resolve();
+  }
+
+  removed(batchId: string): Promise<void> {
+    this.deps.outputs.removeBatch(batchId);
+    return Promise.resolve();
   }
 
   schedule(batchId: string): void {
@@ -115,39 +128,40 @@ export class BatchRunner {
   }
 
   private async run(batchId: string): Promise<void> {
-    const { store } = this.deps;
-    const batch = store.batches.get(batchId);
+    const { data } = this.deps;
+    let batch = await data.batches.get(batchId);
     if (!batch || (batch.status !== 'queued' && batch.status !== 'running')) return;
     if (batch.status === 'queued') {
-      store.batches.update(batchId, {
+      await data.batches.update(batchId, {
         status: 'running',
         startedAt: batch.startedAt ?? new Date().toISOString(),
       });
+      batch = { ...batch, status: 'running' };
     }
-
-    const entry: CatalogEntry = {
-      template: batch.templateSnapshot as Template,
-      assetsDir: batch.assetsDir,
-      ratios: templateRatios(batch.templateSnapshot as Template),
-      order: 0,
-    };
-    const brand = batch.brand as BrandProfile;
+    const running = batch;
     const resolveImage = createImagesFolderResolver(
-      batch.imagesDir
+      running.imagesDir
         ? {
-            dir: batch.imagesDir,
-            managed: batch.imagesDir === this.deps.outputs.imagesDir(batch.id),
+            dir: running.imagesDir,
+            managed: running.imagesDir === this.deps.outputs.imagesDir(running.id),
           }
         : null,
       this.deps.resolveImage,
     );
     const breaker = new CircuitBreaker(this.deps.breaker ?? DEFAULT_BREAKER);
     const progress = new ProgressMeter(this.deps.events, () => this.snapshot(batchId));
+    const commits = new OutcomeCommitter(data, {
+      batchId,
+      templateId: running.templateId,
+      ratio: running.target,
+      format: running.format as OutputFormat,
+      apiKeyId: running.apiKeyId,
+    });
 
-    let plan: BindingPlan | undefined;
+    let context: BatchRowContext | undefined;
     let stopReason: string | null = null;
-    const ingest = batch.ingestComplete ? Promise.resolve() : this.ingest(batch);
-    let ingestDone = batch.ingestComplete;
+    const ingest = running.ingestComplete ? Promise.resolve() : this.ingest(running);
+    let ingestDone = running.ingestComplete;
     let ingestError: unknown;
     void ingest.then(
       () => (ingestDone = true),
@@ -165,7 +179,9 @@ export class BatchRunner {
     while (!stopReason && !this.stopRequested.has(batchId)) {
       const wanted = this.deps.concurrency - inFlight.size;
       const rows =
-        wanted >= claimAtLeast ? store.batches.claim(batchId, wanted, Date.now() + leaseMs) : [];
+        wanted >= claimAtLeast
+          ? await data.batches.claim(batchId, wanted, Date.now() + leaseMs)
+          : [];
       if (rows.length === 0) {
         if (inFlight.size > 0) {
           await Promise.race(inFlight);
@@ -175,70 +191,68 @@ export class BatchRunner {
         await new Promise((resolve) => setTimeout(resolve, 20));
         continue;
       }
-      plan ??= planBindings(
-        entry.template,
-        this.fieldsOf(batch, rows[0]),
-        batch.bindings as Bindings,
-      );
+      context ??= batchRowContext(running, {
+        assetsDir: running.assetsDir,
+        fields: await this.fieldsOf(running, rows[0]),
+        resolveImage,
+      });
       for (const row of rows) {
         // A row leaves the in-flight set when it is drawn and written; its commit is grouped.
-        const task = this.renderRow(batch, entry, brand, plan, resolveImage, row).then(
-          (outcome) => {
-            inFlight.delete(task);
-            const tripped = outcome.diskFull ?? breaker.record(outcome.ok);
-            if (tripped && !stopReason) stopReason = tripped;
-            const commit = outcome.committed
-              .then(
-                () => progress.tick(),
-                (error: unknown) =>
-                  this.deps.log?.(`batch ${batchId}: a row could not be committed`, error),
-              )
-              .finally(() => committing.delete(commit));
-            committing.add(commit);
-          },
-        );
+        const task = this.renderRow(running, context, row).then((outcome) => {
+          inFlight.delete(task);
+          const tripped = outcome.diskFull ?? breaker.record(outcome.result.ok);
+          if (tripped && !stopReason) stopReason = tripped;
+          const commit = commits
+            .add(outcome.result)
+            .then(
+              () => progress.tick(),
+              (error: unknown) =>
+                this.deps.log?.(`batch ${batchId}: a row could not be committed`, error),
+            )
+            .finally(() => committing.delete(commit));
+          committing.add(commit);
+        });
         inFlight.add(task);
       }
       // Native memory is released as the event loop turns; never spin synchronously.
       await new Promise((resolve) => setImmediate(resolve));
     }
     await Promise.allSettled(inFlight);
-    this.committer.flush();
+    commits.flush();
     await Promise.allSettled(committing);
     await ingest.catch(() => undefined);
-    this.finish(batchId, stopReason, ingestError);
-    progress.flush();
+    await data.commands.finishBatch({
+      batchId,
+      stopReason,
+      ingestError: ingestError === undefined ? null : describeRowError(ingestError),
+      pausing: this.stopRequested.has(batchId),
+    });
+    await progress.flush();
   }
 
-  private fieldsOf(batch: BatchRecord, first: QueuedRow | undefined): string[] {
+  private async fieldsOf(batch: BatchRecord, first: QueuedRow | undefined): Promise<string[]> {
     // Records need not share their keys: every key of every record is a field.
-    if (batch.sourceType === 'json-array') return this.deps.store.batches.recordFields(batch.id);
-    const upload = batch.sourceRef ? this.deps.store.uploads.get(batch.sourceRef) : null;
+    if (batch.sourceType === 'json-array') return this.deps.data.batches.recordFields(batch.id);
+    const upload = batch.sourceRef ? await this.deps.data.uploads.get(batch.sourceRef) : null;
     const fields = upload?.info.fields;
     return Array.isArray(fields) ? fields.map(String) : Object.keys(first?.record ?? {});
   }
 
   private async ingest(batch: BatchRecord): Promise<void> {
-    const { store } = this.deps;
+    const { data } = this.deps;
     let ingested = batch.ingested;
     const namer = new BatchFileNamer(
       batch.fileNamePattern,
       EXTENSIONS[batch.format as OutputFormat],
-      store.batches.fileNames(batch.id),
+      await data.batches.fileNames(batch.id),
     );
     let chunk: SourceRecord[] = [];
-    const flush = () => {
+    const flush = async () => {
       if (chunk.length === 0) return;
       const rows = chunk;
-      store.db.transaction(() => {
-        const unreadable = store.batches.enqueue(batch.id, rows);
-        const held = store.ledger.heldFor(batch.id);
-        if (unreadable > 0 && held > 0)
-          store.ledger.release({ batchId: batch.id, amount: Math.min(unreadable, held) });
-      })();
-      ingested = (chunk.at(-1)?.rowIndex ?? ingested - 1) + 1;
-      store.batches.markIngested(batch.id, ingested, false);
       chunk = [];
+      ingested = (rows.at(-1)?.rowIndex ?? ingested - 1) + 1;
+      await data.commands.ingestRows(batch.id, rows, ingested);
     };
     for await (const row of await this.deps.openRows(batch)) {
       if (row.rowIndex < batch.ingested) continue;
@@ -253,145 +267,94 @@ export class BatchRunner {
           : {}),
       });
       if (chunk.length >= INGEST_CHUNK) {
-        flush();
+        await flush();
         // Let rendering and the HTTP server run between chunks.
         await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    flush();
-    store.db.transaction(() => {
-      const current = store.batches.get(batch.id);
-      if (current && ingested < current.total) {
-        // The source turned out shorter than counted at upload: give back the extra holds.
-        store.ledger.release({
-          batchId: batch.id,
-          amount: Math.min(current.total - ingested, store.ledger.heldFor(batch.id)),
-        });
-        store.batches.update(batch.id, { total: ingested });
-      }
-      store.batches.markIngested(batch.id, ingested, true);
-    })();
+    await flush();
+    await data.commands.completeIngest(batch.id, ingested);
   }
 
   private async renderRow(
     batch: BatchRecord,
-    entry: CatalogEntry,
-    brand: BrandProfile,
-    plan: BindingPlan,
-    resolveImage: ImageResolver,
+    context: BatchRowContext,
     row: QueuedRow,
-  ): Promise<{ ok: boolean; diskFull?: string; committed: Promise<void> }> {
-    const { store, renderer, outputs } = this.deps;
+  ): Promise<{ result: RowOutcome; diskFull?: string }> {
+    const { renderer, outputs } = this.deps;
     const format = batch.format as OutputFormat;
-    let error: string;
-    let diskFull: string | undefined;
     try {
-      const values = valuesForRow(plan, row.record, {
-        batchId: batch.id,
-        rowIndex: row.rowIndex,
-        brand,
-        today: batch.today,
-        locale: entry.template.locale,
-      });
-      const job = renderer.prepare(
-        {
-          templateId: batch.templateId,
-          values,
-          target: batch.target,
-          format,
-          ...(batch.quality !== null ? { quality: batch.quality } : {}),
-        },
-        { brand, entry, resolveImage },
-      );
-      const result = await renderer.run(job, { lane: 'batch', group: batch.id });
-      const file = outputs.rowFile(batch.id, row.rowIndex, format);
-      await writeFileDurably(file, result.bytes);
-      const { renderId } = row;
-      const outputKey = outputs.outputKey(batch.id, row.rowIndex, format);
-      const committed = this.committer.commit(() => {
-        if (!store.batches.complete(batch.id, row.rowIndex, { renderId, outputKey })) return;
-        store.ledger.settleHeldRow({
-          batchId: batch.id,
+      const result = await renderBatchRow(renderer, context, row);
+      await writeFileDurably(outputs.rowFile(batch.id, row.rowIndex, format), result.bytes);
+      return {
+        result: {
+          ok: true,
           rowIndex: row.rowIndex,
-          renderId,
-          apiKeyId: batch.apiKeyId,
-        });
-        store.renders.insert({
-          id: renderId,
-          templateId: batch.templateId,
-          ratio: batch.target,
-          format,
-          apiKeyId: batch.apiKeyId,
-          batchId: batch.id,
-          rowIndex: row.rowIndex,
-          outputKey,
+          renderId: row.renderId,
+          outputKey: outputs.outputKey(batch.id, row.rowIndex, format),
           bytes: result.bytes.byteLength,
-        });
-      });
-      return { ok: true, committed };
+        },
+      };
     } catch (caught) {
-      error = describeRowError(caught);
       const code = (caught as { code?: string }).code;
       if (code && DISK_FULL.has(code)) {
-        diskFull = 'the disk is full';
-        error =
-          'The disk is full, so the image could not be saved. Free some space, then replay the batch.';
+        return {
+          diskFull: 'the disk is full',
+          result: {
+            ok: false,
+            rowIndex: row.rowIndex,
+            error:
+              'The disk is full, so the image could not be saved. Free some space, then replay the batch.',
+          },
+        };
       }
+      return { result: { ok: false, rowIndex: row.rowIndex, error: describeRowError(caught) } };
     }
-    const committed = this.committer.commit(() => {
-      if (store.batches.fail(batch.id, row.rowIndex, error) && store.ledger.heldFor(batch.id) > 0) {
-        store.ledger.release({ batchId: batch.id, amount: 1 });
-      }
-    });
-    return diskFull ? { ok: false, diskFull, committed } : { ok: false, committed };
   }
 
-  private finish(batchId: string, stopReason: string | null, ingestError: unknown): void {
-    const { store } = this.deps;
-    store.db.transaction(() => {
-      const batch = store.batches.get(batchId);
-      if (!batch || batch.status !== 'running') return;
-      const counts = store.batches.counts(batchId);
-      const ingestFailed = ingestError !== undefined;
-      if (this.stopRequested.has(batchId) && !stopReason && !ingestFailed) return; // paused: resumes later
-      const unfinished = counts.pending + counts.running;
-      if (stopReason || ingestFailed || unfinished > 0) {
-        if (stopReason || ingestFailed) {
-          const held = store.ledger.heldFor(batchId);
-          if (held > 0) store.ledger.release({ batchId, amount: held });
-          store.batches.update(batchId, {
-            status: 'degraded',
-            stoppedReason: stopReason
-              ? `Stopped early because ${stopReason}. Fix the cause and replay the batch.`
-              : `Reading the source failed: ${describeRowError(ingestError)}`,
-            finishedAt: new Date().toISOString(),
-          });
-        }
-        return;
-      }
-      const held = store.ledger.heldFor(batchId);
-      if (held > 0) store.ledger.release({ batchId, amount: held });
-      const status =
-        counts.failed === 0 ? 'succeeded' : counts.succeeded === 0 ? 'failed' : 'partial';
-      store.batches.update(batchId, { status, finishedAt: new Date().toISOString() });
-    })();
-  }
-
-  private snapshot(batchId: string): Batch | null {
-    const batch = this.deps.store.batches.get(batchId);
+  private async snapshot(batchId: string): Promise<Batch | null> {
+    const batch = await this.deps.data.batches.get(batchId);
     return batch ? toBatchResource(batch, 0) : null;
   }
 }
 
-/** A row's error as a user reads it in the manifest: what is wrong and where. */
-export function describeRowError(error: unknown): string {
-  if (isAppError(error)) {
-    if (error.problems && error.problems.length > 0) {
-      return error.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
-    }
-    return error.message;
+/**
+ * Commits row outcomes in groups: everything that finished within the window (or the first
+ * BATCH_COMMIT_GROUP of it) shares one transaction, so one fsync covers many rows.
+ */
+class OutcomeCommitter {
+  private pending: { outcome: RowOutcome; resolve: () => void; reject: (e: unknown) => void }[] =
+    [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly data: CoreData,
+    private readonly context: RowOutcomeContext,
+  ) {}
+
+  add(outcome: RowOutcome): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ outcome, resolve, reject });
+      if (this.pending.length >= BATCH_COMMIT_GROUP) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), BATCH_COMMIT_WINDOW_MS);
+    });
   }
-  return error instanceof Error ? error.message : String(error);
+
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const group = this.pending.splice(0);
+    if (group.length === 0) return;
+    this.data.commands
+      .commitRows(
+        this.context,
+        group.map((item) => item.outcome),
+      )
+      .then(
+        () => group.forEach((item) => item.resolve()),
+        (error: unknown) => group.forEach((item) => item.reject(error)),
+      );
+  }
 }
 
 /** Publishes progress at most every 250 ms, with a rate over a sliding window. */
@@ -401,19 +364,19 @@ class ProgressMeter {
 
   constructor(
     private readonly events: BatchEvents,
-    private readonly snapshot: () => Batch | null,
+    private readonly snapshot: () => Promise<Batch | null>,
   ) {}
 
   tick(): void {
     const now = Date.now();
     this.stamps.push(now);
     while (this.stamps.length > 0 && now - (this.stamps[0] ?? now) > 5000) this.stamps.shift();
-    if (now - this.last >= 250) this.flush();
+    if (now - this.last >= 250) void this.flush();
   }
 
-  flush(): void {
+  async flush(): Promise<void> {
     this.last = Date.now();
-    const batch = this.snapshot();
+    const batch = await this.snapshot();
     if (!batch) return;
     const first = this.stamps[0];
     const span = first !== undefined ? (Date.now() - first) / 1000 : 0;

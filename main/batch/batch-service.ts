@@ -10,10 +10,10 @@ import { AppError, Errors, type Problem } from '../../shared/errors.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { RenderService } from '../render/render-service.js';
 import type { BatchRecord } from '../store/batches-repository.js';
-import type { Store } from '../store/create-store.js';
+import type { CoreData } from '../data/core-data.js';
 import { toBatchResource } from './batch-resource.js';
 import type { BatchOutputs } from './batch-outputs.js';
-import type { BatchRunner } from './batch-runner.js';
+import type { BatchWork } from './batch-work.js';
 import { planBindings } from './bindings.js';
 import { createBundleStream, plannedSizes, type BundleEntry } from './bundle-writer.js';
 import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from './file-names.js';
@@ -22,10 +22,12 @@ import { EXTENSIONS } from './batch-outputs.js';
 import { csvLine } from './spreadsheet-safety.js';
 
 export interface BatchServiceDeps {
-  store: Store;
+  data: CoreData;
   renderer: RenderService;
-  runner: BatchRunner;
+  work: BatchWork;
   outputs: BatchOutputs;
+  /** Cluster nodes share no disk: an images folder on one machine means nothing to the others. */
+  mode: 'embedded' | 'cluster';
   /** Rows of an upload's sheet other than the one inspected at upload time. */
   countRows: (
     uploadId: string,
@@ -46,11 +48,11 @@ export class BatchService {
   constructor(private readonly deps: BatchServiceDeps) {}
 
   async create(request: CreateBatchRequest, apiKeyId: string | null): Promise<Batch> {
-    const { store, renderer } = this.deps;
+    const { data, renderer } = this.deps;
     const entry = renderer.entry(request.templateId);
     const target = renderer.ratioFor(entry, request.target);
     // Pinned now: editing the brand while the batch runs must not change rows not yet drawn.
-    const brand = brandProfileFor(store.brandProfiles, request.brand);
+    const brand = await brandProfileFor(data.brandProfiles, request.brand);
     const source = await this.describeSource(request);
     planBindings(entry.template, source.fields, request.bindings ?? {});
     if (request.fileNamePattern) {
@@ -66,11 +68,26 @@ export class BatchService {
         ]);
       }
     }
-    const imagesDir = await this.imagesFolder(request, store.batches.newId());
+    const imagesDir = await this.imagesFolder(request, data.batches.newId());
     const id = imagesDir.batchId;
     const now = new Date();
-    const batch = store.db.transaction(() => {
-      store.batches.create({
+    const records =
+      'records' in request.source
+        ? (() => {
+            const namer = new BatchFileNamer(
+              request.fileNamePattern ?? null,
+              EXTENSIONS[request.format],
+            );
+            return request.source.records.map((record, rowIndex) => ({
+              rowIndex,
+              line: null,
+              record,
+              fileName: namer.name(rowIndex, record),
+            }));
+          })()
+        : undefined;
+    const batch = await data.commands.createBatch({
+      batch: {
         id,
         templateId: entry.template.id,
         templateSnapshot: entry.template,
@@ -92,123 +109,65 @@ export class BatchService {
         rejectedReason: null,
         apiKeyId,
         createdAt: now.toISOString(),
-      });
-      if ('records' in request.source) {
-        const namer = new BatchFileNamer(
-          request.fileNamePattern ?? null,
-          EXTENSIONS[request.format],
-        );
-        store.batches.enqueue(
-          id,
-          request.source.records.map((record, rowIndex) => ({
-            rowIndex,
-            line: null,
-            record,
-            fileName: namer.name(rowIndex, record),
-          })),
-        );
-        store.batches.markIngested(id, source.total, true);
-      } else {
-        store.uploads.markUsed(request.source.sourceRef);
-      }
-      if (store.ledger.account().balance < source.total) {
-        // Spec §4.3 rule 7: no row renders, and the batch says why.
-        store.batches.update(id, {
-          status: 'failed',
-          rejectedReason: 'insufficient-credits',
-          finishedAt: now.toISOString(),
-        });
-      } else {
-        store.ledger.hold({ batchId: id, amount: source.total, note: `Batch ${id}` });
-      }
-      return store.batches.get(id) as BatchRecord;
-    })();
-    if (batch.status === 'queued') this.deps.runner.schedule(id);
+      },
+      ...(records ? { records } : {}),
+      ...('sourceRef' in request.source ? { uploadRef: request.source.sourceRef } : {}),
+    });
+    if (batch.status === 'queued') await this.deps.work.start(batch);
     return this.resource(batch);
   }
 
-  get(id: string): Batch {
-    return this.resource(this.record(id));
+  async get(id: string): Promise<Batch> {
+    return this.resource(await this.record(id));
   }
 
   /** Newest first; with `apiKeyId`, only the batches that key created. */
-  list(limit: number, apiKeyId: string | null = null): Batch[] {
-    return this.deps.store.batches
-      .list({ limit, ...(apiKeyId !== null ? { apiKeyId } : {}) })
-      .map((batch) => this.resource(batch));
+  async list(limit: number, apiKeyId: string | null = null): Promise<Batch[]> {
+    const batches = await this.deps.data.batches.list({
+      limit,
+      ...(apiKeyId !== null ? { apiKeyId } : {}),
+    });
+    return Promise.all(batches.map((batch) => this.resource(batch)));
   }
 
-  manifest(
+  async manifest(
     id: string,
     cursor: number,
     limit: number,
     status?: RowStatus,
-  ): { rows: ManifestRow[]; nextCursor: string | null } {
-    this.record(id);
-    const rows = this.deps.store.batches.manifest(id, cursor, limit + 1, status);
+  ): Promise<{ rows: ManifestRow[]; nextCursor: string | null }> {
+    await this.record(id);
+    const rows = await this.deps.data.batches.manifest(id, cursor, limit + 1, status);
     const page = rows.slice(0, limit);
     const next = rows.length > limit ? rows[limit] : undefined;
     return { rows: page, nextCursor: next ? String(next.rowIndex) : null };
   }
 
   async cancel(id: string): Promise<Batch> {
-    const batch = this.record(id);
+    const batch = await this.record(id);
     if (isTerminal(batch)) return this.resource(batch);
-    await this.deps.runner.stop(id);
-    const { store } = this.deps;
-    store.db.transaction(() => {
-      const current = store.batches.get(id);
-      if (!current || isTerminal(current)) return;
-      store.batches.cancelPending(id);
-      const held = store.ledger.heldFor(id);
-      if (held > 0) store.ledger.release({ batchId: id, amount: held, note: 'Cancelled' });
-      store.batches.update(id, { status: 'cancelled', finishedAt: new Date().toISOString() });
-    })();
+    await this.deps.work.stop(id);
+    await this.deps.data.commands.cancelBatch(id);
     return this.get(id);
   }
 
-  replay(id: string): Batch {
-    const { store } = this.deps;
-    const batch = this.record(id);
-    if (!isTerminal(batch)) {
-      throw new AppError(
-        'batch-not-terminal',
-        `Batch ${id} is still ${batch.status}; replay it once it has finished.`,
-      );
-    }
-    store.db.transaction(() => {
-      const counts = store.batches.counts(id);
-      const notIngested = batch.ingestComplete ? 0 : Math.max(0, batch.total - batch.ingested);
-      const toRender = counts.pending + counts.failed + counts.cancelled + notIngested;
-      if (toRender === 0) {
-        throw new AppError(
-          'nothing-to-replay',
-          `Every row of batch ${id} succeeded; there is nothing to replay.`,
-        );
-      }
-      store.ledger.hold({ batchId: id, amount: toRender, note: `Replay of batch ${id}` });
-      store.batches.requeueForReplay(id);
-      store.batches.update(id, {
-        status: 'queued',
-        finishedAt: null,
-        stoppedReason: null,
-        rejectedReason: null,
-      });
-    })();
-    this.deps.runner.schedule(id);
+  async replay(id: string): Promise<Batch> {
+    await this.record(id);
+    const batch = await this.deps.data.commands.replayBatch(id);
+    await this.deps.work.start(batch);
     return this.get(id);
   }
 
   async remove(id: string): Promise<void> {
-    const batch = this.record(id);
+    const batch = await this.record(id);
     if (!isTerminal(batch)) await this.cancel(id);
-    this.deps.store.batches.remove(id);
-    this.deps.outputs.removeBatch(id);
+    await this.deps.data.batches.remove(id);
+    await this.deps.work.removed(id);
   }
 
   /** Throws 422 bundle-not-ready while the batch is live. */
-  assertBundleReady(id: string): BatchRecord {
-    const batch = this.record(id);
+  async assertBundleReady(id: string): Promise<BatchRecord> {
+    const batch = await this.record(id);
     if (!isTerminal(batch)) {
       throw new AppError(
         'bundle-not-ready',
@@ -229,9 +188,10 @@ export class BatchService {
     withManifest: boolean,
     options: { onError?: (error: Error) => void } = {},
   ): Promise<{ stream: Readable; missingRows: number[] }> {
-    const batch = this.assertBundleReady(id);
+    const batch = await this.assertBundleReady(id);
     const extension = EXTENSIONS[batch.format];
-    const rows = [...this.deps.store.batches.succeededRows(id)];
+    const rows = [];
+    for await (const row of this.deps.data.batches.succeededRows(id)) rows.push(row);
     const names = bundleEntryNames(rows, extension);
     const files = rows.map((row) => this.deps.outputs.rowFile(id, row.rowIndex, batch.format));
     const sizes = await plannedSizes(files);
@@ -249,20 +209,20 @@ export class BatchService {
       entries.push({ name, file: files[i]!, size });
     });
     const extras = withManifest
-      ? [{ name: 'manifest.csv', content: this.manifestCsv(id, fileNames, new Set(missingRows)) }]
+      ? [{ name: 'manifest.csv', content: await this.manifestCsv(id, fileNames, new Set(missingRows)) }]
       : [];
     return { stream: createBundleStream(entries, extras, options), missingRows };
   }
 
-  private manifestCsv(
+  private async manifestCsv(
     id: string,
     fileNames: Map<number, string>,
     missingRows: ReadonlySet<number>,
-  ): Buffer {
+  ): Promise<Buffer> {
     const lines = ['\ufeff' + csvLine(['rowIndex', 'status', 'file', 'error'])];
     let cursor = 0;
     for (;;) {
-      const rows = this.deps.store.batches.manifest(id, cursor, 1000);
+      const rows = await this.deps.data.batches.manifest(id, cursor, 1000);
       for (const row of rows) {
         const error = missingRows.has(row.rowIndex) ? MISSING_OUTPUT : (row.error ?? '');
         lines.push(csvLine([row.rowIndex, row.status, fileNames.get(row.rowIndex) ?? '', error]));
@@ -274,18 +234,26 @@ export class BatchService {
     return Buffer.from(lines.join(''), 'utf8');
   }
 
-  private record(id: string): BatchRecord {
-    const batch = /^bat_[A-Za-z0-9_-]{1,64}$/.test(id) ? this.deps.store.batches.get(id) : null;
+  private async record(id: string): Promise<BatchRecord> {
+    const batch = /^bat_[A-Za-z0-9_-]{1,64}$/.test(id)
+      ? await this.deps.data.batches.get(id)
+      : null;
     if (!batch) throw Errors.notFound('batch', id);
     return batch;
   }
 
-  private cancelledRows(batch: BatchRecord): number {
-    return batch.status === 'cancelled' ? this.deps.store.batches.counts(batch.id).cancelled : 0;
+  private async cancelledRows(batch: BatchRecord): Promise<number> {
+    return batch.status === 'cancelled'
+      ? (await this.deps.data.batches.counts(batch.id)).cancelled
+      : 0;
   }
 
-  private resource(batch: BatchRecord): Batch {
-    return toBatchResource(batch, this.cancelledRows(batch), this.deps.outputs.batchDir(batch.id));
+  private async resource(batch: BatchRecord): Promise<Batch> {
+    return toBatchResource(
+      batch,
+      await this.cancelledRows(batch),
+      this.deps.outputs.batchDir(batch.id),
+    );
   }
 
   private async describeSource(
@@ -314,7 +282,7 @@ export class BatchService {
         },
       ]);
     }
-    const upload = this.deps.store.uploads.get(request.source.sourceRef);
+    const upload = await this.deps.data.uploads.get(request.source.sourceRef);
     if (!upload)
       problems.push({
         path: 'source.sourceRef',
@@ -364,7 +332,7 @@ export class BatchService {
     batchId: string,
   ): Promise<{ batchId: string; dir: string | null }> {
     if (request.imagesRef) {
-      const upload = this.deps.store.uploads.get(request.imagesRef);
+      const upload = await this.deps.data.uploads.get(request.imagesRef);
       if (!upload || upload.kind !== 'zip') {
         throw Errors.validation([
           { path: 'imagesRef', message: 'name an uploaded .zip of images (POST /v1/uploads)' },
@@ -374,6 +342,14 @@ export class BatchService {
       return { batchId, dir };
     }
     if (request.imagesDir) {
+      if (this.deps.mode === 'cluster')
+        throw Errors.validation([
+          {
+            path: 'imagesDir',
+            message:
+              'a folder on one machine cannot be read by the workers of a cluster; upload the images as a .zip (POST /v1/uploads) and name it in imagesRef',
+          },
+        ]);
       return { batchId, dir: checkImagesDir(request.imagesDir, this.deps.protectedDirs) };
     }
     return { batchId, dir: null };

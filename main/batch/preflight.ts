@@ -12,7 +12,7 @@ import type { ImageInput, RenderJob } from '../render/render-protocol.js';
 import type { BrandProfile } from '../../shared/brand-profile.js';
 import type { Ratio, Template } from '../../shared/template-format.js';
 import type { CatalogEntry } from '../catalog/load-catalog.js';
-import type { Store } from '../store/create-store.js';
+import type { CoreData } from '../data/core-data.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 import type { SourceRow } from './batch-runner.js';
 import { checkImagesDir, createImagesFolderResolver, type ImagesFolder } from './images-folder.js';
@@ -23,7 +23,7 @@ export const PREFLIGHT_PROBLEM_LIMIT = 1000;
 export type PreflightRowProblem = PreflightResult['problems'][number];
 
 export interface PreflightDeps {
-  store: Store;
+  data: CoreData;
   renderer: RenderService;
   resolveImage: ImageResolver;
   /** Folders no `imagesDir` may be, be inside or contain (the data folder). */
@@ -84,10 +84,10 @@ export async function preflight(
   request: CreateBatchRequest,
   deps: PreflightDeps,
 ): Promise<PreflightResult> {
-  const { store, renderer } = deps;
+  const { data, renderer } = deps;
   const entry = renderer.entry(request.templateId);
   const target = renderer.ratioFor(entry, request.target);
-  const brand = brandProfileFor(store.brandProfiles, request.brand);
+  const brand = await brandProfileFor(data.brandProfiles, request.brand);
   const images = await imagesFolderFor(request, deps);
   try {
     return await checkRows(request, deps, entry, target, brand, images.folder);
@@ -109,7 +109,7 @@ async function imagesFolderFor(
     return { folder: { dir, managed: false }, dispose: () => {} };
   }
   if (!request.imagesRef) return { folder: null, dispose: () => {} };
-  const upload = deps.store.uploads.get(request.imagesRef);
+  const upload = await deps.data.uploads.get(request.imagesRef);
   if (!upload || upload.kind !== 'zip') {
     throw Errors.validation([
       { path: 'imagesRef', message: 'name an uploaded .zip of images (POST /v1/uploads)' },
@@ -145,7 +145,7 @@ async function checkRows(
   brand: BrandProfile,
   imagesFolder: ImagesFolder | null,
 ): Promise<PreflightResult> {
-  const { store, renderer } = deps;
+  const { data, renderer } = deps;
   const source = await openSource(request, deps);
   const plan: BindingPlan = planBindings(entry.template, source.fields, request.bindings ?? {});
   const imageChecks = new Map<string, Promise<string | null>>();
@@ -211,7 +211,7 @@ async function checkRows(
     // Keep the server responsive on big sheets.
     if (total % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
-  const { balance } = store.ledger.account();
+  const { balance } = await data.ledger.account();
   return {
     templateId: entry.template.id,
     target,

@@ -15,7 +15,7 @@ import { detectFileKind } from '../ingest/file-kind.js';
 import { unpackImageZip } from '../ingest/image-zip.js';
 import { inspectRowSource, openRowSource } from '../ingest/rows/row-source.js';
 import type { BatchRecord } from '../store/batches-repository.js';
-import type { Store } from '../store/create-store.js';
+import type { CoreData } from '../data/core-data.js';
 import type { UploadKind, UploadRecord } from '../store/uploads-repository.js';
 import type { SourceRow } from './batch-runner.js';
 
@@ -57,7 +57,7 @@ export interface UploadResponse {
  */
 export class UploadService {
   constructor(
-    private readonly store: Store,
+    private readonly data: CoreData,
     private readonly dir: string,
   ) {}
 
@@ -71,7 +71,7 @@ export class UploadService {
     },
   ): Promise<UploadResponse> {
     fs.mkdirSync(this.dir, { recursive: true });
-    const id = this.store.uploads.newId();
+    const id = await this.data.uploads.newId();
     const part = path.join(this.dir, `${id}.part`);
     const out = fs.createWriteStream(part);
     let bytes = 0;
@@ -128,7 +128,7 @@ export class UploadService {
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + UPLOAD_RETENTION_MS).toISOString(),
       };
-      this.store.uploads.insert(record);
+      await this.data.uploads.insert(record);
       return this.describe(record);
     } catch (error) {
       // A body that fails at once (a client gone, a malformed multipart) fails the pipeline
@@ -139,30 +139,34 @@ export class UploadService {
     }
   }
 
-  get(id: string): UploadResponse | null {
-    const record = this.store.uploads.get(id);
+  async get(id: string): Promise<UploadResponse | null> {
+    const record = await this.data.uploads.get(id);
     return record ? this.describe(record) : null;
   }
 
   /** The upload as it would be read with another sheet: rows, fields and preview of that sheet. */
   async describeSheet(id: string, sheet: string | number): Promise<UploadResponse> {
-    const record = this.require(id);
+    const record = await this.require(id);
     if (record.kind !== 'xlsx') return this.describe(record);
     const info = await this.inspect(record.path, 'xlsx', sheet);
     return this.describe({ ...record, info: { ...record.info, ...info } });
   }
 
-  /** The file behind an image upload (`upl_…` image values); null otherwise. */
+  /**
+   * The file behind an image upload (`upl_…` image values); null otherwise. Image uploads are
+   * named by their id, so resolving one (synchronously, as renders do) needs no database read.
+   */
   imagePath(id: string): string | null {
-    const record = this.store.uploads.get(id);
-    return record && record.kind === 'image' ? record.path : null;
+    if (!/^upl_[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+    const file = path.join(this.dir, `${id}.${EXTENSIONS.image}`);
+    return fs.existsSync(file) ? file : null;
   }
 
   async countRows(
     uploadId: string,
     sheet: string | number | undefined,
   ): Promise<{ rows: number; fields: string[] }> {
-    const record = this.require(uploadId);
+    const record = await this.require(uploadId);
     const inspected = await inspectRowSource(record.path, {
       kind: record.kind as 'csv' | 'xlsx',
       ...(sheet !== undefined ? { sheet } : {}),
@@ -180,7 +184,7 @@ export class UploadService {
     uploadId: string,
     sheet: string | number | undefined,
   ): Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }> {
-    const record = this.require(uploadId);
+    const record = await this.require(uploadId);
     if (record.kind !== 'csv' && record.kind !== 'xlsx') {
       throw new AppError(
         'validation-failed',
@@ -203,15 +207,15 @@ export class UploadService {
   }
 
   async unpackImages(uploadId: string, destination: string): Promise<string> {
-    return unpackImageZip(this.require(uploadId).path, destination);
+    return unpackImageZip((await this.require(uploadId)).path, destination);
   }
 
-  purgeExpired(now = new Date()): void {
-    for (const file of this.store.uploads.purgeExpired(now)) fs.rmSync(file, { force: true });
+  async purgeExpired(now = new Date()): Promise<void> {
+    for (const file of await this.data.uploads.purgeExpired(now)) fs.rmSync(file, { force: true });
   }
 
-  private require(id: string): UploadRecord {
-    const record = this.store.uploads.get(id);
+  private async require(id: string): Promise<UploadRecord> {
+    const record = await this.data.uploads.get(id);
     if (!record) throw unknownUpload(id);
     return record;
   }

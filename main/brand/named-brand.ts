@@ -1,5 +1,6 @@
 import type { BrandProfile } from '../../shared/brand-profile.js';
 import { Errors } from '../../shared/errors.js';
+import type { AsyncPort } from '../data/async-port.js';
 import type { BrandProfilesRepository } from '../store/brand-profiles-repository.js';
 
 /**
@@ -7,12 +8,12 @@ import type { BrandProfilesRepository } from '../store/brand-profiles-repository
  * the request names, or the default brand when it names none. An unknown id is a mistake in the
  * request body, so it is a 422 located at `brand` rather than a 404 of the route.
  */
-export function brandProfileFor(
-  brands: Pick<BrandProfilesRepository, 'get' | 'getDefault'>,
+export async function brandProfileFor(
+  brands: Pick<AsyncPort<BrandProfilesRepository>, 'get' | 'getDefault'>,
   brandId: string | undefined,
-): BrandProfile {
-  if (brandId === undefined) return brands.getDefault().profile;
-  const record = brands.get(brandId);
+): Promise<BrandProfile> {
+  if (brandId === undefined) return (await brands.getDefault()).profile;
+  const record = await brands.get(brandId);
   if (!record) {
     throw Errors.validation([
       {

@@ -57,17 +57,17 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerHostGuard(app);
   registerAuth(app, {
     authenticator: {
-      byBearer: (secret) => {
-        const key = deps.store.apiKeys.authenticate(secret);
+      byBearer: async (secret) => {
+        const key = await deps.data.apiKeys.authenticate(secret);
         if (!key) return null;
-        deps.store.apiKeys.touch(key.id);
+        await deps.data.apiKeys.touch(key.id);
         return { id: key.id, scope: key.scope };
       },
       bySession: (header) => deps.sessions.principal(header),
       byLink: (pathname, query) => deps.sessions.verifyLink(pathname, query),
     },
     limiter: deps.limiter,
-    isSubscriptionLapsed: () => deps.store.subscription.get().status === 'lapsed',
+    isSubscriptionLapsed: async () => (await deps.data.subscription.get()).status === 'lapsed',
   });
 
   const registry = new RouteRegistry(app);

@@ -1,7 +1,7 @@
 import type { CreateBatchRequest } from '../../shared/batch-schemas.js';
 import { Errors } from '../../shared/errors.js';
 import { unknownUpload } from '../batch/upload-service.js';
-import type { Store } from '../store/create-store.js';
+import type { CoreData } from '../data/core-data.js';
 import type { Principal } from './plugins/auth.js';
 
 /**
@@ -22,14 +22,22 @@ export function mayAccess(principal: Principal | null, ownerId: string | null): 
 }
 
 /** Throws 404 for a batch that does not exist or that this principal may not see. */
-export function assertBatchVisible(store: Store, principal: Principal | null, id: string): void {
-  const batch = store.batches.get(id);
+export async function assertBatchVisible(
+  data: CoreData,
+  principal: Principal | null,
+  id: string,
+): Promise<void> {
+  const batch = await data.batches.get(id);
   if (!batch || !mayAccess(principal, batch.apiKeyId)) throw Errors.notFound('batch', id);
 }
 
 /** Throws 404 for an upload that does not exist or that this principal may not see. */
-export function assertUploadVisible(store: Store, principal: Principal | null, id: string): void {
-  const upload = store.uploads.get(id);
+export async function assertUploadVisible(
+  data: CoreData,
+  principal: Principal | null,
+  id: string,
+): Promise<void> {
+  const upload = await data.uploads.get(id);
   if (!upload || !mayAccess(principal, upload.apiKeyId)) throw Errors.notFound('upload', id);
 }
 
@@ -37,18 +45,18 @@ export function assertUploadVisible(store: Store, principal: Principal | null, i
  * A batch or pre-flight that names another key's upload gets the answer an unknown id gets
  * (main/batch/batch-service.ts for batches, main/batch/upload-service.ts for pre-flight).
  */
-export function assertBatchUploadsVisible(
-  store: Store,
+export async function assertBatchUploadsVisible(
+  data: CoreData,
   principal: Principal | null,
   request: CreateBatchRequest,
   mode: 'batch' | 'preflight',
-): void {
-  const foreign = (id: string) => {
-    const upload = store.uploads.get(id);
+): Promise<void> {
+  const foreign = async (id: string) => {
+    const upload = await data.uploads.get(id);
     return upload !== null && !mayAccess(principal, upload.apiKeyId);
   };
   const sourceRef = 'sourceRef' in request.source ? request.source.sourceRef : undefined;
-  if (sourceRef !== undefined && foreign(sourceRef)) {
+  if (sourceRef !== undefined && (await foreign(sourceRef))) {
     if (mode === 'preflight') throw unknownUpload(sourceRef);
     throw Errors.validation([
       {
@@ -57,7 +65,7 @@ export function assertBatchUploadsVisible(
       },
     ]);
   }
-  if (request.imagesRef !== undefined && foreign(request.imagesRef)) {
+  if (request.imagesRef !== undefined && (await foreign(request.imagesRef))) {
     throw Errors.validation([
       { path: 'imagesRef', message: 'name an uploaded .zip of images (POST /v1/uploads)' },
     ]);
@@ -68,22 +76,22 @@ export function assertBatchUploadsVisible(
  * Throws 404 unless the output exists for this principal: a batch row's output belongs to its
  * batch's key, an idempotent single render's to the key that rendered it.
  */
-export function assertOutputVisible(
-  store: Store,
+export async function assertOutputVisible(
+  data: CoreData,
   principal: Principal | null,
   outputKey: string,
-): void {
-  const owner = outputOwner(store, outputKey);
+): Promise<void> {
+  const owner = await outputOwner(data, outputKey);
   if (owner === undefined || !mayAccess(principal, owner)) {
     throw Errors.notFound('output', outputKey);
   }
 }
 
 /** The key that made an output, null when unrecorded, undefined when there is no such output. */
-function outputOwner(store: Store, outputKey: string): string | null | undefined {
+async function outputOwner(data: CoreData, outputKey: string): Promise<string | null | undefined> {
   const batchRow = /^(bat_[A-Za-z0-9_-]{1,64})\.\d{1,9}\.(png|jpg|webp)$/.exec(outputKey);
-  if (batchRow) return store.batches.get(batchRow[1] as string)?.apiKeyId;
+  if (batchRow) return (await data.batches.get(batchRow[1] as string))?.apiKeyId;
   const single = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp)$/.exec(outputKey);
-  if (single) return store.renders.get(single[1] as string)?.apiKeyId;
+  if (single) return (await data.renders.get(single[1] as string))?.apiKeyId;
   return undefined;
 }

@@ -8,23 +8,31 @@ import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
 import type { CustomFonts } from '../fonts/custom-fonts.js';
 import type { ThumbnailCache } from '../catalog/thumbnail-cache.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
-import type { Store } from '../store/create-store.js';
+import type { SingleRenderService } from '../render/single-render-service.js';
+import type { CoreData } from '../data/core-data.js';
+import type { ObjectStore } from '../objects/object-store.js';
 import type { CreditReservations } from './credit-reservations.js';
-import type { RateLimiter } from './rate-limiter.js';
+import type { RequestLimiter } from './plugins/auth.js';
 import type { UrlSigner } from './signed-url.js';
 import type { UiSessions } from './ui-sessions.js';
 
 /** Everything the HTTP layer needs, built by the composition root (main/app.ts) or a test. */
 export interface ServerDeps {
-  store: Store;
+  /** The core's data: SQLite in embedded mode, PostgreSQL in cluster mode. */
+  data: CoreData;
+  /** Stored outputs (batch rows, idempotent single renders): a folder, or S3 in a cluster. */
+  objects: ObjectStore;
+  /** Cluster mode refuses what only makes sense on one machine (an images folder on disk). */
+  mode: 'embedded' | 'cluster';
   catalog: Catalog;
   /** Built-in and workspace templates by id. */
   templates: TemplateLibrary;
   workspace: WorkspaceTemplates;
   renderer: RenderService;
+  singleRenders: SingleRenderService;
   thumbnails: ThumbnailCache;
   signer: UrlSigner;
-  limiter: RateLimiter;
+  limiter: RequestLimiter;
   reservations: CreditReservations;
   /** Where stored outputs live (idempotent single renders, batch outputs). */
   outputsDir: string;

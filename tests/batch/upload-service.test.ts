@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UploadService } from '../../main/batch/upload-service.js';
 import { createStore, type Store } from '../../main/store/create-store.js';
+import { sqliteCoreData } from '../../main/data/sqlite-core-data.js';
 
 let dataDir: string;
 let store: Store;
@@ -14,7 +15,7 @@ const uploadsDir = () => path.join(dataDir, 'uploads');
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-uploads-'));
   store = createStore(dataDir);
-  uploads = new UploadService(store, uploadsDir());
+  uploads = new UploadService(sqliteCoreData(store), uploadsDir());
 });
 afterAll(() => {
   store.db.close();

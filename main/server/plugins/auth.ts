@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../../shared/errors.js';
 import { scopeAllows, type KeyScope } from '../../../shared/key-scopes.js';
-import type { RateLimiter } from '../rate-limiter.js';
+import type { RateLimitState } from '../rate-limiter.js';
+
+/** Counts requests per key: in memory (embedded) or in Redis (across a cluster's API nodes). */
+export interface RequestLimiter {
+  readonly limit: number;
+  readonly windowMs: number;
+  hit(id: string): RateLimitState | Promise<RateLimitState>;
+}
 import { requiredScope, type RouteAccess } from '../route-registry.js';
 import { LINK_PARAMS, SESSION_HEADER } from '../ui-sessions.js';
 
@@ -13,7 +20,7 @@ export interface Principal {
 
 export interface Authenticator {
   /** Resolves a bearer secret to a principal; null for unknown or revoked keys alike. */
-  byBearer(secret: string): Principal | null;
+  byBearer(secret: string): Promise<Principal | null>;
   /** Resolves the UI's session header; null when absent or invalid. */
   bySession(header: string | undefined): Principal | null;
   /** Checks a link the UI session signed; throws 403 url-invalid or url-expired. */
@@ -35,8 +42,8 @@ export function registerAuth(
   app: FastifyInstance,
   deps: {
     authenticator: Authenticator;
-    limiter: RateLimiter;
-    isSubscriptionLapsed: () => boolean;
+    limiter: RequestLimiter;
+    isSubscriptionLapsed: () => Promise<boolean>;
   },
 ): void {
   app.decorateRequest('principal', null);
@@ -46,9 +53,9 @@ export function registerAuth(
     // The UI's static files are public; every API call they make needs the session.
     if (access.auth === false || request.url === '/' || request.url.startsWith('/ui/')) return;
 
-    const principal = authenticate(request, deps.authenticator, access);
+    const principal = await authenticate(request, deps.authenticator, access);
     const bucket = principal ? principal.id : `anonymous:${request.ip}`;
-    const state = deps.limiter.hit(bucket);
+    const state = await deps.limiter.hit(bucket);
     reply.header('x-ratelimit-limit', String(state.limit));
     reply.header('x-ratelimit-remaining', String(state.remaining));
     reply.header('x-ratelimit-reset', String(state.resetSeconds));
@@ -76,7 +83,7 @@ export function registerAuth(
         { extensions: { requiredScope: needs, scope: principal.scope } },
       );
     }
-    if (access.requiresSubscription && deps.isSubscriptionLapsed()) {
+    if (access.requiresSubscription && (await deps.isSubscriptionLapsed())) {
       throw new AppError(
         'subscription-lapsed',
         'The subscription has lapsed, so rendering is paused. Renew it, then retry.',
@@ -85,11 +92,11 @@ export function registerAuth(
   });
 }
 
-function authenticate(
+async function authenticate(
   request: FastifyRequest,
   authenticator: Authenticator,
   access: RouteAccess,
-): Principal | null {
+): Promise<Principal | null> {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(\S{1,512})\s*$/i.exec(header);

@@ -10,11 +10,11 @@ import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 export function registerAccountRoutes(registry: RouteRegistry, deps: ServerDeps): void {
-  const { store, limiter } = deps;
+  const { data, limiter } = deps;
 
-  const account = (): Account => {
-    const { balance, heldCredits } = store.ledger.account();
-    const subscription = store.subscription.get();
+  const account = async (): Promise<Account> => {
+    const { balance, heldCredits } = await data.ledger.account();
+    const subscription = await data.subscription.get();
     return {
       balance,
       heldCredits,
@@ -46,7 +46,7 @@ export function registerAccountRoutes(registry: RouteRegistry, deps: ServerDeps)
     },
     async ({ query, request }) => {
       const owner = ownerFilter(request.principal);
-      return store.ledger.list({
+      return data.ledger.list({
         ...(query.cursor !== undefined ? { cursor: Number(query.cursor) } : {}),
         limit: query.limit,
         ...(query.kind !== undefined ? { kind: query.kind } : {}),
@@ -66,7 +66,7 @@ export function registerAccountRoutes(registry: RouteRegistry, deps: ServerDeps)
       responses: { 201: { description: 'The account after the grant', schema: Account } },
     },
     async ({ body, request, reply }) => {
-      store.ledger.grant(body.amount, {
+      await data.ledger.grant(body.amount, {
         note: body.note ?? 'Granted through the API',
         apiKeyId: request.principal?.id ?? null,
       });
@@ -86,7 +86,7 @@ export function registerAccountRoutes(registry: RouteRegistry, deps: ServerDeps)
       responses: { 200: { description: 'The account', schema: Account } },
     },
     async ({ body }) => {
-      store.subscription.set({ status: body.status, expiresAt: body.expiresAt ?? null });
+      await data.subscription.set({ status: body.status, expiresAt: body.expiresAt ?? null });
       return account();
     },
   );

@@ -11,7 +11,7 @@ import type { ServerDeps } from '../../server-deps.js';
 const KeyParams = z.object({ id: z.string().max(100) }).strict();
 
 export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps): void {
-  const { apiKeys } = deps.store;
+  const { apiKeys } = deps.data;
 
   registry.add(
     {
@@ -37,7 +37,7 @@ export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps):
       responses: { 201: { description: 'The new key with its secret', schema: CreatedApiKey } },
     },
     async ({ body, reply }) => {
-      const { record, secret } = apiKeys.create(body);
+      const { record, secret } = await apiKeys.create(body);
       reply.code(201).header('Cache-Control', 'no-store');
       return { ...record, secret };
     },
@@ -54,7 +54,7 @@ export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps):
       responses: { 204: { description: 'Revoked' }, 404: { description: 'Unknown key' } },
     },
     async ({ params, reply }) => {
-      if (!apiKeys.revoke(params.id)) throw Errors.notFound('API key', params.id);
+      if (!(await apiKeys.revoke(params.id))) throw Errors.notFound('API key', params.id);
       return reply.code(204).send();
     },
   );

@@ -38,7 +38,7 @@ export function registerBatchRoutes(
   registry: RouteRegistry,
   deps: ServerDeps & BatchRouteDeps,
 ): void {
-  const { batches, store } = deps;
+  const { batches, data } = deps;
 
   registry.add(
     {
@@ -59,7 +59,7 @@ export function registerBatchRoutes(
       },
     },
     async ({ body, request, reply }) => {
-      assertBatchUploadsVisible(store, request.principal, body, 'batch');
+      await assertBatchUploadsVisible(data, request.principal, body, 'batch');
       const batch = await batches.create(body, request.principal?.id ?? null);
       reply.code(202).header('Location', `/v1/render-batches/${batch.id}`);
       return {
@@ -87,9 +87,9 @@ export function registerBatchRoutes(
       },
     },
     async ({ body, request }) => {
-      assertBatchUploadsVisible(store, request.principal, body, 'preflight');
+      await assertBatchUploadsVisible(data, request.principal, body, 'preflight');
       return preflight(body, {
-        store: deps.store,
+        data: deps.data,
         renderer: deps.renderer,
         resolveImage: deps.resolveImage,
         protectedDirs: [deps.system.dataDir],
@@ -125,7 +125,7 @@ export function registerBatchRoutes(
       },
     },
     async ({ params, request }) => {
-      assertBatchVisible(store, request.principal, params.id);
+      await assertBatchVisible(data, request.principal, params.id);
       return batches.get(params.id);
     },
   );
@@ -141,7 +141,7 @@ export function registerBatchRoutes(
       responses: { 200: { description: 'Manifest page', schema: ManifestPage } },
     },
     async ({ params, query, request }) => {
-      assertBatchVisible(store, request.principal, params.id);
+      await assertBatchVisible(data, request.principal, params.id);
       return batches.manifest(params.id, Number(query.cursor), query.limit, query.status);
     },
   );
@@ -163,8 +163,8 @@ export function registerBatchRoutes(
       },
     },
     async ({ params, query, request }) => {
-      assertBatchVisible(store, request.principal, params.id);
-      batches.assertBundleReady(params.id);
+      await assertBatchVisible(data, request.principal, params.id);
+      await batches.assertBundleReady(params.id);
       const file =
         query.manifest === 'true' ? `${params.id}.with-manifest.zip` : `${params.id}.zip`;
       const signed = deps.signer.sign(`/v1/bundles/${file}`, BUNDLE_URL_TTL_SECONDS);
@@ -230,7 +230,7 @@ export function registerBatchRoutes(
       },
     },
     async ({ params, request, reply }) => {
-      assertBatchVisible(store, request.principal, params.id);
+      await assertBatchVisible(data, request.principal, params.id);
       reply.code(202);
       return batches.replay(params.id);
     },
@@ -246,7 +246,7 @@ export function registerBatchRoutes(
       responses: { 200: { description: 'The batch', schema: Batch } },
     },
     async ({ params, request }) => {
-      assertBatchVisible(store, request.principal, params.id);
+      await assertBatchVisible(data, request.principal, params.id);
       return batches.cancel(params.id);
     },
   );
@@ -264,7 +264,7 @@ export function registerBatchRoutes(
       },
     },
     async ({ params, request, reply }) => {
-      assertBatchVisible(store, request.principal, params.id);
+      await assertBatchVisible(data, request.principal, params.id);
       await batches.remove(params.id);
       return reply.code(204).send();
     },
@@ -286,8 +286,8 @@ export function registerBatchRoutes(
       },
     },
     async ({ params, reply, request }) => {
-      assertBatchVisible(store, request.principal, params.id);
-      const first = batches.get(params.id);
+      await assertBatchVisible(data, request.principal, params.id);
+      const first = await batches.get(params.id);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -315,17 +315,18 @@ export function registerBatchRoutes(
       });
       // A batch that finished between the snapshot and the subscription.
       const poll = setInterval(() => {
-        try {
-          const now = batches.get(params.id);
-          if (isTerminal(now)) {
+        batches.get(params.id).then(
+          (now) => {
+            if (!isTerminal(now) || raw.writableEnded) return;
             send('end', now);
             cleanup();
             raw.end();
-          }
-        } catch {
-          cleanup();
-          raw.end();
-        }
+          },
+          () => {
+            cleanup();
+            raw.end();
+          },
+        );
       }, 2000);
       function cleanup() {
         clearInterval(heartbeat);

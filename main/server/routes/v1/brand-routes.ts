@@ -20,8 +20,7 @@ const BRAND_BODY_LIMIT = 30 * 1024 * 1024;
  * default brand's profile, as it was before brands had names.
  */
 export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): void {
-  const { store } = deps;
-  const brands = store.brandProfiles;
+  const brands = deps.data.brandProfiles;
 
   /**
    * What the schema cannot see: logos must be readable images, decoded as renders decode them, and
@@ -35,8 +34,8 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
     if (profile.fonts.body) deps.checkFontFamily(profile.fonts.body, `${prefix}fonts.body`);
   };
 
-  const found = (id: string): BrandProfileRecord => {
-    const record = brands.get(id);
+  const found = async (id: string): Promise<BrandProfileRecord> => {
+    const record = await brands.get(id);
     if (!record) throw Errors.notFound('brand', id);
     return record;
   };
@@ -49,7 +48,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       tags: ['brand'],
       responses: { 200: { description: 'Brand profile', schema: BrandProfile } },
     },
-    async () => brands.getDefault().profile,
+    async () => (await brands.getDefault()).profile,
   );
 
   registry.add(
@@ -68,7 +67,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
     },
     async ({ body }) => {
       await checkProfile(body, '');
-      return brands.putDefault(body).profile;
+      return (await brands.putDefault(body)).profile;
     },
   );
 
@@ -99,11 +98,9 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
     },
     async ({ body, reply }) => {
       if (body.profile) await checkProfile(body.profile, 'profile.');
-      // One transaction: a brand asked to be the default never exists as a non-default one.
-      const created = store.db.transaction(() => {
-        const record = brands.create(body.name, body.profile ?? {});
-        return body.makeDefault ? brands.setDefault(record.id) : record;
-      })();
+      // Two steps: should the second fail, the brand exists and can be made the default again.
+      const record = await brands.create(body.name, body.profile ?? {});
+      const created = body.makeDefault ? await brands.setDefault(record.id) : record;
       reply.code(201).header('Location', `/v1/brands/${created.id}`);
       return created;
     },
@@ -141,7 +138,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       },
     },
     async ({ params, body }) => {
-      found(params.id);
+      await found(params.id);
       await checkProfile(body.profile, 'profile.');
       return brands.update(params.id, body.profile, body.name);
     },
@@ -162,7 +159,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       },
     },
     async ({ params, reply }) => {
-      if (!brands.remove(params.id)) throw Errors.notFound('brand', params.id);
+      if (!(await brands.remove(params.id))) throw Errors.notFound('brand', params.id);
       return reply.code(204).send();
     },
   );
@@ -181,7 +178,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       },
     },
     async ({ params }) => {
-      found(params.id);
+      await found(params.id);
       return brands.setDefault(params.id);
     },
   );

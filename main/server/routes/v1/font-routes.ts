@@ -76,7 +76,7 @@ export function registerFontRoutes(registry: RouteRegistry, deps: ServerDeps): v
       if (!record) throw Errors.notFound('font', params.id);
       const users = fontUsers(record.family, {
         templates: deps.workspace.list(),
-        brands: deps.store.brandProfiles.list(),
+        brands: await deps.data.brandProfiles.list(),
       });
       if (users.length > 0) {
         const named = users

@@ -45,7 +45,7 @@ export function registerOutputRoutes(
       },
     },
     async ({ params, query, request, reply }) => {
-      assertOutputVisible(deps.store, request.principal, params.outputKey);
+      await assertOutputVisible(deps.data, request.principal, params.outputKey);
       const found = deps.outputs.fileForKey(params.outputKey);
       if (!found || !fs.existsSync(found.file)) throw Errors.notFound('output', params.outputKey);
       if (query.width !== undefined) {

@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import fs from 'node:fs';
-import path from 'node:path';
 import { ProblemDetails, RenderRequest } from '../../../../shared/api-schemas.js';
-import { AppError } from '../../../../shared/errors.js';
 import { brandProfileFor } from '../../../brand/named-brand.js';
-import { writeFileDurably } from '../../../files/write-file-durably.js';
-import type { OutputFormat } from '../../../render/render-protocol.js';
-import type { BrandFill } from '../../../engine/resolve-values.js';
 import { describeBrandFill, describeBrandGaps } from '../../../render/render-service.js';
-import { GroupCommitter } from '../../../store/group-commit.js';
-import { newRenderId } from '../../../store/renders-repository.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
 import { requireUiSession, sendPreview } from '../../ui-preview.js';
 import type { RouteRegistry } from '../../route-registry.js';
@@ -17,8 +9,6 @@ import type { ServerDeps } from '../../server-deps.js';
 
 /** Data URIs of photos make bodies large; 32 MiB matches the batch body limit (DESIGN §4). */
 export const RENDER_BODY_LIMIT = 32 * 1024 * 1024;
-
-const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
 
 /**
  * Characters no bundled or uploaded font can draw (they come out blank), as code points
@@ -44,9 +34,7 @@ const PreviewRequest = RenderRequest.extend({
 });
 
 export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps): void {
-  const { store, renderer, reservations } = deps;
-  // Renders that finish while another's debit is being synced share the next commit.
-  const commits = new GroupCommitter(store.db, 0);
+  const { data, renderer } = deps;
 
   registry.add(
     {
@@ -65,7 +53,7 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
       requireUiSession(request);
       const job = renderer.prepare(
         { ...body, format: 'jpeg', quality: 82, outputWidth: body.width },
-        { brand: brandProfileFor(store.brandProfiles, body.brand) },
+        { brand: await brandProfileFor(data.brandProfiles, body.brand) },
       );
       return sendPreview(reply, await renderer.run(job, { lane: 'interactive' }));
     },
@@ -99,111 +87,34 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
       },
     },
     async ({ body, request, reply }) => {
-      const apiKeyId = request.principal?.id ?? 'anonymous';
       const idempotencyKey = readIdempotencyKey(request);
-      if (idempotencyKey !== undefined) {
-        reply.header('Idempotency-Key', idempotencyKey);
-        const claim = store.idempotency.claim({
-          apiKeyId,
-          key: idempotencyKey,
-          requestHash: requestFingerprint(request.body),
-          now: new Date(),
-        });
-        if (claim.state === 'claimed' && claim.staleOutputPath) {
-          fs.rmSync(claim.staleOutputPath, { force: true });
-        }
-        if (claim.state === 'mismatch') {
-          throw new AppError(
-            'idempotency-key-reused',
-            'This Idempotency-Key was already used with a different request body. Use a new key for a new request.',
-          );
-        }
-        if (claim.state === 'in-progress') {
-          throw new AppError(
-            'idempotency-key-in-use',
-            'A request with this Idempotency-Key is still rendering. Retry in a second to get its result.',
-            { headers: { 'Retry-After': '1' } },
-          );
-        }
-        if (claim.state === 'completed') {
-          const { record } = claim;
-          if (record.outputPath && fs.existsSync(record.outputPath)) {
-            return reply
-              .header('x-render-id', record.renderId)
-              .header('Idempotent-Replayed', 'true')
-              .header('x-credits-remaining', String(store.ledger.account().balance))
-              .type(record.contentType)
-              .send(fs.readFileSync(record.outputPath));
-          }
-          throw new AppError('internal', 'The stored result of this Idempotency-Key is missing.');
-        }
-      }
-
-      let release: (() => void) | undefined;
-      let outputPath: string | undefined;
-      let committed = false;
-      try {
-        const brandFill: BrandFill[] = [];
-        const job = renderer.prepare(body, {
-          brand: brandProfileFor(store.brandProfiles, body.brand),
-          brandFill,
-        });
-        release = reservations.reserve(1);
-        const result = await renderer.run(job, { lane: 'interactive' });
-        const renderId = newRenderId();
-        if (idempotencyKey !== undefined) {
-          outputPath = path.join(
-            deps.outputsDir,
-            'renders',
-            `${renderId}.${EXTENSIONS[body.format]}`,
-          );
-          await writeFileDurably(outputPath, result.bytes);
-        }
-        const now = new Date();
-        const balance = await commits.commit(() => {
-          const after = store.ledger.debitRender({ renderId, amount: 1, apiKeyId });
-          store.renders.insert({
-            id: renderId,
-            templateId: body.templateId,
-            ratio: job.ratio,
-            format: body.format,
-            apiKeyId,
-            bytes: result.bytes.byteLength,
-            createdAt: now.toISOString(),
-          });
-          if (idempotencyKey !== undefined && outputPath !== undefined) {
-            store.idempotency.complete({
-              apiKeyId,
-              key: idempotencyKey,
-              renderId,
-              contentType: result.contentType,
-              outputPath,
-              now,
-            });
-          }
-          return after.balance;
-        });
-        committed = true;
-        const { missingGlyphs } = result.report;
-        if (missingGlyphs.length > 0)
-          reply.header('x-missing-glyphs', describeGlyphs(missingGlyphs));
-        const gaps = describeBrandGaps(brandFill);
+      if (idempotencyKey !== undefined) reply.header('Idempotency-Key', idempotencyKey);
+      const result = await deps.singleRenders.render({
+        request: body,
+        apiKeyId: request.principal?.id ?? 'anonymous',
+        ...(idempotencyKey !== undefined
+          ? {
+              idempotency: {
+                key: idempotencyKey,
+                fingerprint: requestFingerprint(request.body),
+              },
+            }
+          : {}),
+      });
+      if (result.replayed) reply.header('Idempotent-Replayed', 'true');
+      else {
+        if (result.missingGlyphs.length > 0)
+          reply.header('x-missing-glyphs', describeGlyphs(result.missingGlyphs));
+        const gaps = describeBrandGaps(result.brandFill);
         if (gaps) reply.header('x-render-warnings', gaps);
-        const filled = describeBrandFill(brandFill);
+        const filled = describeBrandFill(result.brandFill);
         if (filled) reply.header('x-brand-fill', filled);
-        return reply
-          .header('x-render-id', renderId)
-          .header('x-credits-remaining', String(balance))
-          .type(result.contentType)
-          .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
-      } finally {
-        release?.();
-        if (!committed) {
-          if (idempotencyKey !== undefined)
-            store.idempotency.abandon({ apiKeyId, key: idempotencyKey });
-          if (outputPath !== undefined) fs.rmSync(outputPath, { force: true });
-        }
       }
+      return reply
+        .header('x-render-id', result.renderId)
+        .header('x-credits-remaining', String(result.balance))
+        .type(result.contentType)
+        .send(Buffer.from(result.bytes.buffer, result.bytes.byteOffset, result.bytes.byteLength));
     },
   );
 }

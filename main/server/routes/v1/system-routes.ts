@@ -18,7 +18,10 @@ export function registerSystemRoutes(
     system: { version: string; dataDir: string; workers: number; port: () => number };
   },
 ): void {
-  const read = (): Preferences => savedPreferences((key) => deps.store.settings.get(key));
+  const read = async (): Promise<Preferences> => {
+    const raw = await deps.data.settings.get(PREFERENCES_KEY);
+    return savedPreferences(() => raw);
+  };
 
   registry.add(
     {
@@ -34,7 +37,7 @@ export function registerSystemRoutes(
       port: deps.system.port(),
       dataDir: deps.system.dataDir,
       workers: deps.system.workers,
-      preferences: read(),
+      preferences: await read(),
     }),
   );
 
@@ -49,7 +52,7 @@ export function registerSystemRoutes(
       responses: { 200: { description: 'Saved preferences', schema: Preferences } },
     },
     async ({ body }) => {
-      deps.store.settings.set(PREFERENCES_KEY, JSON.stringify(body));
+      await deps.data.settings.set(PREFERENCES_KEY, JSON.stringify(body));
       return body;
     },
   );

@@ -120,12 +120,12 @@ export function registerUploadRoutes(
         },
       },
       async ({ params, query, request }) => {
-        assertUploadVisible(deps.store, request.principal, params.id);
+        await assertUploadVisible(deps.data, request.principal, params.id);
         if (query.sheet !== undefined) {
           const sheet = /^\d+$/.test(query.sheet) ? Number(query.sheet) : query.sheet;
           return deps.uploads.describeSheet(params.id, sheet);
         }
-        const upload = deps.uploads.get(params.id);
+        const upload = await deps.uploads.get(params.id);
         if (!upload) throw Errors.notFound('upload', params.id);
         return upload;
       },
