@@ -147,11 +147,15 @@ export async function startCore(
       concurrency: batchRowsInFlight(pool.threads),
       log: (message, detail) => console.error(message, detail),
     });
+    // Outputs keep their folder layout (outputs/batches/<id>/<row>.png); the store reads them.
+    fs.mkdirSync(outputs.outputsDir, { recursive: true });
+    const outputObjects = await FolderObjectStore.open(outputs.outputsDir);
     const batches = new BatchService({
       data,
       renderer,
       work: runner,
       outputs,
+      objects: outputObjects,
       mode: 'embedded',
       countRows: (id, sheet) => uploads.countRows(id, sheet),
       unpackImages: (id, destination) => uploads.unpackImages(id, destination),
@@ -162,8 +166,6 @@ export async function startCore(
         crypto.randomBytes(32).toString('hex'),
       ),
     );
-    fs.mkdirSync(outputs.outputsDir, { recursive: true });
-    const outputObjects = await FolderObjectStore.open(outputs.outputsDir);
     const reservations = new CreditReservations(async () => (await data.ledger.account()).balance);
     const singleRenders = new SingleRenderService({
       data,

@@ -10,6 +10,19 @@ export const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
+ * Where a batch row's output lives in the output store (a folder in embedded mode, S3 or a shared
+ * folder in a cluster). Fixed by the row: a row rendered twice (a crash, an at-least-once chunk
+ * delivered again) writes the same bytes to the same key instead of a second object.
+ */
+export function rowObjectKey(batchId: string, rowIndex: number, format: OutputFormat): string {
+  return `batches/${batchId}/${rowIndex}.${EXTENSIONS[format]}`;
+}
+
+export function batchObjectPrefix(batchId: string): string {
+  return `batches/${batchId}/`;
+}
+
+/**
  * Where outputs live and how they are named. A row's output path is fixed by (batch, row), so a
  * row rendered again after a crash overwrites its own file instead of leaving a second one.
  */

@@ -15,10 +15,11 @@ import { toBatchResource } from './batch-resource.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { BatchWork } from './batch-work.js';
 import { planBindings } from './bindings.js';
-import { createBundleStream, plannedSizes, type BundleEntry } from './bundle-writer.js';
+import { createBundleStream, plannedObjectSizes, type BundleEntry } from './bundle-writer.js';
 import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from './file-names.js';
 import { checkImagesDir } from './images-folder.js';
-import { EXTENSIONS } from './batch-outputs.js';
+import { EXTENSIONS, rowObjectKey } from './batch-outputs.js';
+import type { ObjectStore } from '../objects/object-store.js';
 import { csvLine } from './spreadsheet-safety.js';
 
 export interface BatchServiceDeps {
@@ -26,6 +27,8 @@ export interface BatchServiceDeps {
   renderer: RenderService;
   work: BatchWork;
   outputs: BatchOutputs;
+  /** The output store the rows were written to (bundles read from it). */
+  objects: ObjectStore;
   /** Cluster nodes share no disk: an images folder on one machine means nothing to the others. */
   mode: 'embedded' | 'cluster';
   /** Rows of an upload's sheet other than the one inspected at upload time. */
@@ -193,8 +196,9 @@ export class BatchService {
     const rows = [];
     for await (const row of this.deps.data.batches.succeededRows(id)) rows.push(row);
     const names = bundleEntryNames(rows, extension);
-    const files = rows.map((row) => this.deps.outputs.rowFile(id, row.rowIndex, batch.format));
-    const sizes = await plannedSizes(files);
+    const { objects } = this.deps;
+    const keys = rows.map((row) => rowObjectKey(id, row.rowIndex, batch.format));
+    const sizes = await plannedObjectSizes(objects, keys);
     const entries: BundleEntry[] = [];
     const fileNames = new Map<number, string>();
     const missingRows: number[] = [];
@@ -205,11 +209,17 @@ export class BatchService {
         return;
       }
       const name = names[i]!;
+      const key = keys[i]!;
       fileNames.set(row.rowIndex, name);
-      entries.push({ name, file: files[i]!, size });
+      entries.push({ name, size, open: () => objects.getStream(key) });
     });
     const extras = withManifest
-      ? [{ name: 'manifest.csv', content: await this.manifestCsv(id, fileNames, new Set(missingRows)) }]
+      ? [
+          {
+            name: 'manifest.csv',
+            content: await this.manifestCsv(id, fileNames, new Set(missingRows)),
+          },
+        ]
       : [];
     return { stream: createBundleStream(entries, extras, options), missingRows };
   }

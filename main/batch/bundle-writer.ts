@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
+import type { ObjectStore } from '../objects/object-store.js';
 
 export interface BundleEntry {
   /** Name inside the zip (already safe and unique). */
   name: string;
-  /** The output file on disk. */
-  file: string;
+  /** The output file on disk, read when `open` is not given. */
+  file?: string;
+  /** Opens the output (an object store's stream); null when it is gone. */
+  open?: () => Promise<NodeJS.ReadableStream | null>;
   /** Its size when the bundle was planned: yazl writes it ahead of the data. */
   size: number;
 }
@@ -43,7 +46,7 @@ export function createBundleStream(
 ): Readable {
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
-  let reading: fs.ReadStream | null = null;
+  let reading: Readable | null = null;
   const fail = (error: Error) => {
     if (output.destroyed) return;
     options.onError?.(error);
@@ -55,13 +58,21 @@ export function createBundleStream(
   for (const entry of entries) {
     const open = (callback: (error: unknown, stream: NodeJS.ReadableStream) => void) => {
       if (output.destroyed) return;
-      const stream = fs.createReadStream(entry.file);
-      reading = stream;
-      stream.on('error', (error) => fail(new BundleEntryError(entry, error)));
-      stream.on('close', () => {
-        if (reading === stream) reading = null;
-      });
-      callback(null, stream);
+      void openEntry(entry).then(
+        (stream) => {
+          if (output.destroyed) {
+            (stream as Readable).destroy?.();
+            return;
+          }
+          reading = stream as Readable;
+          stream.on('error', (error) => fail(new BundleEntryError(entry, error)));
+          stream.on('close', () => {
+            if (reading === stream) reading = null;
+          });
+          callback(null, stream);
+        },
+        (error: unknown) => fail(new BundleEntryError(entry, error)),
+      );
     };
     zip.addReadStreamLazy(
       entry.name,
@@ -74,6 +85,16 @@ export function createBundleStream(
   }
   zip.end();
   return output;
+}
+
+async function openEntry(entry: BundleEntry): Promise<NodeJS.ReadableStream> {
+  if (entry.open) {
+    const stream = await entry.open();
+    if (!stream) throw Object.assign(new Error('ENOENT: the output is gone'), { code: 'ENOENT' });
+    return stream;
+  }
+  if (!entry.file) throw new Error(`bundle entry ${entry.name} names no output`);
+  return fs.createReadStream(entry.file);
 }
 
 /**
@@ -96,5 +117,22 @@ export async function plannedSizes(files: readonly string[]): Promise<(number | 
     }
   };
   await Promise.all(Array.from({ length: Math.min(32, files.length) }, worker));
+  return sizes;
+}
+
+/** The size of each object, or null for one that is not there; a few requests at a time. */
+export async function plannedObjectSizes(
+  objects: Pick<ObjectStore, 'head'>,
+  keys: readonly string[],
+): Promise<(number | null)[]> {
+  const sizes: (number | null)[] = new Array<number | null>(keys.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const index = next++;
+      sizes[index] = (await objects.head(keys[index]!))?.size ?? null;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(32, keys.length) }, worker));
   return sizes;
 }

@@ -15,7 +15,7 @@ import type { OutputFormat } from '../render/render-protocol.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { ChunkJob } from './chunk-queue.js';
 import type { Coordination } from './coordination.js';
-import { rowObjectKey } from './output-keys.js';
+import { rowObjectKey } from '../batch/batch-outputs.js';
 
 export interface ChunkProcessorDeps {
   data: CoreData;

@@ -306,8 +306,11 @@ const HINTS: Record<string, string> = {
   EIO: 'The file system reported an I/O error: check the disk or the shared folder’s mount.',
 };
 
-function folderStoreError(where: string, operation: string, key: string, error: unknown): AppError {
+function folderStoreError(where: string, operation: string, key: string, error: unknown): Error {
   const code = errorCode(error);
+  // A full disk stays the file system's own error: the server answers it 507 disk-full, for
+  // the user to free space, instead of a 500 about the store.
+  if ((code === 'ENOSPC' || code === 'EDQUOT') && error instanceof Error) return error;
   const hint = (code && HINTS[code]) ?? '';
   const said = error instanceof Error ? error.message : String(error);
   const appError = new AppError(

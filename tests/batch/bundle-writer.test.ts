@@ -13,7 +13,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function outputs(count: number, bytes: number): BundleEntry[] {
+function outputs(count: number, bytes: number): (BundleEntry & { file: string })[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-bundle-writer-'));
   dirs.push(dir);
   return Array.from({ length: count }, (_, i) => {

@@ -10,7 +10,7 @@ import { startClusterWorker } from '../../main/cluster/cluster-worker.js';
 import { Coordination } from '../../main/cluster/coordination.js';
 import { Leader } from '../../main/cluster/leader.js';
 import { assertNoEviction, openRedis } from '../../main/cluster/redis-connection.js';
-import { rowObjectKey } from '../../main/cluster/output-keys.js';
+import { rowObjectKey } from '../../main/batch/batch-outputs.js';
 import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
 import { migratePostgres } from '../../main/data/postgres/migrate.js';
 import { POSTGRES_MIGRATIONS } from '../../main/data/postgres/migrations/index.js';
