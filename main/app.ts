@@ -34,7 +34,10 @@ import { UiSessions } from './server/ui-sessions.js';
 import { connectionCap, guardConnections } from './server/connection-guard.js';
 import { openFileLimit } from './server/open-file-limit.js';
 import { logServerProblem } from './server/server-error-log.js';
-import { createStore, initialiseAccount, type Store } from './store/create-store.js';
+import { createStore, type Store } from './store/create-store.js';
+import type { ClusterApiParts } from './core-mode.js';
+import type { CoreData } from './data/core-data.js';
+import { EMPTY_BRAND_PROFILE, type BrandProfile } from '../shared/brand-profile.js';
 
 /** Brand logos are decoded at this size to prove they are images. */
 const LOGO_CHECK: ImageFitting = {
@@ -85,24 +88,29 @@ function withSavedPreferences(config: CoreConfig, store: Store): CoreConfig {
 /** Composition root: opens the store, starts the pool, builds and starts the server. */
 export async function startCore(
   requested: CoreConfig,
-  options: { logger?: boolean; catalogDir?: string } = {},
+  options: { logger?: boolean; catalogDir?: string; cluster?: ClusterApiParts } = {},
 ): Promise<RunningCore> {
+  const cluster = options.cluster;
   fs.mkdirSync(requested.dataDir, { recursive: true });
   const store = createStore(requested.dataDir);
   const config = withSavedPreferences(requested, store);
   let pool: RenderPool | undefined;
   try {
-    // A claim left by a process that died mid-render can never complete.
-    store.idempotency.clearInProgress();
-    initialiseAccount(store, { openingCredits: config.openingCredits });
+    // The node-local store keeps what is this machine's own (preferences, workspace templates
+    // and fonts); the account, keys, batches and the rest live in `data`.
+    const data = cluster?.data ?? sqliteCoreData(store);
+    // A claim left by a process that died mid-render can never complete (in a cluster, other
+    // API nodes may hold live claims: theirs expire instead).
+    if (!cluster) await data.idempotency.clearInProgress();
+    await data.commands.initialiseAccount(config.openingCredits);
     if (config.subscription)
-      store.subscription.set({ status: config.subscription, expiresAt: null });
+      await data.subscription.set({ status: config.subscription, expiresAt: null });
 
     let createdKeySecret: string | undefined;
     if (config.apiKey)
-      store.apiKeys.ensure(config.apiKey, { name: 'RENDER_DESK_API_KEY', scope: 'admin' });
-    else if (store.apiKeys.count() === 0) {
-      createdKeySecret = store.apiKeys.create({ name: 'First key', scope: 'admin' }).secret;
+      await data.apiKeys.ensure(config.apiKey, { name: 'RENDER_DESK_API_KEY', scope: 'admin' });
+    else if ((await data.apiKeys.count()) === 0) {
+      createdKeySecret = (await data.apiKeys.create({ name: 'First key', scope: 'admin' })).secret;
     }
 
     const catalog = loadCatalog(options.catalogDir ?? path.join(TEMPLATES_DIR, 'catalog'));
@@ -120,17 +128,24 @@ export async function startCore(
       log: (message) => logServerProblem(message),
       ...(config.renderTimeoutMs !== undefined ? { deadlineMs: config.renderTimeoutMs } : {}),
     });
-    const data = sqliteCoreData(store);
-    const uploads = new UploadService(data, path.join(config.dataDir, 'uploads'));
+    const uploads = new UploadService(
+      data,
+      path.join(config.dataDir, 'uploads'),
+      cluster ? { objects: cluster.objects, cache: cluster.uploadCache } : undefined,
+    );
     const resolveImage = createImageReferenceResolver({
       uploadPath: (id: string) => uploads.imagePath(id),
       allowRemote: false,
       protectedDirs: [config.dataDir],
     });
+    const defaultBrand = cluster
+      ? await followDefaultBrand(data)
+      : { current: () => store.brandProfiles.getDefault().profile, stop: () => undefined };
     const renderer = new RenderService({
       templates,
       pool,
-      brandProfile: () => store.brandProfiles.getDefault().profile,
+      // Callers that name no brand (thumbnails, editor previews) draw with the default brand.
+      brandProfile: defaultBrand.current,
       resolveImage,
       customFonts: () => fonts.faces(),
     });
@@ -149,20 +164,21 @@ export async function startCore(
     });
     // Outputs keep their folder layout (outputs/batches/<id>/<row>.png); the store reads them.
     fs.mkdirSync(outputs.outputsDir, { recursive: true });
-    const outputObjects = await FolderObjectStore.open(outputs.outputsDir);
+    const outputObjects = cluster?.objects ?? (await FolderObjectStore.open(outputs.outputsDir));
     const batches = new BatchService({
       data,
       renderer,
-      work: runner,
+      work: cluster ? cluster.work(uploads) : runner,
       outputs,
       objects: outputObjects,
-      mode: 'embedded',
+      mode: cluster ? 'cluster' : 'embedded',
       countRows: (id, sheet) => uploads.countRows(id, sheet),
       unpackImages: (id, destination) => uploads.unpackImages(id, destination),
       protectedDirs: [config.dataDir],
     });
+    // Shared by every API node of a cluster: a link signed by one is honoured by the others.
     const signer = new UrlSigner(
-      store.settings.getOrCreate('url-signing-secret', () =>
+      await data.settings.getOrCreate('url-signing-secret', () =>
         crypto.randomBytes(32).toString('hex'),
       ),
     );
@@ -177,7 +193,8 @@ export async function startCore(
       {
         data,
         objects: outputObjects,
-        mode: 'embedded',
+        mode: cluster ? 'cluster' : 'embedded',
+        ...(cluster ? { allowedHosts: cluster.allowedHosts } : {}),
         singleRenders,
         catalog,
         templates,
@@ -185,7 +202,7 @@ export async function startCore(
         renderer,
         thumbnails: new ThumbnailCache(path.join(config.dataDir, 'cache', 'thumbnails'), renderer),
         signer,
-        limiter: new RateLimiter(config.rateLimit),
+        limiter: cluster?.limiter ?? new RateLimiter(config.rateLimit),
         reservations,
         outputsDir: outputs.outputsDir,
         outputs,
@@ -233,8 +250,9 @@ export async function startCore(
       maxConnections: connectionCap(openFileLimit()),
       log: (message) => logServerProblem(message),
     });
-    await server.listen({ host: '127.0.0.1', port: config.port });
-    await runner.resume();
+    const stopProgress = cluster ? await cluster.progress(events) : undefined;
+    await server.listen({ host: cluster?.host ?? '127.0.0.1', port: config.port });
+    if (!cluster) await runner.resume();
     const address = server.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://127.0.0.1:${port}`;
@@ -258,7 +276,9 @@ export async function startCore(
       close() {
         closing ??= (async () => {
           clearInterval(purge);
+          defaultBrand.stop();
           await runner.close();
+          await stopProgress?.();
           await server.close();
           await startedPool.close();
           store.close();
@@ -272,4 +292,23 @@ export async function startCore(
     store.close();
     throw error;
   }
+}
+
+/**
+ * The default brand for callers that name none, read from PostgreSQL every few seconds (renders
+ * are synchronous about it; another API node may change it at any time).
+ */
+async function followDefaultBrand(
+  data: CoreData,
+): Promise<{ current: () => BrandProfile; stop: () => void }> {
+  let profile: BrandProfile =
+    (await data.brandProfiles.getDefault()).profile ?? EMPTY_BRAND_PROFILE;
+  const timer = setInterval(() => {
+    data.brandProfiles.getDefault().then(
+      (record) => (profile = record.profile),
+      () => undefined,
+    );
+  }, 5000);
+  timer.unref();
+  return { current: () => profile, stop: () => clearInterval(timer) };
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { resolveClusterConfig, type ClusterConfig } from './cluster/cluster-config.js';
 
 /** Settings of the core (DESIGN §3). Flags win over environment variables. */
 export interface CoreConfig {
@@ -17,6 +18,8 @@ export interface CoreConfig {
   subscription: 'active' | 'lapsed' | undefined;
   /** How long one render may take before it is stopped (422 render-timeout); default 20 s. */
   renderTimeoutMs?: number;
+  /** Cluster mode (PostgreSQL, Redis, an object store); null or absent in embedded mode. */
+  cluster?: ClusterConfig | null;
   /** Settings given by a flag or the environment; the others may come from saved preferences. */
   explicit?: { port: boolean; workers: boolean };
 }
@@ -67,6 +70,10 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
       workers: { type: 'string' },
       subscription: { type: 'string' },
       'render-timeout': { type: 'string' },
+      cluster: { type: 'string' },
+      role: { type: 'string' },
+      host: { type: 'string' },
+      'allowed-hosts': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -131,6 +138,15 @@ export function resolveConfig(argv: string[], env: NodeJS.ProcessEnv = process.e
     ),
     subscription,
     renderTimeoutMs,
+    cluster: resolveClusterConfig(
+      {
+        ...(values.cluster !== undefined ? { cluster: values.cluster } : {}),
+        ...(values.role !== undefined ? { role: values.role } : {}),
+        ...(values.host !== undefined ? { host: values.host } : {}),
+        ...(values['allowed-hosts'] !== undefined ? { allowedHosts: values['allowed-hosts'] } : {}),
+      },
+      env,
+    ),
     explicit: {
       port: (values.port ?? env.RENDER_DESK_PORT) !== undefined,
       workers: (values.workers ?? env.RENDER_DESK_WORKERS) !== undefined,

@@ -1,4 +1,6 @@
 import { startCore } from './app.js';
+import { ClusterConfigError } from './cluster/cluster-config-error.js';
+import { startClusterNode } from './cluster/start-cluster-node.js';
 import { ConfigError, resolveConfig } from './config.js';
 
 /** Headless entry: `npm run serve -- --port 5317 --data-dir ./data`. */
@@ -9,6 +11,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if (
       error instanceof ConfigError ||
+      error instanceof ClusterConfigError ||
       (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
     ) {
       console.error(`render-desk: ${(error as Error).message}`);
@@ -18,7 +21,7 @@ async function main(): Promise<void> {
   }
   // Handlers first: a supervisor may send SIGTERM the moment it reads the UI line, and a signal
   // with no handler yet would kill the process without its graceful stop.
-  const running: { core?: Awaited<ReturnType<typeof startCore>> } = {};
+  const running: { core?: { close(): Promise<void> } } = {};
   let stopping: string | undefined;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -28,7 +31,25 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  const core = await startCore(config, { logger: process.env.RENDER_DESK_LOG === '1' });
+  const logger = process.env.RENDER_DESK_LOG === '1';
+  if (config.cluster) {
+    const node = await startClusterNode({ ...config, cluster: config.cluster }, { logger });
+    running.core = node;
+    if (stopping) {
+      shutDown(node, stopping);
+      return;
+    }
+    console.log(
+      `Render Desk cluster node ${node.nodeId} started as ${node.role} (workers: ${config.workers})`,
+    );
+    if (node.core) {
+      console.log(`Render Desk is listening on ${node.core.url} (data: ${node.core.dataDir})`);
+      if (node.core.createdKeySecret)
+        console.log(`API key (shown once, store it now): ${node.core.createdKeySecret}`);
+    }
+    return;
+  }
+  const core = await startCore(config, { logger });
   running.core = core;
   if (stopping) {
     shutDown(core, stopping);
@@ -43,7 +64,7 @@ async function main(): Promise<void> {
   }
 }
 
-function shutDown(core: Awaited<ReturnType<typeof startCore>>, signal: string): void {
+function shutDown(core: { close(): Promise<void> }, signal: string): void {
   console.log(`Received ${signal}; finishing in-flight requests and shutting down.`);
   core.close().then(
     () => process.exit(0),

@@ -18,6 +18,8 @@ import type { BatchRecord } from '../store/batches-repository.js';
 import type { CoreData } from '../data/core-data.js';
 import type { UploadKind, UploadRecord } from '../store/uploads-repository.js';
 import type { SourceRow } from './batch-runner.js';
+import type { ObjectCache } from '../objects/object-cache.js';
+import type { ObjectStore } from '../objects/object-store.js';
 
 /** DESIGN §4: uploads up to 256 MiB and 1,000,000 rows. */
 export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
@@ -25,6 +27,11 @@ export const MAX_UPLOAD_BYTES = 256 * 1024 * 1024;
 export const UPLOAD_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 const IMAGE_KINDS = new Set(['png', 'jpeg', 'webp', 'gif', 'svg']);
+/** Where an upload lives in a cluster's shared object store. */
+export function uploadObjectKey(id: string, kind: UploadKind): string {
+  return `uploads/${id}.${EXTENSIONS[kind]}`;
+}
+
 const EXTENSIONS: Record<UploadKind, string> = {
   csv: 'csv',
   xlsx: 'xlsx',
@@ -59,6 +66,11 @@ export class UploadService {
   constructor(
     private readonly data: CoreData,
     private readonly dir: string,
+    /**
+     * Cluster mode: uploads are also kept in the shared object store (`uploads/<id>.<ext>`, the
+     * record's path), so every node can read them; this node's copy is a cache.
+     */
+    private readonly shared?: { objects: ObjectStore; cache: ObjectCache },
   ) {}
 
   async receive(
@@ -115,12 +127,14 @@ export class UploadService {
       const info = await this.inspect(part, kind, meta.sheet);
       const file = path.join(this.dir, `${id}.${EXTENSIONS[kind]}`);
       fs.renameSync(part, file);
+      const key = uploadObjectKey(id, kind);
+      if (this.shared) await this.shared.objects.putFile(key, file);
       const now = new Date();
       const record: UploadRecord = {
         id,
         kind,
         filename: safeDisplayName(meta.filename),
-        path: file,
+        path: this.shared ? key : file,
         bytes,
         contentType: meta.contentType,
         info,
@@ -148,7 +162,7 @@ export class UploadService {
   async describeSheet(id: string, sheet: string | number): Promise<UploadResponse> {
     const record = await this.require(id);
     if (record.kind !== 'xlsx') return this.describe(record);
-    const info = await this.inspect(record.path, 'xlsx', sheet);
+    const info = await this.inspect(await this.localFile(record), 'xlsx', sheet);
     return this.describe({ ...record, info: { ...record.info, ...info } });
   }
 
@@ -167,7 +181,7 @@ export class UploadService {
     sheet: string | number | undefined,
   ): Promise<{ rows: number; fields: string[] }> {
     const record = await this.require(uploadId);
-    const inspected = await inspectRowSource(record.path, {
+    const inspected = await inspectRowSource(await this.localFile(record), {
       kind: record.kind as 'csv' | 'xlsx',
       ...(sheet !== undefined ? { sheet } : {}),
     });
@@ -198,7 +212,7 @@ export class UploadService {
     }
     // Without a choice, the sheet chosen when the file was uploaded (the first with rows).
     const chosen = sheet ?? (typeof record.info.sheet === 'string' ? record.info.sheet : undefined);
-    const source = await openRowSource(record.path, {
+    const source = await openRowSource(await this.localFile(record), {
       kind: record.kind,
       ...(chosen !== undefined ? { sheet: chosen } : {}),
       ...(typeof record.info.encoding === 'string' ? { encoding: record.info.encoding } : {}),
@@ -207,11 +221,30 @@ export class UploadService {
   }
 
   async unpackImages(uploadId: string, destination: string): Promise<string> {
-    return unpackImageZip((await this.require(uploadId)).path, destination);
+    return unpackImageZip(await this.localFile(await this.require(uploadId)), destination);
   }
 
   async purgeExpired(now = new Date()): Promise<void> {
-    for (const file of await this.data.uploads.purgeExpired(now)) fs.rmSync(file, { force: true });
+    for (const ref of await this.data.uploads.purgeExpired(now)) {
+      if (path.isAbsolute(ref)) fs.rmSync(ref, { force: true });
+      else {
+        await this.shared?.objects.delete(ref);
+        fs.rmSync(path.join(this.dir, path.basename(ref)), { force: true });
+      }
+    }
+  }
+
+  /**
+   * The upload as a local file: itself in embedded mode; in a cluster, this node's copy of the
+   * shared object (fetched once).
+   */
+  private async localFile(record: UploadRecord): Promise<string> {
+    if (!this.shared || path.isAbsolute(record.path)) return record.path;
+    const local = path.join(this.dir, path.basename(record.path));
+    if (fs.existsSync(local)) return local;
+    const fetched = await this.shared.cache.ensure(record.path);
+    if (!fetched) throw unknownUpload(record.id);
+    return fetched;
   }
 
   private async require(id: string): Promise<UploadRecord> {

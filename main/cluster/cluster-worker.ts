@@ -9,11 +9,12 @@ import type { CoreData } from '../data/core-data.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import type { RenderService } from '../render/render-service.js';
 import type { BatchRecord } from '../store/batches-repository.js';
+import { uploadObjectKey } from '../batch/upload-service.js';
 import { ChunkProcessor } from './chunk-processor.js';
 import { startChunkWorker, type ChunkJob } from './chunk-queue.js';
 import type { ClusterScheduler } from './cluster-scheduler.js';
 import type { Coordination } from './coordination.js';
-import { ObjectCache } from './object-cache.js';
+import { ObjectCache } from '../objects/object-cache.js';
 
 export interface ClusterWorkerDeps {
   data: CoreData;
@@ -95,8 +96,9 @@ export function startClusterWorker(deps: ClusterWorkerDeps): {
   };
 }
 
+/** An image upload's key (image uploads are the ones image values name). */
 export function uploadKey(id: string): string {
-  return `uploads/${id}`;
+  return uploadObjectKey(id, 'image');
 }
 
 function fieldsOf(upload: { info: Record<string, unknown> } | null): string[] {

@@ -12,6 +12,7 @@ import { registerBrandRoutes } from './routes/v1/brand-routes.js';
 import { registerCatalogRoutes } from './routes/v1/catalog-routes.js';
 import { registerFontRoutes, registerFontUploadRoutes } from './routes/v1/font-routes.js';
 import { registerOpenApiRoute } from './routes/v1/openapi-routes.js';
+import { registerHealthRoute } from './routes/health-route.js';
 import { registerOutputRoutes } from './routes/v1/output-routes.js';
 import { registerUploadRoutes } from './routes/v1/upload-routes.js';
 import { registerUiRoutes } from './routes/ui-routes.js';
@@ -54,7 +55,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerJsonBody(app);
   registerProblemJson(app);
   registerSecurityHeaders(app);
-  registerHostGuard(app);
+  registerHostGuard(app, { allowedHosts: deps.allowedHosts ?? [] });
   registerAuth(app, {
     authenticator: {
       byBearer: async (secret) => {
@@ -90,6 +91,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
     registerPackImportRoute(binary, deps);
   });
   registerUiRoutes(app, registry, { sessions: deps.sessions, uiDir: deps.uiDir });
+  registerHealthRoute(registry, deps.data);
   registerOpenApiRoute(registry, API_VERSION);
   return app;
 }

@@ -24,6 +24,8 @@ export interface ServerDeps {
   objects: ObjectStore;
   /** Cluster mode refuses what only makes sense on one machine (an images folder on disk). */
   mode: 'embedded' | 'cluster';
+  /** Cluster API nodes: the Host names they answer to beyond loopback. */
+  allowedHosts?: readonly string[];
   catalog: Catalog;
   /** Built-in and workspace templates by id. */
   templates: TemplateLibrary;

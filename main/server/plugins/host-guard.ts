@@ -8,7 +8,11 @@ const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
  * attacker's host name, so only loopback names with our own port are answered (421 otherwise),
  * checked before authentication. Node accepts a missing or repeated Host header; we do not.
  */
-export function registerHostGuard(app: FastifyInstance): void {
+export function registerHostGuard(
+  app: FastifyInstance,
+  options: { allowedHosts?: readonly string[] } = {},
+): void {
+  const allowed = new Set((options.allowedHosts ?? []).map((h) => h.toLowerCase()));
   app.addHook('onRequest', async (request) => {
     const raw = request.raw.rawHeaders;
     let hostCount = 0;
@@ -22,14 +26,21 @@ export function registerHostGuard(app: FastifyInstance): void {
         'Send exactly one Host header, e.g. Host: 127.0.0.1:5317.',
       );
     }
-    if (!isAllowedHost(host, request.socket.localPort)) {
+    // A cluster's API node also answers to the names its operator listed (behind a proxy or a
+    // load balancer, on whatever port they expose).
+    const named = allowed.size > 0 && allowed.has(hostName(host));
+    if (!named && !isAllowedHost(host, request.socket.localPort)) {
       throw new AppError(
         'misdirected-request',
         `Host "${host}" is not this server. Use http://127.0.0.1:<port>/ or http://localhost:<port>/.`,
       );
     }
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== `http://${host}`) {
+    if (
+      origin !== undefined &&
+      origin !== `http://${host}` &&
+      !(named && origin === `https://${host}`)
+    ) {
       throw new AppError(
         'forbidden-origin',
         'Cross-origin browser requests are refused; call the API from a script or the app itself.',
@@ -46,4 +57,10 @@ export function isAllowedHost(host: string, localPort: number | undefined): bool
   // Injected test requests have no socket port; a real socket must match exactly.
   if (localPort === undefined) return true;
   return port !== undefined && Number(port) === localPort;
+}
+
+/** The name part of a Host header (`render.example.com:8443` → `render.example.com`). */
+function hostName(host: string): string {
+  const match = /^(\[[^\]]+\]|[^:]+)(?::\d{1,5})?$/.exec(host.trim().toLowerCase());
+  return match?.[1] ?? '';
 }

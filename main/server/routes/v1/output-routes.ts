@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { TemplateFieldsResult } from '../../../../shared/batch-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
-import type { BatchOutputs } from '../../../batch/batch-outputs.js';
+import { CONTENT_TYPES, type BatchOutputs } from '../../../batch/batch-outputs.js';
 import { templateFields, templateFieldsCsv } from '../../../batch/template-fields.js';
 import { assertOutputVisible } from '../../ownership.js';
 import type { RouteRegistry } from '../../route-registry.js';
@@ -46,26 +45,25 @@ export function registerOutputRoutes(
     },
     async ({ params, query, request, reply }) => {
       await assertOutputVisible(deps.data, request.principal, params.outputKey);
-      const found = deps.outputs.fileForKey(params.outputKey);
-      if (!found || !fs.existsSync(found.file)) throw Errors.notFound('output', params.outputKey);
+      const found = outputObject(params.outputKey);
+      if (!found) throw Errors.notFound('output', params.outputKey);
+      // Opened before answering: an output removed since the check is a 404, not a broken stream.
+      const stream = await deps.objects.getStream(found.key);
+      if (!stream) throw Errors.notFound('output', params.outputKey);
       if (query.width !== undefined) {
         // Results tables show thousands of these: small JPEGs instead of full-size images.
-        const thumbnail = await sharp(found.file)
-          .resize({ width: query.width })
-          .jpeg({ quality: 80 })
+        const thumbnail = await stream
+          .pipe(sharp().resize({ width: query.width }).jpeg({ quality: 80 }))
           .toBuffer();
         return reply
           .type('image/jpeg')
           .header('Cache-Control', 'private, max-age=3600')
           .send(thumbnail);
       }
-      // Opened before answering: a file removed since the check is a 404, not a broken stream.
-      const handle = await fs.promises.open(found.file, 'r').catch(() => null);
-      if (!handle) throw Errors.notFound('output', params.outputKey);
       return reply
         .type(found.contentType)
         .header('Cache-Control', 'private, max-age=3600')
-        .send(handle.createReadStream());
+        .send(stream);
     },
   );
 
@@ -95,4 +93,27 @@ export function registerOutputRoutes(
       return result;
     },
   );
+}
+
+/**
+ * The output store's key behind an output key: `bat_x.12.png` is a batch row's output
+ * (`batches/bat_x/12.png`), `rnd_x.png` a single render kept for Idempotency-Key replays.
+ */
+function outputObject(outputKey: string): { key: string; contentType: string } | null {
+  const row = /^(bat_[A-Za-z0-9_-]{1,64})\.(\d{1,9})\.(png|jpg|webp)$/.exec(outputKey);
+  if (row) {
+    const [, batchId, rowIndex, ext] = row as unknown as [string, string, string, string];
+    return {
+      key: `batches/${batchId}/${rowIndex}.${ext}`,
+      contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+    };
+  }
+  const single = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp)$/.exec(outputKey);
+  if (single) {
+    return {
+      key: `renders/${outputKey}`,
+      contentType: CONTENT_TYPES[single[2] as string] ?? 'application/octet-stream',
+    };
+  }
+  return null;
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ObjectStore } from '../objects/object-store.js';
+import type { ObjectStore } from './object-store.js';
 
 /**
  * A node-local copy of objects that the engine reads as files (image uploads, spreadsheets to

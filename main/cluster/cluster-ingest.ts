@@ -1,0 +1,113 @@
+import type { SourceRecord } from '../batch/batch-queue.js';
+import type { SourceRow } from '../batch/batch-runner.js';
+import { EXTENSIONS } from '../batch/batch-outputs.js';
+import { BatchFileNamer } from '../batch/file-names.js';
+import { describeRowError } from '../batch/render-batch-row.js';
+import type { CoreData } from '../data/core-data.js';
+import type { OutputFormat } from '../render/render-protocol.js';
+import type { BatchRecord } from '../store/batches-repository.js';
+import type { ClusterScheduler } from './cluster-scheduler.js';
+import type { Coordination } from './coordination.js';
+
+const INGEST_CHUNK = 500;
+/** A reader renews its lease this often; another node takes a batch over once it runs out. */
+const LEASE_MS = 60_000;
+const RENEW_MS = 15_000;
+
+/**
+ * Reads an uploaded spreadsheet into PostgreSQL on the API node that accepted the batch, and
+ * queues chunks as their rows arrive, so workers start before the file is read to its end. The
+ * reader holds a lease: if its node dies, the leader has another node continue from the last
+ * stored row (rows already stored are skipped, never read twice).
+ */
+export class ClusterIngest {
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly deps: {
+      data: CoreData;
+      coordination: Coordination;
+      scheduler: ClusterScheduler;
+      openRows: (batch: BatchRecord) => Promise<AsyncIterable<SourceRow>>;
+      nodeId: string;
+      log: (message: string, detail?: unknown) => void;
+    },
+  ) {}
+
+  /** Starts (or joins) reading this batch's source here, unless another node holds it. */
+  run(batchId: string): Promise<void> {
+    let work = this.running.get(batchId);
+    if (!work) {
+      work = this.read(batchId)
+        .catch((error: unknown) => this.failed(batchId, error))
+        .finally(() => this.running.delete(batchId));
+      this.running.set(batchId, work);
+    }
+    return work;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  private async read(batchId: string): Promise<void> {
+    const { data, coordination, scheduler, nodeId } = this.deps;
+    if (!(await coordination.takeIngestLease(batchId, nodeId, LEASE_MS))) return;
+    const renew = setInterval(() => {
+      void coordination.takeIngestLease(batchId, nodeId, LEASE_MS).catch(() => undefined);
+    }, RENEW_MS);
+    try {
+      const batch = await data.batches.get(batchId);
+      if (!batch || batch.ingestComplete || !['queued', 'running'].includes(batch.status)) return;
+      let ingested = batch.ingested;
+      const namer = new BatchFileNamer(
+        batch.fileNamePattern,
+        EXTENSIONS[batch.format as OutputFormat],
+        await data.batches.fileNames(batch.id),
+      );
+      let chunk: SourceRecord[] = [];
+      const flush = async () => {
+        if (chunk.length === 0) return;
+        const rows = chunk;
+        chunk = [];
+        ingested = (rows.at(-1)?.rowIndex ?? ingested - 1) + 1;
+        await data.commands.ingestRows(batch.id, rows, ingested);
+        await scheduler.dispatch(batch.id);
+      };
+      for await (const row of await this.deps.openRows(batch)) {
+        if (row.rowIndex < batch.ingested) continue;
+        const problems = row.problems ?? [];
+        chunk.push({
+          rowIndex: row.rowIndex,
+          line: row.line,
+          record: row.cells,
+          fileName: namer.name(row.rowIndex, row.cells),
+          ...(problems.length > 0
+            ? { error: `line ${row.line ?? '?'}: ${problems.join('; ')}` }
+            : {}),
+        });
+        if (chunk.length >= INGEST_CHUNK) await flush();
+      }
+      await flush();
+      await data.commands.completeIngest(batch.id, ingested);
+      await scheduler.dispatch(batch.id);
+      await scheduler.finishIfDone(batch.id);
+    } finally {
+      clearInterval(renew);
+      await coordination.releaseIngestLease(batchId, nodeId).catch(() => undefined);
+    }
+  }
+
+  /** A source that cannot be read degrades the batch, as in embedded mode. */
+  private async failed(batchId: string, error: unknown): Promise<void> {
+    this.deps.log(`batch ${batchId}: reading its source failed`, error);
+    await this.deps.data.commands
+      .finishBatch({
+        batchId,
+        stopReason: null,
+        ingestError: describeRowError(error),
+        pausing: false,
+      })
+      .catch(() => undefined);
+  }
+}

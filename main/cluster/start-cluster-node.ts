@@ -1,0 +1,218 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { startCore, TEMPLATES_DIR, type RunningCore } from '../app.js';
+import { loadCatalog } from '../catalog/load-catalog.js';
+import type { CoreConfig } from '../config.js';
+import { toBatchResource } from '../batch/batch-resource.js';
+import { migratePostgres } from '../data/postgres/migrate.js';
+import { POSTGRES_MIGRATIONS } from '../data/postgres/migrations/index.js';
+import { LeaderLease } from '../data/postgres/leader-lease.js';
+import { openPostgres, postgresClientConfig } from '../data/postgres/open-postgres.js';
+import { postgresCoreData } from '../data/postgres/postgres-core-data.js';
+import { createImageReferenceResolver } from '../engine/image-reference.js';
+import { ObjectCache } from '../objects/object-cache.js';
+import { createObjectStore, parseObjectStoreUrl } from '../objects/object-store-url.js';
+import { createRenderPool, type RenderPool } from '../render/render-pool.js';
+import { RenderService } from '../render/render-service.js';
+import { logServerProblem } from '../server/server-error-log.js';
+import { EMPTY_BRAND_PROFILE } from '../../shared/brand-profile.js';
+import { BatchNotifications } from './batch-notifications.js';
+import { ChunkQueue } from './chunk-queue.js';
+import { ClusterBatchWork } from './cluster-batch-work.js';
+import type { ClusterConfig } from './cluster-config.js';
+import { ClusterIngest } from './cluster-ingest.js';
+import { ClusterScheduler } from './cluster-scheduler.js';
+import { queueUrlWithSecret, readClusterSettings } from './cluster-settings.js';
+import { startClusterWorker } from './cluster-worker.js';
+import { Coordination } from './coordination.js';
+import { Leader } from './leader.js';
+import { assertNoEviction, openRedis } from './redis-connection.js';
+import { RedisRateLimiter } from './redis-rate-limiter.js';
+import { secretFromEnv } from './secret-env.js';
+
+export interface RunningClusterNode {
+  nodeId: string;
+  role: ClusterConfig['role'];
+  /** The API part (roles api and all). */
+  core: RunningCore | null;
+  leader: Leader;
+  close(): Promise<void>;
+}
+
+const HEARTBEAT_MS = 10_000;
+
+/**
+ * A cluster node (DESIGN §6a): PostgreSQL for the truth, BullMQ on Redis for chunk jobs, an
+ * S3-compatible store (or a shared folder) for files. Role `api` serves /v1 on PostgreSQL,
+ * `worker` renders chunk jobs, `all` does both. Every node may become the leader.
+ */
+export async function startClusterNode(
+  config: CoreConfig & { cluster: ClusterConfig },
+  options: { logger?: boolean; log?: (message: string, detail?: unknown) => void } = {},
+): Promise<RunningClusterNode> {
+  const log =
+    options.log ??
+    ((message: string, detail?: unknown) =>
+      logServerProblem(
+        detail === undefined
+          ? message
+          : `${message}: ${detail instanceof Error ? (detail.stack ?? detail.message) : String(detail)}`,
+      ));
+  const { cluster } = config;
+  const nodeId = `${os.hostname()}-${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
+  const closers: (() => Promise<unknown>)[] = [];
+  const close = async () => {
+    for (const closer of closers.splice(0).reverse())
+      await closer().catch((error: unknown) => log('a cluster part did not stop cleanly', error));
+  };
+  try {
+    const pg = openPostgres(cluster.postgresUrl, { log });
+    closers.push(() => pg.end());
+    await migratePostgres(pg, POSTGRES_MIGRATIONS);
+    const data = postgresCoreData(pg);
+    const settings = await readClusterSettings(data);
+
+    const redisUrl = queueUrlWithSecret(
+      settings.queue,
+      secretFromEnv('RENDER_DESK_REDIS_PASSWORD'),
+    );
+    const redis = openRedis(redisUrl, `${cluster.role}-${process.pid}`);
+    closers.push(async () => redis.disconnect());
+    await assertNoEviction(redis);
+    const objects = await createObjectStore(parseObjectStoreUrl(settings.store));
+    closers.push(() => objects.close());
+
+    const coordination = new Coordination(pg);
+    const queue = new ChunkQueue(openRedis(redisUrl, `producer-${process.pid}`));
+    closers.push(() => queue.close());
+    const scheduler = new ClusterScheduler(data, coordination, queue, log);
+    const threads = cluster.role === 'api' ? 0 : config.workers;
+
+    const heartbeat = () =>
+      coordination
+        .heartbeat({ id: nodeId, role: cluster.role, threads, host: os.hostname() })
+        .catch((error: unknown) => log('the node heartbeat could not be written', error));
+    await heartbeat();
+    const beat = setInterval(() => void heartbeat(), HEARTBEAT_MS);
+    beat.unref();
+    closers.push(async () => {
+      clearInterval(beat);
+      await coordination.leave(nodeId).catch(() => undefined);
+    });
+
+    const cacheDir = path.join(config.dataDir, 'cache', 'cluster');
+    const uploadCache = new ObjectCache(objects, path.join(cacheDir, 'uploads'));
+    let ingest: ClusterIngest | undefined;
+    let core: RunningCore | null = null;
+    if (cluster.role !== 'worker') {
+      core = await startCore(config, {
+        ...(options.logger !== undefined ? { logger: options.logger } : {}),
+        cluster: {
+          data,
+          objects,
+          uploadCache,
+          limiter: new RedisRateLimiter(redis, config.rateLimit),
+          host: cluster.host,
+          allowedHosts: cluster.allowedHosts,
+          work: (uploads) => {
+            ingest = new ClusterIngest({
+              data,
+              coordination,
+              scheduler,
+              openRows: (batch) => uploads.openRows(batch),
+              nodeId,
+              log,
+            });
+            return new ClusterBatchWork(scheduler, ingest, coordination);
+          },
+          progress: async (events) => {
+            const notifications = new BatchNotifications(
+              postgresClientConfig(cluster.postgresUrl),
+              events,
+              async (id) => {
+                const batch = await data.batches.get(id);
+                return batch ? toBatchResource(batch, 0) : null;
+              },
+              log,
+            );
+            await notifications.start();
+            return () => notifications.stop();
+          },
+        },
+      });
+      const started = core;
+      closers.push(() => started.close());
+      if (ingest) {
+        const reader = ingest;
+        closers.push(() => reader.close());
+      }
+    }
+
+    let pool: RenderPool | undefined;
+    if (cluster.role !== 'api') {
+      pool = createRenderPool({
+        threads: config.workers,
+        log: (message) => log(message),
+        ...(config.renderTimeoutMs !== undefined ? { deadlineMs: config.renderTimeoutMs } : {}),
+      });
+      const renderPool = pool;
+      closers.push(() => renderPool.close());
+      const catalog = loadCatalog(path.join(TEMPLATES_DIR, 'catalog'));
+      const renderer = new RenderService({
+        templates: catalog,
+        pool: renderPool,
+        brandProfile: () => EMPTY_BRAND_PROFILE,
+        resolveImage: createImageReferenceResolver({ uploadPath: () => null, allowRemote: false }),
+      });
+      const worker = startClusterWorker({
+        data,
+        coordination,
+        scheduler,
+        objects,
+        renderer,
+        catalog,
+        redis: openRedis(redisUrl, `worker-${process.pid}`),
+        threads: config.workers,
+        cacheDir,
+        log,
+      });
+      closers.push(() => worker.close());
+    }
+
+    if (ingest) {
+      // Any API node picks up a source whose reader died, not only the leader (which may be a
+      // worker-only node that does not read sources).
+      const reader = ingest;
+      const adopt = setInterval(() => {
+        coordination.orphanedIngests().then(
+          (ids) => ids.forEach((id) => void reader.run(id)),
+          () => undefined,
+        );
+      }, 15_000);
+      adopt.unref();
+      closers.push(async () => clearInterval(adopt));
+    }
+
+    const lease = new LeaderLease(postgresClientConfig(cluster.postgresUrl), { log });
+    const leader = new Leader({
+      lock: lease,
+      coordination,
+      scheduler,
+      queue,
+      objects,
+      resumeIngest: async (batchId) => {
+        // Only nodes with the API part read sources; a worker-only leader leaves it to them.
+        if (ingest) await ingest.run(batchId);
+      },
+      log,
+    });
+    leader.start();
+    closers.push(() => leader.stop());
+
+    return { nodeId, role: cluster.role, core, leader, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+import type { BatchEvents } from './batch/batch-events.js';
+import type { BatchWork } from './batch/batch-work.js';
+import type { UploadService } from './batch/upload-service.js';
+import type { CoreData } from './data/core-data.js';
+import type { ObjectCache } from './objects/object-cache.js';
+import type { ObjectStore } from './objects/object-store.js';
+import type { RequestLimiter } from './server/plugins/auth.js';
+
+/**
+ * What an API node of a cluster uses instead of the embedded parts: PostgreSQL for the data, the
+ * shared object store for uploads and outputs, chunk jobs for the work, Redis for rate limits,
+ * PostgreSQL notifications for progress, and the address and names it answers on.
+ */
+export interface ClusterApiParts {
+  data: CoreData;
+  objects: ObjectStore;
+  uploadCache: ObjectCache;
+  limiter: RequestLimiter;
+  host: string;
+  allowedHosts: readonly string[];
+  /** The cluster's batch work, given this node's uploads (its ingest reads them). */
+  work: (uploads: UploadService) => BatchWork;
+  /** Starts pushing other nodes' progress into this node's events; returns a stop function. */
+  progress: (events: BatchEvents) => Promise<() => Promise<void>>;
+}
