@@ -10,6 +10,17 @@ Commands:
 
 Run "render-desk <command> --help" for a command's options.`;
 
+const ARGUMENT_ERRORS = new Set([
+  'usage',
+  'queue-setting',
+  'secret-on-command-line',
+  'cluster-url-missing',
+  'cluster-url-invalid',
+  'role-invalid',
+  'allowed-hosts-missing',
+  'cluster-only-setting',
+]);
+
 /** The `render-desk` command. */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -42,9 +53,11 @@ main(process.argv.slice(2)).then(
     if (code >= 0) process.exit(code);
   },
   (error: unknown) => {
+    // Bad arguments exit 2; a service that refused (Redis may evict, a store that fails) exits 1.
     const usage =
-      error instanceof ClusterConfigError ||
-      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+      (error instanceof ClusterConfigError && ARGUMENT_ERRORS.has(error.code)) ||
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+      (error as { code?: string }).code === 'validation-failed';
     console.error(`render-desk: ${(error as Error).message}`);
     process.exit(usage ? 2 : 1);
   },

@@ -17,7 +17,13 @@ export interface ChunkJob {
  * a long GC pause, a lost network) loses the chunk after this and another worker renders it;
  * deleted batches' outputs are collected only after a longer grace period (see the leader).
  */
-export const CHUNK_LOCK_MS = 30_000;
+export const CHUNK_LOCK_MS = chunkLockMs(process.env);
+
+/** RENDER_DESK_CHUNK_LOCK_MS shortens the lock for tests of failover (at least 2 s). */
+export function chunkLockMs(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.RENDER_DESK_CHUNK_LOCK_MS);
+  return Number.isInteger(value) && value >= 2000 ? value : 30_000;
+}
 
 /** Finished jobs are kept a while for operators to inspect, then removed (Redis stays flat). */
 const KEEP_COMPLETED = { age: 3600, count: 10_000 };
@@ -75,6 +81,7 @@ export function startChunkWorker(
       connection,
       concurrency: options.concurrency,
       lockDuration: CHUNK_LOCK_MS,
+      stalledInterval: CHUNK_LOCK_MS,
       // A chunk whose worker died is redelivered; after that the leader re-dispatches it.
       maxStalledCount: 2,
       removeOnComplete: KEEP_COMPLETED,

@@ -25,8 +25,14 @@ export interface LeaderDeps {
   gcGraceMs?: number;
 }
 
-/** Longer than a chunk's lock, so a worker paused mid-chunk has lost its chunk by then. */
-export const GC_GRACE_MS = 3 * CHUNK_LOCK_MS;
+/**
+ * Longer than a chunk's lock, so a worker paused mid-chunk has lost its chunk by then
+ * (RENDER_DESK_GC_GRACE_MS may set it, never below twice the lock).
+ */
+export const GC_GRACE_MS = Math.max(
+  2 * CHUNK_LOCK_MS,
+  Number(process.env.RENDER_DESK_GC_GRACE_MS) || 3 * CHUNK_LOCK_MS,
+);
 
 /**
  * The one node that repairs what crashes leave behind: chunks marked queued whose job is gone

@@ -1,0 +1,354 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import {
+  startPostgres,
+  startRedis,
+  startS3,
+  useServiceScope,
+  type RedisService,
+} from '../helpers/cluster-services.js';
+import {
+  clusterInit,
+  startClusterNode,
+  type ClusterEnvironment,
+  type ClusterNodeProcess,
+} from '../helpers/cluster-node.js';
+import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
+
+/**
+ * Cluster mode against real services started here (PostgreSQL, Redis with AOF and noeviction,
+ * s3rver), with one API node and three worker processes, under the faults of issue 14. Every
+ * scenario ends with the same checks: each row exactly once in the manifest, one debit per
+ * succeeded row, balance = grants − debits − open holds, nothing held at the end, and outputs
+ * byte-identical to the single render of their row.
+ */
+const scope = useServiceScope();
+const LOCK_MS = 4000;
+let env: ClusterEnvironment;
+let redis: RedisService;
+let admin: pg.Pool;
+let api: ClusterNodeProcess;
+const workers: ClusterNodeProcess[] = [];
+let embedded: TestServer;
+let sampleRow: Json;
+
+const TEMPLATE = 'tmpl_quote_card';
+
+async function call(
+  node: ClusterNodeProcess,
+  pathname: string,
+  init: RequestInit & { json?: unknown } = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${env.apiKey}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  return testFetch(`${node.url}${pathname}`, { ...init, headers, body });
+}
+
+function records(total: number, tag: string): Json[] {
+  return Array.from({ length: total }, (_, i) => ({
+    ...sampleRow,
+    quote: `${tag} ${i}: simplicity is the absence of clutter.`,
+  }));
+}
+
+async function createBatch(node: ClusterNodeProcess, rows: Json[]): Promise<string> {
+  const res = await call(node, '/v1/render-batches', {
+    method: 'POST',
+    json: { templateId: TEMPLATE, sourceType: 'json-array', source: { records: rows } },
+  });
+  const body = await res.json();
+  expect(res.status, JSON.stringify(body)).toBe(202);
+  return body.id as string;
+}
+
+async function batchOf(id: string): Promise<Json> {
+  return (await call(api, `/v1/render-batches/${id}`)).json();
+}
+
+async function waitUntil(
+  id: string,
+  done: (batch: Json) => boolean,
+  timeoutMs = 180_000,
+): Promise<Json> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const batch = await batchOf(id);
+    if (done(batch)) return batch;
+    if (Date.now() > deadline)
+      throw new Error(
+        `batch ${id} is ${batch.status} (${batch.succeeded}/${batch.total}) after ${timeoutMs} ms`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const terminal = (batch: Json) =>
+  ['succeeded', 'partial', 'failed', 'degraded', 'cancelled'].includes(batch.status);
+
+async function manifest(id: string): Promise<Json[]> {
+  const rows: Json[] = [];
+  let cursor: string | null = '0';
+  while (cursor !== null) {
+    const page: Json = await (
+      await call(api, `/v1/render-batches/${id}/renders?cursor=${cursor}&limit=1000`)
+    ).json();
+    rows.push(...page.rows);
+    cursor = page.nextCursor;
+  }
+  return rows;
+}
+
+/** The checks every scenario ends with. */
+async function expectExactlyOnce(id: string, rows: Json[]): Promise<Json> {
+  const batch = await batchOf(id);
+  const listed = await manifest(id);
+  expect(listed.map((row) => row.rowIndex)).toEqual(rows.map((_, i) => i));
+  const succeeded = listed.filter((row) => row.status === 'succeeded');
+  expect(batch.succeeded).toBe(succeeded.length);
+  const debits = await admin.query<{ n: string; distinct_rows: string }>(
+    `SELECT COUNT(*) AS n, COUNT(DISTINCT row_index) AS distinct_rows FROM ledger
+     WHERE kind = 'debit' AND batch_id = $1`,
+    [id],
+  );
+  expect(Number(debits.rows[0]!.n)).toBe(succeeded.length);
+  expect(Number(debits.rows[0]!.distinct_rows)).toBe(succeeded.length);
+  const held = await admin.query<{ held: string }>(
+    `SELECT COALESCE(SUM(CASE kind WHEN 'hold' THEN amount WHEN 'release' THEN -amount END), 0) AS held
+     FROM ledger WHERE batch_id = $1`,
+    [id],
+  );
+  expect(Number(held.rows[0]!.held)).toBe(0);
+  const totals = await admin.query<{ granted: string; debited: string; held: string }>(
+    'SELECT granted, debited, held FROM account WHERE id = 1',
+  );
+  const sums = await admin.query<{ granted: string; debited: string; held: string }>(
+    `SELECT COALESCE(SUM(CASE WHEN kind = 'grant' THEN amount END), 0) AS granted,
+            COALESCE(SUM(CASE WHEN kind = 'debit' THEN amount END), 0) AS debited,
+            COALESCE(SUM(CASE kind WHEN 'hold' THEN amount WHEN 'release' THEN -amount END), 0) AS held
+     FROM ledger`,
+  );
+  expect(sums.rows[0]).toEqual(totals.rows[0]);
+  // Outputs are the single render of their row, byte for byte (a few rows of every batch).
+  for (const row of [succeeded[0], succeeded[Math.floor(succeeded.length / 2)], succeeded.at(-1)]) {
+    if (!row) continue;
+    const stored = Buffer.from(
+      await (await call(api, `/v1/outputs/${row.outputKey}`)).arrayBuffer(),
+    );
+    const single = await call(api, '/v1/render', {
+      method: 'POST',
+      json: { templateId: TEMPLATE, values: rows[row.rowIndex] },
+    });
+    expect(single.status).toBe(200);
+    expect(Buffer.from(await single.arrayBuffer()).equals(stored), `row ${row.rowIndex}`).toBe(
+      true,
+    );
+  }
+  return batch;
+}
+
+async function bundleBytes(base: string, pathname: string, key: string): Promise<Buffer> {
+  const link = await (
+    await testFetch(`${base}${pathname}`, { headers: { authorization: `Bearer ${key}` } })
+  ).json();
+  const res = await testFetch(link.url);
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+beforeAll(async () => {
+  const [postgres, redisService, s3] = await Promise.all([
+    startPostgres(scope),
+    startRedis(scope),
+    startS3(scope),
+  ]);
+  redis = redisService;
+  env = {
+    postgres,
+    redis,
+    s3,
+    apiKey: `rdk_cluster_${crypto.randomBytes(12).toString('hex')}`,
+    lockMs: LOCK_MS,
+  };
+  admin = new pg.Pool({ connectionString: postgres.adminUrl, max: 2 });
+  const init = await clusterInit(
+    env,
+    redis.url,
+    `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`,
+  );
+  expect(init.code, init.output).toBe(0);
+  api = await startClusterNode(env, 'api');
+  for (let i = 0; i < 3; i++) workers.push(await startClusterNode(env, 'worker'));
+  embedded = await startTestServer({ workers: 1 });
+  sampleRow = (
+    await (await call(api, `/v1/render-batches/template-fields?templateId=${TEMPLATE}`)).json()
+  ).sampleRow;
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.allSettled([api?.stop(), ...workers.map((w) => w.stop()), embedded?.stop()]);
+  await admin?.end();
+}, 120_000);
+
+describe('cluster mode on real PostgreSQL, Redis and S3', () => {
+  it('renders a batch on three workers exactly once, with a bundle byte-identical to embedded mode', async () => {
+    const rows = records(150, 'plain');
+    const id = await createBatch(api, rows);
+    const batch = await waitUntil(id, terminal);
+    expect(batch.status).toBe('succeeded');
+    await expectExactlyOnce(id, rows);
+
+    // The same records in embedded mode: the same manifest statuses and the same zip bytes.
+    const local = await embedded.api('/v1/render-batches', {
+      method: 'POST',
+      json: { templateId: TEMPLATE, sourceType: 'json-array', source: { records: rows } },
+    });
+    const localId = (await local.json()).id;
+    for (;;) {
+      const state = await (await embedded.api(`/v1/render-batches/${localId}`)).json();
+      if (terminal(state)) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const clusterZip = await bundleBytes(api.url!, `/v1/render-batches/${id}/bundle`, env.apiKey);
+    const embeddedZip = await bundleBytes(
+      embedded.url,
+      `/v1/render-batches/${localId}/bundle`,
+      embedded.key,
+    );
+    expect(clusterZip.length).toBeGreaterThan(150 * 1000);
+    expect(clusterZip.equals(embeddedZip)).toBe(true);
+  }, 300_000);
+
+  it('survives a worker killed with SIGKILL mid-chunk: the chunk is redelivered, nothing is charged twice', async () => {
+    const rows = records(150, 'sigkill');
+    const id = await createBatch(api, rows);
+    await waitUntil(id, (batch) => batch.succeeded >= 20);
+    workers[0]!.signal('SIGKILL');
+    workers[0] = await startClusterNode(env, 'worker');
+    expect((await waitUntil(id, terminal)).status).toBe('succeeded');
+    await expectExactlyOnce(id, rows);
+  }, 300_000);
+
+  it('finishes when Redis restarts empty mid-batch: the leader queues the lost chunks again', async () => {
+    const rows = records(150, 'redis-empty');
+    const id = await createBatch(api, rows);
+    await waitUntil(id, (batch) => batch.succeeded >= 20);
+    await redis.restart({ empty: true });
+    expect((await waitUntil(id, terminal)).status).toBe('succeeded');
+    await expectExactlyOnce(id, rows);
+  }, 300_000);
+
+  it('finishes when Redis is killed and restarted from its append-only file', async () => {
+    const rows = records(120, 'redis-aof');
+    const id = await createBatch(api, rows);
+    await waitUntil(id, (batch) => batch.succeeded >= 20);
+    redis.kill('SIGKILL');
+    await redis.restart();
+    expect((await waitUntil(id, terminal)).status).toBe('succeeded');
+    await expectExactlyOnce(id, rows);
+  }, 300_000);
+
+  it('ignores a zombie: a worker frozen past its lock, then thawed, charges nothing twice', async () => {
+    const rows = records(150, 'zombie');
+    const id = await createBatch(api, rows);
+    await waitUntil(id, (batch) => batch.succeeded >= 15);
+    workers[1]!.signal('SIGSTOP');
+    await new Promise((resolve) => setTimeout(resolve, LOCK_MS * 2.5));
+    workers[1]!.signal('SIGCONT');
+    expect((await waitUntil(id, terminal)).status).toBe('succeeded');
+    // Give the thawed worker time to try its late commits.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await expectExactlyOnce(id, rows);
+  }, 300_000);
+
+  it('stops at a cancel half-way: the rest stays cancelled and released, rendered outputs stay', async () => {
+    const rows = records(300, 'cancel');
+    const id = await createBatch(api, rows);
+    await waitUntil(id, (batch) => batch.succeeded >= 150 || terminal(batch));
+    const cancelled = await (
+      await call(api, `/v1/render-batches/${id}/cancel`, { method: 'POST' })
+    ).json();
+    expect(cancelled.status).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const listed = await manifest(id);
+    expect(listed.length).toBe(rows.length);
+    expect(listed.filter((row) => row.status === 'cancelled').length).toBeGreaterThan(0);
+    await expectExactlyOnce(id, rows);
+  }, 300_000);
+
+  it('answers the same Idempotency-Key sent to two API nodes at once with one render and one charge', async () => {
+    const second = await startClusterNode(env, 'api');
+    try {
+      const key = `twin-${crypto.randomBytes(6).toString('hex')}`;
+      const body = { templateId: TEMPLATE, values: records(1, 'idempotent')[0] };
+      const before = await (await call(api, '/v1/account')).json();
+      const send = (node: ClusterNodeProcess) =>
+        call(node, '/v1/render', {
+          method: 'POST',
+          json: body,
+          headers: { 'Idempotency-Key': key },
+        });
+      const answers = await Promise.all([send(api), send(second), send(api), send(second)]);
+      const statuses = answers.map((res) => res.status).sort();
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+      expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+      const ok = answers.find((res) => res.status === 200)!;
+      const bytes = Buffer.from(await ok.arrayBuffer());
+      const replay = await send(second);
+      expect(replay.status).toBe(200);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(Buffer.from(await replay.arrayBuffer()).equals(bytes)).toBe(true);
+      const after = await (await call(api, '/v1/account')).json();
+      expect(before.balance - after.balance).toBe(1);
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
+
+  it('removes the outputs of a batch deleted while a zombie worker sleeps, after the grace period', async () => {
+    const rows = records(150, 'delete');
+    const id = await createBatch(api, rows);
+    await waitUntil(id, (batch) => batch.succeeded >= 15);
+    workers[2]!.signal('SIGSTOP');
+    const deleted = await call(api, `/v1/render-batches/${id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, LOCK_MS * 1.5));
+    workers[2]!.signal('SIGCONT');
+    // Two sweeps: after the grace period (3 locks) and after twice that.
+    await new Promise((resolve) => setTimeout(resolve, LOCK_MS * 6 + 5000));
+    const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+    const client = new S3Client({
+      region: env.s3.region,
+      endpoint: env.s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: env.s3.accessKeyId, secretAccessKey: env.s3.secretAccessKey },
+    });
+    const listed = await client.send(
+      new ListObjectsV2Command({ Bucket: env.s3.bucket, Prefix: `batches/${id}/` }),
+    );
+    expect(listed.KeyCount ?? 0).toBe(0);
+    const debits = await admin.query(
+      "SELECT 1 FROM ledger WHERE kind = 'debit' AND batch_id = $1",
+      [id],
+    );
+    const holds = await admin.query<{ held: string }>(
+      `SELECT COALESCE(SUM(CASE kind WHEN 'hold' THEN amount WHEN 'release' THEN -amount END), 0) AS held
+       FROM ledger WHERE batch_id = $1`,
+      [id],
+    );
+    expect(Number(holds.rows[0]!.held)).toBe(0);
+    expect(debits.rowCount).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('refuses a Redis that may evict keys (allkeys-lru) at cluster init, naming noeviction', async () => {
+    const lru = await startRedis(scope, { maxmemoryPolicy: 'allkeys-lru' });
+    const init = await clusterInit(env, lru.url, 'dir:/tmp');
+    expect(init.code).toBe(1);
+    expect(init.output).toMatch(/maxmemory-policy noeviction/);
+  }, 60_000);
+});

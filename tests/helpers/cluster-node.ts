@@ -1,0 +1,146 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
+import { REPO_ROOT } from './image-fixtures.js';
+import type { PostgresService, RedisService, S3Service } from './cluster-services.js';
+
+export interface ClusterEnvironment {
+  postgres: PostgresService;
+  redis: RedisService;
+  s3: S3Service;
+  apiKey: string;
+  /** Short locks, so that failover happens within a test (see main/cluster/chunk-queue.ts). */
+  lockMs: number;
+}
+
+export interface ClusterNodeProcess {
+  child: ChildProcess;
+  role: 'api' | 'worker' | 'all';
+  /** The API's URL (roles api and all). */
+  url: string | null;
+  dataDir: string;
+  output(): string;
+  /** Sends a signal to the node (SIGKILL: a crash; SIGSTOP/SIGCONT: a frozen process). */
+  signal(signal: NodeJS.Signals): void;
+  /** SIGTERM and wait; SIGKILL after 20 s. Removes its data folder. */
+  stop(): Promise<void>;
+}
+
+/** The environment every node of the test cluster is started with (secrets only here). */
+export function clusterEnv(env: ClusterEnvironment): Record<string, string> {
+  return {
+    RENDER_DESK_CLUSTER: env.postgres.url,
+    RENDER_DESK_S3_ACCESS_KEY_ID: env.s3.accessKeyId,
+    RENDER_DESK_S3_SECRET_ACCESS_KEY: env.s3.secretAccessKey,
+    RENDER_DESK_API_KEY: env.apiKey,
+    RENDER_DESK_CREDITS: '100000',
+    RENDER_DESK_RATE_LIMIT: '100000',
+    RENDER_DESK_CHUNK_LOCK_MS: String(env.lockMs),
+    RENDER_DESK_GC_GRACE_MS: String(env.lockMs * 3),
+  };
+}
+
+/** `render-desk cluster init` as an operator runs it; resolves with its exit code and output. */
+export function clusterInit(
+  env: ClusterEnvironment,
+  queue: string,
+  store: string,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(REPO_ROOT, 'bin', 'render-desk.mjs'),
+        'cluster',
+        'init',
+        '--queue',
+        queue,
+        '--store',
+        store,
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...clusterEnv(env) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** A cluster node as an operator starts it: `serve --cluster --role …`, its own data folder. */
+export function startClusterNode(
+  env: ClusterEnvironment,
+  role: 'api' | 'worker' | 'all',
+  options: { workers?: number; extraEnv?: Record<string, string> } = {},
+): Promise<ClusterNodeProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rd-node-${role}-`));
+  const child = spawn(
+    process.execPath,
+    [
+      ...CORE_NODE_FLAGS,
+      '--import',
+      'tsx',
+      path.join(REPO_ROOT, 'main', 'serve.ts'),
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--workers',
+      String(options.workers ?? 1),
+      '--role',
+      role,
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: coreProcessEnv({ ...process.env, ...clusterEnv(env), ...options.extraEnv }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the ${role} node did not start in 90 s:\n${output}`)),
+      90_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!/cluster node \S+ started/.test(output)) return;
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1] ?? null;
+      if (role !== 'worker' && !url) return;
+      clearTimeout(timer);
+      resolve({
+        child,
+        role,
+        url,
+        dataDir,
+        output: () => output,
+        signal: (signal) => {
+          if (child.exitCode === null) child.kill(signal);
+        },
+        async stop() {
+          if (child.exitCode === null && child.signalCode === null) {
+            child.kill('SIGCONT');
+            child.kill('SIGTERM');
+            const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+            await exited;
+            clearTimeout(killer);
+          }
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        },
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the ${role} node exited with ${code} before starting:\n${output}`));
+    });
+  });
+}
