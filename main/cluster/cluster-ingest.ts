@@ -6,13 +6,17 @@ import { describeRowError } from '../batch/render-batch-row.js';
 import type { CoreData } from '../data/core-data.js';
 import type { OutputFormat } from '../render/render-protocol.js';
 import type { BatchRecord } from '../store/batches-repository.js';
+import { CHUNK_LOCK_MS } from './chunk-queue.js';
 import type { ClusterScheduler } from './cluster-scheduler.js';
 import type { Coordination } from './coordination.js';
 
 const INGEST_CHUNK = 500;
-/** A reader renews its lease this often; another node takes a batch over once it runs out. */
-const LEASE_MS = 60_000;
-const RENEW_MS = 15_000;
+/**
+ * A reader holds its batch for two chunk locks and renews the hold four times as often; once it
+ * runs out (the node died), another API node continues from the last stored row.
+ */
+export const INGEST_LEASE_MS = 2 * CHUNK_LOCK_MS;
+const RENEW_MS = CHUNK_LOCK_MS / 2;
 
 /**
  * Reads an uploaded spreadsheet into PostgreSQL on the API node that accepted the batch, and
@@ -52,9 +56,9 @@ export class ClusterIngest {
 
   private async read(batchId: string): Promise<void> {
     const { data, coordination, scheduler, nodeId } = this.deps;
-    if (!(await coordination.takeIngestLease(batchId, nodeId, LEASE_MS))) return;
+    if (!(await coordination.takeIngestLease(batchId, nodeId, INGEST_LEASE_MS))) return;
     const renew = setInterval(() => {
-      void coordination.takeIngestLease(batchId, nodeId, LEASE_MS).catch(() => undefined);
+      void coordination.takeIngestLease(batchId, nodeId, INGEST_LEASE_MS).catch(() => undefined);
     }, RENEW_MS);
     try {
       const batch = await data.batches.get(batchId);

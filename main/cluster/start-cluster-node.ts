@@ -21,7 +21,7 @@ import { BatchNotifications } from './batch-notifications.js';
 import { ChunkQueue } from './chunk-queue.js';
 import { ClusterBatchWork } from './cluster-batch-work.js';
 import type { ClusterConfig } from './cluster-config.js';
-import { ClusterIngest } from './cluster-ingest.js';
+import { ClusterIngest, INGEST_LEASE_MS } from './cluster-ingest.js';
 import { ClusterScheduler } from './cluster-scheduler.js';
 import { queueUrlWithSecret, readClusterSettings } from './cluster-settings.js';
 import { startClusterWorker } from './cluster-worker.js';
@@ -189,7 +189,7 @@ export async function startClusterNode(
           (ids) => ids.forEach((id) => void reader.run(id)),
           () => undefined,
         );
-      }, 15_000);
+      }, INGEST_LEASE_MS / 2);
       adopt.unref();
       closers.push(async () => clearInterval(adopt));
     }
