@@ -80,12 +80,41 @@ function runHeadless(forwarded: string[]): void {
   });
 }
 
+/**
+ * A cluster node runs without the supervisor: its orchestrator (compose, Kubernetes, systemd)
+ * restarts it, and a worker node never prints the UI line the supervisor waits for.
+ */
+function runClusterNode(forwarded: string[]): void {
+  const spec = coreLaunchSpec({
+    appRoot: root,
+    packaged: false,
+    execPath: process.execPath,
+    nodePath: process.execPath,
+    extraArgs: forwarded,
+    env: process.env,
+  });
+  const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: spec.env, stdio: 'inherit' });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGTERM', forward);
+  process.on('SIGINT', forward);
+  child.on('exit', (code) => process.exit(code ?? 1));
+}
+
+function isClusterNode(args: readonly string[]): boolean {
+  return (
+    args.some((arg) => /^--(cluster|role)(=|$)/.test(arg)) ||
+    Boolean(process.env.RENDER_DESK_CLUSTER || process.env.RENDER_DESK_CLUSTER_FILE)
+  );
+}
+
 const shellEntry = path.join(root, 'main', 'shell', 'electron-main.cjs');
 const headless = process.argv[2] === '--headless';
 const binary = headless ? undefined : electronBinary();
 const forwarded = process.argv.slice(headless ? 3 : 2);
 
-if (binary && fs.existsSync(shellEntry)) {
+if (headless && isClusterNode(forwarded)) {
+  runClusterNode(forwarded);
+} else if (binary && fs.existsSync(shellEntry)) {
   const child = spawn(binary, [root, ...forwarded], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
