@@ -132,7 +132,20 @@ export const ManifestQuery = z
   })
   .strict();
 
-export const BundleLink = z.object({ url: z.string(), expiresAt: z.string() });
+/** Outputs per numbered bundle part: a big batch can be fetched as several zips, in order. */
+export const BUNDLE_PART_ROWS = 10_000;
+
+export const BundleLink = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+  /**
+   * Present when the batch has more than BUNDLE_PART_ROWS succeeded outputs: the same outputs as
+   * numbered zips of at most that many each (`url` still streams them all in one zip).
+   */
+  parts: z
+    .array(z.object({ part: z.number().int(), outputs: z.number().int(), url: z.string() }))
+    .optional(),
+});
 
 export const TemplateField = z.object({
   name: z.string(),

@@ -7,6 +7,7 @@ import {
   type RowStatus,
 } from '../../shared/batch-schemas.js';
 import { AppError, Errors, type Problem } from '../../shared/errors.js';
+import { BUNDLE_PART_ROWS } from '../../shared/batch-schemas.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { RenderService } from '../render/render-service.js';
 import type { BatchRecord } from '../store/batches-repository.js';
@@ -189,13 +190,20 @@ export class BatchService {
   async bundle(
     id: string,
     withManifest: boolean,
-    options: { onError?: (error: Error) => void } = {},
+    options: { onError?: (error: Error) => void; part?: number } = {},
   ): Promise<{ stream: Readable; missingRows: number[] }> {
     const batch = await this.assertBundleReady(id);
     const extension = EXTENSIONS[batch.format];
-    const rows = [];
-    for await (const row of this.deps.data.batches.succeededRows(id)) rows.push(row);
-    const names = bundleEntryNames(rows, extension);
+    const all = [];
+    for await (const row of this.deps.data.batches.succeededRows(id)) all.push(row);
+    // Names are made unique over the whole batch, so the parts hold the very names of the whole.
+    const allNames = bundleEntryNames(all, extension);
+    const from = options.part !== undefined ? (options.part - 1) * BUNDLE_PART_ROWS : 0;
+    const to = options.part !== undefined ? from + BUNDLE_PART_ROWS : all.length;
+    if (options.part !== undefined && (options.part < 1 || from >= all.length))
+      throw Errors.notFound('bundle part', `${id} part ${options.part}`);
+    const rows = all.slice(from, to);
+    const names = allNames.slice(from, to);
     const { objects } = this.deps;
     const keys = rows.map((row) => rowObjectKey(id, row.rowIndex, batch.format));
     const sizes = await plannedObjectSizes(objects, keys);
@@ -217,7 +225,18 @@ export class BatchService {
       ? [
           {
             name: 'manifest.csv',
-            content: await this.manifestCsv(id, fileNames, new Set(missingRows)),
+            content: await this.manifestCsv(
+              id,
+              fileNames,
+              new Set(missingRows),
+              // A part's manifest covers the rows from its first output to the next part's.
+              options.part !== undefined
+                ? {
+                    from: options.part === 1 ? 0 : (rows[0]?.rowIndex ?? 0),
+                    to: to < all.length ? (all[to]?.rowIndex ?? Infinity) : Infinity,
+                  }
+                : { from: 0, to: Infinity },
+            ),
           },
         ]
       : [];
@@ -228,12 +247,14 @@ export class BatchService {
     id: string,
     fileNames: Map<number, string>,
     missingRows: ReadonlySet<number>,
+    range: { from: number; to: number },
   ): Promise<Buffer> {
     const lines = ['\ufeff' + csvLine(['rowIndex', 'status', 'file', 'error'])];
-    let cursor = 0;
+    let cursor = range.from;
     for (;;) {
       const rows = await this.deps.data.batches.manifest(id, cursor, 1000);
       for (const row of rows) {
+        if (row.rowIndex >= range.to) return Buffer.from(lines.join(''), 'utf8');
         const error = missingRows.has(row.rowIndex) ? MISSING_OUTPUT : (row.error ?? '');
         lines.push(csvLine([row.rowIndex, row.status, fileNames.get(row.rowIndex) ?? '', error]));
       }

@@ -7,6 +7,7 @@ import {
   ManifestPage,
   ManifestQuery,
   MAX_INLINE_RECORDS,
+  BUNDLE_PART_ROWS,
   PreflightResult,
 } from '../../../../shared/batch-schemas.js';
 import { ProblemDetails, SignedQuery } from '../../../../shared/api-schemas.js';
@@ -164,13 +165,26 @@ export function registerBatchRoutes(
     },
     async ({ params, query, request }) => {
       await assertBatchVisible(data, request.principal, params.id);
-      await batches.assertBundleReady(params.id);
-      const file =
-        query.manifest === 'true' ? `${params.id}.with-manifest.zip` : `${params.id}.zip`;
-      const signed = deps.signer.sign(`/v1/bundles/${file}`, BUNDLE_URL_TTL_SECONDS);
+      const batch = await batches.assertBundleReady(params.id);
+      const suffix = query.manifest === 'true' ? '.with-manifest' : '';
+      const link = (file: string) => {
+        const signed = deps.signer.sign(`/v1/bundles/${file}`, BUNDLE_URL_TTL_SECONDS);
+        return { url: requestBaseUrl(request) + signed.url, expiresAt: signed.expiresAt };
+      };
+      const whole = link(`${params.id}${suffix}.zip`);
+      const count = Math.ceil(batch.succeeded / BUNDLE_PART_ROWS);
       return {
-        url: requestBaseUrl(request) + signed.url,
-        expiresAt: signed.expiresAt.toISOString(),
+        url: whole.url,
+        expiresAt: whole.expiresAt.toISOString(),
+        ...(count > 1
+          ? {
+              parts: Array.from({ length: count }, (_, i) => ({
+                part: i + 1,
+                outputs: Math.min(BUNDLE_PART_ROWS, batch.succeeded - i * BUNDLE_PART_ROWS),
+                url: link(`${params.id}${suffix}.part${i + 1}.zip`).url,
+              })),
+            }
+          : {}),
       };
     },
   );
@@ -195,10 +209,14 @@ export function registerBatchRoutes(
     },
     async ({ params, query, request, reply }) => {
       deps.signer.verify(request.url.split('?')[0] ?? '', query.exp, query.sig);
-      const match = /^(bat_[A-Za-z0-9_-]{1,64})(\.with-manifest)?\.zip$/.exec(params.file);
+      const match = /^(bat_[A-Za-z0-9_-]{1,64})(\.with-manifest)?(?:\.part(\d{1,6}))?\.zip$/.exec(
+        params.file,
+      );
       if (!match?.[1]) throw Errors.notFound('bundle', params.file);
       const batchId = match[1];
+      const part = match[3] !== undefined ? Number(match[3]) : undefined;
       const { stream, missingRows } = await batches.bundle(batchId, Boolean(match[2]), {
+        ...(part !== undefined ? { part } : {}),
         onError: (error) =>
           logServerProblem(`the bundle download of ${batchId} was cut short: ${error.message}`),
       });
@@ -210,7 +228,10 @@ export function registerBatchRoutes(
       }
       return reply
         .type('application/zip')
-        .header('Content-Disposition', `attachment; filename="${match[1]}.zip"`)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${match[1]}${part !== undefined ? `-part${part}` : ''}.zip"`,
+        )
         .header('Cache-Control', 'private, no-store')
         .send(stream);
     },
