@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, brotliDecompressSync, inflate, inflateSync } from 'node:zlib';
+import type { ErrorCode } from '../../shared/errors.js';
 import type { FontFormat } from '../../shared/font-schemas.js';
 import { WOFF2_KNOWN_TAGS } from './woff2-known-tags.js';
 
@@ -29,7 +30,7 @@ export class FontFileError extends Error {
   override name = 'FontFileError';
   constructor(
     message: string,
-    readonly code: 'font-invalid' | 'font-too-large' = 'font-invalid',
+    readonly code: Extract<ErrorCode, 'font-invalid' | 'font-too-large'> = 'font-invalid',
   ) {
     super(message);
   }

@@ -1,22 +1,23 @@
+import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors.js';
+
 /**
- * Errors raised while reading an uploaded spreadsheet. They carry a stable `code`, the HTTP
- * status it maps to and a message a person can act on; the server maps them onto its catalogue.
- * Kept local (not in shared/errors.ts) until the catalogue gains these codes.
+ * Errors raised while reading an uploaded spreadsheet. They carry a code of the one error
+ * catalogue (shared/errors.ts), its HTTP status and a message a person can act on; the server
+ * sends them as problem+json with that code and the location below.
  */
 
-export const SPREADSHEET_ERROR_STATUS = {
-  'invalid-spreadsheet': 422,
-  'unsupported-media-type': 415,
-  'unsupported-encoding': 422,
-  'archive-limits-exceeded': 422,
-  'spreadsheet-parse-timeout': 422,
-  'no-rows-found': 422,
-  'sheet-not-found': 422,
-  'too-many-rows': 422,
-  'payload-too-large': 413,
-} as const;
-
-export type SpreadsheetErrorCode = keyof typeof SPREADSHEET_ERROR_STATUS;
+/** The catalogue codes spreadsheet readers raise. */
+export type SpreadsheetErrorCode = Extract<
+  ErrorCode,
+  | 'invalid-spreadsheet'
+  | 'unsupported-media-type'
+  | 'unsupported-encoding'
+  | 'archive-limits-exceeded'
+  | 'spreadsheet-parse-timeout'
+  | 'no-rows-found'
+  | 'sheet-not-found'
+  | 'too-many-rows'
+>;
 
 /** Where in the file the problem is, when that is known. */
 export interface SpreadsheetErrorLocation {
@@ -38,7 +39,7 @@ export class SpreadsheetError extends Error {
     super(message);
     this.name = 'SpreadsheetError';
     this.code = code;
-    this.status = SPREADSHEET_ERROR_STATUS[code];
+    this.status = ERROR_CATALOGUE[code].status;
     this.location = location;
   }
 }
