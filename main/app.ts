@@ -25,7 +25,7 @@ import { sqliteCoreData } from './data/sqlite-core-data.js';
 import { FolderObjectStore } from './objects/folder-object-store.js';
 import { API_VERSION, buildServer } from './server/build-server.js';
 import { savedPreferences } from './preferences.js';
-import { CreditReservations } from './server/credit-reservations.js';
+import { CreditReservations } from './render/credit-reservations.js';
 import { loadFittedImage, type ImageFitting } from './engine/load-image.js';
 import { Errors } from '../shared/errors.js';
 import { RateLimiter } from './server/rate-limiter.js';
@@ -203,7 +203,6 @@ export async function startCore(
         thumbnails: new ThumbnailCache(path.join(config.dataDir, 'cache', 'thumbnails'), renderer),
         signer,
         limiter: cluster?.limiter ?? new RateLimiter(config.rateLimit),
-        reservations,
         outputsDir: outputs.outputsDir,
         outputs,
         batches,

@@ -1,4 +1,4 @@
-import type { OutputFormat } from '../render/render-protocol.js';
+import type { OutputFormat } from '../../shared/api-schemas.js';
 import type { SourceRecord } from '../batch/batch-queue.js';
 import type { BatchRecord, NewBatch } from '../store/batches-repository.js';
 

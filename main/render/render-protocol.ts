@@ -1,3 +1,5 @@
+import type { OutputFormat } from '../../shared/api-schemas.js';
+import type { ErrorCode } from '../../shared/errors.js';
 import type { Ratio, Template } from '../../shared/template-format.js';
 import type { SharedTemplate } from './shared-templates.js';
 
@@ -7,7 +9,8 @@ import type { SharedTemplate } from './shared-templates.js';
  * worker must look up.
  */
 
-export type OutputFormat = 'png' | 'jpeg' | 'webp';
+// The wire contract's own type (type-only: nothing of zod loads in a render thread).
+export type { OutputFormat };
 
 /** An image value after the main thread resolved it: a readable file or decoded data-URI bytes. */
 export type ImageInput =
@@ -114,7 +117,7 @@ export interface RenderSuccess {
 /** A render failure the user can act on; `path` points at the value at fault (`values.photo`). */
 export interface RenderFailure {
   ok: false;
-  code: 'image-invalid' | 'render-failed';
+  code: Extract<ErrorCode, 'image-invalid' | 'render-failed'>;
   message: string;
   path?: string;
 }

@@ -6,7 +6,7 @@ import { brandProfileFor } from '../brand/named-brand.js';
 import type { CoreData } from '../data/core-data.js';
 import type { BrandFill } from '../engine/resolve-values.js';
 import type { ObjectStore } from '../objects/object-store.js';
-import type { CreditReservations } from '../server/credit-reservations.js';
+import type { CreditReservations } from './credit-reservations.js';
 import { newRenderId } from '../store/renders-repository.js';
 import type { OutputFormat } from './render-protocol.js';
 import type { RenderService } from './render-service.js';

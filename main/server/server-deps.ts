@@ -11,7 +11,6 @@ import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { SingleRenderService } from '../render/single-render-service.js';
 import type { CoreData } from '../data/core-data.js';
 import type { ObjectStore } from '../objects/object-store.js';
-import type { CreditReservations } from './credit-reservations.js';
 import type { RequestLimiter } from './plugins/auth.js';
 import type { UrlSigner } from './signed-url.js';
 import type { UiSessions } from './ui-sessions.js';
@@ -35,7 +34,6 @@ export interface ServerDeps {
   thumbnails: ThumbnailCache;
   signer: UrlSigner;
   limiter: RequestLimiter;
-  reservations: CreditReservations;
   /** Where stored outputs live (idempotent single renders, batch outputs). */
   outputsDir: string;
   outputs: BatchOutputs;
