@@ -54,6 +54,18 @@ describe('malformed multipart uploads', () => {
     expect(leftovers.filter((f) => f.name.endsWith('.part'))).toEqual([]);
   });
 
+  it.each(['constructor', '__proto__', 'toString'])(
+    'answer 400 bad-request with the reason, not "not valid JSON", for a part named %s',
+    async (name) => {
+      const res = await multipart(
+        `--b\r\nContent-Disposition: form-data; name="${name}"; filename="a.csv"\r\n\r\nname\nx\n\r\n--b--\r\n`,
+      );
+      const problem = await expectProblem(res, 400, 'bad-request');
+      expect(problem.detail).toMatch(/not allowed as field name/);
+      expect(problem.detail).not.toMatch(/JSON/);
+    },
+  );
+
   it('still take a well-formed one afterwards', async () => {
     const res = await multipart(`--b\r\n${PART}\r\n\r\nname\nx\n\r\n--b--\r\n`);
     expect(res.status, await res.clone().text()).toBe(201);

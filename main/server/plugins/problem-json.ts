@@ -79,12 +79,21 @@ function toAppError(error: FastifyError, contentType: string | undefined): AppEr
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new AppError('bad-request', 'Content-Length does not match the body.');
   }
-  if (error instanceof SyntaxError || error.statusCode === 400) {
-    return new AppError('malformed-json', `The body is not valid JSON: ${error.message}`);
+  // Only the JSON body parser's own errors (above) say the body is not JSON. Any other 400 (a
+  // multipart part named `constructor`, a plugin's refusal) is the request's fault for the reason
+  // Fastify gives, whatever its Content-Type; calling it "not valid JSON" sent people looking for
+  // a syntax error in a body that had none.
+  if (error.statusCode === 400) {
+    return new AppError('bad-request', `The request was refused: ${withFullStop(error.message)}`);
   }
   if (error.statusCode === 413) return new AppError('payload-too-large', error.message);
   if (error.statusCode === 415) return new AppError('unsupported-media-type', error.message);
   return new AppError('internal', 'Something went wrong on our side. The error was logged.');
+}
+
+function withFullStop(text: string): string {
+  const trimmed = text.trim().slice(0, 300);
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** A full disk, also when a lower layer wrapped it (`cause`). */
