@@ -274,7 +274,8 @@ export class UploadService {
     if (kind === 'image') {
       // An SVG is refused here rather than at its first render, and before sharp reads it:
       // librsvg would resolve its references against the uploads folder.
-      if (maybeSvg(await readHead(file))) {
+      const svg = maybeSvg(await readHead(file));
+      if (svg) {
         if (fs.statSync(file).size > MAX_SVG_BYTES) throw svgTooLarge('file');
         assertSvgBytesSelfContained(fs.readFileSync(file), 'file');
       }
@@ -284,10 +285,15 @@ export class UploadService {
         await sharp(file).resize(256, 256, { fit: 'inside' }).raw().toBuffer();
         return { width: meta.width, height: meta.height };
       } catch (error) {
-        throw new AppError(
-          'image-invalid',
-          `The image cannot be read: ${(error as Error).message.split('\n')[0]}`,
-        );
+        const reason = (error as Error).message.split('\n')[0] ?? '';
+        // libvips knows a file for an SVG by its first 1,000 or so bytes only.
+        if (svg && /unsupported image format/i.test(reason)) {
+          throw new AppError(
+            'image-invalid',
+            'The SVG cannot be read: its <svg> element must begin within the first 1,000 bytes of the file. Remove the comments or DOCTYPE in front of it and upload it again.',
+          );
+        }
+        throw new AppError('image-invalid', `The image cannot be read: ${reason}`);
       }
     }
     return {};
@@ -346,6 +352,8 @@ function describeKind(kind: string): string {
       return 'a binary .xlsb workbook; save it as .xlsx';
     case 'pdf':
       return 'a PDF';
+    case 'xml':
+      return 'an XML document but no SVG image (an SVG has <svg> as its root element and is saved as UTF-8)';
     case 'empty':
       return 'empty';
     default:

@@ -22,6 +22,7 @@ export type FileKind =
   | 'webp'
   | 'gif'
   | 'svg'
+  | 'xml'
   | 'pdf'
   | 'empty'
   | 'binary';
@@ -33,12 +34,32 @@ export interface DetectedFile {
 }
 
 const HEAD_BYTES = 8192;
+/**
+ * How far a document that opens with an XML prolog (declaration, comments, a DOCTYPE) is read to
+ * find its root element when the prolog runs past HEAD_BYTES.
+ */
+const MARKUP_HEAD_BYTES = 1024 * 1024;
 
 const startsWith = (head: Buffer, ...bytes: number[]): boolean =>
   head.length >= bytes.length && bytes.every((byte, index) => head[index] === byte);
 
 /** Classifies the first bytes of a file; zips need a look inside (see `detectFileKind`). */
 export function sniffHead(head: Buffer): FileKind {
+  return sniff(head).kind;
+}
+
+/** The kind, and whether a markup prolog ran past the end of `head` before the root element. */
+function sniff(head: Buffer): { kind: FileKind; prologCut?: boolean } {
+  const decoded = textOf(head);
+  const markup = decoded === undefined ? undefined : sniffMarkup(decoded.text);
+  if (markup === 'cut') return { kind: 'xml', prologCut: true };
+  // librsvg reads SVG as UTF-8 only, and the SVG check reads it as UTF-8: a UTF-16 SVG is markup
+  // that cannot be used as an image, so it is not sent on as one.
+  if (markup !== undefined) return { kind: decoded?.utf16 ? 'xml' : markup };
+  return { kind: sniffBytes(head) };
+}
+
+function sniffBytes(head: Buffer): FileKind {
   if (head.length === 0) return 'empty';
   if (startsWith(head, 0x50, 0x4b, 0x03, 0x04) || startsWith(head, 0x50, 0x4b, 0x05, 0x06)) {
     return 'zip';
@@ -64,14 +85,93 @@ export function sniffHead(head: Buffer): FileKind {
   }
   if (looksLikeUtf16WithoutBom(head)) return 'csv';
   if (looksBinary(head)) return 'binary';
-  const text = head.toString('latin1').trimStart().slice(0, 1024).toLowerCase();
-  if (
-    text.startsWith('<svg') ||
-    (text.startsWith('<?xml') && head.toString('latin1').includes('<svg'))
-  ) {
-    return 'svg';
-  }
   return 'csv';
+}
+
+/**
+ * The head as text when it may be markup: after a UTF-8 or UTF-16 BOM, or UTF-16 without one,
+ * decoded as such; otherwise as latin1 (the markup that decides is ASCII). Undefined when it
+ * starts with neither `<` nor whitespace (binary signatures, most CSV).
+ */
+function textOf(head: Buffer): { text: string; utf16: boolean } | undefined {
+  if (startsWith(head, 0xef, 0xbb, 0xbf))
+    return { text: head.subarray(3).toString('latin1'), utf16: false };
+  if (startsWith(head, 0xff, 0xfe))
+    return { text: head.subarray(2).toString('utf16le'), utf16: true };
+  if (startsWith(head, 0xfe, 0xff)) return { text: utf16beText(head.subarray(2)), utf16: true };
+  const utf16 = looksLikeUtf16WithoutBom(head);
+  if (utf16 === 'utf-16le') return { text: head.toString('utf16le'), utf16: true };
+  if (utf16 === 'utf-16be') return { text: utf16beText(head), utf16: true };
+  const first = head[0] ?? 0;
+  return first === 0x3c || isXmlSpace(first)
+    ? { text: head.toString('latin1'), utf16: false }
+    : undefined;
+}
+
+function utf16beText(bytes: Buffer): string {
+  const even = Buffer.from(bytes.subarray(0, bytes.length - (bytes.length % 2)));
+  return even.swap16().toString('utf16le');
+}
+
+const isXmlSpace = (code: number): boolean =>
+  code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+
+/**
+ * SVG or other XML by the document's root element, found after what may precede it: whitespace,
+ * the XML declaration, comments, processing instructions and a DOCTYPE (with its internal
+ * subset). An SVG that opens with a comment (as editors write them) used to be taken for a CSV.
+ * Text that starts straight with some other element (`<b>Name</b>,Price`) is left to be a CSV;
+ * `cut` when the prolog does not end within `text`; undefined when this is not markup.
+ */
+function sniffMarkup(text: string): 'svg' | 'xml' | 'cut' | undefined {
+  let i = skipSpace(text, 0);
+  let prolog = false;
+  for (;;) {
+    if (i >= text.length) return prolog ? 'cut' : undefined;
+    if (text.charCodeAt(i) !== 0x3c) return prolog ? 'xml' : undefined;
+    let end: number;
+    if (text.startsWith('<?', i)) end = endOf(text, '?>', i + 2);
+    else if (text.startsWith('<!--', i)) end = endOf(text, '-->', i + 4);
+    else if (text.slice(i, i + 9).toUpperCase() === '<!DOCTYPE') end = endOfDoctype(text, i + 9);
+    else {
+      const name = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(i, i + 256))?.[1];
+      if (name === undefined) return prolog ? 'xml' : undefined;
+      const local = name.slice(name.lastIndexOf(':') + 1).toLowerCase();
+      if (local === 'svg') return 'svg';
+      return prolog ? 'xml' : undefined;
+    }
+    if (end === -1) return 'cut';
+    prolog = true;
+    i = skipSpace(text, end);
+  }
+}
+
+function skipSpace(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && isXmlSpace(text.charCodeAt(i))) i += 1;
+  return i;
+}
+
+/** The index just past `close`, or -1 when it does not occur. */
+function endOf(text: string, close: string, from: number): number {
+  const at = text.indexOf(close, from);
+  return at === -1 ? -1 : at + close.length;
+}
+
+/** Past the `>` that ends a DOCTYPE, skipping quoted identifiers and the `[…]` subset. */
+function endOfDoctype(text: string, from: number): number {
+  let inSubset = false;
+  for (let i = from; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      const close = text.indexOf(c, i + 1);
+      if (close === -1) return -1;
+      i = close;
+    } else if (c === '[') inSubset = true;
+    else if (c === ']') inSubset = false;
+    else if (c === '>' && !inSubset) return i + 1;
+  }
+  return -1;
 }
 
 /** Control bytes other than tab, CR, LF, FF and SUB do not occur in text exports. */
@@ -139,7 +239,12 @@ const UNKNOWN_ZIP: ZipProfile = {
 };
 
 export async function detectFileKind(file: string): Promise<DetectedFile> {
-  const kind = sniffHead(await readHead(file));
+  const head = await readHead(file);
+  const first = sniff(head);
+  const kind =
+    first.prologCut && head.length === HEAD_BYTES
+      ? sniff(await readHead(file, MARKUP_HEAD_BYTES)).kind
+      : first.kind;
   if (kind !== 'zip') return { kind };
   let zip;
   try {
@@ -175,6 +280,11 @@ export function notASpreadsheet(kind: FileKind): SpreadsheetError {
       return new SpreadsheetError(
         'unsupported-media-type',
         'This is an Excel Binary Workbook (.xlsb). Save it as .xlsx (Excel Workbook) or CSV and upload that.',
+      );
+    case 'xml':
+      return new SpreadsheetError(
+        'unsupported-media-type',
+        'This file is an XML document, not a spreadsheet. Upload a CSV or .xlsx file.',
       );
     case 'zip':
       return new SpreadsheetError(

@@ -86,6 +86,27 @@ describe('file kind by bytes', () => {
     expect((await detectFileKind(temp.file('empty.csv', ''))).kind).toBe('empty');
   });
 
+  it('finds an SVG or other XML behind a BOM, whitespace, comments and a DOCTYPE', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+    const kind = async (text: string | Buffer) =>
+      (await detectFileKind(temp.file('markup', text))).kind;
+    expect(await kind(`<!-- editor -->${svg}`)).toBe('svg');
+    expect(await kind(`\uFEFF \r\n<!-- a --><!-- b -->\n${svg}`)).toBe('svg');
+    expect(await kind(`<!DOCTYPE svg [ <!ENTITY x "]>"> ]><?pi x?>${svg}`)).toBe('svg');
+    expect(await kind(`<!-- ${'-'.repeat(50_000)} -->${svg}`)).toBe('svg');
+    expect(
+      await kind(`<?xml version="1.0"?><svg:svg xmlns:svg="http://www.w3.org/2000/svg"/>`),
+    ).toBe('svg');
+    expect(await kind('<?xml version="1.0"?><!-- x --><data/>')).toBe('xml');
+    // librsvg reads UTF-8 only: a UTF-16 SVG is XML it cannot use, not an image and not a CSV.
+    expect(
+      await kind(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(svg, 'utf16le')])),
+    ).toBe('xml');
+    // Text that merely starts with a tag stays a CSV, BOM or not.
+    expect(await kind('<b>Name</b>,Price\nA,1\n')).toBe('csv');
+    expect(await kind('\uFEFFname,price\nA,1\n')).toBe('csv');
+  });
+
   it('refuses a CSV sent as xlsx', async () => {
     const error = await refusal(temp.file('data.xlsx', 'a,b\n1,2\n'), { kind: 'xlsx' });
     expect(error.code).toBe('unsupported-media-type');
