@@ -5,7 +5,12 @@
  *      (one process, 2 render threads) and by a cluster of 1 API + 1 worker process (2 threads),
  *      one after the other; bar: cluster ≥ 90 % of embedded rows/s. The cluster's outputs go to
  *      a shared folder (dir:) so the figure is the cluster's, not a local S3 emulator's CPU.
- *   2. Bundle: the same batch's zip streamed from S3 (s3rver); bar ≥ 80 MiB/s with flat RSS.
+ *   2. Bundle: a batch of BENCH_BUNDLE_ROWS (10,000) reference outputs streamed as one zip from
+ *      S3 (s3rver on this machine); bar ≥ 80 MiB/s with flat RSS. The outputs are copies of one
+ *      real render put straight into the store, so the figure is the bundle's, not rendering's.
+ *
+ * BENCH_PARTS=overhead,bundle picks the parts; BENCH_REPEAT=n alternates embedded and cluster
+ * runs n times each and reports medians (a shared machine's load moves both alike).
  *   3. The control plane (PostgreSQL + BullMQ with a no-op renderer) is bench/cluster-control-plane.ts.
  *
  * Services are started here (PostgreSQL, Redis, s3rver) and stopped at the end.
@@ -26,6 +31,10 @@ import {
   startS3,
 } from '../tests/helpers/cluster-services.js';
 import { fmt, processRssMiB, stopProcess } from './stats.js';
+import { rowObjectKey } from '../main/batch/batch-outputs.js';
+import { openPostgres } from '../main/data/postgres/open-postgres.js';
+import { postgresCoreData } from '../main/data/postgres/postgres-core-data.js';
+import { S3ObjectStore } from '../main/objects/s3-object-store.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const KEY = `rdk_cluster_bench_${crypto.randomBytes(8).toString('hex')}`;
@@ -85,24 +94,25 @@ async function timeBundle(base: string, id: string, pid: number) {
     bytes += chunk.byteLength;
   const seconds = (Date.now() - started) / 1000;
   clearInterval(sampler);
-  return {
-    mib: bytes / 1048576,
-    mibPerSecond: bytes / 1048576 / seconds,
-    rssMin: Math.min(...rss),
-    rssMax: Math.max(...rss),
-  };
+  // Peak RSS in each quarter of the download: flat when the last quarter is no higher.
+  const quarter = Math.max(1, Math.floor(rss.length / 4));
+  const quarters = [0, 1, 2, 3].map((q) =>
+    Math.max(...rss.slice(q * quarter, q === 3 ? rss.length : (q + 1) * quarter)),
+  );
+  return { mib: bytes / 1048576, mibPerSecond: bytes / 1048576 / seconds, quarters };
 }
 
-async function main(): Promise<void> {
-  const rows = referenceRows();
-  console.log(
-    `Reference batch: ${ROWS} rows of ${TEMPLATE}, 2 render threads, ${os.cpus().length} cores`,
-  );
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'overhead,bundle').split(','));
+const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
+const BUNDLE_ROWS = Number(process.env.BENCH_BUNDLE_ROWS ?? 10_000);
 
-  // 1a. Embedded mode.
-  const embeddedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-cluster-bench-embedded-'));
-  const embedded = await spawnServe(
-    embeddedDir,
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function embeddedRun(rows: Json[]): Promise<number> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-cluster-bench-embedded-'));
+  const served = await spawnServe(
+    dir,
     {
       RENDER_DESK_API_KEY: KEY,
       RENDER_DESK_CREDITS: '10000000',
@@ -110,11 +120,15 @@ async function main(): Promise<void> {
     },
     2,
   );
-  const local = await timeBatch(embedded.url, rows);
-  console.log(`embedded: ${fmt(local.rowsPerSecond)} rows/s`);
-  await stopProcess(embedded.child);
-  fs.rmSync(embeddedDir, { recursive: true, force: true });
+  try {
+    return (await timeBatch(served.url, rows)).rowsPerSecond;
+  } finally {
+    await stopProcess(served.child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
+async function overhead(rows: Json[]): Promise<void> {
   const scope = new ServiceScope();
   const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-cluster-bench-shared-'));
   try {
@@ -125,43 +139,162 @@ async function main(): Promise<void> {
     ]);
     const env = { postgres, redis, s3, apiKey: KEY, lockMs: 30_000 };
     const extraEnv = { RENDER_DESK_CREDITS: '10000000', RENDER_DESK_RATE_LIMIT: '1000000' };
-
-    // 1b. The cluster: 1 API + 1 worker (2 threads), outputs in a shared folder.
     const init = await clusterInit(env, redis.url, `dir:${shared}`);
     if (init.code !== 0) throw new Error(init.output);
-    const apiNode = await startClusterNode(env, 'api', { workers: 1, extraEnv });
-    const worker = await startClusterNode(env, 'worker', { workers: 2, extraEnv });
-    const cluster = await timeBatch(apiNode.url!, rows);
-    const ratio = cluster.rowsPerSecond / local.rowsPerSecond;
+    const embedded: number[] = [];
+    const cluster: number[] = [];
+    for (let run = 0; run < REPEAT; run += 1) {
+      embedded.push(await embeddedRun(rows));
+      const apiNode = await startClusterNode(env, 'api', { workers: 1, extraEnv });
+      const worker = await startClusterNode(env, 'worker', { workers: 2, extraEnv });
+      cluster.push((await timeBatch(apiNode.url!, rows)).rowsPerSecond);
+      await worker.stop();
+      await apiNode.stop();
+      console.log(
+        `run ${run + 1}: embedded ${fmt(embedded.at(-1)!)} rows/s, cluster ${fmt(cluster.at(-1)!)} rows/s`,
+      );
+    }
+    const ratio = median(cluster) / median(embedded);
     console.log(
-      `cluster (1 API + 1 worker, dir store): ${fmt(cluster.rowsPerSecond)} rows/s = ${fmt(ratio * 100, 0)} % of embedded (bar ≥ 90 %)`,
+      `overhead: embedded ${fmt(median(embedded))} rows/s, cluster (1 API + 1 worker, 2 threads, dir store) ${fmt(median(cluster))} rows/s = ${fmt(ratio * 100, 0)} % (bar ≥ 90 %; medians of ${REPEAT})`,
     );
-
-    // 2. The same kind of batch with outputs in S3, then its bundle streamed from S3.
-    await worker.stop();
-    await apiNode.stop();
-    const reinit = await clusterInit(
-      env,
-      redis.url,
-      `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`,
-    );
-    if (reinit.code !== 0) throw new Error(reinit.output);
-    const s3Api = await startClusterNode(env, 'api', { workers: 1, extraEnv });
-    const s3Worker = await startClusterNode(env, 'worker', { workers: 2, extraEnv });
-    const onS3 = await timeBatch(s3Api.url!, rows);
-    console.log(
-      `cluster with outputs in S3 (s3rver on this machine): ${fmt(onS3.rowsPerSecond)} rows/s`,
-    );
-    await s3Worker.stop();
-    const bundle = await timeBundle(s3Api.url!, onS3.id, s3Api.child.pid!);
-    console.log(
-      `bundle of ${ROWS} outputs from S3: ${fmt(bundle.mib)} MiB at ${fmt(bundle.mibPerSecond)} MiB/s (bar ≥ 80), API node RSS ${fmt(bundle.rssMin, 0)}–${fmt(bundle.rssMax, 0)} MiB`,
-    );
-    await s3Api.stop();
   } finally {
     await scope.stopAll().catch((error: unknown) => console.error(error));
     fs.rmSync(shared, { recursive: true, force: true });
   }
+}
+
+/** One real render of the reference template: the bytes every bundle entry carries. */
+async function referenceOutput(rows: Json[]): Promise<Buffer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-cluster-bench-one-'));
+  const served = await spawnServe(
+    dir,
+    { RENDER_DESK_API_KEY: KEY, RENDER_DESK_CREDITS: '1000', RENDER_DESK_RATE_LIMIT: '1000000' },
+    1,
+  );
+  try {
+    const res = await api(served.url, '/v1/render', {
+      method: 'POST',
+      json: { templateId: TEMPLATE, values: rows[0] },
+    });
+    return Buffer.from(await res.arrayBuffer());
+  } finally {
+    await stopProcess(served.child);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function bundle(rows: Json[]): Promise<void> {
+  const png = await referenceOutput(rows);
+  const scope = new ServiceScope();
+  try {
+    const [postgres, redis, s3] = await Promise.all([
+      startPostgres(scope),
+      startRedis(scope),
+      startS3(scope),
+    ]);
+    const env = { postgres, redis, s3, apiKey: KEY, lockMs: 30_000 };
+    const store = `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`;
+    const init = await clusterInit(env, redis.url, store);
+    if (init.code !== 0) throw new Error(init.output);
+    const pool = openPostgres(postgres.url);
+    const data = postgresCoreData(pool);
+    await data.ledger.grant(BUNDLE_ROWS);
+    const objects = new S3ObjectStore({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      region: s3.region,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+    const id = data.batches.newId();
+    const now = new Date().toISOString();
+    await data.commands.createBatch({
+      batch: {
+        id,
+        templateId: TEMPLATE,
+        templateSnapshot: {},
+        templateVersion: null,
+        assetsDir: '/',
+        target: 'square',
+        format: 'png',
+        quality: null,
+        sourceType: 'json-array',
+        sourceRef: null,
+        sheet: null,
+        bindings: {},
+        fileNamePattern: null,
+        imagesDir: null,
+        brand: {},
+        today: now.slice(0, 10),
+        status: 'running',
+        total: BUNDLE_ROWS,
+        rejectedReason: null,
+        apiKeyId: null,
+        createdAt: now,
+      },
+      records: Array.from({ length: BUNDLE_ROWS }, (_, rowIndex) => ({
+        rowIndex,
+        line: null,
+        record: {},
+      })),
+    });
+    const pending = await data.batches.pendingInRange(id, 0, BUNDLE_ROWS);
+    let next = 0;
+    const put = async () => {
+      while (next < pending.length) {
+        const row = pending[next++]!;
+        await objects.put(rowObjectKey(id, row.rowIndex, 'png'), png, { contentType: 'image/png' });
+      }
+    };
+    const putStarted = Date.now();
+    await Promise.all(Array.from({ length: 16 }, put));
+    console.log(
+      `stored ${BUNDLE_ROWS} outputs of ${fmt(png.length / 1024, 0)} KiB in S3 in ${fmt((Date.now() - putStarted) / 1000)} s`,
+    );
+    for (let from = 0; from < pending.length; from += 500) {
+      await data.commands.commitRows(
+        { batchId: id, templateId: TEMPLATE, ratio: 'square', format: 'png', apiKeyId: null },
+        pending.slice(from, from + 500).map((row) => ({
+          ok: true as const,
+          rowIndex: row.rowIndex,
+          renderId: row.renderId,
+          outputKey: `${id}.${row.rowIndex}.png`,
+          bytes: png.length,
+        })),
+      );
+    }
+    await data.commands.finishBatch({
+      batchId: id,
+      stopReason: null,
+      ingestError: null,
+      pausing: false,
+    });
+    await objects.close();
+    await data.close();
+    const apiNode = await startClusterNode(env, 'api', { workers: 1 });
+    try {
+      const result = await timeBundle(apiNode.url!, id, apiNode.child.pid!);
+      console.log(
+        `bundle of ${BUNDLE_ROWS} outputs from S3: ${fmt(result.mib)} MiB at ${fmt(result.mibPerSecond)} MiB/s (bar ≥ 80); API node RSS by quarter of the download: ${result.quarters.map((q) => fmt(q, 0)).join(', ')} MiB`,
+      );
+    } finally {
+      await apiNode.stop();
+    }
+  } finally {
+    await scope.stopAll().catch((error: unknown) => console.error(error));
+  }
+}
+
+async function main(): Promise<void> {
+  const rows = referenceRows();
+  console.log(
+    `Reference batch: ${ROWS} rows of ${TEMPLATE}, 2 render threads, ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((l) => fmt(l))
+      .join(' ')}`,
+  );
+  if (PARTS.has('overhead')) await overhead(rows);
+  if (PARTS.has('bundle')) await bundle(rows);
 }
 
 main().then(

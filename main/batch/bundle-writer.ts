@@ -14,6 +14,9 @@ export interface BundleEntry {
   size: number;
 }
 
+/** Store entries opened ahead of the one being written (bounded memory: a few responses). */
+const OPEN_AHEAD = 4;
+
 /** Outputs get a fixed timestamp so the same batch always gives the same zip bytes. */
 const ENTRY_TIME = new Date(Date.UTC(2026, 0, 1));
 
@@ -53,12 +56,38 @@ export function createBundleStream(
     output.destroy(error);
   };
   zip.on('error', fail);
-  output.on('close', () => reading?.destroy());
+  // Store entries (S3) are opened a few ahead: each is a request whose latency would otherwise
+  // stall the zip between entries. Files open in no time and are opened when their turn comes.
+  const list = [...entries];
+  const opened = new Map<number, Promise<NodeJS.ReadableStream>>();
+  const start = (index: number): Promise<NodeJS.ReadableStream> => {
+    let pending = opened.get(index);
+    if (!pending) {
+      pending = openEntry(list[index] as BundleEntry);
+      // A prefetched entry that fails is reported when its turn comes, not before.
+      pending.catch(() => undefined);
+      opened.set(index, pending);
+    }
+    return pending;
+  };
+  output.on('close', () => {
+    reading?.destroy();
+    for (const pending of opened.values())
+      void pending.then(
+        (stream) => (stream as Readable).destroy?.(),
+        () => undefined,
+      );
+    opened.clear();
+  });
 
-  for (const entry of entries) {
+  list.forEach((entry, index) => {
     const open = (callback: (error: unknown, stream: NodeJS.ReadableStream) => void) => {
       if (output.destroyed) return;
-      void openEntry(entry).then(
+      const current = start(index);
+      opened.delete(index);
+      for (let ahead = index + 1; ahead <= index + OPEN_AHEAD && ahead < list.length; ahead += 1)
+        if (list[ahead]?.open) void start(ahead);
+      void current.then(
         (stream) => {
           if (output.destroyed) {
             (stream as Readable).destroy?.();
@@ -79,7 +108,7 @@ export function createBundleStream(
       { compress: false, mtime: ENTRY_TIME, mode: 0o100644, size: entry.size },
       open,
     );
-  }
+  });
   for (const extra of extras) {
     zip.addBuffer(extra.content, extra.name, { compress: true, mtime: ENTRY_TIME, mode: 0o100644 });
   }
