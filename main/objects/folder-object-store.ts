@@ -225,7 +225,7 @@ export class FolderObjectStore implements ObjectStore {
           await handle.close();
         }
         await fs.promises.rename(temp, file);
-        await syncFolder(folder);
+        await syncFolderShared(folder);
         return;
       } catch (error) {
         // The temp file may not exist, nor its folder (ENOTDIR when a part of it is an object).
@@ -265,6 +265,44 @@ async function makeFolder(root: string, folder: string, key: string): Promise<vo
 }
 
 /** A rename or unlink is durable once its folder is fsynced (not possible on Windows: skipped). */
+/**
+ * One folder fsync serves every rename made in that folder before it started: outputs of a
+ * batch share a folder, and an fsync per output cost the render threads of a worker a tenth of
+ * their throughput. Each caller still returns only after an fsync that began after its rename.
+ */
+const folderSyncs = new Map<
+  string,
+  { inFlight: Promise<void> | null; waiting: Promise<void> | null }
+>();
+
+function syncFolderShared(folder: string): Promise<void> {
+  let state = folderSyncs.get(folder);
+  if (!state) {
+    state = { inFlight: null, waiting: null };
+    folderSyncs.set(folder, state);
+  }
+  const entry = state;
+  // A sync queued but not begun will start after this rename: it covers this caller too.
+  if (entry.waiting) return entry.waiting;
+  const begin = (): Promise<void> => {
+    entry.waiting = null;
+    const sync = syncFolder(folder);
+    entry.inFlight = sync;
+    void sync
+      .catch(() => undefined)
+      .then(() => {
+        if (entry.inFlight !== sync) return;
+        entry.inFlight = null;
+        if (!entry.waiting) folderSyncs.delete(folder);
+      });
+    return sync;
+  };
+  if (!entry.inFlight) return begin();
+  // The sync under way may have begun before this rename: share the next one.
+  entry.waiting = entry.inFlight.catch(() => undefined).then(begin);
+  return entry.waiting;
+}
+
 async function syncFolder(folder: string): Promise<void> {
   if (process.platform === 'win32') return;
   let handle: fs.promises.FileHandle | undefined;
