@@ -26,8 +26,8 @@ export function chunkLockMs(env: NodeJS.ProcessEnv): number {
 }
 
 /** Finished jobs are kept a while for operators to inspect, then removed (Redis stays flat). */
-const KEEP_COMPLETED = { age: 3600, count: 10_000 };
-const KEEP_FAILED = { age: 24 * 3600, count: 10_000 };
+const KEEP_COMPLETED = { age: 3600, count: 1000 };
+const KEEP_FAILED = { age: 24 * 3600, count: 5000 };
 
 const LIVE_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
 
