@@ -72,6 +72,29 @@ export interface RunningCore {
   close(): Promise<void>;
 }
 
+/** The core put together but not listening: `startCore` listens, tests `inject()`. */
+export interface ComposedCore {
+  /** The requested config with the saved preferences applied (workers, port). */
+  config: CoreConfig;
+  server: FastifyInstance;
+  store: Store;
+  data: CoreData;
+  pool: RenderPool;
+  /** The embedded batch runner (idle in cluster mode, where cluster workers run the rows). */
+  runner: BatchRunner;
+  sessions: UiSessions;
+  /** Set when this start created the first API key: shown once, never stored in clear. */
+  createdKeySecret: string | undefined;
+  /** Stops the timers, the runner, the server, the pool and the store, once. */
+  close(): Promise<void>;
+}
+
+export interface CoreOptions {
+  logger?: boolean;
+  catalogDir?: string;
+  cluster?: ClusterApiParts;
+}
+
 /**
  * Workers and port chosen in the app's Settings apply from the next start, unless a flag or the
  * environment sets them (scripts and CI keep control).
@@ -88,8 +111,59 @@ function withSavedPreferences(config: CoreConfig, store: Store): CoreConfig {
 /** Composition root: opens the store, starts the pool, builds and starts the server. */
 export async function startCore(
   requested: CoreConfig,
-  options: { logger?: boolean; catalogDir?: string; cluster?: ClusterApiParts } = {},
+  options: CoreOptions = {},
 ): Promise<RunningCore> {
+  const core = await composeCore(requested, options);
+  const { config, server, runner, sessions } = core;
+  const cluster = options.cluster;
+  try {
+    guardConnections(server.server, {
+      maxConnections: connectionCap(openFileLimit()),
+      log: (message) => logServerProblem(message),
+    });
+    await server.listen({ host: cluster?.host ?? '127.0.0.1', port: config.port });
+    if (!cluster) await runner.resume();
+    const address = server.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://127.0.0.1:${port}`;
+    const serverFile = path.join(config.dataDir, 'server.json');
+    fs.writeFileSync(
+      serverFile,
+      JSON.stringify({ url, port, pid: process.pid, startedAt: new Date().toISOString() }, null, 2),
+    );
+
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      port,
+      dataDir: config.dataDir,
+      server,
+      store: core.store,
+      pool: core.pool,
+      createdKeySecret: core.createdKeySecret,
+      uiLink: () => `${url}/ui/session?token=${sessions.createLaunchToken()}`,
+      close() {
+        closing ??= (async () => {
+          await core.close();
+          fs.rmSync(serverFile, { force: true });
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+}
+
+/**
+ * Opens the store and the data, starts the pool and builds the server with every service, without
+ * listening: `startCore` listens on a port; route tests call `inject()` on `server`.
+ */
+export async function composeCore(
+  requested: CoreConfig,
+  options: CoreOptions = {},
+): Promise<ComposedCore> {
   const cluster = options.cluster;
   fs.mkdirSync(requested.dataDir, { recursive: true });
   const store = createStore(requested.dataDir);
@@ -245,33 +319,20 @@ export async function startCore(
     }, 10 * 60_000);
     purge.unref();
 
-    guardConnections(server.server, {
-      maxConnections: connectionCap(openFileLimit()),
-      log: (message) => logServerProblem(message),
-    });
+    // In a cluster, progress of rows run by other nodes reaches this node's event streams.
     const stopProgress = cluster ? await cluster.progress(events) : undefined;
-    await server.listen({ host: cluster?.host ?? '127.0.0.1', port: config.port });
-    if (!cluster) await runner.resume();
-    const address = server.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://127.0.0.1:${port}`;
-    const serverFile = path.join(config.dataDir, 'server.json');
-    fs.writeFileSync(
-      serverFile,
-      JSON.stringify({ url, port, pid: process.pid, startedAt: new Date().toISOString() }, null, 2),
-    );
 
     const startedPool = pool;
     let closing: Promise<void> | undefined;
     return {
-      url,
-      port,
-      dataDir: config.dataDir,
+      config,
       server,
       store,
+      data,
       pool: startedPool,
+      runner,
+      sessions,
       createdKeySecret,
-      uiLink: () => `${url}/ui/session?token=${sessions.createLaunchToken()}`,
       close() {
         closing ??= (async () => {
           clearInterval(purge);
@@ -281,7 +342,6 @@ export async function startCore(
           await server.close();
           await startedPool.close();
           store.close();
-          fs.rmSync(serverFile, { force: true });
         })();
         return closing;
       },

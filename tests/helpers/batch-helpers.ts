@@ -1,12 +1,12 @@
 import AdmZip from 'adm-zip';
-import type { Json, TestServer } from './test-server.js';
+import type { ApiClient, Json, TestServer } from './test-server.js';
 import { testFetch } from './test-server.js';
 
 const TERMINAL = new Set(['succeeded', 'partial', 'failed', 'degraded', 'cancelled']);
 
 /** Polls the batch until its status is terminal (the spec's way to observe completion). */
 export async function waitForBatch(
-  server: TestServer,
+  server: ApiClient,
   id: string,
   timeoutMs = 120_000,
 ): Promise<Json> {
@@ -21,7 +21,7 @@ export async function waitForBatch(
 }
 
 /** Every manifest row, following nextCursor to the end. */
-export async function fullManifest(server: TestServer, id: string, limit = 100): Promise<Json[]> {
+export async function fullManifest(server: ApiClient, id: string, limit = 100): Promise<Json[]> {
   const rows: Json[] = [];
   let cursor: string | null = '0';
   while (cursor !== null) {
@@ -47,7 +47,7 @@ export async function downloadBundle(
   return new AdmZip(Buffer.from(await res.arrayBuffer()));
 }
 
-export async function createBatch(server: TestServer, body: unknown): Promise<Json> {
+export async function createBatch(server: ApiClient, body: unknown): Promise<Json> {
   const res = await server.api('/v1/render-batches', { method: 'POST', json: body });
   const json = await res.json();
   if (res.status !== 202)
@@ -56,7 +56,7 @@ export async function createBatch(server: TestServer, body: unknown): Promise<Js
 }
 
 export async function upload(
-  server: TestServer,
+  server: ApiClient,
   bytes: Buffer,
   filename: string,
   contentType = 'application/octet-stream',

@@ -1,13 +1,13 @@
 import type { CatalogDetail, CatalogListItem } from '../../shared/api-schemas.js';
-import type { TestServer } from './test-server.js';
+import type { ApiClient } from './test-server.js';
 
-export async function listCatalog(server: TestServer, query = ''): Promise<CatalogListItem[]> {
+export async function listCatalog(server: ApiClient, query = ''): Promise<CatalogListItem[]> {
   const res = await server.api(`/v1/catalog${query}`);
   if (res.status !== 200) throw new Error(`catalog answered ${res.status}`);
   return (await res.json()) as CatalogListItem[];
 }
 
-export async function catalogDetail(server: TestServer, id: string): Promise<CatalogDetail> {
+export async function catalogDetail(server: ApiClient, id: string): Promise<CatalogDetail> {
   const res = await server.api(`/v1/catalog/${id}`);
   if (res.status !== 200) throw new Error(`catalog detail answered ${res.status}`);
   return (await res.json()) as CatalogDetail;
@@ -15,7 +15,7 @@ export async function catalogDetail(server: TestServer, id: string): Promise<Cat
 
 /** The first template whose variables satisfy `want`, with its detail. */
 export async function findTemplate(
-  server: TestServer,
+  server: ApiClient,
   want: (detail: CatalogDetail) => boolean,
 ): Promise<CatalogDetail> {
   for (const item of await listCatalog(server)) {

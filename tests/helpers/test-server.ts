@@ -18,6 +18,22 @@ export function testFetch(url: string, init?: RequestInit): Promise<TestResponse
 
 export const TEST_ADMIN_KEY = 'rdk_test_admin_key_0123456789abcdef';
 
+/** A request as the helpers send it, to a real server or an in-process one. */
+export interface ApiRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  /** Sent as application/json. */
+  json?: unknown;
+  /** A raw body (set its content-type in `headers`). */
+  body?: string | Uint8Array;
+}
+
+/** A real server (startTestServer) or an in-process one (buildInjectServer, inject-server.ts). */
+export interface ApiClient {
+  /** A request with the admin key unless `headers.authorization` is given. */
+  api(pathname: string, init?: ApiRequest): Promise<TestResponse>;
+}
+
 export interface TestServer {
   core: RunningCore;
   url: string;

@@ -2,11 +2,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldForSearch } from '../../shared/fold-text.js';
 import { catalogDetail, listCatalog } from '../helpers/catalog-probe.js';
-import { startTestServer, type TestServer, testFetch } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
-let server: TestServer;
+let server: InjectServer;
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2 });
+  server = await buildInjectServer({ workers: 2 });
 });
 afterAll(() => server.stop());
 
@@ -127,13 +127,13 @@ describe('GET /v1/catalog/{id} and taxonomy', () => {
 describe('thumbnails', () => {
   it('serves a PNG through the signed link without an API key, and caches it', async () => {
     const [item] = await listCatalog(server);
-    const first = await testFetch(item!.thumbnail);
+    const first = await server.fetch(item!.thumbnail);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/png');
     const meta = await sharp(Buffer.from(await first.arrayBuffer())).metadata();
     expect(meta.width).toBe(480);
     const started = performance.now();
-    expect((await testFetch(item!.thumbnail)).status).toBe(200);
+    expect((await server.fetch(item!.thumbnail)).status).toBe(200);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
@@ -143,13 +143,13 @@ describe('thumbnails', () => {
       /sig=([0-9a-f])/,
       (_m, c: string) => `sig=${c === '0' ? '1' : '0'}`,
     );
-    expect((await testFetch(tampered)).status).toBe(403);
+    expect((await server.fetch(tampered)).status).toBe(403);
     const crossed = a!.thumbnail.replace(/\?.*$/, '') + b!.thumbnail.replace(/^[^?]*/, '');
-    expect((await testFetch(crossed)).status).toBe(403);
+    expect((await server.fetch(crossed)).status).toBe(403);
     const later = a!.thumbnail.replace(/exp=(\d+)/, (_m, e: string) => `exp=${Number(e) + 3600}`);
-    expect((await testFetch(later)).status).toBe(403);
-    const expired = await testFetch(a!.thumbnail.replace(/exp=\d+/, 'exp=1000'));
+    expect((await server.fetch(later)).status).toBe(403);
+    const expired = await server.fetch(a!.thumbnail.replace(/exp=\d+/, 'exp=1000'));
     expect(expired.status).toBe(403);
-    expect((await testFetch(a!.thumbnail.replace(/\?.*$/, ''))).status).toBe(403);
+    expect((await server.fetch(a!.thumbnail.replace(/\?.*$/, ''))).status).toBe(403);
   });
 });

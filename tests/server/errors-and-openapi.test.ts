@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
-let server: TestServer;
+let server: InjectServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
 });
 afterAll(() => server.stop());
 

@@ -2,20 +2,20 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { findTemplate } from '../helpers/catalog-probe.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
-let server: TestServer;
+let server: InjectServer;
 let template: CatalogDetail;
 let textVar: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2 });
+  server = await buildInjectServer({ workers: 2 });
   template = await findTemplate(server, (d) => d.variables.some((v) => v.type === 'text'));
   textVar = template.variables.find((v) => v.type === 'text')!.name;
 });
 afterAll(() => server.stop());
 
-const account = async (s: TestServer = server) => (await s.api('/v1/account')).json();
+const account = async (s: InjectServer = server) => (await s.api('/v1/account')).json();
 const sha = (bytes: ArrayBuffer) =>
   crypto.createHash('sha256').update(Buffer.from(bytes)).digest('hex');
 const body = (text = 'Hello') => ({
@@ -23,7 +23,7 @@ const body = (text = 'Hello') => ({
   values: { ...template.sampleValues, [textVar]: text },
 });
 
-async function debitsFor(s: TestServer, renderId: string): Promise<number> {
+async function debitsFor(s: InjectServer, renderId: string): Promise<number> {
   const page = await (await s.api('/v1/account/ledger?limit=500&kind=debit')).json();
   return page.entries.filter((e: { renderId: string }) => e.renderId === renderId).length;
 }
@@ -155,7 +155,7 @@ describe('Idempotency-Key on POST /v1/render', () => {
 
 describe('credits and subscription', () => {
   it('answers 402 insufficient-credits at zero balance and never goes negative under concurrency', async () => {
-    const poor = await startTestServer({ openingCredits: 1, workers: 2 });
+    const poor = await buildInjectServer({ openingCredits: 1, workers: 2 });
     try {
       const responses = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
