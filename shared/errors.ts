@@ -202,6 +202,21 @@ export const ERROR_CATALOGUE = {
     title: 'The spreadsheet has too many rows',
     when: 'A CSV or sheet has more than 1,000,000 data rows.',
   },
+  'too-many-columns': {
+    status: 422,
+    title: 'The spreadsheet has too many columns',
+    when: 'A CSV row has more than 1,000 cells (the header or any other row), or json-array records use more than 1,000 different keys; `line` names the CSV row.',
+  },
+  'cell-too-large': {
+    status: 422,
+    title: 'A cell of the spreadsheet holds too much text',
+    when: 'A CSV cell holds more than 1,000,000 characters (about 1 MB); `line` names the line where the cell starts.',
+  },
+  'row-too-large': {
+    status: 422,
+    title: 'A row of the spreadsheet holds too much text',
+    when: 'A CSV row holds more than 8,000,000 characters; `line` names the line where it starts.',
+  },
   'font-invalid': {
     status: 422,
     title: 'The file is not a usable font',

@@ -19,6 +19,7 @@ import { planBindings } from './bindings.js';
 import { createBundleStream, plannedObjectSizes, type BundleEntry } from './bundle-writer.js';
 import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from './file-names.js';
 import { checkImagesDir } from './images-folder.js';
+import { recordFields } from '../ingest/rows/record-row-source.js';
 import { EXTENSIONS, rowObjectKey } from './batch-outputs.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import { csvLine } from './spreadsheet-safety.js';
@@ -300,10 +301,10 @@ export class BatchService {
           },
         ]);
       }
-      const fields = new Set<string>();
-      for (const record of request.source.records)
-        for (const key of Object.keys(record)) fields.add(key);
-      return { fields: [...fields], total: request.source.records.length };
+      return {
+        fields: recordFields(request.source.records),
+        total: request.source.records.length,
+      };
     }
     if (!('sourceRef' in request.source)) {
       throw Errors.validation([

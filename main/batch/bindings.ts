@@ -96,7 +96,10 @@ function sourceValue(
       (variable.type === 'number' || variable.type === 'date') && variable.locale
         ? variable.locale
         : context.locale;
-    return cellToValue(variable, record[source.field], locale);
+    // Own cells only: a field named `__proto__` or `constructor` is a column, never
+    // Object.prototype's member (stored rows come back from JSON as plain objects).
+    const cell = Object.hasOwn(record, source.field) ? record[source.field] : undefined;
+    return cellToValue(variable, cell, locale);
   }
   if ('constant' in source) return source.constant;
   if ('profile' in source) return brandValue(context.brand, source.profile) ?? undefined;

@@ -17,6 +17,9 @@ export type SpreadsheetErrorCode = Extract<
   | 'no-rows-found'
   | 'sheet-not-found'
   | 'too-many-rows'
+  | 'too-many-columns'
+  | 'cell-too-large'
+  | 'row-too-large'
 >;
 
 /** Where in the file the problem is, when that is known. */

@@ -8,6 +8,10 @@ export interface SourceRow {
   rowIndex: number;
   /** Where the row starts: the CSV line, or the worksheet row number. */
   line: number;
+  /**
+   * By field name. A record without a prototype (`createRowCells`): a column named `__proto__`
+   * or `constructor` is a cell like any other, and reading an absent one gives undefined.
+   */
   cells: Record<string, CellValue>;
   /** Row-level problems (e.g. cells beyond the header that were dropped); empty when clean. */
   problems: string[];
@@ -50,4 +54,29 @@ export interface OpenedRowSource {
 }
 
 export const DEFAULT_MAX_ROWS = 1_000_000;
+
+/**
+ * Columns a source may have (a CSV row's cells, the different keys of json-array records): a
+ * template has at most 100 variables, and every column costs a key in every row kept in memory
+ * and in the database.
+ */
+export const MAX_COLUMNS = 1_000;
+/** Characters one CSV cell may hold (about 1 MB): room for a `data:` URI of a photo. */
+export const MAX_CELL_CHARS = 1_000_000;
 export const DEFAULT_DEADLINE_MS = 30_000;
+
+/**
+ * A row's cells by field name, without a prototype: on a plain object, `cells['__proto__'] = v`
+ * sets the prototype (or, for text, does nothing) instead of storing the cell, so a column of
+ * that name lost its values.
+ */
+export function createRowCells(
+  fields: readonly string[],
+  valueAt: (index: number) => CellValue,
+): Record<string, CellValue> {
+  const cells = Object.create(null) as Record<string, CellValue>;
+  fields.forEach((field, index) => {
+    cells[field] = valueAt(index);
+  });
+  return cells;
+}

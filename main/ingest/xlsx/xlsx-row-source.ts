@@ -1,8 +1,8 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { normaliseHeaders } from '../rows/header-fields.js';
-import type { CellValue, OpenedRowSource, SourceRow } from '../rows/row-source-types.js';
-import { DEFAULT_DEADLINE_MS, DEFAULT_MAX_ROWS } from '../rows/row-source-types.js';
+import type { OpenedRowSource, SourceRow } from '../rows/row-source-types.js';
+import { createRowCells, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ROWS } from '../rows/row-source-types.js';
 import { SpreadsheetError } from '../spreadsheet-error.js';
 import type {
   XlsxWorkerAck,
@@ -242,10 +242,7 @@ async function* rawRows(inbox: Inbox): AsyncGenerator<RawRow> {
 async function* toRows(raw: AsyncGenerator<RawRow>, fields: string[]): AsyncGenerator<SourceRow> {
   let rowIndex = 0;
   for await (const { line, values } of raw) {
-    const cells: Record<string, CellValue> = {};
-    fields.forEach((field, index) => {
-      cells[field] = values[index] ?? null;
-    });
+    const cells = createRowCells(fields, (index) => values[index] ?? null);
     const problems: string[] = [];
     const extra = values.slice(fields.length).filter((value) => value !== null && value !== '');
     if (extra.length > 0) {
