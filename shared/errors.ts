@@ -20,7 +20,7 @@ export const ERROR_CATALOGUE = {
   'bad-request': {
     status: 400,
     title: 'The request is malformed',
-    when: '`Content-Length` does not match the body, or a multipart upload is cut short or has no field named `file`.',
+    when: '`Content-Length` does not match the body, a multipart upload is cut short or has no field named `file`, or the request is refused for another reason that `detail` gives (e.g. a multipart part named `constructor`).',
   },
   'invalid-idempotency-key': {
     status: 400,
@@ -36,6 +36,11 @@ export const ERROR_CATALOGUE = {
     status: 400,
     title: 'The JSON nests too deeply',
     when: 'A JSON body nests objects and arrays more than 64 levels deep.',
+  },
+  'json-too-many-keys': {
+    status: 400,
+    title: 'An object in the JSON has too many keys',
+    when: 'An object in a JSON body has more than 1,000 keys.',
   },
   unauthorized: {
     status: 401,
@@ -277,6 +282,12 @@ export interface Problem {
   message: string;
 }
 
+/**
+ * How many problems one error lists; `problemsNotListed` counts the rest. A values object of
+ * 300,000 unknown keys made a 422 of 44 MB.
+ */
+export const MAX_LISTED_PROBLEMS = 100;
+
 export interface ProblemDetails {
   type: string;
   title: string;
@@ -319,7 +330,10 @@ export class AppError extends Error {
       status: this.status,
       detail: this.message,
       code: this.code,
-      ...(this.problems ? { errors: this.problems } : {}),
+      ...(this.problems ? { errors: this.problems.slice(0, MAX_LISTED_PROBLEMS) } : {}),
+      ...(this.problems && this.problems.length > MAX_LISTED_PROBLEMS
+        ? { problemsNotListed: this.problems.length - MAX_LISTED_PROBLEMS }
+        : {}),
       ...this.extensions,
     };
   }
@@ -335,7 +349,11 @@ export const Errors = {
     new AppError(
       'validation-failed',
       detail ??
-        `${problems.length} problem${problems.length === 1 ? '' : 's'}: ` +
+        `${problems.length.toLocaleString('en')} problem${problems.length === 1 ? '' : 's'}` +
+          (problems.length > MAX_LISTED_PROBLEMS
+            ? ` (the first ${MAX_LISTED_PROBLEMS} are listed)`
+            : '') +
+          ': ' +
           problems
             .slice(0, 5)
             .map((p) => `${p.path}: ${p.message}`)

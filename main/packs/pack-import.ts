@@ -5,7 +5,7 @@ import { AppError, isAppError } from '../../shared/errors.js';
 import { TEMPLATE_SCHEMA_VERSION, type Template } from '../../shared/template-format.js';
 import { zodProblems } from '../../shared/zod-problems.js';
 import type { ArchiveLimits } from '../ingest/zip/zip-limits.js';
-import { jsonDepth, MAX_JSON_DEPTH } from '../json/json-depth.js';
+import { jsonShape, MAX_JSON_DEPTH, MAX_JSON_OBJECT_KEYS } from '../json/json-depth.js';
 import type { WorkspaceTemplateRecord } from '../store/workspace-templates-repository.js';
 import { checkTemplateAsset } from '../workspace/template-asset.js';
 import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
@@ -143,8 +143,13 @@ async function readRequired(zip: PackZip, name: string, maxBytes: number): Promi
 
 function parseJson(bytes: Buffer, name: string): unknown {
   const text = bytes.toString('utf8');
-  if (jsonDepth(text) > MAX_JSON_DEPTH)
+  const shape = jsonShape(text);
+  if (shape.depth > MAX_JSON_DEPTH)
     throw packInvalid(`${name} nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`);
+  if (shape.mostKeys > MAX_JSON_OBJECT_KEYS)
+    throw packInvalid(
+      `an object in ${name} has more than ${MAX_JSON_OBJECT_KEYS.toLocaleString('en')} keys.`,
+    );
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
