@@ -1,15 +1,4 @@
-import { z } from 'zod';
-
-/** Preferences the UI stores in the data directory; workers and port apply at the next start. */
-export const Preferences = z
-  .object({
-    workers: z.number().int().min(1).max(64).nullable().default(null),
-    port: z.number().int().min(0).max(65535).nullable().default(null),
-    theme: z.enum(['system', 'light', 'dark']).default('system'),
-    language: z.enum(['system', 'en', 'vi']).default('system'),
-  })
-  .strict();
-export type Preferences = z.infer<typeof Preferences>;
+import { Preferences } from '../shared/system-schemas.js';
 
 export const PREFERENCES_KEY = 'ui.preferences';
 

@@ -31,6 +31,14 @@ export const RenderRequest = z
   .strict();
 export type RenderRequest = z.infer<typeof RenderRequest>;
 
+/** Previews are scaled to this width: enough for the editor, useless as a free final image. */
+export const PREVIEW_WIDTH = 720;
+
+/** POST /v1/render/preview: a render request and the width of the scaled-down JPEG. */
+export const RenderPreviewRequest = RenderRequest.extend({
+  width: z.number().int().min(64).max(PREVIEW_WIDTH).default(PREVIEW_WIDTH),
+});
+
 export const CatalogQuery = z
   .object({
     category: z.string().max(60).optional(),
@@ -53,6 +61,8 @@ export const CatalogListItem = z.object({
   createdAt: z.string(),
 });
 export type CatalogListItem = z.infer<typeof CatalogListItem>;
+
+export const CatalogList = z.array(CatalogListItem);
 
 export const VariableDescription = z.object({
   name: z.string(),
@@ -112,6 +122,7 @@ export const Account = z.object({
 export type Account = z.infer<typeof Account>;
 
 export const LedgerKind = z.enum(['grant', 'debit', 'hold', 'release']);
+export type LedgerKind = z.infer<typeof LedgerKind>;
 
 export const LedgerQuery = z
   .object({
@@ -131,11 +142,13 @@ export const LedgerEntry = z.object({
   note: z.string().nullable(),
   createdAt: z.string(),
 });
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
 export const LedgerPage = z.object({
   entries: z.array(LedgerEntry),
   nextCursor: z.string().nullable(),
 });
+export type LedgerPage = z.infer<typeof LedgerPage>;
 
 export const GrantCreditsRequest = z
   .object({
@@ -154,13 +167,20 @@ export const SubscriptionUpdate = z
 export const ApiKeyRecord = z.object({
   id: z.string(),
   name: z.string(),
-  prefix: z.string(),
+  prefix: z
+    .string()
+    .describe("The secret's first 12 characters (rdk_ + 8), enough to recognise the key."),
   scope: KeyScope,
   admin: z.boolean().describe('True when the scope is admin (kept for older scripts).'),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
 });
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecord>;
+
+export const ApiKeyList = z.array(ApiKeyRecord);
+
+export const ApiKeyParams = z.object({ id: z.string().max(100) }).strict();
 
 export const CreateApiKeyRequest = z
   .object({
@@ -188,11 +208,13 @@ export const CreateApiKeyRequest = z
 export const CreatedApiKey = ApiKeyRecord.extend({
   secret: z.string().describe('Shown once; store it now.'),
 });
+export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
 export const TemplateIdParams = z.object({ id: z.string().max(200) }).strict();
 
+/** `file` is `<ratio>.png`. */
 export const ThumbnailParams = z
-  .object({ id: z.string().max(200), ratio: z.string().max(20) })
+  .object({ id: z.string().max(200), file: z.string().max(40) })
   .strict();
 
 /** Checked by the URL signer, which answers 403 for a missing, altered or expired signature. */
@@ -219,3 +241,11 @@ export const ProblemDetails = z.looseObject({
     .describe('402 insufficient-credits: credits the request needs'),
   balance: z.number().int().optional().describe('402 insufficient-credits: the balance now'),
 });
+
+/** GET /v1/openapi.json: an OpenAPI 3.1 document (its paths are the registered routes). */
+export const OpenApiDocument = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+export type OpenApiDocument = z.infer<typeof OpenApiDocument>;

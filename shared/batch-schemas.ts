@@ -80,6 +80,12 @@ export const TERMINAL_STATUSES: readonly BatchStatus[] = [
 export const ROW_STATUSES = ['pending', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
 
+export const BatchParams = z.object({ id: z.string().max(100) }).strict();
+
+export const BatchListQuery = z
+  .object({ limit: z.coerce.number().int().min(1).max(500).default(100) })
+  .strict();
+
 export const Batch = z.object({
   id: z.string(),
   status: BatchStatus,
@@ -105,6 +111,28 @@ export const Batch = z.object({
 });
 export type Batch = z.infer<typeof Batch>;
 
+export const BatchList = z.array(Batch);
+
+/** POST /v1/render-batches: the batch is queued (or already rejected, with the reason). */
+export const BatchAccepted = z.object({
+  id: z.string(),
+  status: BatchStatus,
+  total: z.number().int(),
+  rejectedReason: z
+    .string()
+    .optional()
+    .describe('Why the batch was refused (insufficient-credits).'),
+});
+export type BatchAccepted = z.infer<typeof BatchAccepted>;
+
+/** A `progress` event of GET /v1/render-batches/{id}/events (an `end` event carries the Batch). */
+export const BatchProgressEvent = z.object({
+  batch: Batch,
+  rowsPerSecond: z.number().describe('Rows per second over the last few seconds.'),
+  secondsLeft: z.number().nullable().describe('At that pace; null until there is a pace.'),
+});
+export type BatchProgressEvent = z.infer<typeof BatchProgressEvent>;
+
 export const ManifestRow = z.object({
   rowIndex: z.number().int(),
   status: z.enum(ROW_STATUSES),
@@ -120,6 +148,7 @@ export const ManifestPage = z.object({
   rows: z.array(ManifestRow),
   nextCursor: z.string().nullable(),
 });
+export type ManifestPage = z.infer<typeof ManifestPage>;
 
 export const ManifestQuery = z
   .object({
@@ -135,6 +164,10 @@ export const ManifestQuery = z
 /** Outputs per numbered bundle part: a big batch can be fetched as several zips, in order. */
 export const BUNDLE_PART_ROWS = 10_000;
 
+export const BundleQuery = z.object({ manifest: z.enum(['true', 'false']).optional() }).strict();
+
+export const BundleFileParams = z.object({ file: z.string().max(120) }).strict();
+
 export const BundleLink = z.object({
   url: z.string(),
   expiresAt: z.string(),
@@ -146,6 +179,11 @@ export const BundleLink = z.object({
     .array(z.object({ part: z.number().int(), outputs: z.number().int(), url: z.string() }))
     .optional(),
 });
+export type BundleLink = z.infer<typeof BundleLink>;
+
+export const TemplateFieldsQuery = z
+  .object({ templateId: z.string().max(100), format: z.enum(['json', 'csv']).default('json') })
+  .strict();
 
 export const TemplateField = z.object({
   name: z.string(),
@@ -160,6 +198,21 @@ export const TemplateFieldsResult = z.object({
   fields: z.array(TemplateField),
   sampleRow: z.record(z.string(), z.unknown()),
 });
+export type TemplateFieldsResult = z.infer<typeof TemplateFieldsResult>;
+
+export const OutputParams = z.object({ outputKey: z.string().max(200) }).strict();
+
+export const OutputQuery = z
+  .object({
+    width: z.coerce
+      .number()
+      .int()
+      .min(16)
+      .max(1024)
+      .optional()
+      .describe('A scaled-down JPEG of this width (thumbnails).'),
+  })
+  .strict();
 
 const PreflightProblem = z.object({ path: z.string(), message: z.string() });
 

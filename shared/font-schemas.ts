@@ -54,3 +54,9 @@ export type FontFamilyInfo = z.infer<typeof FontFamilyInfo>;
 
 export const FontList = z.object({ families: z.array(FontFamilyInfo) });
 export type FontList = z.infer<typeof FontList>;
+
+export const FontIdParams = z.object({ id: z.string().max(200) }).strict();
+
+export const FontUploadQuery = z
+  .object({ name: z.string().max(255).optional().describe('The original file name, for display.') })
+  .strict();

@@ -20,6 +20,8 @@ const WorkspaceFields = {
 export const WorkspaceTemplateItem = CatalogListItem.extend(WorkspaceFields);
 export type WorkspaceTemplateItem = z.infer<typeof WorkspaceTemplateItem>;
 
+export const WorkspaceTemplateList = z.array(WorkspaceTemplateItem);
+
 export const WorkspaceTemplateDetail = CatalogDetail.extend({
   ...WorkspaceFields,
   template: Template.describe('The whole template document, as the editor edits it.'),
@@ -64,3 +66,4 @@ export type DraftPreviewRequest = z.infer<typeof DraftPreviewRequest>;
 export const AssetCreated = z.object({
   asset: z.string().describe('The name image layers use: `{ "asset": "<name>" }`.'),
 });
+export type AssetCreated = z.infer<typeof AssetCreated>;

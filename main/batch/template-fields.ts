@@ -1,11 +1,6 @@
+import type { TemplateFieldsResult } from '../../shared/batch-schemas.js';
 import type { Template, Variable } from '../../shared/template-format.js';
 import { csvLine } from './spreadsheet-safety.js';
-
-export interface TemplateFieldsResult {
-  templateId: string;
-  fields: { name: string; type: string; label?: string; required: boolean; example: unknown }[];
-  sampleRow: Record<string, unknown>;
-}
 
 /**
  * The columns a spreadsheet for this template needs (spec §2.8): every variable except the

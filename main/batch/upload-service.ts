@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { open } from 'node:fs/promises';
 import sharp from 'sharp';
 import { AppError } from '../../shared/errors.js';
+import type { Upload, UploadInfo } from '../../shared/upload-schemas.js';
 import {
   assertSvgBytesSelfContained,
   MAX_SVG_BYTES,
@@ -39,25 +40,6 @@ const EXTENSIONS: Record<UploadKind, string> = {
   zip: 'zip',
 };
 
-export interface UploadResponse {
-  id: string;
-  sourceRef: string;
-  kind: UploadKind;
-  filename: string;
-  bytes: number;
-  expiresAt: string | null;
-  rows?: number;
-  fields?: string[];
-  sheets?: { name: string; index: number; hidden: boolean }[];
-  sheet?: string;
-  encoding?: string;
-  delimiter?: string;
-  renamedFields?: unknown[];
-  preview?: Record<string, unknown>[];
-  width?: number;
-  height?: number;
-}
-
 /**
  * Receives uploads (spreadsheets, images, zips of images), decides what they are from their
  * bytes, inspects them once (rows, fields, sheets) and keeps them in the data directory.
@@ -81,7 +63,7 @@ export class UploadService {
       apiKeyId: string | null;
       sheet?: string | number;
     },
-  ): Promise<UploadResponse> {
+  ): Promise<Upload> {
     fs.mkdirSync(this.dir, { recursive: true });
     const id = await this.data.uploads.newId();
     const part = path.join(this.dir, `${id}.part`);
@@ -153,13 +135,13 @@ export class UploadService {
     }
   }
 
-  async get(id: string): Promise<UploadResponse | null> {
+  async get(id: string): Promise<Upload | null> {
     const record = await this.data.uploads.get(id);
     return record ? this.describe(record) : null;
   }
 
   /** The upload as it would be read with another sheet: rows, fields and preview of that sheet. */
-  async describeSheet(id: string, sheet: string | number): Promise<UploadResponse> {
+  async describeSheet(id: string, sheet: string | number): Promise<Upload> {
     const record = await this.require(id);
     if (record.kind !== 'xlsx') return this.describe(record);
     const info = await this.inspect(await this.localFile(record), 'xlsx', sheet);
@@ -257,7 +239,7 @@ export class UploadService {
     file: string,
     kind: UploadKind,
     sheet: string | number | undefined,
-  ): Promise<Record<string, unknown>> {
+  ): Promise<UploadInfo> {
     if (kind === 'csv' || kind === 'xlsx') {
       const inspected = await inspectSpreadsheet(file, kind, sheet);
       return {
@@ -299,7 +281,7 @@ export class UploadService {
     return {};
   }
 
-  private describe(record: UploadRecord): UploadResponse {
+  private describe(record: UploadRecord): Upload {
     return {
       id: record.id,
       sourceRef: record.id,
@@ -307,7 +289,8 @@ export class UploadService {
       filename: record.filename,
       bytes: record.bytes,
       expiresAt: record.expiresAt,
-      ...(record.info as Partial<UploadResponse>),
+      // Written by inspect() below; the store keeps it as opaque JSON.
+      ...(record.info as UploadInfo),
     };
   }
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Template, RATIO_NAMES, type Ratio } from '../../shared/template-format.js';
 import { foldForSearch } from '../../shared/fold-text.js';
 import { zodProblems } from '../../shared/zod-problems.js';
+import type { Taxonomy } from '../../shared/api-schemas.js';
 
 /** A template with where its assets live. */
 export interface CatalogEntry {
@@ -27,7 +28,7 @@ export interface CatalogFilter {
 export interface Catalog {
   list(filter?: CatalogFilter): CatalogEntry[];
   get(id: string): CatalogEntry | undefined;
-  taxonomy(): { categories: { name: string; subCategories: string[] }[] };
+  taxonomy(): Taxonomy;
 }
 
 export class CatalogLoadError extends Error {}

@@ -28,7 +28,21 @@ export function requiredScope(method: string, access: RouteAccess | undefined): 
   return method === 'GET' || method === 'HEAD' ? 'read' : 'render';
 }
 
-export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+/** A documented response: a JSON body of `schema`, or a body of `mediaType`, or none. */
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  mediaType?: string;
+}
+
+export type ResponseSpecs = Record<number, ResponseSpec>;
+
+export interface RouteSpec<
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  P extends z.ZodType,
+  R extends ResponseSpecs = ResponseSpecs,
+> {
   method: HTTPMethods;
   url: string;
   summary: string;
@@ -37,10 +51,21 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z
   query?: Q;
   params?: P;
   /** Documented responses: status → description and optional schema or media type. */
-  responses: Record<number, { description: string; schema?: z.ZodType; mediaType?: string }>;
+  responses: R;
   access?: RouteAccess;
   bodyLimit?: number;
 }
+
+/**
+ * What a handler may return: a body of one of its declared success schemas (Fastify sends it as
+ * JSON), or the reply it sent itself (bytes, streams, 204s), or nothing once it hijacked the reply.
+ */
+export type HandlerResult<R extends ResponseSpecs> =
+  | { [S in keyof R]: `${S & number}` extends `2${string}` ? SchemaOutput<R[S]> : never }[keyof R]
+  | FastifyReply
+  | void;
+
+type SchemaOutput<T> = T extends { schema: infer Z extends z.ZodType } ? z.output<Z> : never;
 
 export interface ParsedRequest<B, Q, P> {
   body: B;
@@ -52,16 +77,28 @@ export interface ParsedRequest<B, Q, P> {
 
 export type RegisteredRoute = RouteSpec<z.ZodType, z.ZodType, z.ZodType>;
 
+/** The routes each app declared, for the tests that hold every route to its declaration. */
+const declared = new WeakMap<FastifyInstance, readonly RegisteredRoute[]>();
+
+/** Every route declared on `app` (or a scope of it) so far, as OpenAPI documents them. */
+export function declaredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return declared.get(app) ?? [];
+}
+
 export class RouteRegistry {
   /** Shared with child registries (encapsulated scopes) so OpenAPI sees every route. */
   constructor(
     private readonly app: FastifyInstance,
     readonly routes: RegisteredRoute[] = [],
-  ) {}
+  ) {
+    if (!declared.has(app)) declared.set(app, routes);
+  }
 
-  add<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>(
-    spec: RouteSpec<B, Q, P>,
-    handler: (input: ParsedRequest<z.infer<B>, z.infer<Q>, z.infer<P>>) => Promise<unknown>,
+  add<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, R extends ResponseSpecs>(
+    spec: RouteSpec<B, Q, P, R>,
+    handler: (
+      input: ParsedRequest<z.infer<B>, z.infer<Q>, z.infer<P>>,
+    ) => Promise<HandlerResult<R>>,
   ): void {
     this.routes.push(spec as unknown as RegisteredRoute);
     this.app.route({

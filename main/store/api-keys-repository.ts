@@ -1,22 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Errors } from '../../shared/errors.js';
+import type { ApiKeyRecord } from '../../shared/api-schemas.js';
 import type { KeyScope } from '../../shared/key-scopes.js';
 import { newId } from './ids.js';
 import type { Database } from './open-database.js';
 
-/** An API key as shown to people: never the secret, only its first characters. */
-export interface ApiKeyRecord {
-  id: string;
-  name: string;
-  /** The secret's first 12 characters (`rdk_` + 8), enough to recognise it in a list. */
-  prefix: string;
-  scope: KeyScope;
-  /** scope === 'admin', for clients written before scopes. */
-  admin: boolean;
-  createdAt: string;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-}
+/** An API key as shown to people (never the secret): what GET /v1/api-keys lists. */
+export type { ApiKeyRecord };
 
 export interface NewApiKey {
   name: string;

@@ -1,18 +1,13 @@
 import type { z } from 'zod';
 import { BrandProfile, EMPTY_BRAND_PROFILE } from '../../shared/brand-profile.js';
+import type { Brand } from '../../shared/brand-schemas.js';
 import { AppError, Errors } from '../../shared/errors.js';
 import type { Problem } from '../../shared/errors.js';
 import { newId } from './ids.js';
 import type { Database } from './open-database.js';
 
-export interface BrandProfileRecord {
-  id: string;
-  name: string;
-  isDefault: boolean;
-  profile: BrandProfile;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A named brand with its profile: what GET /v1/brands lists. */
+export type BrandProfileRecord = Brand;
 
 export interface BrandProfilesRepository {
   /** The default profile; an empty one is created on first use so there always is one. */

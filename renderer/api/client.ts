@@ -4,7 +4,9 @@ import type { KeyScope } from '../../shared/key-scopes';
 import type {
   Account,
   ApiKey,
+  AssetCreated,
   Batch,
+  BatchAccepted,
   BatchProgressEvent,
   Brand,
   BrandProfile,
@@ -18,7 +20,7 @@ import type {
   CreateBatchRequest,
   LedgerKind,
   LedgerPageT,
-  ManifestRow,
+  ManifestPage,
   NewApiKey,
   OutputFormat,
   Preferences,
@@ -165,18 +167,11 @@ export const api = {
     list: (limit = 200) => getJson<Batch[]>('/v1/render-batches', { query: { limit } }),
     get: (id: string) => getJson<Batch>(`/v1/render-batches/${encodeURIComponent(id)}`),
     create: (request: CreateBatchRequest) =>
-      sendJson<{ id: string; status: string; total?: number; rejectedReason?: string }>(
-        'POST',
-        '/v1/render-batches',
-        { body: request },
-      ),
+      sendJson<BatchAccepted>('POST', '/v1/render-batches', { body: request }),
     preflight: (request: CreateBatchRequest) =>
       sendJson<PreflightResult>('POST', '/v1/render-batches/preflight', { body: request }),
     manifest: (id: string, query: { cursor?: string; limit?: number; status?: RowStatus }) =>
-      getJson<{ rows: ManifestRow[]; nextCursor: string | null }>(
-        `/v1/render-batches/${encodeURIComponent(id)}/renders`,
-        { query },
-      ),
+      getJson<ManifestPage>(`/v1/render-batches/${encodeURIComponent(id)}/renders`, { query }),
     bundle: (id: string) =>
       getJson<BundleLinkT>(`/v1/render-batches/${encodeURIComponent(id)}/bundle`),
     replay: (id: string) =>
@@ -228,7 +223,7 @@ export const api = {
     },
     /** Adds an image to the template; layers name it as `{ asset }`. */
     addAsset: (id: string, file: Blob) =>
-      sendJson<{ asset: string }>('POST', `/v1/templates/${encodeURIComponent(id)}/assets`, {
+      sendJson<AssetCreated>('POST', `/v1/templates/${encodeURIComponent(id)}/assets`, {
         body: file,
       }),
     /** A signed link to the template pack (a zip): downloads carry no headers. */

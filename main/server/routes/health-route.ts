@@ -15,7 +15,7 @@ export function registerHealthRoute(registry: RouteRegistry, data: CoreData): vo
       access: { auth: false },
       responses: {
         200: { description: 'ok', mediaType: 'text/plain' },
-        503: { description: 'unavailable' },
+        503: { description: 'unavailable', mediaType: 'text/plain' },
       },
     },
     async ({ reply }) => {

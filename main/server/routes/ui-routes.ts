@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { RouteRegistry } from '../route-registry.js';
 import { requestBaseUrl } from '../request-base-url.js';
 import type { UiSessions } from '../ui-sessions.js';
 import { ProblemDetails } from '../../../shared/api-schemas.js';
+import { LaunchToken, UiLaunchLink, UiSession } from '../../../shared/ui-session-schemas.js';
 import { AppError } from '../../../shared/errors.js';
 
 /**
@@ -28,7 +28,7 @@ export function registerUiRoutes(
       summary:
         'Open the UI with a one-time launch link (the page then trades the token for a session)',
       tags: ['ui'],
-      query: z.object({ token: z.string().max(200) }).strict(),
+      query: LaunchToken,
       access: { auth: false },
       responses: {
         200: { description: 'The UI', mediaType: 'text/html' },
@@ -54,12 +54,12 @@ export function registerUiRoutes(
       url: '/ui/session',
       summary: 'Trade a one-time launch token for a UI session (sent as x-render-desk-session)',
       tags: ['ui'],
-      body: z.object({ token: z.string().max(200) }).strict(),
+      body: LaunchToken,
       access: { auth: false },
       responses: {
         201: {
           description: 'The session; it lasts as long as this process and is never a cookie',
-          schema: z.object({ session: z.string() }),
+          schema: UiSession,
         },
         403: {
           description: 'url-expired: a used, unknown or expired token',
@@ -87,7 +87,7 @@ export function registerUiRoutes(
       summary: 'A one-time link that opens the UI in a browser (admin keys)',
       tags: ['ui'],
       access: { scope: 'admin' },
-      responses: { 201: { description: 'The link', schema: z.object({ url: z.string() }) } },
+      responses: { 201: { description: 'The link', schema: UiLaunchLink } },
     },
     async ({ request, reply }) => {
       reply.code(201).header('Cache-Control', 'no-store');

@@ -1,14 +1,13 @@
-import { z } from 'zod';
 import {
-  ApiKeyRecord,
+  ApiKeyList,
+  ApiKeyParams,
   CreateApiKeyRequest,
   CreatedApiKey,
+  ProblemDetails,
 } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
-
-const KeyParams = z.object({ id: z.string().max(100) }).strict();
 
 export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps): void {
   const { apiKeys } = deps.data;
@@ -20,7 +19,7 @@ export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps):
       summary: 'List API keys (secrets are never shown again)',
       tags: ['keys'],
       access: { scope: 'admin' },
-      responses: { 200: { description: 'Keys', schema: z.array(ApiKeyRecord) } },
+      responses: { 200: { description: 'Keys', schema: ApiKeyList } },
     },
     async () => apiKeys.list(),
   );
@@ -49,9 +48,12 @@ export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps):
       url: '/v1/api-keys/:id',
       summary: 'Revoke an API key',
       tags: ['keys'],
-      params: KeyParams,
+      params: ApiKeyParams,
       access: { scope: 'admin' },
-      responses: { 204: { description: 'Revoked' }, 404: { description: 'Unknown key' } },
+      responses: {
+        204: { description: 'Revoked' },
+        404: { description: 'Unknown key', schema: ProblemDetails },
+      },
     },
     async ({ params, reply }) => {
       if (!(await apiKeys.revoke(params.id))) throw Errors.notFound('API key', params.id);

@@ -1,8 +1,14 @@
 import path from 'node:path';
-import { z } from 'zod';
 import {
   Batch,
+  BatchAccepted,
+  BatchList,
+  BatchListQuery,
+  BatchParams,
+  type BatchProgressEvent,
+  BundleFileParams,
   BundleLink,
+  BundleQuery,
   CreateBatchRequest,
   ManifestPage,
   ManifestQuery,
@@ -26,10 +32,6 @@ import type { ServerDeps } from '../../server-deps.js';
 export const BATCH_BODY_LIMIT = 32 * 1024 * 1024;
 export const BUNDLE_URL_TTL_SECONDS = 15 * 60;
 
-const BatchParams = z.object({ id: z.string().max(100) }).strict();
-const BundleQuery = z.object({ manifest: z.enum(['true', 'false']).optional() }).strict();
-const BundleFileParams = z.object({ file: z.string().max(120) }).strict();
-
 export interface BatchRouteDeps {
   batches: BatchService;
   events: BatchEvents;
@@ -52,8 +54,9 @@ export function registerBatchRoutes(
       access: { requiresSubscription: true },
       responses: {
         202: {
-          description: 'Accepted: id and status',
-          schema: z.object({ id: z.string(), status: z.string() }),
+          description:
+            'Accepted: id, status and total rows (a batch refused for want of credits is failed, with rejectedReason)',
+          schema: BatchAccepted,
         },
         404: { description: 'Unknown template', schema: ProblemDetails },
         422: { description: 'validation-failed', schema: ProblemDetails },
@@ -107,8 +110,8 @@ export function registerBatchRoutes(
       url: '/v1/render-batches',
       summary: 'Recent batches, newest first (a non-admin key sees only its own)',
       tags: ['batches'],
-      query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }).strict(),
-      responses: { 200: { description: 'Batches', schema: z.array(Batch) } },
+      query: BatchListQuery,
+      responses: { 200: { description: 'Batches', schema: BatchList } },
     },
     async ({ query, request }) => batches.list(query.limit, ownerFilter(request.principal)),
   );
@@ -204,7 +207,10 @@ export function registerBatchRoutes(
             'The zip. x-bundle-missing-outputs: succeeded outputs missing from disk, left out (manifest.csv marks their rows).',
           mediaType: 'application/zip',
         },
-        403: { description: 'Expired or altered link' },
+        403: {
+          description: 'url-invalid or url-expired: an altered or expired link',
+          schema: ProblemDetails,
+        },
       },
     },
     async ({ params, query, request, reply }) => {
@@ -317,7 +323,7 @@ export function registerBatchRoutes(
         Connection: 'keep-alive',
         'X-Accel-Buffering': 'no',
       });
-      const send = (event: string, data: unknown) =>
+      const send = (event: 'progress' | 'end', data: BatchProgressEvent | Batch) =>
         raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       send('progress', { batch: first, rowsPerSecond: 0, secondsLeft: null });
       if (isTerminal(first)) {

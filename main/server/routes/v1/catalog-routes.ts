@@ -1,6 +1,7 @@
 import {
   CatalogDetail,
-  CatalogListItem,
+  CatalogList,
+  type CatalogListItem,
   CatalogQuery,
   ProblemDetails,
   Taxonomy,
@@ -9,7 +10,6 @@ import {
 } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import { RATIO_SIZES, type Ratio, type Variable } from '../../../../shared/template-format.js';
-import { z } from 'zod';
 import type { CatalogEntry } from '../../../catalog/load-catalog.js';
 import { requestBaseUrl } from '../../request-base-url.js';
 import type { RouteRegistry } from '../../route-registry.js';
@@ -40,7 +40,7 @@ export function registerCatalogRoutes(registry: RouteRegistry, deps: ServerDeps)
       summary: 'List built-in templates',
       tags: ['catalog'],
       query: CatalogQuery,
-      responses: { 200: { description: 'Catalog items', schema: z.array(CatalogListItem) } },
+      responses: { 200: { description: 'Catalog items', schema: CatalogList } },
     },
     async ({ query, request }) => {
       const base = requestBaseUrl(request);

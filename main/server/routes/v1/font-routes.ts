@@ -1,17 +1,15 @@
-import { z } from 'zod';
 import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { AppError, Errors } from '../../../../shared/errors.js';
-import { CustomFont, FontList } from '../../../../shared/font-schemas.js';
+import {
+  CustomFont,
+  FontIdParams,
+  FontList,
+  FontUploadQuery,
+} from '../../../../shared/font-schemas.js';
 import { FONT_BODY_LIMIT } from '../../../fonts/custom-fonts.js';
 import { fontUsers } from '../../../fonts/font-users.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
-
-const FontIdParams = z.object({ id: z.string().max(200) }).strict();
-
-const FontUploadQuery = z
-  .object({ name: z.string().max(255).optional().describe('The original file name, for display.') })
-  .strict();
 
 /**
  * Content types a font may be sent with. The format is told by the file's magic bytes, so the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProblemDetails } from '../../../../shared/api-schemas.js';
+import { OpenApiDocument, ProblemDetails } from '../../../../shared/api-schemas.js';
 import { requiredScope, type RegisteredRoute, type RouteRegistry } from '../../route-registry.js';
 
 const SCOPES_TEXT =
@@ -19,13 +19,13 @@ export function registerOpenApiRoute(registry: RouteRegistry, version: string): 
       url: '/v1/openapi.json',
       summary: 'This document',
       tags: ['meta'],
-      responses: { 200: { description: 'OpenAPI 3.1 document' } },
+      responses: { 200: { description: 'OpenAPI 3.1 document', schema: OpenApiDocument } },
     },
     async () => buildOpenApi(registry.routes, version),
   );
 }
 
-export function buildOpenApi(routes: RegisteredRoute[], version: string): Record<string, unknown> {
+export function buildOpenApi(routes: RegisteredRoute[], version: string): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const openApiPath = route.url.replace(/:([A-Za-z]+)/g, '{$1}');

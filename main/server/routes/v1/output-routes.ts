@@ -1,28 +1,17 @@
 import sharp from 'sharp';
-import { z } from 'zod';
-import { TemplateFieldsResult } from '../../../../shared/batch-schemas.js';
+import { ProblemDetails } from '../../../../shared/api-schemas.js';
+import {
+  OutputParams,
+  OutputQuery,
+  TemplateFieldsQuery,
+  TemplateFieldsResult,
+} from '../../../../shared/batch-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import { CONTENT_TYPES, type BatchOutputs } from '../../../batch/batch-outputs.js';
 import { templateFields, templateFieldsCsv } from '../../../batch/template-fields.js';
 import { assertOutputVisible } from '../../ownership.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
-
-const OutputParams = z.object({ outputKey: z.string().max(200) }).strict();
-const OutputQuery = z
-  .object({
-    width: z.coerce
-      .number()
-      .int()
-      .min(16)
-      .max(1024)
-      .optional()
-      .describe('A scaled-down JPEG of this width (thumbnails).'),
-  })
-  .strict();
-const TemplateFieldsQuery = z
-  .object({ templateId: z.string().max(100), format: z.enum(['json', 'csv']).default('json') })
-  .strict();
 
 export function registerOutputRoutes(
   registry: RouteRegistry,
@@ -40,7 +29,7 @@ export function registerOutputRoutes(
       access: { uiLink: true },
       responses: {
         200: { description: 'The image', mediaType: 'image/png' },
-        404: { description: 'Unknown output' },
+        404: { description: 'Unknown output', schema: ProblemDetails },
       },
     },
     async ({ params, query, request, reply }) => {
@@ -78,7 +67,7 @@ export function registerOutputRoutes(
       access: { uiLink: true },
       responses: {
         200: { description: 'Template fields', schema: TemplateFieldsResult },
-        404: { description: 'Unknown template' },
+        404: { description: 'Unknown template', schema: ProblemDetails },
       },
     },
     async ({ query, reply }) => {

@@ -1,5 +1,8 @@
-import { z } from 'zod';
-import { ProblemDetails, RenderRequest } from '../../../../shared/api-schemas.js';
+import {
+  ProblemDetails,
+  RenderPreviewRequest,
+  RenderRequest,
+} from '../../../../shared/api-schemas.js';
 import { brandProfileFor } from '../../../brand/named-brand.js';
 import { describeBrandFill, describeBrandGaps } from '../../../render/render-service.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
@@ -26,13 +29,6 @@ export function describeGlyphs(glyphs: readonly string[]): string {
   return glyphs.length > MAX_LISTED ? `${listed.join(' ')} ...` : listed.join(' ');
 }
 
-/** Previews are scaled to this width: enough for the editor, useless as a free final image. */
-export const PREVIEW_WIDTH = 720;
-
-const PreviewRequest = RenderRequest.extend({
-  width: z.number().int().min(64).max(PREVIEW_WIDTH).default(PREVIEW_WIDTH),
-});
-
 export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps): void {
   const { data, renderer } = deps;
 
@@ -42,7 +38,7 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
       url: '/v1/render/preview',
       summary: 'A free, scaled-down preview for the desktop UI (UI sessions only)',
       tags: ['ui'],
-      body: PreviewRequest,
+      body: RenderPreviewRequest,
       bodyLimit: RENDER_BODY_LIMIT,
       responses: {
         200: { description: 'A JPEG preview', mediaType: 'image/jpeg' },

@@ -1,16 +1,7 @@
-import { z } from 'zod';
-import { Preferences, PREFERENCES_KEY, savedPreferences } from '../../../preferences.js';
+import { Preferences, SystemInfo } from '../../../../shared/system-schemas.js';
+import { PREFERENCES_KEY, savedPreferences } from '../../../preferences.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
-
-const SystemInfo = z.object({
-  version: z.string(),
-  url: z.string(),
-  port: z.number().int(),
-  dataDir: z.string(),
-  workers: z.number().int(),
-  preferences: Preferences,
-});
 
 export function registerSystemRoutes(
   registry: RouteRegistry,

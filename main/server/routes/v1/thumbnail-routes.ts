@@ -1,14 +1,9 @@
 import fs from 'node:fs';
-import { z } from 'zod';
-import { SignedQuery } from '../../../../shared/api-schemas.js';
+import { ProblemDetails, SignedQuery, ThumbnailParams } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import { Ratio } from '../../../../shared/template-format.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
-
-const ThumbnailFileParams = z
-  .object({ id: z.string().max(200), file: z.string().max(40) })
-  .strict();
 
 export function registerThumbnailRoutes(registry: RouteRegistry, deps: ServerDeps): void {
   registry.add(
@@ -17,12 +12,15 @@ export function registerThumbnailRoutes(registry: RouteRegistry, deps: ServerDep
       url: '/v1/thumbnails/:id/:file',
       summary: 'A template thumbnail (signed link from the catalog; no key needed)',
       tags: ['catalog'],
-      params: ThumbnailFileParams,
+      params: ThumbnailParams,
       query: SignedQuery,
       access: { auth: false },
       responses: {
         200: { description: 'PNG thumbnail', mediaType: 'image/png' },
-        403: { description: 'Expired or altered link' },
+        403: {
+          description: 'url-invalid or url-expired: an altered or expired link',
+          schema: ProblemDetails,
+        },
       },
     },
     async ({ params, query, request, reply }) => {

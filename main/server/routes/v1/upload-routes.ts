@@ -1,34 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
+import {
+  Upload,
+  UploadParams,
+  UploadQuery,
+  UploadSheetQuery,
+} from '../../../../shared/upload-schemas.js';
 import { MAX_UPLOAD_BYTES } from '../../../batch/upload-service.js';
 import { assertUploadVisible } from '../../ownership.js';
 import { RouteRegistry } from '../../route-registry.js';
 import { uploadBody } from '../../upload-body.js';
 import type { ServerDeps } from '../../server-deps.js';
-
-const UploadQuery = z
-  .object({
-    filename: z.string().max(255).optional(),
-    sheet: z.string().max(200).optional(),
-  })
-  .strict();
-
-const UploadResponse = z.object({
-  id: z.string(),
-  sourceRef: z.string(),
-  kind: z.enum(['csv', 'xlsx', 'image', 'zip']),
-  filename: z.string(),
-  bytes: z.number().int(),
-  expiresAt: z.string().nullable(),
-  rows: z.number().int().optional(),
-  fields: z.array(z.string()).optional(),
-  sheets: z
-    .array(z.object({ name: z.string(), index: z.number().int(), hidden: z.boolean() }))
-    .optional(),
-});
 
 /**
  * POST /v1/uploads takes the file as the raw body (any Content-Type; the kind is decided by the
@@ -67,7 +51,7 @@ export function registerUploadRoutes(
         responses: {
           201: {
             description: 'The upload with its rows, fields and sheets',
-            schema: UploadResponse,
+            schema: Upload,
           },
           400: { description: 'bad-request: a malformed multipart body', schema: ProblemDetails },
           413: { description: 'payload-too-large', schema: ProblemDetails },
@@ -112,11 +96,11 @@ export function registerUploadRoutes(
         url: '/v1/uploads/:id',
         summary: 'An upload with its rows, fields and sheets',
         tags: ['uploads'],
-        params: z.object({ id: z.string().max(100) }).strict(),
-        query: z.object({ sheet: z.string().max(200).optional() }).strict(),
+        params: UploadParams,
+        query: UploadSheetQuery,
         responses: {
-          200: { description: 'The upload', schema: UploadResponse },
-          404: { description: 'Unknown or expired upload' },
+          200: { description: 'The upload', schema: Upload },
+          404: { description: 'Unknown or expired upload', schema: ProblemDetails },
         },
       },
       async ({ params, query, request }) => {

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { CatalogQuery, ProblemDetails, TemplateIdParams } from '../../../../shared/api-schemas.js';
 import { AppError, Errors } from '../../../../shared/errors.js';
 import type { Ratio } from '../../../../shared/template-format.js';
@@ -8,7 +7,8 @@ import {
   ForkRequest,
   TemplatePatch,
   WorkspaceTemplateDetail,
-  WorkspaceTemplateItem,
+  type WorkspaceTemplateItem,
+  WorkspaceTemplateList,
 } from '../../../../shared/workspace-schemas.js';
 import { createCatalog, templateRatios } from '../../../catalog/load-catalog.js';
 import type { WorkspaceTemplateRecord } from '../../../store/workspace-templates-repository.js';
@@ -103,7 +103,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       summary: 'List workspace templates (same item shape and filters as the catalog)',
       tags: ['templates'],
       query: CatalogQuery,
-      responses: { 200: { description: 'Items', schema: z.array(WorkspaceTemplateItem) } },
+      responses: { 200: { description: 'Items', schema: WorkspaceTemplateList } },
     },
     async ({ query, request }) => {
       const records = workspace.list();
