@@ -38,8 +38,21 @@ export class Coordination {
     await this.pool.query('DELETE FROM cluster_nodes WHERE id = $1', [nodeId]);
   }
 
-  /** Render threads of live worker nodes (at least 1, so a batch can be planned before any starts). */
+  private threadsSeen: { value: number; at: number } | null = null;
+
+  /**
+   * Render threads of live worker nodes (at least 1, so a batch can be planned before any
+   * starts). Read at most once a second: every finished chunk asks, to size its batch's window.
+   */
   async liveThreads(): Promise<number> {
+    const seen = this.threadsSeen;
+    if (seen && Date.now() - seen.at < 1000) return seen.value;
+    const value = await this.countLiveThreads();
+    this.threadsSeen = { value, at: Date.now() };
+    return value;
+  }
+
+  private async countLiveThreads(): Promise<number> {
     const { rows } = await this.pool.query<{ threads: string | null }>(
       `SELECT SUM(threads) AS threads FROM cluster_nodes
        WHERE role IN ('worker', 'all') AND last_seen > now() - make_interval(secs => $1)`,

@@ -50,10 +50,10 @@ export function postgresClientConfig(
     idle_in_transaction_session_timeout: 60_000,
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
-    // Queries on one connection may be sent before the previous answer arrives (row commits send
-    // BEGIN … COMMIT at once). Code that awaits each query behaves as without it; portals
-    // (pg-cursor, pg-query-stream, the `rows` option) cannot be used on these connections.
-    pipeline: true,
+    // No pipelining: with many chunks committing at once in one process, a pipelined
+    // connection left a commit unanswered for good (a worker's chunk then hangs while its job
+    // lock is renewed). Each query waits for its answer.
+    pipeline: false,
     types: postgresTypes(),
   };
 }
