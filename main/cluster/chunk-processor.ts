@@ -125,7 +125,8 @@ export class ChunkProcessor {
         if (signal.aborted || commitError !== undefined) stop = 'aborted';
         else if (tripped) stop = 'degraded';
         else if (!(await live.stillRunning())) stop = 'cancelled';
-        if (stop) return;
+        // Other lanes took rows while this one waited for the status check.
+        if (stop || next >= rows.length) return;
         const row = rows[next++] as QueuedRow;
         let bytes: Uint8Array;
         try {
