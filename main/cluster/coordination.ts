@@ -129,16 +129,32 @@ export class Coordination {
     }));
   }
 
-  /** The worker rendered every row of the chunk it could; true when the batch has no open chunk. */
+  /**
+   * The worker rendered every row of the chunk it could; true when the batch has no open chunk.
+   * Chunk completions of one batch take turns on its ingest row, so of two last chunks finishing
+   * at once, the second sees the first done and finishes the batch (neither would otherwise).
+   */
   async chunkDone(batchId: string, n: number): Promise<boolean> {
-    const { rows } = await this.pool.query<{ open: string }>(
-      `WITH done AS (
-         UPDATE batch_chunks SET state = 'done' WHERE batch_id = $1 AND n = $2 RETURNING batch_id)
-       SELECT COUNT(*) AS open FROM batch_chunks c
-       WHERE c.batch_id = $1 AND c.state <> 'done' AND NOT (c.n = $2 AND EXISTS (SELECT 1 FROM done))`,
-      [batchId, n],
-    );
-    return Number(rows[0]?.open ?? 1) === 0;
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT 1 FROM batch_ingest WHERE batch_id = $1 FOR UPDATE', [batchId]);
+      await client.query("UPDATE batch_chunks SET state = 'done' WHERE batch_id = $1 AND n = $2", [
+        batchId,
+        n,
+      ]);
+      const { rows } = await client.query<{ open: string }>(
+        "SELECT COUNT(*) AS open FROM batch_chunks WHERE batch_id = $1 AND state <> 'done'",
+        [batchId],
+      );
+      await client.query('COMMIT');
+      client.release();
+      return Number(rows[0]?.open ?? 1) === 0;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+      throw error;
+    }
   }
 
   /** Queued chunks whose last dispatch is older than `olderThanMs`: the leader checks them. */
