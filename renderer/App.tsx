@@ -195,9 +195,13 @@ function useWindowDrop(): boolean {
     const onOver = (event: DragEvent) => {
       if (hasFiles(event)) event.preventDefault();
     };
-    const onDrop = (event: DragEvent) => {
+    // Capture phase: a drop zone that stops the event (the wizard's, an image field's) must still
+    // take the overlay down.
+    const onDropCapture = () => {
       depth = 0;
       setDragging(false);
+    };
+    const onDrop = (event: DragEvent) => {
       if (!hasFiles(event)) return;
       event.preventDefault();
       const file = Array.from(event.dataTransfer?.files ?? []).find((f) =>
@@ -214,11 +218,15 @@ function useWindowDrop(): boolean {
     window.addEventListener('dragleave', onLeave);
     window.addEventListener('dragover', onOver);
     window.addEventListener('drop', onDrop);
+    window.addEventListener('drop', onDropCapture, true);
+    window.addEventListener('dragend', onDropCapture, true);
     return () => {
       window.removeEventListener('dragenter', onEnter);
       window.removeEventListener('dragleave', onLeave);
       window.removeEventListener('dragover', onOver);
       window.removeEventListener('drop', onDrop);
+      window.removeEventListener('drop', onDropCapture, true);
+      window.removeEventListener('dragend', onDropCapture, true);
     };
   }, [navigate, useFile]);
   return dragging;
