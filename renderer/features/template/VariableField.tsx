@@ -3,8 +3,9 @@ import { brandRoleValue } from './brand-values';
 import type { BrandProfile, BrandRole, VariableDescription } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { ColourInput, ImageInput, ListEditor } from '../../components/inputs';
+import { NumberInput } from '../../components/NumberInput';
 import { Field } from '../../components/ui';
-import { useT } from '../../i18n/i18n';
+import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
 
 export function variableLabel(variable: VariableDescription): string {
   return variable.label ?? variable.name;
@@ -77,22 +78,13 @@ export function VariableControl({
       );
     case 'number':
       return (
-        <input
-          {...common}
-          className="input num"
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min={variable.min}
-          max={variable.max}
-          value={
-            typeof value === 'number' && Number.isFinite(value)
-              ? String(value)
-              : typeof value === 'string'
-                ? value
-                : ''
-          }
-          onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+        <NumberInput
+          id={id}
+          value={value}
+          onChange={onChange}
+          locale={variable.locale ?? 'en-US'}
+          describedBy={describedBy}
+          invalid={invalid}
         />
       );
     case 'date':
@@ -156,6 +148,7 @@ export function VariableField({
   onEditBrand: () => void;
 }): ReactElement {
   const t = useT();
+  const language = useLanguage();
   const label = variableLabel(variable);
   const role = variable.bindsTo as BrandRole | null;
   const fromBrand = role !== null && !overridden;
@@ -165,6 +158,23 @@ export function VariableField({
   if (variable.type === 'number' && variable.min !== undefined && variable.max !== undefined) {
     hints.push(t('field.number.range', { min: variable.min, max: variable.max }));
   }
+  // What a typed number reads as, and text that is no number, are said before any render.
+  const numberLocale = variable.locale ?? 'en-US';
+  if (
+    variable.type === 'number' &&
+    typeof value === 'number' &&
+    !fromBrand &&
+    (Math.abs(value) >= 1000 || !Number.isInteger(value))
+  ) {
+    hints.push(t('field.number.reads', { value: formatNumber(language, value, 6) }));
+  }
+  const localError =
+    variable.type === 'number' && typeof value === 'string' && !fromBrand
+      ? t('field.number.invalid', {
+          text: value,
+          example: new Intl.NumberFormat(numberLocale).format(1250000),
+        })
+      : undefined;
   const counter =
     (variable.type === 'text' || variable.type === 'longText') &&
     variable.maxLength &&
@@ -182,7 +192,7 @@ export function VariableField({
       label={label}
       optional={!variable.required && role === null}
       hint={hints.length > 0 ? hints.join(' · ') : undefined}
-      error={error}
+      error={localError ?? error}
       aside={
         role !== null ? (
           <label className="check small">
