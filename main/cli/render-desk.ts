@@ -1,14 +1,23 @@
+import { isAppError } from '../../shared/errors.js';
 import { ClusterConfigError } from '../cluster/cluster-config-error.js';
-import { CLUSTER_INIT_HELP, clusterInit } from './cluster-init.js';
+import { EXIT, EXIT_CODES_HELP, exitCodeFor } from './exit-codes.js';
+import { terminalStyle, type TerminalStyle } from './terminal-style.js';
 
 const HELP = `render-desk <command> [options]
 
 Commands:
+  render         one image from a template and values, rendered in this process
+  batch          a CSV, XLSX or JSON file of rows into a folder or a .zip of images
+  check          pre-flight a source without rendering: overflowing text, missing glyphs, bad values
+  templates      list, show, fork, export and import templates
   serve          the headless server (flags as in the README: --port, --data-dir, …; cluster
                  nodes add --cluster, --role api|worker|all, --host, --allowed-hosts)
   cluster init   prepare PostgreSQL, Redis and the object store for cluster mode
 
-Run "render-desk <command> --help" for a command's options.`;
+render, batch, check and templates use the app's data folder (its credits, templates and fonts)
+unless --data-dir names another. Run "render-desk <command> --help" for a command's options.
+
+${EXIT_CODES_HELP}`;
 
 const ARGUMENT_ERRORS = new Set([
   'usage',
@@ -21,6 +30,13 @@ const ARGUMENT_ERRORS = new Set([
   'cluster-only-setting',
 ]);
 
+type Command = (args: string[], style: TerminalStyle) => Promise<number>;
+
+/** Engine commands are loaded on demand: `--help` and `serve` do not pay for the engine. */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  render: async () => (await import('./render-command.js')).renderCommand,
+};
+
 /** The `render-desk` command. */
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -30,6 +46,8 @@ async function main(argv: string[]): Promise<number> {
     return -1;
   }
   if (command === 'cluster') {
+    // Loaded on demand: it brings the PostgreSQL, Redis and S3 clients.
+    const { CLUSTER_INIT_HELP, clusterInit } = await import('./cluster-init.js');
     const [sub, ...options] = rest;
     if (sub === 'init') return clusterInit(options, (line) => console.log(line));
     console.error(
@@ -37,14 +55,51 @@ async function main(argv: string[]): Promise<number> {
         ? `render-desk cluster: unknown command "${sub}"\n\n${CLUSTER_INIT_HELP}`
         : CLUSTER_INIT_HELP,
     );
-    return 2;
+    return EXIT.usage;
   }
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
     console.log(HELP);
-    return command === undefined ? 2 : 0;
+    return command === undefined ? EXIT.usage : EXIT.ok;
   }
-  console.error(`render-desk: unknown command "${command}"\n\n${HELP}`);
-  return 2;
+  const load = COMMANDS[command];
+  if (!load) {
+    console.error(`render-desk: unknown command "${command}"\n\n${HELP}`);
+    return EXIT.usage;
+  }
+  const run = await load();
+  try {
+    return await run(rest, terminalStyle(process.stdout));
+  } catch (error) {
+    reportError(error, rest.includes('--json'));
+    return exitCodeFor(error);
+  }
+}
+
+/** What went wrong, with each problem on its line; as JSON on stdout for --json. */
+function reportError(error: unknown, json: boolean): void {
+  const code = (error as { code?: unknown }).code;
+  const problems = isAppError(error) ? (error.problems ?? []) : [];
+  if (json) {
+    console.log(
+      JSON.stringify({
+        error: {
+          code: typeof code === 'string' ? code : 'internal',
+          message: (error as Error).message,
+          ...(problems.length > 0 ? { problems } : {}),
+        },
+      }),
+    );
+    return;
+  }
+  const style = terminalStyle(process.stderr);
+  const message =
+    problems.length > 0
+      ? `${problems.length === 1 ? 'a problem' : `${problems.length} problems`} (${String(code)}):`
+      : ((error as Error).message ?? String(error));
+  console.error(`${style.red('render-desk:')} ${message}`);
+  for (const problem of problems) console.error(`  ${problem.path}: ${problem.message}`);
+  if (exitCodeFor(error) === EXIT.failure && !isAppError(error) && process.env.RENDER_DESK_DEBUG)
+    console.error(error);
 }
 
 main(process.argv.slice(2)).then(

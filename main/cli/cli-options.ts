@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { defaultDataDir } from '../config.js';
+import { UsageError } from './usage-error.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Options every engine command takes. */
+export const COMMON_OPTIONS = {
+  'data-dir': { type: 'string' },
+  workers: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Options;
+
+export const COMMON_HELP = `Common options:
+  --data-dir <folder>  the data folder (default: the app's, or RENDER_DESK_DATA_DIR); credits,
+                       templates and fonts are the app's own
+  --workers <n>        render threads (default: the app's setting, or one per core)
+  -h, --help           this help`;
+
+/** parseArgs, with its errors turned into usage errors that name the command. */
+export function parseCommand<T extends Options>(
+  command: string,
+  args: string[],
+  options: T,
+  positionals = 0,
+): {
+  values: ReturnType<typeof parseArgs<{ options: T; allowPositionals: true }>>['values'];
+  positionals: string[];
+} {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError(`${command}: ${(error as Error).message}`);
+  }
+  if (parsed.positionals.length > positionals && !(parsed.values as { help?: boolean }).help) {
+    throw new UsageError(
+      `${command}: unexpected argument "${parsed.positionals[positionals] ?? ''}"`,
+    );
+  }
+  return { values: parsed.values, positionals: parsed.positionals };
+}
+
+export function requireOption(command: string, name: string, value: string | undefined): string {
+  if (value === undefined || value === '')
+    throw new UsageError(`${command}: --${name} is required (see render-desk ${command} --help)`);
+  return value;
+}
+
+export interface CliSettings {
+  dataDir: string;
+  /** Null when neither a flag nor RENDER_DESK_WORKERS chose: the app's saved setting applies. */
+  workers: number | null;
+}
+
+/** --data-dir and --workers, with the environment variables the server reads. */
+export function cliSettings(
+  values: { 'data-dir'?: string | undefined; workers?: string | undefined },
+  env: NodeJS.ProcessEnv = process.env,
+): CliSettings {
+  const rawWorkers = values.workers ?? env.RENDER_DESK_WORKERS;
+  let workers: number | null = null;
+  if (rawWorkers !== undefined && rawWorkers !== '') {
+    workers = Number(rawWorkers);
+    if (!Number.isInteger(workers) || workers < 1 || workers > 64)
+      throw new UsageError(`--workers must be a whole number from 1 to 64; got "${rawWorkers}"`);
+  }
+  return {
+    dataDir: path.resolve(values['data-dir'] ?? env.RENDER_DESK_DATA_DIR ?? defaultDataDir(env)),
+    workers,
+  };
+}
+
+/** `--values '{"title":"Hi"}'` or `--values @values.json`: a JSON object. */
+export function readJsonObject(name: string, raw: string): Record<string, unknown> {
+  let text = raw;
+  if (raw.startsWith('@')) {
+    const file = raw.slice(1);
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `--${name}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
+    }
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--${name} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new UsageError(
+      `--${name} must be a JSON object of variable values, like {"title": "Hello"}`,
+    );
+  return parsed as Record<string, unknown>;
+}

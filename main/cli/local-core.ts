@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BatchEvents } from '../batch/batch-events.js';
+import { BatchOutputs } from '../batch/batch-outputs.js';
+import { BatchRunner, batchRowsInFlight } from '../batch/batch-runner.js';
+import { BatchService } from '../batch/batch-service.js';
+import type { PreflightDeps } from '../batch/preflight.js';
+import { UploadService } from '../batch/upload-service.js';
+import { loadCatalog, type Catalog } from '../catalog/load-catalog.js';
+import { TemplateLibrary } from '../catalog/template-library.js';
+import { DEFAULT_OPENING_CREDITS } from '../config.js';
+import type { CoreData } from '../data/core-data.js';
+import { sqliteCoreData } from '../data/sqlite-core-data.js';
+import { createImageReferenceResolver } from '../engine/image-reference.js';
+import { FONTS_DIR } from '../engine/render-job.js';
+import { CustomFonts } from '../fonts/custom-fonts.js';
+import { fontCoverageCheck } from '../fonts/font-coverage-check.js';
+import { FolderObjectStore } from '../objects/folder-object-store.js';
+import { removeStaleStaging } from '../packs/pack-import.js';
+import { savedPreferences } from '../preferences.js';
+import { CreditReservations } from '../render/credit-reservations.js';
+import { defaultThreadCount, type RenderPool } from '../render/render-pool.js';
+import { RenderService, type ImageResolver } from '../render/render-service.js';
+import { SingleRenderService } from '../render/single-render-service.js';
+import { createStore, type Store } from '../store/create-store.js';
+import { WorkspaceTemplates } from '../workspace/workspace-templates.js';
+import { AppError } from '../../shared/errors.js';
+import type { CliSettings } from './cli-options.js';
+
+/**
+ * Who the ledger and the batch list say made a command-line render: the data folder's owner at
+ * the keyboard, as `ui-session` is for the desktop window.
+ */
+export const CLI_PRINCIPAL = 'cli';
+
+/** The built-in catalog, as the server loads it (app.ts is not imported: it brings the HTTP stack). */
+const CATALOG_DIR = fileURLToPath(new URL('../../templates/catalog', import.meta.url));
+
+export interface LocalCore {
+  dataDir: string;
+  store: Store;
+  data: CoreData;
+  catalog: Catalog;
+  workspace: WorkspaceTemplates;
+  fonts: CustomFonts;
+  templates: TemplateLibrary;
+  pool: RenderPool;
+  renderer: RenderService;
+  resolveImage: ImageResolver;
+  uploads: UploadService;
+  outputs: BatchOutputs;
+  events: BatchEvents;
+  runner: BatchRunner;
+  batches: BatchService;
+  singleRenders: SingleRenderService;
+  /** What `preflight()` needs, reading spreadsheet rows with `uploadRows`. */
+  preflightDeps(uploadRows: PreflightDeps['uploadRows']): PreflightDeps;
+  /** Throws 403 subscription-lapsed as the API's render routes do. */
+  assertSubscription(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded core's services in this process, without the HTTP server: the same store, data,
+ * catalog, render pool, single-render service (credits, ledger) and batch runner that
+ * `composeCore` wires for the server, over the same data folder. `pool` is made by the caller,
+ * which can start it before anything else is loaded (a one-off render waits for its thread).
+ */
+export async function composeLocalCore(
+  settings: CliSettings,
+  makePool: (threads: number) => RenderPool,
+): Promise<LocalCore> {
+  const { dataDir } = settings;
+  fs.mkdirSync(dataDir, { recursive: true });
+  const store = createStore(dataDir);
+  let pool: RenderPool | undefined;
+  try {
+    const saved = savedPreferences((key) => store.settings.get(key));
+    pool = makePool(settings.workers ?? saved.workers ?? defaultThreadCount());
+    const data = sqliteCoreData(store);
+    // Another process (the app) may be rendering on this folder: its claims are live, so they
+    // are left to expire rather than cleared as the server does at its start.
+    await data.commands.initialiseAccount(openingCredits());
+
+    const catalog = loadCatalog(CATALOG_DIR);
+    const workspace = new WorkspaceTemplates(
+      store.workspaceTemplates,
+      path.join(dataDir, 'workspace-templates'),
+    );
+    removeStaleStaging(workspace.rootDir);
+    const fonts = new CustomFonts(store.customFonts, path.join(dataDir, 'fonts'), FONTS_DIR);
+    workspace.addCheck(fontCoverageCheck(fonts));
+    const templates = new TemplateLibrary(catalog, workspace);
+    const uploads = new UploadService(data, path.join(dataDir, 'uploads'));
+    const resolveImage = createImageReferenceResolver({
+      uploadPath: (id: string) => uploads.imagePath(id),
+      allowRemote: false,
+      protectedDirs: [dataDir],
+    });
+    const renderer = new RenderService({
+      templates,
+      pool,
+      brandProfile: () => store.brandProfiles.getDefault().profile,
+      resolveImage,
+      customFonts: () => fonts.faces(),
+    });
+    const outputs = new BatchOutputs(path.join(dataDir, 'outputs'));
+    fs.mkdirSync(outputs.outputsDir, { recursive: true });
+    const objects = await FolderObjectStore.open(outputs.outputsDir);
+    const events = new BatchEvents();
+    const runner = new BatchRunner({
+      data,
+      renderer,
+      outputs,
+      events,
+      openRows: (batch) => uploads.openRows(batch),
+      resolveImage,
+      concurrency: batchRowsInFlight(pool.threads),
+      log: (message, detail) => console.error(message, detail),
+    });
+    const batches = new BatchService({
+      data,
+      renderer,
+      work: runner,
+      outputs,
+      objects,
+      mode: 'embedded',
+      countRows: (id, sheet) => uploads.countRows(id, sheet),
+      unpackImages: (id, destination) => uploads.unpackImages(id, destination),
+      protectedDirs: [dataDir],
+    });
+    const singleRenders = new SingleRenderService({
+      data,
+      renderer,
+      reservations: new CreditReservations(async () => (await data.ledger.account()).balance),
+      outputs: objects,
+    });
+    const startedPool = pool;
+    let closing: Promise<void> | undefined;
+    return {
+      dataDir,
+      store,
+      data,
+      catalog,
+      workspace,
+      fonts,
+      templates,
+      pool: startedPool,
+      renderer,
+      resolveImage,
+      uploads,
+      outputs,
+      events,
+      runner,
+      batches,
+      singleRenders,
+      preflightDeps: (uploadRows) => ({
+        data,
+        renderer,
+        resolveImage,
+        protectedDirs: [dataDir],
+        unpackImages: (id, destination) => uploads.unpackImages(id, destination),
+        scratchDir: path.join(dataDir, 'cache', 'preflight'),
+        uploadRows,
+      }),
+      assertSubscription: async () => {
+        if ((await data.subscription.get()).status === 'lapsed')
+          throw new AppError(
+            'subscription-lapsed',
+            'The subscription has lapsed, so rendering is paused. Renew it in the app, then run the command again.',
+          );
+      },
+      close() {
+        closing ??= (async () => {
+          await runner.close();
+          await startedPool.close();
+          store.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await pool?.close();
+    store.close();
+    throw error;
+  }
+}
+
+/** A new data folder's opening balance, as the server grants it (RENDER_DESK_CREDITS). */
+function openingCredits(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.RENDER_DESK_CREDITS;
+  const n = raw === undefined || raw === '' ? DEFAULT_OPENING_CREDITS : Number(raw);
+  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_OPENING_CREDITS;
+}

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import {
+  COMMON_HELP,
+  COMMON_OPTIONS,
+  cliSettings,
+  parseCommand,
+  readJsonObject,
+  requireOption,
+} from './cli-options.js';
+import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import type { TerminalStyle } from './terminal-style.js';
+
+/** Ratio and format names come with the schemas (zod), loaded only once the render thread starts. */
+async function renderHelp(): Promise<string> {
+  const { FORMAT_NAMES } = await import('./output-format.js');
+  const { RATIO_NAMES } = await import('../../shared/template-format.js');
+  return `render-desk render --template <id> --out <file> [options]
+
+Renders one image with the engine in this process (no server needed) and charges one credit,
+as a render through the API does.
+
+Options:
+  --template <id>      a template id (render-desk templates list)
+  --values <json>      the variable values as JSON, or @file.json to read them from a file;
+                       omitted values take the template's defaults and the brand's values
+  --out <file>         where to write the image
+  --format <f>         ${FORMAT_NAMES} (default: from the --out extension, else png)
+  --target <ratio>     ${RATIO_NAMES.join('|')} (default: the template's first)
+  --quality <1-100>    jpeg/webp quality (default 90)
+  --brand <id>         the brand profile that fills brand-bound values (default: the default brand)
+  --json               print the result as JSON on stdout
+${COMMON_HELP}
+
+${EXIT_CODES_HELP}`;
+}
+
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  template: { type: 'string' },
+  values: { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  format: { type: 'string' },
+  target: { type: 'string' },
+  quality: { type: 'string' },
+  brand: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** `render-desk render`: one image, charged like POST /v1/render. */
+export async function renderCommand(args: string[], style: TerminalStyle): Promise<number> {
+  const { values } = parseCommand('render', args, OPTIONS);
+  if (values.help) {
+    console.log(await renderHelp());
+    return EXIT.ok;
+  }
+  const templateId = requireOption('render', 'template', values.template);
+  const out = path.resolve(requireOption('render', 'out', values.out));
+  const given = values.values !== undefined ? readJsonObject('values', values.values) : {};
+  const settings = cliSettings(values);
+
+  // The render thread starts first: loading the engine in it is most of a cold render, and it
+  // proceeds while this thread loads the schemas, the data folder and the catalog.
+  const { createRenderPool } = await import('../render/render-pool.js');
+  const pool = createRenderPool({ threads: 1 });
+  let core;
+  try {
+    const { renderRequest } = await import('./render-request.js');
+    const request = renderRequest({ ...values, templateId, out, values: given });
+    const { composeLocalCore, CLI_PRINCIPAL } = await import('./local-core.js');
+    core = await composeLocalCore(settings, () => pool);
+    await core.assertSubscription();
+    const { writeFileDurably } = await import('../files/write-file-durably.js');
+    const { describeBrandGaps } = await import('../render/render-service.js');
+    const result = await core.singleRenders.render({
+      request,
+      apiKeyId: CLI_PRINCIPAL,
+    });
+    await writeFileDurably(out, result.bytes);
+    const missingGlyphs = result.replayed ? [] : [...result.missingGlyphs];
+    const gaps = result.replayed ? undefined : describeBrandGaps(result.brandFill);
+    if (values.json) {
+      console.log(
+        JSON.stringify({
+          file: out,
+          renderId: result.renderId,
+          format: request.format,
+          bytes: result.bytes.byteLength,
+          credits: { charged: 1, balance: result.balance },
+          missingGlyphs,
+          warnings: gaps ? [gaps] : [],
+        }),
+      );
+    } else {
+      console.log(
+        `${style.green('wrote')} ${displayPath(out)} (${formatBytes(result.bytes.byteLength)}); 1 credit charged, ${result.balance} left`,
+      );
+      if (missingGlyphs.length > 0)
+        console.error(
+          style.yellow(
+            `warning: no bundled font draws ${missingGlyphs.map((c) => `"${c}"`).join(', ')}`,
+          ),
+        );
+      if (gaps) console.error(style.yellow(`warning: brand values missing: ${gaps}`));
+    }
+    return EXIT.ok;
+  } finally {
+    await (core ?? pool).close();
+  }
+}
+
+/** A path under the working folder as typed (relative); any other in full. */
+export function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,52 @@
+import { RenderRequest } from '../../shared/api-schemas.js';
+import { RATIO_NAMES, Ratio } from '../../shared/template-format.js';
+import { zodProblems } from '../../shared/zod-problems.js';
+import { outputFormat } from './output-format.js';
+import { UsageError } from './usage-error.js';
+
+export function parseTarget(command: string, raw: string | undefined): Ratio | undefined {
+  if (raw === undefined) return undefined;
+  const parsed = Ratio.safeParse(raw);
+  if (!parsed.success)
+    throw new UsageError(
+      `${command}: --target must be one of ${RATIO_NAMES.join('|')}; got "${raw}"`,
+    );
+  return parsed.data;
+}
+
+export function parseQuality(command: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const quality = Number(raw);
+  if (!Number.isInteger(quality) || quality < 1 || quality > 100)
+    throw new UsageError(
+      `${command}: --quality must be a whole number from 1 to 100; got "${raw}"`,
+    );
+  return quality;
+}
+
+/** The flags of `render` as the request POST /v1/render would receive, checked by its schema. */
+export function renderRequest(flags: {
+  templateId: string;
+  out: string;
+  values: Record<string, unknown>;
+  format?: string | undefined;
+  target?: string | undefined;
+  quality?: string | undefined;
+  brand?: string | undefined;
+}): RenderRequest {
+  const parsed = RenderRequest.safeParse({
+    templateId: flags.templateId,
+    values: flags.values,
+    format: outputFormat('render', flags.format, flags.out),
+    ...(flags.target !== undefined ? { target: parseTarget('render', flags.target) } : {}),
+    ...(flags.quality !== undefined ? { quality: parseQuality('render', flags.quality) } : {}),
+    ...(flags.brand !== undefined ? { brand: flags.brand } : {}),
+  });
+  if (!parsed.success)
+    throw new UsageError(
+      `render: ${zodProblems(parsed.error)
+        .map((p) => `${p.path === 'templateId' ? '--template' : `--${p.path}`}: ${p.message}`)
+        .join('; ')}`,
+    );
+  return parsed.data;
+}
