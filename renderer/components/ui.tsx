@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { isApiError } from '../api/http';
 import { useT } from '../i18n/i18n';
+import { errorHeadline, problemText, type ProblemPlace } from '../i18n/problem-text';
 import { Icon, type IconName } from './Icon';
 
 export function Button({
@@ -83,38 +84,49 @@ export function Field({
   );
 }
 
-/** Shows a problem+json error as it came: its detail, and each problem with its path. */
+/**
+ * An error in the UI's language: a known code's sentence, and each refused value named by its
+ * field (and cell) with what to do. Codes and the server's English stay in the API.
+ */
 export function ErrorBanner({
   error,
   title,
   onRetry,
+  place,
 }: {
   error: unknown;
   title?: string;
   onRetry?: () => void;
+  place?: ProblemPlace;
 }): ReactElement | null {
   const t = useT();
   if (!error) return null;
-  const detail = error instanceof Error ? error.message : String(error);
   const problems = isApiError(error) ? error.problems : [];
+  const headline = errorHeadline(t, error);
+  const detail = error instanceof Error ? error.message : String(error);
+  const where: ProblemPlace = place ?? { label: () => null };
   return (
     <div className="banner danger" role="alert">
       <Icon name="alert" />
       <div className="grow stack gap-2">
         <div>
-          <div className="banner-title">
-            {title ?? (isApiError(error) ? error.title : t('common.error'))}
-          </div>
-          <div>{detail}</div>
+          <div className="banner-title">{title ?? headline ?? t('common.error')}</div>
           {problems.length > 0 ? (
             <ul>
               {problems.slice(0, 12).map((p, i) => (
-                <li key={i}>
-                  <code>{p.path}</code>: {p.message}
+                <li key={i} title={p.path}>
+                  {problemText(t, p, where)}
                 </li>
               ))}
+              {problems.length > 12 ? (
+                <li>{t('problem.more', { count: problems.length - 12 })}</li>
+              ) : null}
             </ul>
-          ) : null}
+          ) : headline && title ? (
+            <div>{headline}</div>
+          ) : headline ? null : (
+            <div>{detail}</div>
+          )}
         </div>
         {onRetry ? (
           <div>

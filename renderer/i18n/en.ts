@@ -1,5 +1,6 @@
 import { brandKitEn } from './brand-kit-messages';
 import { editorEn } from './editor-messages';
+import { problemEn } from './problem-messages';
 
 /** English UI text. Keys are grouped by screen; `{name}` marks a value filled in at run time. */
 export const en = {
@@ -420,6 +421,7 @@ export const en = {
   'error.reason.insufficient-credits': 'not enough credits',
   ...editorEn,
   ...brandKitEn,
+  ...problemEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 import { brandKitVi } from './brand-kit-messages';
 import { editorVi } from './editor-messages';
+import { problemVi } from './problem-messages';
 import type { MessageKey } from './en';
 
 /** Giao diện tiếng Việt. */
@@ -424,4 +425,5 @@ export const vi: Record<MessageKey, string> = {
   'error.reason.insufficient-credits': 'không đủ tín dụng',
   ...editorVi,
   ...brandKitVi,
+  ...problemVi,
 };

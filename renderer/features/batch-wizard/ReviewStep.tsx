@@ -6,6 +6,8 @@ import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
 import type { WizardStep } from '../../stores/wizard-slice';
 import { variableLabel } from '../template/VariableField';
+import { problemText, type ProblemPlace } from '../../i18n/problem-text';
+import { cellAddress } from './cell-address';
 import { buildBatchRequest } from './mapping';
 
 export function ReviewStep({
@@ -68,12 +70,24 @@ export function ReviewStep({
 
   if (!wizard.template || !wizard.upload) return null;
   const { variables } = wizard.template;
-  /** `values.photo` reads as the variable's label ("Product photo"); the path stays a tooltip. */
-  const problemVariable = (path: string | undefined): string | null => {
-    const name = path?.startsWith('values.') ? path.slice(7).split(/[.[]/)[0] : undefined;
+  const label = (name: string): string | null => {
     const variable = variables.find((v) => v.name === name);
     return variable ? variableLabel(variable) : null;
   };
+  /** The cell a variable's value came from in a row: its column's letters and the row's line. */
+  const placeFor = (line: number | null): ProblemPlace => ({
+    label,
+    line,
+    cell: (name) => {
+      const source = preflight?.mapping.find((m) => m.variable === name)?.source;
+      const field =
+        source && typeof source === 'object' && 'field' in source
+          ? String((source as { field: unknown }).field)
+          : null;
+      const column = field === null ? -1 : (preflight?.fields.indexOf(field) ?? -1);
+      return column >= 0 && line !== null ? cellAddress(column, line) : null;
+    },
+  });
   const jump = (rowIndex: number, path: string | undefined) => {
     const variable = path?.startsWith('values.') ? path.slice(7).split(/[.[]/)[0] : undefined;
     const inPreview = rowIndex < (wizard.upload?.preview?.length ?? 0);
@@ -95,7 +109,9 @@ export function ReviewStep({
           </div>
         </div>
       ) : null}
-      {preflightError ? <ErrorBanner error={preflightError} onRetry={() => void check()} /> : null}
+      {preflightError ? (
+        <ErrorBanner error={preflightError} onRetry={() => void check()} place={{ label }} />
+      ) : null}
 
       {preflight ? (
         <>
@@ -178,19 +194,11 @@ export function ReviewStep({
                           ) : null}
                         </span>
                         <span className="problem-errors">
-                          {problem.errors.map((e, i) => {
-                            const variable = problemVariable(e.path);
-                            return (
-                              <span key={i}>
-                                {variable ? (
-                                  <strong title={e.path}>{variable}</strong>
-                                ) : (
-                                  <code>{e.path}</code>
-                                )}{' '}
-                                {e.message}
-                              </span>
-                            );
-                          })}
+                          {problem.errors.map((e, i) => (
+                            <span key={i} title={e.path}>
+                              {problemText(t, e, placeFor(problem.line))}
+                            </span>
+                          ))}
                         </span>
                         <Icon name="arrowRight" />
                       </button>
@@ -208,7 +216,7 @@ export function ReviewStep({
         </>
       ) : null}
 
-      {startError ? <ErrorBanner error={startError} /> : null}
+      {startError ? <ErrorBanner error={startError} place={{ label }} /> : null}
 
       <div className="row start-row">
         <Button

@@ -18,6 +18,7 @@ import { ratioKey } from '../catalog/CatalogScreen';
 import { reasonText } from '../batch-wizard/ReviewStep';
 import { isLive, StatusBadge } from './batch-status';
 import { ResultsTable } from './ResultsTable';
+import { useRowErrorText } from './use-row-error-text';
 
 interface Pace {
   rowsPerSecond: number;
@@ -44,6 +45,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
   const [confirm, setConfirm] = useState<'cancel' | 'delete' | null>(null);
   const [opened, setOpened] = useState<ManifestRow | null>(null);
   const wasLive = useRef(false);
+  const errorText = useRowErrorText(batch?.templateId ?? null);
 
   const apply = useCallback(
     (next: Batch) => {
@@ -311,6 +313,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
           total={batch.total}
           version={version}
           onOpen={setOpened}
+          errorText={errorText}
         />
       </section>
 

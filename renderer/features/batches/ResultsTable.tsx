@@ -28,12 +28,15 @@ export function ResultsTable({
   total,
   version,
   onOpen,
+  errorText,
 }: {
   batchId: string;
   filter: 'all' | 'failed';
   total: number;
   version: number;
   onOpen: (row: ManifestRow) => void;
+  /** A row's stored error as the user reads it. */
+  errorText: (error: string) => string;
 }): ReactElement {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -105,6 +108,7 @@ export function ResultsTable({
                 thumbReady={thumbReady}
                 seen={seen}
                 onOpen={onOpen}
+                errorText={errorText}
               />
             );
           })}
@@ -125,6 +129,7 @@ const ResultRow = memo(function ResultRow({
   thumbReady,
   seen,
   onOpen,
+  errorText,
 }: {
   index: number;
   start: number;
@@ -133,8 +138,10 @@ const ResultRow = memo(function ResultRow({
   thumbReady: boolean;
   seen: Set<string>;
   onOpen: (row: ManifestRow) => void;
+  errorText: (error: string) => string;
 }): ReactElement {
   const t = useT();
+  const error = row?.error ? errorText(row.error) : null;
   const thumb = useSignedLink(
     thumbReady && row?.outputKey ? api.outputThumbPath(row.outputKey) : null,
   );
@@ -181,10 +188,10 @@ const ResultRow = memo(function ResultRow({
           </span>
           <span
             role="cell"
-            className={row.error ? 'result-error' : 'result-file'}
-            title={row.error ?? row.fileName ?? ''}
+            className={error ? 'result-error' : 'result-file'}
+            title={error ?? row.fileName ?? ''}
           >
-            {row.error ?? row.fileName ?? ''}
+            {error ?? row.fileName ?? ''}
           </span>
         </>
       ) : (

@@ -11,6 +11,7 @@ import type {
 import { Icon } from '../../components/Icon';
 import { Button, ErrorBanner, Loading, Segmented } from '../../components/ui';
 import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
+import { problemText, problemVariable, type ProblemPlace } from '../../i18n/problem-text';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { BrandSelect } from '../brand/BrandSelect';
@@ -18,7 +19,7 @@ import { useBrandChoice } from '../brand/use-brands';
 import { ratioKey } from '../catalog/CatalogScreen';
 import { CustomiseButton } from '../workspace/CustomiseButton';
 import { PAID_PREVIEW_DELAY_MS, usePreview } from './use-preview';
-import { VariableField } from './VariableField';
+import { VariableField, variableLabel } from './VariableField';
 
 const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
 
@@ -120,8 +121,18 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
   // thumbnail already shows the sample values.
   const preview = usePreview(free || edited ? request : null, { live });
   const error = saveError ?? preview.error;
-  const fieldError = (name: string) =>
-    isApiError(error) ? error.problemFor(`values.${name}`) : undefined;
+  const place: ProblemPlace = {
+    label: (name) => {
+      const variable = template.variables.find((v) => v.name === name);
+      return variable ? variableLabel(variable) : null;
+    },
+  };
+  const fieldError = (name: string) => {
+    const problem = isApiError(error)
+      ? error.problems.find((p) => problemVariable(p.path) === name)
+      : undefined;
+    return problem ? problemText(t, problem, place) : undefined;
+  };
 
   const update = (name: string, value: unknown) => {
     setEdited(true);
@@ -244,7 +255,11 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
           </div>
         ) : null}
         {error ? (
-          <ErrorBanner error={error} title={showValidation ? t('error.validation') : undefined} />
+          <ErrorBanner
+            error={error}
+            title={showValidation ? t('error.validation') : undefined}
+            place={place}
+          />
         ) : null}
 
         <div className="card">
