@@ -35,7 +35,7 @@ import { connectionCap, guardConnections } from './server/connection-guard.js';
 import { openFileLimit } from './server/open-file-limit.js';
 import { logServerProblem } from './server/server-error-log.js';
 import { createStore, type Store } from './store/create-store.js';
-import type { ClusterApiParts } from './core-mode.js';
+import type { ClusterApiParts, SharedWorkspaceCopy } from './core-mode.js';
 import type { CoreData } from './data/core-data.js';
 import { EMPTY_BRAND_PROFILE, type BrandProfile } from '../shared/brand-profile.js';
 
@@ -169,6 +169,7 @@ export async function composeCore(
   const store = createStore(requested.dataDir);
   const config = withSavedPreferences(requested, store);
   let pool: RenderPool | undefined;
+  let shared: SharedWorkspaceCopy | undefined;
   try {
     // The node-local store keeps what is this machine's own (preferences, workspace templates
     // and fonts); the account, keys, batches and the rest live in `data`.
@@ -188,13 +189,20 @@ export async function composeCore(
     }
 
     const catalog = loadCatalog(options.catalogDir ?? path.join(TEMPLATES_DIR, 'catalog'));
-    const workspace = new WorkspaceTemplates(
-      store.workspaceTemplates,
-      path.join(config.dataDir, 'workspace-templates'),
-    );
-    workspace.purgeDeleted();
+    const workspaceDir = path.join(config.dataDir, 'workspace-templates');
+    const fontsDir = path.join(config.dataDir, 'fonts');
+    // In a cluster the local tables and folders are this node's copy of the shared workspace.
+    shared = cluster?.workspace({
+      mirror: store.workspaceMirror,
+      assetsDir: (id) => path.join(workspaceDir, id, 'assets'),
+      fontsDir,
+    });
+    await shared?.start();
+    const workspace = new WorkspaceTemplates(store.workspaceTemplates, workspaceDir, shared);
+    // A copy keeps every template: batches on other nodes may still render deleted ones.
+    if (!shared) workspace.purgeDeleted();
     removeStaleStaging(workspace.rootDir);
-    const fonts = new CustomFonts(store.customFonts, path.join(config.dataDir, 'fonts'), FONTS_DIR);
+    const fonts = new CustomFonts(store.customFonts, fontsDir, FONTS_DIR, shared);
     workspace.addCheck(fontCoverageCheck(fonts));
     const templates = new TemplateLibrary(catalog, workspace);
     pool = createRenderPool({
@@ -303,6 +311,7 @@ export async function composeCore(
         },
         fonts,
         checkFontFamily: (family, familyPath) => fonts.checkFontFamily(family, familyPath),
+        ...(shared ? { workspaceCatchUp: () => shared!.pullIfBehind() } : {}),
       },
       { logger: options.logger ?? false },
     );
@@ -336,6 +345,7 @@ export async function composeCore(
       close() {
         closing ??= (async () => {
           clearInterval(purge);
+          shared?.stop();
           defaultBrand.stop();
           await runner.close();
           await stopProgress?.();
@@ -347,6 +357,7 @@ export async function composeCore(
       },
     };
   } catch (error) {
+    shared?.stop();
     await pool?.close();
     store.close();
     throw error;

@@ -25,6 +25,8 @@ export interface ClusterWorkerDeps {
   catalog: Catalog;
   redis: Redis;
   threads: number;
+  /** This node's copy of the shared workspace: workspace templates' assets, uploaded fonts. */
+  workspace: { catchUp(): Promise<void>; assetsDir(templateId: string): string };
   /** Node-local folder for cached inputs (image uploads). */
   cacheDir: string;
   log: (message: string, detail?: unknown) => void;
@@ -57,7 +59,13 @@ export function startClusterWorker(deps: ClusterWorkerDeps): {
             ? await deps.data.batches.recordFields(batch.id)
             : fieldsOf(await deps.data.uploads.get(batch.sourceRef ?? ''));
         // Built-in templates ship with every node; their assets are read from this install.
-        const assetsDir = deps.catalog.get(batch.templateId)?.assetsDir ?? batch.assetsDir;
+        // A workspace template's assets (and any font it uses) come from the shared workspace,
+        // which had them before the batch was created.
+        let assetsDir = deps.catalog.get(batch.templateId)?.assetsDir;
+        if (!assetsDir) {
+          await deps.workspace.catchUp();
+          assetsDir = deps.workspace.assetsDir(batch.templateId);
+        }
         return batchRowContext(batch, { assetsDir, fields, resolveImage });
       })();
       contexts.set(batch.id, context);

@@ -30,6 +30,11 @@ import { Leader } from './leader.js';
 import { assertNoEviction, openRedis } from './redis-connection.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 import { secretFromEnv } from './secret-env.js';
+import { WorkspaceReplica } from './workspace-replica.js';
+import { SharedWorkspaceRepository } from '../data/postgres/shared-workspace-repository.js';
+import { createStore } from '../store/create-store.js';
+import { CustomFonts } from '../fonts/custom-fonts.js';
+import { FONTS_DIR } from '../engine/render-job.js';
 
 export interface RunningClusterNode {
   nodeId: string;
@@ -102,6 +107,7 @@ export async function startClusterNode(
     });
 
     const cacheDir = path.join(config.dataDir, 'cache', 'cluster');
+    const sharedWorkspace = new SharedWorkspaceRepository(pg);
     const uploadCache = new ObjectCache(objects, path.join(cacheDir, 'uploads'));
     let ingest: ClusterIngest | undefined;
     let core: RunningCore | null = null;
@@ -126,6 +132,8 @@ export async function startClusterNode(
             });
             return new ClusterBatchWork(scheduler, ingest, coordination);
           },
+          workspace: (local) =>
+            new WorkspaceReplica({ repository: sharedWorkspace, objects, log, ...local }),
           progress: async (events) => {
             const notifications = new BatchNotifications(
               postgresClientConfig(cluster.postgresUrl),
@@ -159,11 +167,30 @@ export async function startClusterNode(
       const renderPool = pool;
       closers.push(() => renderPool.close());
       const catalog = loadCatalog(path.join(TEMPLATES_DIR, 'catalog'));
+      // The worker's own copy of the shared workspace (apart from an API part's on the same
+      // node, so the two never contend for one SQLite file).
+      const copyDir = path.join(cacheDir, 'workspace');
+      const copyStore = createStore(copyDir);
+      closers.push(async () => copyStore.close());
+      const assetsDir = (id: string) => path.join(copyDir, 'workspace-templates', id, 'assets');
+      const fontsDir = path.join(copyDir, 'fonts');
+      const copy = new WorkspaceReplica({
+        repository: sharedWorkspace,
+        objects,
+        mirror: copyStore.workspaceMirror,
+        assetsDir,
+        fontsDir,
+        log,
+      });
+      await copy.start();
+      closers.push(async () => copy.stop());
+      const fonts = new CustomFonts(copyStore.customFonts, fontsDir, FONTS_DIR, copy);
       const renderer = new RenderService({
         templates: catalog,
         pool: renderPool,
         brandProfile: () => EMPTY_BRAND_PROFILE,
         resolveImage: createImageReferenceResolver({ uploadPath: () => null, allowRemote: false }),
+        customFonts: () => fonts.faces(),
       });
       const worker = startClusterWorker({
         data,
@@ -172,6 +199,7 @@ export async function startClusterNode(
         objects,
         renderer,
         catalog,
+        workspace: { catchUp: () => copy.pullIfBehind(), assetsDir },
         redis: openRedis(redisUrl, `worker-${process.pid}`),
         threads: config.workers,
         cacheDir,

@@ -11,6 +11,7 @@ import type { CustomFontFace } from '../render/render-protocol.js';
 import type { CustomFontRecord, CustomFontsRepository } from '../store/custom-fonts-repository.js';
 import { newId } from '../store/ids.js';
 import { scriptsCovered } from './font-scripts.js';
+import type { SharedWorkspace } from '../workspace/shared-workspace.js';
 import { readFont } from './read-font.js';
 
 /** A font bigger than this is refused by the upload route (413): real fonts are far smaller. */
@@ -35,6 +36,8 @@ export class CustomFonts {
     /** `<dataDir>/fonts` */
     readonly dir: string,
     bundledFontsDir: string,
+    /** In a cluster: where writes go first; the repository is then this node's copy. */
+    private readonly shared?: SharedWorkspace,
   ) {
     for (const entry of readFontManifest(bundledFontsDir).families) {
       const faces = entry.files
@@ -103,9 +106,11 @@ export class CustomFonts {
       coverage: info.coverage,
     };
     try {
-      this.repository.insert(record);
+      if (this.shared) await this.shared.insertFont(record, file);
+      else this.repository.insert(record);
     } catch (error) {
       // The same upload twice at once: the other request stored it first.
+      await this.shared?.pull();
       const stored = this.repository.bySha256(sha256);
       if (stored) return { font: toApi(stored), created: false };
       throw error;
@@ -120,7 +125,9 @@ export class CustomFonts {
   }
 
   /** Removes the row, then the file (unless another row names the same file). */
-  remove(id: string): boolean {
+  async remove(id: string): Promise<boolean> {
+    // The node's copy removes the file itself once the delete reaches it.
+    if (this.shared) return this.shared.removeFont(id);
     const record = this.repository.get(id);
     if (!record || !this.repository.remove(id)) return false;
     if (!this.repository.list().some((f) => f.fileName === record.fileName)) {

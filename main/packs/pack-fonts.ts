@@ -52,7 +52,7 @@ export interface CustomFontsService {
     bytes: Uint8Array,
     originalName: string | null,
   ): Promise<{ font: Omit<StoredFace, 'fileName'>; created: boolean }>;
-  remove(id: string): boolean;
+  remove(id: string): Promise<boolean>;
 }
 
 /** Packs over the custom fonts service: a face is matched on family, weight and style. */
@@ -81,7 +81,7 @@ export function packFontsFrom(service: CustomFontsService): PackFonts {
         font.weight === expected.weight &&
         font.style === expected.style;
       if (!same) {
-        if (created) service.remove(font.id);
+        if (created) await service.remove(font.id);
         throw new AppError(
           'pack-invalid',
           `The file is not a usable template pack: the font listed as "${expected.family}" ` +

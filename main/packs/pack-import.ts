@@ -100,7 +100,7 @@ export async function importPack(
         format: font.format,
       });
     }
-    return rewrapValidation(() => workspace.install(template, stagedAssets, null));
+    return await rewrapValidation(() => workspace.install(template, stagedAssets, null));
   } finally {
     zip?.close();
     fs.rmSync(staging, { recursive: true, force: true });
@@ -254,14 +254,20 @@ function checkFontConflicts(manifest: PackManifest, fonts: PackFonts): void {
 }
 
 /** A template that fails validation is the pack's fault: pack-invalid, with every path. */
-function rewrapValidation<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
+function rewrapValidation<T>(run: () => Promise<T>): Promise<T>;
+function rewrapValidation<T>(run: () => T): T;
+function rewrapValidation<T>(run: () => T | Promise<T>): T | Promise<T> {
+  const rewrap = (error: unknown): never => {
     if (isAppError(error) && error.code === 'validation-failed') {
       throw packInvalid(`template.json is not a valid template. ${error.message}`, error.problems);
     }
     throw error;
+  };
+  try {
+    const result = run();
+    return result instanceof Promise ? result.catch(rewrap) : result;
+  } catch (error) {
+    return rewrap(error);
   }
 }
 

@@ -4,6 +4,7 @@ import { registerHostGuard } from './plugins/host-guard.js';
 import { registerJsonBody } from './plugins/json-body.js';
 import { registerProblemJson } from './plugins/problem-json.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWorkspaceFreshness } from './plugins/workspace-freshness.js';
 import { RouteRegistry } from './route-registry.js';
 import { registerAccountRoutes } from './routes/v1/account-routes.js';
 import { registerApiKeyRoutes } from './routes/v1/api-key-routes.js';
@@ -70,6 +71,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
     limiter: deps.limiter,
     isSubscriptionLapsed: async () => (await deps.data.subscription.get()).status === 'lapsed',
   });
+  if (deps.workspaceCatchUp) registerWorkspaceFreshness(app, deps.workspaceCatchUp);
 
   const registry = new RouteRegistry(app);
   registerCatalogRoutes(registry, deps);

@@ -48,6 +48,8 @@ export interface ServerDeps {
   fonts: CustomFonts;
   /** Throws 422 validation-failed at `path` unless the family is bundled or uploaded (brand fonts). */
   checkFontFamily: (family: string, path: string) => void;
+  /** Cluster mode: brings this node's copy of the shared workspace up to date. */
+  workspaceCatchUp?: () => Promise<void>;
   /** The desktop UI's launch tokens and session cookies. */
   sessions: UiSessions;
   /** The built UI (renderer/dist). */

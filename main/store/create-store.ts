@@ -9,6 +9,7 @@ import type { UploadsRepository } from './uploads-repository.js';
 import type { ApiKeysRepository } from './api-keys-repository.js';
 import { createCustomFontsRepository } from './custom-fonts-repository.js';
 import type { CustomFontsRepository } from './custom-fonts-repository.js';
+import { createWorkspaceMirror, type WorkspaceMirror } from './workspace-mirror.js';
 import { createBrandProfilesRepository } from './brand-profiles-repository.js';
 import type { BrandProfilesRepository } from './brand-profiles-repository.js';
 import { createIdempotencyRepository } from './idempotency-repository.js';
@@ -43,6 +44,8 @@ export interface Store {
   batches: BatchesRepository;
   workspaceTemplates: WorkspaceTemplatesRepository;
   customFonts: CustomFontsRepository;
+  /** Where a cluster node copies the shared workspace (unused in embedded mode). */
+  workspaceMirror: WorkspaceMirror;
   close(): void;
 }
 
@@ -64,6 +67,7 @@ export function createStore(dataDir: string, options: OpenDatabaseOptions = {}):
     batches: createBatchesRepository(db),
     workspaceTemplates: createWorkspaceTemplatesRepository(db),
     customFonts: createCustomFontsRepository(db),
+    workspaceMirror: createWorkspaceMirror(db),
     close() {
       if (db.open) db.close();
     },

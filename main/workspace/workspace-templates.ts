@@ -10,6 +10,7 @@ import type {
   WorkspaceTemplateRecord,
   WorkspaceTemplatesRepository,
 } from '../store/workspace-templates-repository.js';
+import type { SharedWorkspace } from './shared-workspace.js';
 import { templateReferenceProblems } from './template-references.js';
 
 /** The parts of a template an edit may replace; the id is never editable. */
@@ -43,6 +44,8 @@ export class WorkspaceTemplates {
   constructor(
     private readonly repository: WorkspaceTemplatesRepository,
     readonly rootDir: string,
+    /** In a cluster: where writes go first; the repository is then this node's copy. */
+    private readonly shared?: SharedWorkspace,
   ) {}
 
   addCheck(check: TemplateCheck): void {
@@ -85,7 +88,7 @@ export class WorkspaceTemplates {
   }
 
   /** A copy of `source` (its template and every asset file) under a new id. */
-  fork(source: CatalogEntry, name?: string): WorkspaceTemplateRecord {
+  async fork(source: CatalogEntry, name?: string): Promise<WorkspaceTemplateRecord> {
     const id = newWorkspaceTemplateId();
     const template: Template = {
       ...structuredClone(source.template),
@@ -99,7 +102,7 @@ export class WorkspaceTemplates {
     fs.mkdirSync(assets, { recursive: true });
     try {
       copyAssets(source.assetsDir, assets);
-      return this.repository.create({ template, forkedFrom: source.template.id });
+      return await this.create(template, source.template.id);
     } catch (error) {
       fs.rmSync(path.join(this.rootDir, id), { recursive: true, force: true });
       throw error;
@@ -111,14 +114,18 @@ export class WorkspaceTemplates {
    * is moved into place and the row written, or neither. Assets are checked where they are
    * staged, since the new id has no folder until the rename.
    */
-  install(template: Template, stagedAssetsDir: string, forkedFrom: string | null = null) {
+  async install(
+    template: Template,
+    stagedAssetsDir: string,
+    forkedFrom: string | null = null,
+  ): Promise<WorkspaceTemplateRecord> {
     const id = newWorkspaceTemplateId();
     const installed = this.validate({ ...template, id }, { assetsDir: stagedAssetsDir });
     const dir = path.join(this.rootDir, id);
     fs.mkdirSync(dir, { recursive: true });
     try {
       fs.renameSync(stagedAssetsDir, path.join(dir, 'assets'));
-      return this.repository.create({ template: installed, forkedFrom });
+      return await this.create(installed, forkedFrom);
     } catch (error) {
       fs.rmSync(dir, { recursive: true, force: true });
       throw error;
@@ -129,7 +136,11 @@ export class WorkspaceTemplates {
    * Applies an edit (top-level keys of the template replace the stored ones) as a new version.
    * The result is validated as a whole: 422 with the path of every problem.
    */
-  update(id: string, changes: Record<string, unknown>, baseVersion?: number) {
+  async update(
+    id: string,
+    changes: Record<string, unknown>,
+    baseVersion?: number,
+  ): Promise<WorkspaceTemplateRecord> {
     const current = this.require(id);
     const unknown = Object.keys(changes).filter(
       (key) => !(EDITABLE_KEYS as readonly string[]).includes(key),
@@ -146,7 +157,9 @@ export class WorkspaceTemplates {
       );
     }
     const template = this.validate({ ...current.template, ...changes, id });
-    return this.repository.saveVersion(id, template, baseVersion);
+    if (!this.shared) return this.repository.saveVersion(id, template, baseVersion);
+    await this.shared.saveTemplateVersion(id, template, baseVersion);
+    return this.require(id);
   }
 
   /** Validates a whole template: schema, references, assets present, the owner's checks. */
@@ -178,8 +191,9 @@ export class WorkspaceTemplates {
     return template;
   }
 
-  remove(id: string): boolean {
-    return id.startsWith('wtpl_') && this.repository.markDeleted(id);
+  async remove(id: string): Promise<boolean> {
+    if (!id.startsWith('wtpl_')) return false;
+    return this.shared ? this.shared.markTemplateDeleted(id) : this.repository.markDeleted(id);
   }
 
   /** Removes the rows and files of deleted templates no batch needs any more (at startup). */
@@ -190,7 +204,7 @@ export class WorkspaceTemplates {
   }
 
   /** Stores an image as a new asset of the template; returns the name layers refer to. */
-  addAsset(id: string, bytes: Uint8Array, extension: string): string {
+  async addAsset(id: string, bytes: Uint8Array, extension: string): Promise<string> {
     this.require(id);
     const hash = crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 24);
     const name = `upload-${hash}.${extension}`;
@@ -201,7 +215,21 @@ export class WorkspaceTemplates {
       fs.writeFileSync(temp, bytes);
       fs.renameSync(temp, file);
     }
+    await this.shared?.addTemplateAsset(id, name, file);
     return name;
+  }
+
+  private async create(
+    template: Template,
+    forkedFrom: string | null,
+  ): Promise<WorkspaceTemplateRecord> {
+    if (!this.shared) return this.repository.create({ template, forkedFrom });
+    await this.shared.createTemplate({
+      template,
+      forkedFrom,
+      assetsDir: this.assetsDir(template.id),
+    });
+    return this.require(template.id);
   }
 
   /** The asset files of a template (for packs): names relative to its assets folder. */

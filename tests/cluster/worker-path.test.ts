@@ -82,6 +82,11 @@ beforeAll(async () => {
     objects,
     renderer,
     catalog,
+    // Built-in templates only here; workspace templates are covered by the cluster scenarios.
+    workspace: {
+      catchUp: () => Promise.resolve(),
+      assetsDir: (id) => path.join(cacheDir, 'no-workspace', id),
+    },
     redis: openRedis(redisService.url, 'worker'),
     threads: 1,
     cacheDir,

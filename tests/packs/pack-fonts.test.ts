@@ -25,7 +25,7 @@ function fakeService(stored: Stored[], uploaded: Stored) {
     upload: async () => ({ font: uploaded, created: true }),
     remove: (id) => {
       removed.push(id);
-      return true;
+      return Promise.resolve(true);
     },
   };
   return { service, removed };

@@ -7,4 +7,6 @@ export const ADVISORY_KEYS = {
   migrations: 0x5244_0001,
   /** The cluster leader: reconciles chunks, finalises batches, collects garbage. */
   leader: 0x5244_0002,
+  /** Held (per transaction) by every write to the shared workspace: change numbers commit in order. */
+  workspace: 0x5244_0003,
 } as const;

@@ -2,12 +2,14 @@ import type { PostgresMigration } from '../migrate.js';
 import { initial } from './0001-initial.js';
 import { apiKeyScopes } from './0002-api-key-scopes.js';
 import { clusterCoordination } from './0003-cluster-coordination.js';
+import { sharedWorkspace } from './0004-shared-workspace.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   initial,
   apiKeyScopes,
   clusterCoordination,
+  sharedWorkspace,
 ];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;

@@ -87,7 +87,7 @@ export function registerFontRoutes(registry: RouteRegistry, deps: ServerDeps): v
           { extensions: { users } },
         );
       }
-      if (!fonts.remove(params.id)) throw Errors.notFound('font', params.id);
+      if (!(await fonts.remove(params.id))) throw Errors.notFound('font', params.id);
       return reply.code(204).send();
     },
   );

@@ -90,7 +90,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
     },
     async ({ params, body, request, reply }) => {
       const source = renderer.entry(params.id);
-      const record = workspace.fork(source, body.name);
+      const record = await workspace.fork(source, body.name);
       reply.code(201).header('Location', `/v1/templates/${record.id}`);
       return detail(requestBaseUrl(request), record);
     },
@@ -160,7 +160,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
           .filter((key) => key in raw)
           .map((key) => [key, raw[key]]),
       );
-      const record = workspace.update(params.id, edited, baseVersion);
+      const record = await workspace.update(params.id, edited, baseVersion);
       return detail(requestBaseUrl(request), record);
     },
   );
@@ -179,7 +179,8 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       },
     },
     async ({ params, reply }) => {
-      if (!workspace.remove(params.id)) throw Errors.notFound('workspace template', params.id);
+      if (!(await workspace.remove(params.id)))
+        throw Errors.notFound('workspace template', params.id);
       return reply.code(204).send();
     },
   );
@@ -253,7 +254,7 @@ export function registerWorkspaceAssetRoutes(registry: RouteRegistry, deps: Serv
       const bytes = request.body;
       // The bytes decide the format, not the Content-Type: an SVG sent as image/png is refused.
       const extension = await checkTemplateAsset(bytes, 'body');
-      const asset = workspace.addAsset(params.id, bytes, extension);
+      const asset = await workspace.addAsset(params.id, bytes, extension);
       return reply.code(201).send({ asset });
     },
   );

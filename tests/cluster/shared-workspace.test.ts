@@ -1,0 +1,225 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
+import {
+  startPostgres,
+  startRedis,
+  startS3,
+  useServiceScope,
+} from '../helpers/cluster-services.js';
+import {
+  clusterInit,
+  startClusterNode,
+  type ClusterEnvironment,
+  type ClusterNodeProcess,
+} from '../helpers/cluster-node.js';
+import { REPO_ROOT } from '../helpers/image-fixtures.js';
+import { testFetch, type Json } from '../helpers/test-server.js';
+
+/**
+ * Workspace templates, their images and uploaded fonts in cluster mode: written on one API node,
+ * they are read, rendered and batched on another API node and on a worker, byte for byte as on
+ * the node that wrote them (PostgreSQL holds the rows, the object store the files).
+ */
+const scope = useServiceScope();
+let env: ClusterEnvironment;
+let first: ClusterNodeProcess;
+let second: ClusterNodeProcess;
+let worker: ClusterNodeProcess;
+
+const SOURCE = 'tmpl_product_promo';
+const FONT = testFont(MONTSERRAT, 'Cluster Display');
+const IMAGE = fs.readFileSync(
+  path.join(REPO_ROOT, 'tests', 'fixtures', 'corpora', 'pngsuite', 'basn2c08.png'),
+);
+
+async function call(
+  node: ClusterNodeProcess,
+  pathname: string,
+  init: RequestInit & { json?: unknown } = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${env.apiKey}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  return testFetch(`${node.url}${pathname}`, { ...init, headers, body });
+}
+
+async function json(res: Response, status: number): Promise<Json> {
+  const body = await res.text();
+  expect(res.status, body).toBe(status);
+  return body ? (JSON.parse(body) as Json) : null;
+}
+
+async function render(node: ClusterNodeProcess, templateId: string, values: Json) {
+  const res = await call(node, '/v1/render', {
+    method: 'POST',
+    json: { templateId, values, target: 'square', format: 'png' },
+  });
+  expect(res.status, res.status === 200 ? '' : await res.clone().text()).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+beforeAll(async () => {
+  const [postgres, redis, s3] = await Promise.all([
+    startPostgres(scope),
+    startRedis(scope),
+    startS3(scope),
+  ]);
+  env = {
+    postgres,
+    redis,
+    s3,
+    apiKey: `rdk_cluster_${crypto.randomBytes(12).toString('hex')}`,
+    lockMs: 4000,
+  };
+  const init = await clusterInit(
+    env,
+    redis.url,
+    `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`,
+  );
+  expect(init.code, init.output).toBe(0);
+  [first, second, worker] = await Promise.all([
+    startClusterNode(env, 'api'),
+    startClusterNode(env, 'api'),
+    startClusterNode(env, 'worker'),
+  ]);
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.allSettled([first?.stop(), second?.stop(), worker?.stop()]);
+}, 120_000);
+
+describe('the shared workspace of a cluster', () => {
+  it('renders a template forked, given an image and a font on one API node the same on another API node and on a worker', async () => {
+    const font = await json(
+      await call(first, '/v1/fonts', {
+        method: 'POST',
+        body: FONT,
+        headers: { 'content-type': 'font/ttf' },
+      }),
+      201,
+    );
+    const forked = await json(
+      await call(first, `/v1/catalog/${SOURCE}/fork`, { method: 'POST', json: {} }),
+      201,
+    );
+    const id = forked.id as string;
+    const { asset } = await json(
+      await call(first, `/v1/templates/${id}/assets`, {
+        method: 'POST',
+        body: IMAGE,
+        headers: { 'content-type': 'image/png' },
+      }),
+      201,
+    );
+    const layouts = structuredClone(forked.template.layouts);
+    const headline = layouts.square.layers.find((l: Json) => l.id === 'headline');
+    headline.font.family = 'Cluster Display';
+    const saved = await json(
+      await call(first, `/v1/templates/${id}`, {
+        method: 'PATCH',
+        json: { layouts, baseVersion: forked.version },
+      }),
+      200,
+    );
+    expect(saved.version).toBe(forked.version + 1);
+
+    // Read at once on the other API node: what was saved, not what was there before.
+    const read = await json(await call(second, `/v1/templates/${id}`), 200);
+    expect(read.version).toBe(saved.version);
+    expect(read.template.layouts.square.layers.find((l: Json) => l.id === 'headline').font).toEqual(
+      headline.font,
+    );
+    const fonts = await json(await call(second, '/v1/fonts'), 200);
+    expect(fonts.families.map((f: Json) => f.family)).toContain('Cluster Display');
+
+    const values = {
+      ...forked.template.sampleValues,
+      headline: 'Shared workspace',
+      photo: `asset:${asset}`,
+    };
+    const here = await render(first, id, values);
+    const there = await render(second, id, values);
+    expect(there.equals(here)).toBe(true);
+    // The font and the image matter: without them the render differs.
+    const plain = await render(first, SOURCE, {
+      ...values,
+      photo: forked.template.sampleValues.photo,
+    });
+    expect(plain.equals(here)).toBe(false);
+
+    // A batch created on the second API node and rendered by the worker.
+    const rows = [values, { ...values, headline: 'Second row' }, { ...values, headline: 'Ba' }];
+    const batch = await json(
+      await call(second, '/v1/render-batches', {
+        method: 'POST',
+        json: { templateId: id, sourceType: 'json-array', source: { records: rows } },
+      }),
+      202,
+    );
+    let state: Json;
+    const deadline = Date.now() + 120_000;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      state = await json(await call(first, `/v1/render-batches/${batch.id}`), 200);
+      expect(Date.now() < deadline, JSON.stringify(state)).toBe(true);
+    } while (!['succeeded', 'partial', 'failed', 'degraded', 'cancelled'].includes(state.status));
+    expect(state.status, JSON.stringify(state)).toBe('succeeded');
+    const page = await json(await call(first, `/v1/render-batches/${batch.id}/renders`), 200);
+    for (const row of page.rows as Json[]) {
+      const stored = Buffer.from(
+        await (await call(second, `/v1/outputs/${row.outputKey}`)).arrayBuffer(),
+      );
+      const single = await render(first, id, rows[row.rowIndex]);
+      expect(stored.equals(single), `row ${row.rowIndex}`).toBe(true);
+    }
+    expect(worker.output()).not.toMatch(/shared workspace could not/);
+
+    // Deleting is shared too: a font removed on one node is gone from the other's list.
+    const spare = await json(
+      await call(second, '/v1/fonts', {
+        method: 'POST',
+        body: testFont(MONTSERRAT, 'Cluster Spare'),
+        headers: { 'content-type': 'font/ttf' },
+      }),
+      201,
+    );
+    expect(font.id).not.toBe(spare.id);
+    expect((await call(first, `/v1/fonts/${spare.id}`, { method: 'DELETE' })).status).toBe(204);
+    const after = await json(await call(second, '/v1/fonts'), 200);
+    expect(after.families.map((f: Json) => f.family)).not.toContain('Cluster Spare');
+  }, 240_000);
+
+  it('refuses a save based on a version another API node has replaced (409 version-conflict)', async () => {
+    const forked = await json(
+      await call(first, `/v1/catalog/${SOURCE}/fork`, { method: 'POST', json: {} }),
+      201,
+    );
+    const id = forked.id as string;
+    const edit = (name: string) => ({ name, baseVersion: forked.version });
+    const answers = await Promise.all([
+      call(first, `/v1/templates/${id}`, { method: 'PATCH', json: edit('From the first node') }),
+      call(second, `/v1/templates/${id}`, { method: 'PATCH', json: edit('From the second node') }),
+    ]);
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 409]);
+    const conflict = await answers.find((res) => res.status === 409)!.json();
+    expect(conflict.code).toBe('version-conflict');
+    const winner = await answers.find((res) => res.status === 200)!.json();
+    for (const node of [first, second]) {
+      const read = await json(await call(node, `/v1/templates/${id}`), 200);
+      expect(read.version).toBe(forked.version + 1);
+      expect(read.template.name).toBe(winner.template.name);
+    }
+
+    // Deleted on one node: gone on the other.
+    expect((await call(second, `/v1/templates/${id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await call(first, `/v1/templates/${id}`)).status).toBe(404);
+  }, 120_000);
+});
