@@ -219,6 +219,10 @@ export const en = {
   'wizard.review.problemsNote':
     'Rows with problems will fail; the others render. Fix the file and check again, or start anyway.',
   'wizard.review.jump': 'Show row {row} in the data',
+  'wizard.mapping.blocked': 'Choose a column or a value for: {fields}',
+  'wizard.review.noneReady':
+    'No row is ready to render, so the batch would only fail. Fix the problems below or change the mapping, then check again.',
+  'wizard.review.editMapping': 'Edit mapping',
   'wizard.start': 'Start batch',
   'wizard.starting': 'Starting…',
   'wizard.started': 'Batch started',
@@ -261,6 +265,7 @@ export const en = {
   'batch.etaUnknown': 'Estimating time left…',
   'batch.cancel': 'Cancel batch',
   'batch.cancelConfirm': 'Cancel this batch? Images already rendered stay available.',
+  'batch.rerun': 'Edit mapping and rerun',
   'batch.replay': 'Replay failed rows',
   'batch.replayed': 'Failed rows queued again',
   'batch.export': 'Export zip…',

@@ -221,6 +221,10 @@ export const vi: Record<MessageKey, string> = {
   'wizard.review.problemsNote':
     'Các dòng có lỗi sẽ thất bại, các dòng còn lại vẫn được dựng. Hãy sửa tệp rồi kiểm tra lại, hoặc cứ bắt đầu.',
   'wizard.review.jump': 'Xem dòng {row} trong dữ liệu',
+  'wizard.mapping.blocked': 'Hãy chọn một cột hoặc một giá trị cho: {fields}',
+  'wizard.review.noneReady':
+    'Chưa có dòng nào dựng được, lô ảnh sẽ chỉ thất bại. Hãy sửa các lỗi bên dưới hoặc đổi cách ghép cột rồi kiểm tra lại.',
+  'wizard.review.editMapping': 'Sửa ghép cột',
   'wizard.start': 'Bắt đầu',
   'wizard.starting': 'Đang bắt đầu…',
   'wizard.started': 'Đã bắt đầu lô ảnh',
@@ -263,6 +267,7 @@ export const vi: Record<MessageKey, string> = {
   'batch.etaUnknown': 'Đang ước tính thời gian…',
   'batch.cancel': 'Huỷ lô',
   'batch.cancelConfirm': 'Huỷ lô này? Những ảnh đã dựng vẫn được giữ lại.',
+  'batch.rerun': 'Sửa ghép cột và chạy lại',
   'batch.replay': 'Chạy lại các dòng lỗi',
   'batch.replayed': 'Đã đưa các dòng lỗi vào hàng chờ',
   'batch.export': 'Xuất tệp zip…',

@@ -1,9 +1,12 @@
 import { useEffect, useRef, type ReactElement } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { Icon } from '../../components/Icon';
 import { Button } from '../../components/ui';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
 import { WIZARD_STEPS, type WizardStep } from '../../stores/wizard-slice';
+import { variableLabel } from '../template/VariableField';
+import { unmappedRequired } from './mapping';
 import { MappingStep } from './MappingStep';
 import { OutputStep } from './OutputStep';
 import { ReviewStep } from './ReviewStep';
@@ -25,6 +28,15 @@ export function BatchWizard({ templateId }: { templateId: string | null }): Reac
   const setTemplate = useAppStore((s) => s.wizardSetTemplate);
   const patch = useAppStore((s) => s.wizardPatch);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const missing = useAppStore(
+    useShallow((s) =>
+      s.wizard.template && s.wizard.upload
+        ? unmappedRequired(s.wizard.template, s.wizard.mapping, s.wizard.upload.fields ?? []).map(
+            variableLabel,
+          )
+        : [],
+    ),
+  );
 
   useEffect(() => {
     const id = templateId ?? wizardTemplateId;
@@ -34,8 +46,8 @@ export function BatchWizard({ templateId }: { templateId: string | null }): Reac
   const ready: Record<WizardStep, boolean> = {
     source: true,
     mapping: hasTemplate && hasFile,
-    output: hasTemplate && hasFile,
-    review: hasTemplate && hasFile,
+    output: hasTemplate && hasFile && missing.length === 0,
+    review: hasTemplate && hasFile && missing.length === 0,
   };
   const index = WIZARD_STEPS.indexOf(step);
   const go = (next: WizardStep) => {
@@ -99,6 +111,12 @@ export function BatchWizard({ templateId }: { templateId: string | null }): Reac
           {!hasTemplate ? <span className="small muted">{t('wizard.needTemplate')}</span> : null}
           {hasTemplate && !hasFile ? (
             <span className="small muted">{t('wizard.needFile')}</span>
+          ) : null}
+          {missing.length > 0 && index > 0 ? (
+            <span className="field-error" role="status" data-testid="wizard-missing">
+              <Icon name="alert" size={14} />
+              {t('wizard.mapping.blocked', { fields: missing.join(', ') })}
+            </span>
           ) : null}
           {next ? (
             <Button variant="primary" onClick={() => go(next)} disabled={!ready[next]}>

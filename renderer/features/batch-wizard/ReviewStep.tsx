@@ -7,8 +7,9 @@ import { useAppStore } from '../../stores/app-store';
 import type { WizardStep } from '../../stores/wizard-slice';
 import { variableLabel } from '../template/VariableField';
 import { problemText, type ProblemPlace } from '../../i18n/problem-text';
+import { rememberSetup } from './batch-setups';
 import { cellAddress } from './cell-address';
-import { buildBatchRequest } from './mapping';
+import { buildBatchRequest, unmappedRequired } from './mapping';
 
 export function ReviewStep({
   onJump,
@@ -50,6 +51,7 @@ export function ReviewStep({
     setStartError(null);
     try {
       const created = await api.batches.create(request);
+      rememberSetup(created.id, wizard);
       if (created.rejectedReason) {
         setStartError(
           new Error(t('wizard.rejected', { reason: reasonText(created.rejectedReason, t) })),
@@ -70,6 +72,11 @@ export function ReviewStep({
 
   if (!wizard.template || !wizard.upload) return null;
   const { variables } = wizard.template;
+  const missing = unmappedRequired(wizard.template, wizard.mapping, wizard.upload.fields ?? []);
+  // A batch where no row can render only trips the breaker: it is not started.
+  const readyRows = preflight
+    ? (preflight.valid ?? preflight.total - preflight.problems.length)
+    : null;
   const label = (name: string): string | null => {
     const variable = variables.find((v) => v.name === name);
     return variable ? variableLabel(variable) : null;
@@ -140,7 +147,15 @@ export function ReviewStep({
             />
           </div>
 
-          {preflight.sufficient ? (
+          {readyRows === 0 ? (
+            <div className="banner danger" role="alert" data-testid="no-rows-ready">
+              <Icon name="alert" />
+              <div className="grow">{t('wizard.review.noneReady')}</div>
+              <Button size="sm" onClick={() => onJump('mapping')}>
+                {t('wizard.review.editMapping')}
+              </Button>
+            </div>
+          ) : preflight.sufficient ? (
             <div className="banner success">
               <Icon name="checkCircle" />
               {t('wizard.review.sufficient')}
@@ -224,7 +239,13 @@ export function ReviewStep({
           size="lg"
           icon="play"
           busy={starting}
-          disabled={starting || preflighting || (preflight !== null && !preflight.sufficient)}
+          disabled={
+            starting ||
+            preflighting ||
+            missing.length > 0 ||
+            readyRows === 0 ||
+            (preflight !== null && !preflight.sufficient)
+          }
           onClick={() => void start()}
         >
           {starting ? t('wizard.starting') : t('wizard.start')}

@@ -38,6 +38,23 @@ export function effectiveChoice(
   return variable.bindsTo ? { kind: 'profile' } : { kind: 'default' };
 }
 
+/**
+ * Required variables no row could fill: no column, no constant, no default and no brand value.
+ * A batch with one of these fails every row, so the wizard stops here instead.
+ */
+export function unmappedRequired(
+  template: CatalogDetail,
+  mapping: Record<string, MappingChoice>,
+  fields: readonly string[],
+): VariableDescription[] {
+  return template.variables.filter((variable) => {
+    if (!variable.required) return false;
+    const choice = effectiveChoice(variable, mapping[variable.name], fields);
+    if (choice.kind === 'constant') return choice.value.trim() === '';
+    return choice.kind === 'default' && variable.default === undefined;
+  });
+}
+
 export function constantValue(variable: VariableDescription, text: string): unknown {
   switch (variable.type) {
     case 'number': {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { api, subscribeBatchEvents } from '../../api/client';
 import { useSignedLink } from '../../api/use-signed-link';
 import type { Batch, ManifestRow } from '../../api/types';
@@ -19,6 +19,7 @@ import { reasonText } from '../batch-wizard/ReviewStep';
 import { isLive, StatusBadge } from './batch-status';
 import { ResultsTable } from './ResultsTable';
 import { useRowErrorText } from './use-row-error-text';
+import { setupFor } from '../batch-wizard/batch-setups';
 
 interface Pace {
   rowsPerSecond: number;
@@ -46,6 +47,18 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
   const [opened, setOpened] = useState<ManifestRow | null>(null);
   const wasLive = useRef(false);
   const errorText = useRowErrorText(batch?.templateId ?? null);
+  const wizardReset = useAppStore((s) => s.wizardReset);
+  const wizardSetTemplate = useAppStore((s) => s.wizardSetTemplate);
+  const wizardPatch = useAppStore((s) => s.wizardPatch);
+  const setup = useMemo(() => setupFor(id), [id]);
+  /** The wizard again, at the mapping, with everything this batch was started with. */
+  const rerun = async () => {
+    if (!setup?.templateId) return;
+    wizardReset(setup.templateId);
+    await wizardSetTemplate(setup.templateId).catch(() => {});
+    wizardPatch({ ...setup, step: 'mapping' });
+    navigate({ name: 'wizard', templateId: setup.templateId });
+  };
 
   const apply = useCallback(
     (next: Batch) => {
@@ -188,6 +201,11 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
               }
             >
               {t('batch.replay')}
+            </Button>
+          ) : null}
+          {!live && setup?.templateId ? (
+            <Button icon="pencil" onClick={() => void rerun()}>
+              {t('batch.rerun')}
             </Button>
           ) : null}
           {!live && batch.succeeded > 0 ? (
