@@ -57,6 +57,7 @@ const PROBLEM_CODES = new Set(['validation-failed', 'image-invalid', 'svg-extern
 /** The exit code for an error that ended a command. */
 export function exitCodeFor(error: unknown): number {
   const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'interrupted') return EXIT.interrupted;
   if (isAppError(error) && (code === 'insufficient-credits' || code === 'subscription-lapsed'))
     return EXIT.credits;
   if (typeof code === 'string' && USAGE_CODES.has(code)) return EXIT.usage;

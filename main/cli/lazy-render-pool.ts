@@ -9,7 +9,12 @@ import {
  * A render pool whose threads start at the first render. Listing templates, or a cached batch
  * where no row changed, then never pays for starting render threads (half a second each).
  */
-export function lazyRenderPool(options: RenderPoolOptions & { threads: number }): RenderPool {
+export interface LazyRenderPool extends RenderPool {
+  /** Starts the threads now, ahead of the first render. */
+  start(): void;
+}
+
+export function lazyRenderPool(options: RenderPoolOptions & { threads: number }): LazyRenderPool {
   let pool: RenderPool | undefined;
   const started = () => (pool ??= createRenderPool(options));
   return {
@@ -17,6 +22,7 @@ export function lazyRenderPool(options: RenderPoolOptions & { threads: number })
     deadlineMs: options.deadlineMs ?? DEFAULT_RENDER_TIMEOUT_MS,
     run: (job, runOptions) => started().run(job, runOptions),
     queued: () => pool?.queued() ?? { interactive: 0, batch: 0 },
+    start: () => void started(),
     close: async () => {
       await pool?.close();
     },

@@ -13,7 +13,6 @@ import { DEFAULT_OPENING_CREDITS } from '../config.js';
 import type { CoreData } from '../data/core-data.js';
 import { sqliteCoreData } from '../data/sqlite-core-data.js';
 import { createImageReferenceResolver } from '../engine/image-reference.js';
-import { FONTS_DIR } from '../engine/render-job.js';
 import { CustomFonts } from '../fonts/custom-fonts.js';
 import { fontCoverageCheck } from '../fonts/font-coverage-check.js';
 import { FolderObjectStore } from '../objects/folder-object-store.js';
@@ -34,8 +33,12 @@ import type { CliSettings } from './cli-options.js';
  */
 export const CLI_PRINCIPAL = 'cli';
 
-/** The built-in catalog, as the server loads it (app.ts is not imported: it brings the HTTP stack). */
+/**
+ * The built-in catalog and fonts, where the server finds them. Neither app.ts (the HTTP stack) nor
+ * the engine's render-job.ts (canvas, sharp, every layer) is loaded into this thread for them.
+ */
 const CATALOG_DIR = fileURLToPath(new URL('../../templates/catalog', import.meta.url));
+export const BUNDLED_FONTS_DIR = fileURLToPath(new URL('../../templates/fonts', import.meta.url));
 
 export interface LocalCore {
   dataDir: string;
@@ -89,7 +92,11 @@ export async function composeLocalCore(
       path.join(dataDir, 'workspace-templates'),
     );
     removeStaleStaging(workspace.rootDir);
-    const fonts = new CustomFonts(store.customFonts, path.join(dataDir, 'fonts'), FONTS_DIR);
+    const fonts = new CustomFonts(
+      store.customFonts,
+      path.join(dataDir, 'fonts'),
+      BUNDLED_FONTS_DIR,
+    );
     workspace.addCheck(fontCoverageCheck(fonts));
     const templates = new TemplateLibrary(catalog, workspace);
     const uploads = new UploadService(data, path.join(dataDir, 'uploads'));

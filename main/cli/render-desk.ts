@@ -35,6 +35,9 @@ type Command = (args: string[], style: TerminalStyle) => Promise<number>;
 /** Engine commands are loaded on demand: `--help` and `serve` do not pay for the engine. */
 const COMMANDS: Record<string, () => Promise<Command>> = {
   render: async () => (await import('./render-command.js')).renderCommand,
+  batch: async () => (await import('./batch-command.js')).batchCommand,
+  check: async () => (await import('./check-command.js')).checkCommand,
+  templates: async () => (await import('./templates-command.js')).templatesCommand,
 };
 
 /** The `render-desk` command. */

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createBundleStream } from '../batch/bundle-writer.js';
+import { csvLine } from '../batch/spreadsheet-safety.js';
+
+/** One image of a batch's result: its name in the folder or zip, and where its bytes are. */
+export interface Deliverable {
+  name: string;
+  file: string;
+  /** A cache entry (read-only, never changed): a folder may hard-link it instead of copying. */
+  cached: boolean;
+}
+
+export interface ManifestLine {
+  rowIndex: number;
+  status: 'rendered' | 'unchanged' | 'failed';
+  file: string;
+  error: string;
+}
+
+export function manifestCsv(lines: readonly ManifestLine[]): Buffer {
+  const text = [csvLine(['rowIndex', 'status', 'file', 'error'])];
+  for (const line of lines) text.push(csvLine([line.rowIndex, line.status, line.file, line.error]));
+  // The BOM makes spreadsheet apps read it as UTF-8.
+  return Buffer.from(`\ufeff${text.join('')}`, 'utf8');
+}
+
+/** True for `--out something.zip`: the result is one zip; anything else names a folder. */
+export function isZipTarget(out: string): boolean {
+  return path.extname(out).toLowerCase() === '.zip';
+}
+
+/**
+ * Writes the images and manifest.csv into `out`: a zip (stored entries, as the app's bundle) or a
+ * folder. In a folder, cache entries are hard-linked where the file system allows (no bytes
+ * copied: a second CI run over 500 unchanged images costs no disk writes) and copied elsewhere.
+ */
+export async function deliver(
+  out: string,
+  images: readonly Deliverable[],
+  manifest: Buffer,
+): Promise<void> {
+  if (isZipTarget(out)) {
+    await fs.promises.mkdir(path.dirname(out), { recursive: true });
+    const sizes = await Promise.all(images.map((image) => fs.promises.stat(image.file)));
+    const temp = `${out}.${process.pid}.tmp`;
+    try {
+      await pipeline(
+        createBundleStream(
+          images.map((image, i) => ({ name: image.name, file: image.file, size: sizes[i]!.size })),
+          [{ name: 'manifest.csv', content: manifest }],
+        ),
+        fs.createWriteStream(temp),
+      );
+      await fs.promises.rename(temp, out);
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+    return;
+  }
+  await fs.promises.mkdir(out, { recursive: true });
+  let linking = true;
+  for (const image of images) {
+    const target = path.join(out, image.name);
+    await fs.promises.rm(target, { force: true });
+    if (image.cached && linking) {
+      try {
+        await fs.promises.link(image.file, target);
+        continue;
+      } catch {
+        // Another file system, or one without hard links: copy this one and the rest.
+        linking = false;
+      }
+    }
+    await fs.promises.copyFile(image.file, target, fs.constants.COPYFILE_FICLONE);
+  }
+  await fs.promises.writeFile(path.join(out, 'manifest.csv'), manifest);
+}

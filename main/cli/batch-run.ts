@@ -1,0 +1,314 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { MAX_INLINE_RECORDS } from '../../shared/batch-schemas.js';
+import { Errors } from '../../shared/errors.js';
+import { EXTENSIONS } from '../batch/batch-outputs.js';
+import { planBindings, valuesForRow } from '../batch/bindings.js';
+import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from '../batch/file-names.js';
+import { describeRowError } from '../batch/render-batch-row.js';
+import { brandProfileFor } from '../brand/named-brand.js';
+import type { OutputFormat } from '../render/render-protocol.js';
+import type { CliSettings } from './cli-options.js';
+import { deliver, manifestCsv, type Deliverable, type ManifestLine } from './batch-delivery.js';
+import { printBatchSummary } from './batch-summary.js';
+import { readCliSource, readSourceRows, type CliSource } from './batch-source.js';
+import { EXIT } from './exit-codes.js';
+import { lazyRenderPool, type LazyRenderPool } from './lazy-render-pool.js';
+import {
+  BUNDLED_FONTS_DIR,
+  CLI_PRINCIPAL,
+  composeLocalCore,
+  type LocalCore,
+} from './local-core.js';
+import { outputFormat } from './output-format.js';
+import { RenderCache } from './render-cache.js';
+import { RenderFingerprints } from './render-fingerprint.js';
+import { parseQuality } from './render-request.js';
+import type { TerminalStyle } from './terminal-style.js';
+import { UsageError } from './usage-error.js';
+import { runBatchToEnd } from './wait-for-batch.js';
+
+export interface BatchRunOptions {
+  templateId: string;
+  sourceFile: string;
+  out: string;
+  cacheDir: string | null;
+  format: string | undefined;
+  target: string | undefined;
+  quality: string | undefined;
+  brand: string | undefined;
+  namePattern: string | undefined;
+  sheet: string | undefined;
+  json: boolean;
+}
+
+/** What a run produced, before it is written out. */
+export interface BatchOutcome {
+  images: Deliverable[];
+  manifest: ManifestLine[];
+  rendered: number;
+  unchanged: number;
+  failed: number;
+  batchIds: string[];
+  /** Seconds from creating the batch to its last row (0 when nothing was rendered). */
+  renderSeconds: number;
+}
+
+/** The options every batch of this run shares, as POST /v1/render-batches takes them. */
+interface BatchBase {
+  templateId: string;
+  format: OutputFormat;
+  target?: string;
+  quality?: number;
+  brand?: string;
+}
+
+export async function runBatch(
+  options: BatchRunOptions,
+  settings: CliSettings,
+  style: TerminalStyle,
+): Promise<number> {
+  const started = performance.now();
+  const source = readCliSource(options.sourceFile, options.sheet);
+  const quality = parseQuality('batch', options.quality);
+  const base: BatchBase = {
+    templateId: options.templateId,
+    format: outputFormat('batch', options.format, undefined),
+    ...(options.target !== undefined ? { target: options.target } : {}),
+    ...(quality !== undefined ? { quality } : {}),
+    ...(options.brand !== undefined ? { brand: options.brand } : {}),
+  };
+  let pool: LazyRenderPool | undefined;
+  const core = await composeLocalCore(settings, (threads) => (pool = lazyRenderPool({ threads })));
+  try {
+    await core.assertSubscription();
+    const outcome = options.cacheDir
+      ? await cachedRun(core, source, base, options, new RenderCache(options.cacheDir), () =>
+          pool?.start(),
+        )
+      : await plainRun(core, source, base, options);
+    await deliver(options.out, outcome.images, manifestCsv(outcome.manifest));
+    const { balance } = await core.data.ledger.account();
+    printBatchSummary(outcome, {
+      out: options.out,
+      cached: options.cacheDir !== null,
+      balance,
+      seconds: (performance.now() - started) / 1000,
+      json: options.json,
+      style,
+    });
+    return outcome.failed > 0 ? EXIT.problems : EXIT.ok;
+  } finally {
+    await core.close();
+  }
+}
+
+/** Every row rendered by one batch, read from an upload of the file as the app reads it. */
+async function plainRun(
+  core: LocalCore,
+  source: CliSource,
+  base: BatchBase,
+  options: BatchRunOptions,
+): Promise<BatchOutcome> {
+  let request;
+  if (source.kind === 'json') {
+    request = { ...base, sourceType: 'json-array', source: { records: source.records } };
+  } else {
+    const upload = await core.uploads.receive(fs.createReadStream(source.file), {
+      filename: path.basename(source.file),
+      contentType: null,
+      apiKeyId: CLI_PRINCIPAL,
+      ...(source.sheet !== undefined ? { sheet: source.sheet } : {}),
+    });
+    if (upload.kind !== 'csv' && upload.kind !== 'xlsx')
+      throw new UsageError(`--source: ${source.file} is no CSV, xlsx or JSON file`);
+    request = {
+      ...base,
+      sourceType: upload.kind,
+      source: {
+        sourceRef: upload.id,
+        ...(source.sheet !== undefined ? { sheet: source.sheet } : {}),
+      },
+    };
+  }
+  const { batch, seconds } = await runBatchToEnd(
+    core,
+    {
+      ...request,
+      ...(options.namePattern !== undefined ? { fileNamePattern: options.namePattern } : {}),
+    },
+    'rendering',
+  );
+  const format = batch.format as OutputFormat;
+  const succeeded = [];
+  for await (const row of core.data.batches.succeededRows(batch.id)) succeeded.push(row);
+  const names = bundleEntryNames(succeeded, EXTENSIONS[format]);
+  const fileOf = new Map(succeeded.map((row, i) => [row.rowIndex, names[i]!]));
+  const manifest: ManifestLine[] = [];
+  for await (const row of manifestRows(core, batch.id)) {
+    manifest.push({
+      rowIndex: row.rowIndex,
+      status: row.status === 'succeeded' ? 'rendered' : 'failed',
+      file: fileOf.get(row.rowIndex) ?? '',
+      error: row.error ?? '',
+    });
+  }
+  return {
+    images: succeeded.map((row, i) => ({
+      name: names[i]!,
+      file: core.outputs.rowFile(batch.id, row.rowIndex, format),
+      cached: false,
+    })),
+    manifest,
+    rendered: succeeded.length,
+    unchanged: 0,
+    failed: manifest.length - succeeded.length,
+    batchIds: [batch.id],
+    renderSeconds: seconds,
+  };
+}
+
+/**
+ * CI mode: every row's fingerprint is computed first; rows found in the cache are delivered from
+ * it (not rendered, not charged), and only the others go to a batch, whose outputs join the cache.
+ */
+async function cachedRun(
+  core: LocalCore,
+  source: CliSource,
+  base: BatchBase,
+  options: BatchRunOptions,
+  cache: RenderCache,
+  /** Starts the render threads: called at the first row to render, while the rest are hashed. */
+  startThreads: () => void,
+): Promise<BatchOutcome> {
+  const { renderer } = core;
+  const entry = renderer.entry(base.templateId);
+  const target = renderer.ratioFor(entry, base.target);
+  const brand = await brandProfileFor(core.data.brandProfiles, base.brand);
+  const extension = EXTENSIONS[base.format];
+  const { fields, rows } = await readSourceRows(source);
+  const plan = planBindings(entry.template, fields, {});
+  if (options.namePattern !== undefined) {
+    const unknown = fieldsInPattern(options.namePattern).filter((f) => !fields.includes(f));
+    if (unknown.length > 0)
+      throw Errors.validation([
+        {
+          path: 'name-pattern',
+          message: `the source has no field ${unknown.map((f) => `"${f}"`).join(', ')}; fields are ${fields.join(', ')}`,
+        },
+      ]);
+  }
+  const namer = new BatchFileNamer(options.namePattern ?? null, extension);
+  const fingerprints = new RenderFingerprints(BUNDLED_FONTS_DIR);
+  const today = new Date().toISOString().slice(0, 10);
+
+  const lines = new Map<number, ManifestLine>();
+  const images = new Map<number, Deliverable>();
+  const misses: { rowIndex: number; cells: Record<string, unknown>; name: string; key: string }[] =
+    [];
+  for (const row of rows) {
+    const name = namer.name(row.rowIndex, row.cells);
+    const fail = (error: string) =>
+      lines.set(row.rowIndex, { rowIndex: row.rowIndex, status: 'failed', file: '', error });
+    if (row.problems.length > 0) {
+      fail(`line ${row.line ?? '?'}: ${row.problems.join('; ')}`);
+      continue;
+    }
+    let key: string;
+    try {
+      const values = valuesForRow(plan, row.cells, {
+        batchId: 'cli',
+        rowIndex: row.rowIndex,
+        brand,
+        today,
+        locale: entry.template.locale,
+      });
+      key = fingerprints.of(
+        renderer.prepare(
+          {
+            ...base,
+            values,
+            target,
+            ...(base.quality !== undefined ? { quality: base.quality } : {}),
+          },
+          { brand, entry },
+        ),
+      );
+    } catch (error) {
+      // The same message the batch would have given the row, without holding a credit for it.
+      fail(describeRowError(error));
+      continue;
+    }
+    const hit = cache.find(key, extension);
+    if (hit) {
+      images.set(row.rowIndex, { name, file: hit, cached: true });
+      lines.set(row.rowIndex, {
+        rowIndex: row.rowIndex,
+        status: 'unchanged',
+        file: name,
+        error: '',
+      });
+    } else {
+      if (misses.length === 0) startThreads();
+      misses.push({ rowIndex: row.rowIndex, cells: row.cells, name, key });
+    }
+  }
+
+  const batchIds: string[] = [];
+  let renderSeconds = 0;
+  for (let from = 0; from < misses.length; from += MAX_INLINE_RECORDS) {
+    const chunk = misses.slice(from, from + MAX_INLINE_RECORDS);
+    const { batch, seconds } = await runBatchToEnd(
+      core,
+      { ...base, target, sourceType: 'json-array', source: { records: chunk.map((m) => m.cells) } },
+      'rendering',
+    );
+    batchIds.push(batch.id);
+    renderSeconds += seconds;
+    for await (const row of manifestRows(core, batch.id)) {
+      const miss = chunk[row.rowIndex]!;
+      if (row.status !== 'succeeded') {
+        lines.set(miss.rowIndex, {
+          rowIndex: miss.rowIndex,
+          status: 'failed',
+          file: '',
+          error: row.error ?? row.status,
+        });
+        continue;
+      }
+      const file = await cache.put(
+        miss.key,
+        extension,
+        core.outputs.rowFile(batch.id, row.rowIndex, base.format),
+      );
+      images.set(miss.rowIndex, { name: miss.name, file, cached: true });
+      lines.set(miss.rowIndex, {
+        rowIndex: miss.rowIndex,
+        status: 'rendered',
+        file: miss.name,
+        error: '',
+      });
+    }
+  }
+  const manifest = [...lines.values()].sort((a, b) => a.rowIndex - b.rowIndex);
+  return {
+    images: [...images.entries()].sort(([a], [b]) => a - b).map(([, image]) => image),
+    manifest,
+    rendered: manifest.filter((l) => l.status === 'rendered').length,
+    unchanged: manifest.filter((l) => l.status === 'unchanged').length,
+    failed: manifest.filter((l) => l.status === 'failed').length,
+    batchIds,
+    renderSeconds,
+  };
+}
+
+async function* manifestRows(core: LocalCore, batchId: string) {
+  let cursor = 0;
+  for (;;) {
+    const page = await core.data.batches.manifest(batchId, cursor, 1000);
+    yield* page;
+    const last = page.at(-1);
+    if (!last || page.length < 1000) return;
+    cursor = last.rowIndex + 1;
+  }
+}

@@ -1,0 +1,117 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RenderJob } from '../render/render-protocol.js';
+
+/** Bumped when what a fingerprint covers changes, so older cache entries are not trusted. */
+const FINGERPRINT_FORMAT = 1;
+
+const ENGINE_DIR = fileURLToPath(new URL('../engine', import.meta.url));
+
+/**
+ * The content hash of everything that decides a render's bytes: the engine's code, the template
+ * (its JSON and every file in its folder), the bundled and custom fonts, the resolved values
+ * (images by their bytes, not their paths) and every output option of the job. Two jobs with the
+ * same fingerprint draw the same image, which is what lets a cache skip rendering one.
+ * Folders are hashed once per process; image files once per path.
+ */
+export class RenderFingerprints {
+  private readonly folders = new Map<string, string>();
+  private readonly files = new Map<string, string>();
+  private readonly templates = new WeakMap<object, string>();
+
+  constructor(
+    private readonly fontsDir: string,
+    private readonly engineDir = ENGINE_DIR,
+  ) {}
+
+  of(job: RenderJob): string {
+    const { template, assetsDir, values, fonts, measureOnly: _measureOnly, ...options } = job;
+    let templateHash = this.templates.get(template);
+    if (templateHash === undefined) {
+      templateHash = sha256(canonicalJson(template));
+      this.templates.set(template, templateHash);
+    }
+    return sha256(
+      canonicalJson({
+        format: FINGERPRINT_FORMAT,
+        engine: this.folder(this.engineDir),
+        bundledFonts: this.folder(this.fontsDir),
+        template: templateHash,
+        templateFiles: this.folder(assetsDir),
+        customFonts: (fonts ?? []).map((face) => ({
+          family: face.family,
+          weight: face.weight,
+          style: face.style,
+          // Stored fonts are named by their content's sha256; hashed anyway if one is not.
+          file: this.file(face.path),
+        })),
+        values: this.values(values),
+        options,
+      }),
+    );
+  }
+
+  private values(values: RenderJob['values']): unknown {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(values)) {
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        out[name] =
+          value.kind === 'file'
+            ? { image: this.file(value.path) }
+            : { image: sha256(value.bytes), mime: value.mime };
+      } else out[name] = value;
+    }
+    return out;
+  }
+
+  private file(file: string): string {
+    let hash = this.files.get(file);
+    if (hash === undefined) {
+      hash = sha256(fs.readFileSync(file));
+      this.files.set(file, hash);
+    }
+    return hash;
+  }
+
+  /** Every file's relative path and content, in a stable order. */
+  private folder(dir: string): string {
+    let hash = this.folders.get(dir);
+    if (hash !== undefined) return hash;
+    const digest = crypto.createHash('sha256');
+    const walk = (relative: string) => {
+      const entries = fs
+        .readdirSync(path.join(dir, relative), { withFileTypes: true })
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const entry of entries) {
+        const name = path.posix.join(relative, entry.name);
+        if (entry.isDirectory()) walk(name);
+        else if (entry.isFile()) {
+          digest.update(`${name}\0`);
+          digest.update(sha256(fs.readFileSync(path.join(dir, name))));
+        }
+      }
+    };
+    if (fs.existsSync(dir)) walk('');
+    hash = digest.digest('hex');
+    this.folders.set(dir, hash);
+    return hash;
+  }
+}
+
+function sha256(data: string | Uint8Array): string {
+  return crypto.createHash('sha256').update(data).digest('hex');
+}
+
+/** JSON with object keys sorted at every level: equal values give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => {
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+    if (item instanceof Uint8Array) return sha256(item);
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(item).sort())
+      sorted[key] = (item as Record<string, unknown>)[key];
+    return sorted;
+  });
+}
