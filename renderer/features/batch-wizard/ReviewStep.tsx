@@ -43,6 +43,12 @@ export function ReviewStep({
   useEffect(() => {
     if (!useAppStore.getState().wizard.preflight) void check();
   }, [check]);
+  // Credits may have been added (or spent) since the check: the balance shown is the live one.
+  const account = useAppStore((s) => s.account);
+  const wizardReset = useAppStore((s) => s.wizardReset);
+  useEffect(() => {
+    void loadAccount().catch(() => {});
+  }, [loadAccount]);
 
   const start = async () => {
     const request = buildBatchRequest(wizard);
@@ -51,18 +57,19 @@ export function ReviewStep({
     setStartError(null);
     try {
       const created = await api.batches.create(request);
-      rememberSetup(created.id, wizard);
-      if (created.rejectedReason) {
-        setStartError(
-          new Error(t('wizard.rejected', { reason: reasonText(created.rejectedReason, t) })),
-        );
-      } else {
-        toast('success', t('wizard.started'));
-      }
-      const batch = await api.batches.get(created.id);
-      upsertBatch(batch);
       void loadAccount().catch(() => {});
-      if (!created.rejectedReason) navigate({ name: 'batch', id: created.id });
+      if (created.rejectedReason) {
+        // A refused batch is no batch to keep: the banner above says what to do.
+        await api.batches.remove(created.id).catch(() => {});
+        void check();
+        return;
+      }
+      rememberSetup(created.id, wizard);
+      toast('success', t('wizard.started'));
+      upsertBatch(await api.batches.get(created.id));
+      // "New batch" starts afresh: the finished wizard's file, mapping and check are spent.
+      wizardReset(wizard.templateId);
+      navigate({ name: 'batch', id: created.id });
     } catch (error) {
       setStartError(error);
     } finally {
@@ -74,6 +81,8 @@ export function ReviewStep({
   const { variables } = wizard.template;
   const missing = unmappedRequired(wizard.template, wizard.mapping, wizard.upload.fields ?? []);
   // A batch where no row can render only trips the breaker: it is not started.
+  const balance = account?.balance ?? preflight?.balance ?? 0;
+  const sufficient = preflight ? balance >= preflight.cost : true;
   const readyRows = preflight
     ? (preflight.valid ?? preflight.total - preflight.problems.length)
     : null;
@@ -143,7 +152,7 @@ export function ReviewStep({
             />
             <Stat
               label={t('wizard.review.balance')}
-              value={t('common.credits', { count: preflight.balance })}
+              value={t('common.credits', { count: balance })}
             />
           </div>
 
@@ -155,7 +164,7 @@ export function ReviewStep({
                 {t('wizard.review.editMapping')}
               </Button>
             </div>
-          ) : preflight.sufficient ? (
+          ) : sufficient ? (
             <div className="banner success">
               <Icon name="checkCircle" />
               {t('wizard.review.sufficient')}
@@ -164,10 +173,7 @@ export function ReviewStep({
             <div className="banner danger" role="alert">
               <Icon name="alert" />
               <div className="grow">
-                {t('wizard.review.insufficient', {
-                  cost: preflight.cost,
-                  balance: preflight.balance,
-                })}
+                {t('wizard.review.insufficient', { cost: preflight.cost, balance })}
               </div>
               <Button size="sm" onClick={() => navigate({ name: 'credits' })}>
                 {t('wizard.review.addCredits')}
@@ -240,11 +246,7 @@ export function ReviewStep({
           icon="play"
           busy={starting}
           disabled={
-            starting ||
-            preflighting ||
-            missing.length > 0 ||
-            readyRows === 0 ||
-            (preflight !== null && !preflight.sufficient)
+            starting || preflighting || missing.length > 0 || readyRows === 0 || !sufficient
           }
           onClick={() => void start()}
         >
