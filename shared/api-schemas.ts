@@ -1,21 +1,25 @@
 import { z } from 'zod';
 import { BrandId } from './brand-schemas.js';
 import { KeyScope } from './key-scopes.js';
-import { Market, Ratio, TemplateId } from './template-format.js';
+import { OutputOptions } from './output-options.js';
+import { LayoutName, Market, Ratio, TemplateId } from './template-format.js';
 
 /**
  * Request and response schemas of the /v1 API. The server validates requests with these and
  * generates /v1/openapi.json from them; the UI infers its types from them.
  */
 
-export const OutputFormat = z.enum(['png', 'jpeg', 'webp']);
+export const OUTPUT_FORMATS = ['png', 'jpeg', 'webp', 'avif', 'pdf'] as const;
+export const OutputFormat = z.enum(OUTPUT_FORMATS);
 export type OutputFormat = z.infer<typeof OutputFormat>;
 
 export const RenderRequest = z
   .object({
     templateId: TemplateId,
     values: z.record(z.string(), z.unknown()).default({}),
-    target: Ratio.optional().describe("Target size; defaults to the template's first ratio."),
+    target: LayoutName.optional().describe(
+      "The layout to draw: a ratio (square, portrait, story, landscape, og) or a print or custom-size layout's name (a4, badge); defaults to the template's first ratio.",
+    ),
     format: OutputFormat.default('png'),
     quality: z
       .number()
@@ -23,7 +27,10 @@ export const RenderRequest = z
       .min(1)
       .max(100)
       .optional()
-      .describe('jpeg/webp quality (default 90).'),
+      .describe(
+        'jpeg/webp/avif quality (default 90 for jpeg and webp, 70 for avif); pdf: the JPEG quality of embedded images (lossless when absent).',
+      ),
+    ...OutputOptions,
     brand: BrandId.optional().describe(
       'The brand whose profile fills brand-bound variables; defaults to the default brand.',
     ),

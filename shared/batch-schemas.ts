@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { OutputFormat } from './api-schemas.js';
 import { BrandId } from './brand-schemas.js';
-import { BrandRole, Ratio, TemplateId, VariableName } from './template-format.js';
+import { OutputOptions } from './output-options.js';
+import { BrandRole, LayoutName, TemplateId, VariableName } from './template-format.js';
 
 /** Batch requests and responses (spec §2.5–2.8, §4.3; DESIGN §4). */
 
@@ -35,12 +36,23 @@ export const BatchSource = z.union([
 export const CreateBatchRequest = z
   .object({
     templateId: TemplateId,
-    target: Ratio.optional().describe("Target size; defaults to the template's first ratio."),
+    target: LayoutName.optional().describe(
+      "The layout to draw: a ratio (square, portrait, story, landscape, og) or a print or custom-size layout's name (a4, badge); defaults to the template's first ratio.",
+    ),
     sourceType: z.enum(['json-array', 'csv', 'xlsx']),
     source: BatchSource,
     bindings: Bindings.optional(),
     format: OutputFormat.default('png'),
-    quality: z.number().int().min(1).max(100).optional(),
+    quality: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        'jpeg/webp/avif quality (default 90 for jpeg and webp, 70 for avif); pdf: the JPEG quality of embedded images (lossless when absent).',
+      ),
+    ...OutputOptions,
     /** File names in the bundle from columns, e.g. `{sku}-{name}`. */
     fileNamePattern: z.string().min(1).max(200).optional(),
     /** Folder that relative image paths in cells resolve against. */
@@ -95,7 +107,7 @@ export const Batch = z.object({
     .int()
     .nullable()
     .describe('The workspace template version this batch renders (pinned); null for built-ins.'),
-  target: Ratio,
+  target: LayoutName,
   format: OutputFormat,
   total: z.number().int(),
   succeeded: z.number().int(),

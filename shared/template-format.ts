@@ -260,16 +260,47 @@ export type Layer = z.infer<typeof Layer>;
 /** Print sizes fit (A4 at 300 dpi is 3508 px); a larger canvas would only exhaust memory. */
 export const MAX_CANVAS_SIDE = 5000;
 
+/**
+ * A layout's physical size: the trim size in its unit, the DPI its pixels are drawn at (layer
+ * coordinates are pixels at this DPI), and the bleed and safe margin in the same unit. The
+ * layout's width and height are the trim size at that DPI (template-references.ts checks it).
+ */
+export const PageSpec = z
+  .object({
+    unit: z.enum(['mm', 'in']),
+    width: z.number().positive().max(2000),
+    height: z.number().positive().max(2000),
+    dpi: z.number().int().min(36).max(1200).default(300),
+    /** Printed beyond the trim on every side and cut off; backgrounds extend into it. */
+    bleed: z.number().nonnegative().max(50).default(0),
+    /** Inside the trim: text and logos stay within it (the editor shows it). */
+    safe: z.number().nonnegative().max(200).default(0),
+  })
+  .strict();
+export type PageSpec = z.infer<typeof PageSpec>;
+
 export const Layout = z
   .object({
     width: z.number().int().positive().max(MAX_CANVAS_SIDE),
     height: z.number().int().positive().max(MAX_CANVAS_SIDE),
-    /** The canvas is always opaque: outputs are RGB. */
+    /** Left out when a render asks for a transparent background (png, webp, avif). */
     background: Paint,
+    /** Present for print layouts (A4, Letter, cards, badges): sizes in mm or inches. */
+    page: PageSpec.optional(),
     layers: z.array(Layer).max(200),
   })
   .strict();
 export type Layout = z.infer<typeof Layout>;
+
+/**
+ * A layout's name, which requests give as `target`: one of the five ratios (each with its fixed
+ * canvas size), or a name of the template's own for a print or custom-size layout (`a4`,
+ * `badge`, `banner`).
+ */
+export const LayoutName = z
+  .string()
+  .regex(/^[a-z][A-Za-z0-9]{0,31}$/, 'a layout name like square, a4 or badgeBack');
+export type LayoutName = z.infer<typeof LayoutName>;
 
 const VariableCommon = {
   name: VariableName,
@@ -393,7 +424,8 @@ export const Template = z
     variables: z.array(Variable).max(100),
     /** Values used for the thumbnail and as the "sample row" of template-fields. */
     sampleValues: z.record(z.string(), z.unknown()).default({}),
-    layouts: z.partialRecord(Ratio, Layout),
+    /** The five ratios, and print or custom-size layouts under names of their own. */
+    layouts: z.record(LayoutName, Layout),
   })
   .strict();
 export type Template = z.infer<typeof Template>;

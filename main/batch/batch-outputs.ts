@@ -2,12 +2,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFormat } from '../render/render-protocol.js';
 
-export const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+export const EXTENSIONS: Record<OutputFormat, string> = {
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+  avif: 'avif',
+  pdf: 'pdf',
+};
+/** Content types by file extension. */
 export const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
+  avif: 'image/avif',
+  pdf: 'application/pdf',
 };
+/** A batch row's output key, `bat_x.12.pdf`: batch id, row index, extension. */
+export const ROW_OUTPUT_KEY = /^(bat_[A-Za-z0-9_-]{1,64})\.(\d{1,9})\.(png|jpg|webp|avif|pdf)$/;
+/** A single render kept for Idempotency-Key replays, `rnd_x.avif`: render id, extension. */
+export const SINGLE_OUTPUT_KEY = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp|avif|pdf)$/;
 
 /**
  * Where a batch row's output lives in the output store (a folder in embedded mode, S3 or a shared
@@ -48,7 +61,7 @@ export class BatchOutputs {
 
   /** The file behind an output key (batch rows and idempotent single renders), or null. */
   fileForKey(outputKey: string): { file: string; contentType: string } | null {
-    const row = /^(bat_[A-Za-z0-9_-]{1,64})\.(\d{1,9})\.(png|jpg|webp)$/.exec(outputKey);
+    const row = ROW_OUTPUT_KEY.exec(outputKey);
     if (row) {
       const [, batchId, rowIndex, ext] = row as unknown as [string, string, string, string];
       return {
@@ -56,7 +69,7 @@ export class BatchOutputs {
         contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
       };
     }
-    const single = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp)$/.exec(outputKey);
+    const single = SINGLE_OUTPUT_KEY.exec(outputKey);
     if (single) {
       const ext = single[2] as string;
       return {

@@ -9,7 +9,7 @@ import {
 import { AppError, Errors, type Problem } from '../../shared/errors.js';
 import { BUNDLE_PART_ROWS } from '../../shared/batch-schemas.js';
 import { brandProfileFor } from '../brand/named-brand.js';
-import type { RenderService } from '../render/render-service.js';
+import { checkOutputOptions, type RenderService } from '../render/render-service.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { CoreData } from '../data/core-data.js';
 import { toBatchResource } from './batch-resource.js';
@@ -56,6 +56,7 @@ export class BatchService {
     const { data, renderer } = this.deps;
     const entry = renderer.entry(request.templateId);
     const target = renderer.ratioFor(entry, request.target);
+    checkOutputOptions(entry, target, request);
     // Pinned now: editing the brand while the batch runs must not change rows not yet drawn.
     const brand = await brandProfileFor(data.brandProfiles, request.brand);
     const source = await this.describeSource(request);
@@ -101,6 +102,11 @@ export class BatchService {
         target,
         format: request.format,
         quality: request.quality ?? null,
+        outputOptions: {
+          ...(request.scale !== undefined ? { scale: request.scale } : {}),
+          ...(request.background !== undefined ? { background: request.background } : {}),
+          ...(request.cropMarks !== undefined ? { cropMarks: request.cropMarks } : {}),
+        },
         sourceType: request.sourceType,
         sourceRef: 'sourceRef' in request.source ? request.source.sourceRef : null,
         sheet: source.sheet ?? null,

@@ -10,7 +10,7 @@ import { openRecordRowSource } from '../ingest/rows/record-row-source.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { ImageInput, RenderJob } from '../render/render-protocol.js';
 import type { BrandProfile } from '../../shared/brand-profile.js';
-import type { Ratio, Template } from '../../shared/template-format.js';
+import type { LayoutName, Template } from '../../shared/template-format.js';
 import type { CatalogEntry } from '../catalog/load-catalog.js';
 import type { CoreData } from '../data/core-data.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
@@ -141,7 +141,7 @@ async function checkRows(
   request: CreateBatchRequest,
   deps: PreflightDeps,
   entry: CatalogEntry,
-  target: Ratio,
+  target: LayoutName,
   brand: BrandProfile,
   imagesFolder: ImagesFolder | null,
 ): Promise<PreflightResult> {

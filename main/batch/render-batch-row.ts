@@ -65,6 +65,7 @@ export async function renderBatchRow(
       target: batch.target,
       format: batch.format as OutputFormat,
       ...(batch.quality !== null ? { quality: batch.quality } : {}),
+      ...batch.outputOptions,
     },
     { brand, entry, resolveImage },
   );

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Template, RATIO_NAMES, type Ratio } from '../../shared/template-format.js';
+import {
+  Template,
+  RATIO_NAMES,
+  type LayoutName,
+  type Ratio,
+} from '../../shared/template-format.js';
 import { foldForSearch } from '../../shared/fold-text.js';
 import { zodProblems } from '../../shared/zod-problems.js';
 import type { Taxonomy } from '../../shared/api-schemas.js';
@@ -36,6 +41,16 @@ export class CatalogLoadError extends Error {}
 /** Ratios a template offers, in the canonical order. */
 export function templateRatios(template: Template): Ratio[] {
   return RATIO_NAMES.filter((ratio) => template.layouts[ratio] !== undefined);
+}
+
+/**
+ * Every layout a render may target: the ratios in the canonical order, then the print and
+ * custom-size layouts in the template's order.
+ */
+export function templateTargets(template: Template): LayoutName[] {
+  const ratios: readonly string[] = RATIO_NAMES;
+  const others = Object.keys(template.layouts).filter((name) => !ratios.includes(name));
+  return [...templateRatios(template), ...others];
 }
 
 /** Reads every `<dir>/<slug>/template.json`; an invalid built-in template is a startup error. */

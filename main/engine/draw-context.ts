@@ -10,6 +10,8 @@ export interface DrawContext {
   assetsDir: string;
   textReports: TextLayerReport[];
   missingGlyphs: Set<string>;
+  /** A PDF page: images are drawn from their source pixels, not fitted to the layout's pixels. */
+  vector: boolean;
 }
 
 export function isEmptyValue(value: ResolvedValue | undefined): boolean {

@@ -138,6 +138,86 @@ async function decode(input: ImageInput, fitting: ImageFitting): Promise<FittedI
   }
 }
 
+/** A decoded image at its own resolution (EXIF orientation applied), for vector outputs. */
+export interface SourceImage {
+  canvas: Canvas;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes the whole image at its source resolution with the same limits as `loadFittedImage`.
+ * A PDF draws it scaled into its box, so the page keeps every source pixel the box shows (Skia
+ * embeds only the part drawn). An SVG has no source resolution: it is null here, and the caller
+ * draws its fitted rendering.
+ */
+export async function loadSourceImage(input: ImageInput): Promise<SourceImage | null> {
+  const source = input.kind === 'file' ? input.path : Buffer.from(input.bytes);
+  try {
+    const meta = await sharp(source, { limitInputPixels: false }).metadata();
+    if (meta.format === 'svg') return null;
+    if (meta.width && meta.height && meta.width * meta.height > MAX_INPUT_PIXELS) {
+      throw new ImageLoadError(
+        `the image is ${meta.width}×${meta.height} pixels, over the ${Math.floor(MAX_INPUT_PIXELS / 1e6)}-megapixel limit; scale it down and try again`,
+      );
+    }
+    const { data, info } = await sharp(source, { failOn: 'warning' })
+      .rotate()
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const canvas = createCanvas(info.width, info.height);
+    const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength);
+    canvas.getContext('2d').putImageData(new ImageData(pixels, info.width, info.height), 0, 0);
+    return { canvas, width: info.width, height: info.height };
+  } catch (error) {
+    if (error instanceof ImageLoadError) throw error;
+    throw new ImageLoadError(describeDecodeError(error));
+  }
+}
+
+/** Where a source image of srcW × srcH is cut (s*) and drawn in its box (d*), as the raster fit. */
+export function sourceFit(
+  srcW: number,
+  srcH: number,
+  box: { x: number; y: number; width: number; height: number },
+  fit: ImageFitting['fit'],
+  focalPoint: ImageFitting['focalPoint'],
+  align: 'start' | 'center' | 'end',
+): {
+  sx: number;
+  sy: number;
+  sw: number;
+  sh: number;
+  dx: number;
+  dy: number;
+  dw: number;
+  dh: number;
+} {
+  if (fit === 'cover') {
+    const scale = Math.max(box.width / srcW, box.height / srcH);
+    const sw = Math.min(srcW, box.width / scale);
+    const sh = Math.min(srcH, box.height / scale);
+    const sx = clamp(focalPoint.x * srcW - sw / 2, 0, srcW - sw);
+    const sy = clamp(focalPoint.y * srcH - sh / 2, 0, srcH - sh);
+    return { sx, sy, sw, sh, dx: box.x, dy: box.y, dw: box.width, dh: box.height };
+  }
+  const scale = Math.min(box.width / srcW, box.height / srcH);
+  const dw = srcW * scale;
+  const dh = srcH * scale;
+  const place = (free: number) => (align === 'start' ? 0 : align === 'end' ? free : free / 2);
+  return {
+    sx: 0,
+    sy: 0,
+    sw: srcW,
+    sh: srcH,
+    dx: box.x + place(box.width - dw),
+    dy: box.y + place(box.height - dh),
+    dw,
+    dh,
+  };
+}
+
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }

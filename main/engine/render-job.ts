@@ -6,6 +6,7 @@ import { releaseCanvas } from './canvas-pool.js';
 import { CONTENT_TYPES, encodeCanvas } from './encode-image.js';
 import { registerBundledFonts, syncCustomFonts } from './fonts.js';
 import { LayerImageError } from './layers/image-layer.js';
+import { renderPdf } from './render-pdf.js';
 import { renderTemplate } from './render-template.js';
 
 /** The bundled fonts, beside the templates. */
@@ -19,6 +20,26 @@ export const FONTS_DIR = fileURLToPath(new URL('../../templates/fonts', import.m
 let threadReady = false;
 
 /** Once per thread: bundled fonts, and one libvips thread (the render pool already fills the cores). */
+/** A PDF is drawn and written in one pass: its time is all drawMs. */
+async function pdfResult(job: RenderJob): Promise<RenderResult> {
+  const started = performance.now();
+  const drawn = await renderPdf(job);
+  const bytes = job.measureOnly ? Buffer.alloc(0) : drawn.bytes;
+  return {
+    ok: true,
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    contentType: CONTENT_TYPES.pdf,
+    report: {
+      width: Math.round(drawn.sheet.width),
+      height: Math.round(drawn.sheet.height),
+      layers: drawn.layers,
+      missingGlyphs: drawn.missingGlyphs,
+      drawMs: performance.now() - started,
+      encodeMs: 0,
+    },
+  };
+}
+
 function prepareThread(): void {
   if (threadReady) return;
   sharp.concurrency(1);
@@ -30,20 +51,24 @@ export async function renderJob(job: RenderJob): Promise<RenderResult> {
   prepareThread();
   if (job.fonts) syncCustomFonts(job.fonts);
   try {
+    if (job.format === 'pdf') return await pdfResult(job);
     const started = performance.now();
     const drawn = await renderTemplate(job);
     const drawMs = performance.now() - started;
     // Pre-flight only needs the layout report: skip the encoding, which is most of the cost.
-    const bytes = job.measureOnly ? Buffer.alloc(0) : await encodeCanvas(drawn.canvas, job);
+    const bytes = job.measureOnly
+      ? Buffer.alloc(0)
+      : await encodeCanvas(drawn.canvas, { ...job, format: job.format });
     const encodeMs = performance.now() - started - drawMs;
+    const { width, height } = drawn.canvas;
     releaseCanvas(drawn.canvas);
     return {
       ok: true,
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       contentType: CONTENT_TYPES[job.format],
       report: {
-        width: drawn.layout.width,
-        height: drawn.layout.height,
+        width,
+        height,
         layers: drawn.layers,
         missingGlyphs: drawn.missingGlyphs,
         drawMs,

@@ -1,57 +1,97 @@
-import type { Canvas } from '@napi-rs/canvas';
-import type { ImageLayer, Layer, Layout } from '../../shared/template-format.js';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
+import { MAX_CANVAS_SIDE, type Layer, type Layout } from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
 import { acquireCanvas } from './canvas-pool.js';
+import { drawCropMarks } from './crop-marks.js';
 import { isVisible, type DrawContext } from './draw-context.js';
-import { drawImageLayer, prepareImageLayer } from './layers/image-layer.js';
+import { drawImageLayer, prepareImageLayer, type PreparedImage } from './layers/image-layer.js';
 import { drawListLayer } from './layers/list-layer.js';
 import { drawQrLayer } from './layers/qr-layer.js';
 import { drawShapeLayer } from './layers/shape-layer.js';
 import { drawTextLayer } from './layers/text-layer.js';
 import { resolvePaint } from './paint.js';
+import { sheetGeometry, sheetPixelSize, type SheetGeometry } from './sheet-geometry.js';
 
 export interface DrawnTemplate {
   canvas: Canvas;
   layout: Layout;
+  sheet: SheetGeometry;
   layers: TextLayerReport[];
   missingGlyphs: string[];
 }
 
-/**
- * Draws one layout of a template with resolved values onto an opaque canvas, taken from this
- * thread's canvas pool: the caller may hand it back with `releaseCanvas` once encoded.
- */
-export async function renderTemplate(job: RenderJob): Promise<DrawnTemplate> {
+/** A layout ready to draw: its visible layers and their images, decoded. */
+export interface PreparedLayout {
+  layout: Layout;
+  visible: Layer[];
+  images: Map<string, PreparedImage | null>;
+}
+
+export function layoutOf(job: RenderJob): Layout {
   const layout = job.template.layouts[job.ratio];
   if (!layout) throw new Error(`The template has no ${job.ratio} layout.`);
-  const canvas = acquireCanvas(layout.width, layout.height);
-  const ctx = canvas.getContext('2d');
-  const dc: DrawContext = {
+  return layout;
+}
+
+export function drawContext(job: RenderJob, ctx: SKRSContext2D, vector: boolean): DrawContext {
+  return {
     ctx,
     template: job.template,
     values: job.values,
     assetsDir: job.assetsDir,
     textReports: [],
     missingGlyphs: new Set(),
+    vector,
   };
-  const visible = layout.layers.filter((layer) => isVisible(layer, job.values));
-  // Decode every image first (in parallel), then draw in order without waiting mid-way.
-  const images = new Map<string, Awaited<ReturnType<typeof prepareImageLayer>>>();
-  await Promise.all(
-    visible
-      .filter((layer): layer is ImageLayer => layer.kind === 'image')
-      .map(async (layer) => images.set(layer.id, await prepareImageLayer(dc, layer))),
-  );
+}
 
-  const full = { x: 0, y: 0, width: layout.width, height: layout.height };
-  ctx.fillStyle = '#FFFFFF';
-  ctx.fillRect(0, 0, layout.width, layout.height);
-  const background = resolvePaint(ctx, layout.background, full, job.values);
-  if (background) {
-    ctx.fillStyle = background;
-    ctx.fillRect(0, 0, layout.width, layout.height);
+/** Decodes every image first (in parallel), so drawing runs in order without waiting mid-way. */
+export async function prepareLayout(dc: DrawContext, layout: Layout): Promise<PreparedLayout> {
+  const visible = layout.layers.filter((layer) => isVisible(layer, dc.values));
+  const images = new Map<string, PreparedImage | null>();
+  await Promise.all(
+    visible.map(async (layer) => {
+      if (layer.kind === 'image') images.set(layer.id, await prepareImageLayer(dc, layer));
+    }),
+  );
+  return { layout, visible, images };
+}
+
+/**
+ * Draws a prepared layout on a sheet whose 0,0 is the context's origin: white paper (unless
+ * transparent), the background over trim and bleed, the layers in trim coordinates, crop marks.
+ */
+export function drawLayout(
+  dc: DrawContext,
+  prepared: PreparedLayout,
+  sheet: SheetGeometry,
+  transparent: boolean,
+): void {
+  const { ctx, values } = dc;
+  const { layout } = prepared;
+  if (!transparent && !dc.vector) {
+    ctx.fillStyle = '#FFFFFF';
+    ctx.fillRect(0, 0, sheet.width, sheet.height);
   }
-  for (const layer of visible) {
+  const moved = sheet.origin !== 0;
+  if (moved) {
+    ctx.save();
+    ctx.translate(sheet.origin, sheet.origin);
+  }
+  if (!transparent) {
+    const bleedBox = {
+      x: -sheet.bleed,
+      y: -sheet.bleed,
+      width: layout.width + 2 * sheet.bleed,
+      height: layout.height + 2 * sheet.bleed,
+    };
+    const background = resolvePaint(ctx, layout.background, bleedBox, values);
+    if (background) {
+      ctx.fillStyle = background;
+      ctx.fillRect(bleedBox.x, bleedBox.y, bleedBox.width, bleedBox.height);
+    }
+  }
+  for (const layer of prepared.visible) {
     ctx.save();
     if (layer.opacity !== undefined) ctx.globalAlpha = layer.opacity;
     if (layer.rotation) {
@@ -61,17 +101,38 @@ export async function renderTemplate(job: RenderJob): Promise<DrawnTemplate> {
       ctx.rotate((layer.rotation * Math.PI) / 180);
       ctx.translate(-cx, -cy);
     }
-    drawLayer(dc, layer, images);
+    drawLayer(dc, layer, prepared.images);
     ctx.restore();
   }
-  return { canvas, layout, layers: dc.textReports, missingGlyphs: [...dc.missingGlyphs] };
+  if (moved) ctx.restore();
+  drawCropMarks(ctx, sheet);
 }
 
-function drawLayer(
-  dc: DrawContext,
-  layer: Layer,
-  images: Map<string, Awaited<ReturnType<typeof prepareImageLayer>>>,
-): void {
+/**
+ * Draws one layout of a template with resolved values onto a canvas the size of its sheet at the
+ * job's scale, taken from this thread's canvas pool: the caller may hand it back with
+ * `releaseCanvas` once encoded.
+ */
+export async function renderTemplate(job: RenderJob): Promise<DrawnTemplate> {
+  const layout = layoutOf(job);
+  const sheet = sheetGeometry(layout, job.cropMarks === true);
+  const scale = job.scale ?? 1;
+  const size = sheetPixelSize(sheet, scale);
+  if (size.width > MAX_CANVAS_SIDE || size.height > MAX_CANVAS_SIDE) {
+    throw new Error(
+      `${size.width} × ${size.height} px is over the ${MAX_CANVAS_SIDE} px limit; use a smaller scale`,
+    );
+  }
+  const canvas = acquireCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d');
+  const dc = drawContext(job, ctx, false);
+  const prepared = await prepareLayout(dc, layout);
+  if (scale !== 1) ctx.scale(scale, scale);
+  drawLayout(dc, prepared, sheet, job.transparent === true);
+  return { canvas, layout, sheet, layers: dc.textReports, missingGlyphs: [...dc.missingGlyphs] };
+}
+
+function drawLayer(dc: DrawContext, layer: Layer, images: Map<string, PreparedImage | null>): void {
   switch (layer.kind) {
     case 'text':
       return drawTextLayer(dc, layer);

@@ -1,6 +1,6 @@
 import type { OutputFormat } from '../../shared/api-schemas.js';
 import type { ErrorCode } from '../../shared/errors.js';
-import type { Ratio, Template } from '../../shared/template-format.js';
+import type { LayoutName, Template } from '../../shared/template-format.js';
 import type { SharedTemplate } from './shared-templates.js';
 
 /**
@@ -36,11 +36,18 @@ export interface RenderJob {
   template: Template;
   /** Absolute folder the template's `{ asset }` paths are relative to. */
   assetsDir: string;
-  ratio: Ratio;
+  /** The layout drawn: a ratio, or a print or custom-size layout's name. */
+  ratio: LayoutName;
   values: Record<string, ResolvedValue>;
   format: OutputFormat;
-  /** 1–100 for jpeg/webp. */
+  /** 1–100 for jpeg/webp/avif; for pdf, the JPEG quality of its images (lossless when absent). */
   quality?: number;
+  /** Raster outputs: pixels per layout pixel (2 for retina). */
+  scale?: number;
+  /** png/webp/avif: the layout's background left out, the rest on transparent pixels. */
+  transparent?: boolean;
+  /** Crop marks outside the trim (and bleed), on a sheet grown to hold them. */
+  cropMarks?: boolean;
   /** png: `balanced` (default, within 10 % of Skia's default encoder's size), `fast` or `small`. */
   pngCompression?: 'fast' | 'balanced' | 'small';
   /** Scale the output down to this width (thumbnails); the layout is still drawn at full size. */

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { AppError, Errors } from '../../shared/errors.js';
 import type { BrandProfile } from '../../shared/brand-profile.js';
-import type { Ratio } from '../../shared/template-format.js';
-import type { CatalogEntry } from '../catalog/load-catalog.js';
+import { outputOptionProblems } from '../../shared/output-options.js';
+import { MAX_CANVAS_SIDE, type LayoutName } from '../../shared/template-format.js';
+import { templateTargets, type CatalogEntry } from '../catalog/load-catalog.js';
 import { resolveValues, type BrandFill } from '../engine/resolve-values.js';
+import { sheetGeometry, sheetPixelSize } from '../engine/sheet-geometry.js';
 import type { Lane, RenderPool } from './render-pool.js';
 import type {
   CustomFontFace,
@@ -21,6 +23,9 @@ export interface RenderRequestInput {
   quality?: number | undefined;
   pngCompression?: 'fast' | 'balanced' | 'small' | undefined;
   outputWidth?: number | undefined;
+  scale?: number | undefined;
+  background?: 'template' | 'transparent' | undefined;
+  cropMarks?: boolean | undefined;
 }
 
 export type ImageResolver = (value: string, path: string) => ImageInput;
@@ -52,17 +57,19 @@ export class RenderService {
     return entry;
   }
 
-  ratioFor(entry: CatalogEntry, target: string | undefined, path = 'target'): Ratio {
-    const ratio = target ?? entry.ratios[0];
-    if (!ratio || !entry.ratios.includes(ratio as Ratio)) {
+  /** The layout a request targets: a ratio, or a print or custom-size layout's name. */
+  ratioFor(entry: CatalogEntry, target: string | undefined, path = 'target'): LayoutName {
+    const targets = templateTargets(entry.template);
+    const ratio = target ?? entry.ratios[0] ?? targets[0];
+    if (!ratio || !targets.includes(ratio)) {
       throw Errors.validation([
         {
           path,
-          message: `"${target}" is not a ratio of ${entry.template.id}; use one of ${entry.ratios.join(', ')}`,
+          message: `"${target}" is not a layout of ${entry.template.id}; use one of ${targets.join(', ')}`,
         },
       ]);
     }
-    return ratio as Ratio;
+    return ratio;
   }
 
   /**
@@ -81,6 +88,7 @@ export class RenderService {
   ): RenderJob {
     const entry = options.entry ?? this.entry(input.templateId);
     const ratio = this.ratioFor(entry, input.target);
+    checkOutputOptions(entry, ratio, input);
     const resolveImage = options.resolveImage ?? this.deps.resolveImage;
     const values = resolveValues(entry.template, input.values, {
       brand: options.brand ?? this.deps.brandProfile(),
@@ -97,6 +105,9 @@ export class RenderService {
       ...(input.quality !== undefined ? { quality: input.quality } : {}),
       ...(input.pngCompression !== undefined ? { pngCompression: input.pngCompression } : {}),
       ...(input.outputWidth !== undefined ? { outputWidth: input.outputWidth } : {}),
+      ...(input.scale !== undefined && input.scale !== 1 ? { scale: input.scale } : {}),
+      ...(input.background === 'transparent' ? { transparent: true } : {}),
+      ...(input.cropMarks ? { cropMarks: true } : {}),
       ...(this.deps.customFonts ? { fonts: this.deps.customFonts() } : {}),
     };
   }
@@ -109,6 +120,29 @@ export class RenderService {
     }
     throw new AppError('render-failed', result.message);
   }
+}
+
+/**
+ * 422 for options the format cannot honour, and for a raster output over the engine's canvas
+ * limit (a sheet of 1754 px at scale 3 would be 5262 px).
+ */
+export function checkOutputOptions(
+  entry: CatalogEntry,
+  target: LayoutName,
+  input: Pick<RenderRequestInput, 'format' | 'scale' | 'background' | 'cropMarks'>,
+): void {
+  const problems = outputOptionProblems(input);
+  const layout = entry.template.layouts[target];
+  if (layout && input.format !== 'pdf' && problems.length === 0) {
+    const size = sheetPixelSize(sheetGeometry(layout, input.cropMarks === true), input.scale ?? 1);
+    if (Math.max(size.width, size.height) > MAX_CANVAS_SIDE) {
+      problems.push({
+        path: 'scale',
+        message: `the output would be ${size.width} × ${size.height} px, over the ${MAX_CANVAS_SIDE} px limit; use a smaller scale`,
+      });
+    }
+  }
+  if (problems.length > 0) throw Errors.validation(problems);
 }
 
 /**

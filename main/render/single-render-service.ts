@@ -4,14 +4,13 @@ import { AppError } from '../../shared/errors.js';
 import type { RenderRequest } from '../../shared/api-schemas.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { CoreData } from '../data/core-data.js';
+import { EXTENSIONS } from '../batch/batch-outputs.js';
 import type { BrandFill } from '../engine/resolve-values.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import type { CreditReservations } from './credit-reservations.js';
 import { newRenderId } from '../store/renders-repository.js';
 import type { OutputFormat } from './render-protocol.js';
 import type { RenderService } from './render-service.js';
-
-const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
 
 export interface SingleRenderDeps {
   data: CoreData;

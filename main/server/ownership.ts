@@ -1,5 +1,6 @@
 import type { CreateBatchRequest } from '../../shared/batch-schemas.js';
 import { Errors } from '../../shared/errors.js';
+import { ROW_OUTPUT_KEY, SINGLE_OUTPUT_KEY } from '../batch/batch-outputs.js';
 import { unknownUpload } from '../batch/upload-service.js';
 import type { CoreData } from '../data/core-data.js';
 import type { Principal } from './plugins/auth.js';
@@ -89,9 +90,9 @@ export async function assertOutputVisible(
 
 /** The key that made an output, null when unrecorded, undefined when there is no such output. */
 async function outputOwner(data: CoreData, outputKey: string): Promise<string | null | undefined> {
-  const batchRow = /^(bat_[A-Za-z0-9_-]{1,64})\.\d{1,9}\.(png|jpg|webp)$/.exec(outputKey);
+  const batchRow = ROW_OUTPUT_KEY.exec(outputKey);
   if (batchRow) return (await data.batches.get(batchRow[1] as string))?.apiKeyId;
-  const single = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp)$/.exec(outputKey);
+  const single = SINGLE_OUTPUT_KEY.exec(outputKey);
   if (single) return (await data.renders.get(single[1] as string))?.apiKeyId;
   return undefined;
 }

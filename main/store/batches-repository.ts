@@ -1,3 +1,4 @@
+import type { OutputFormat } from '../../shared/api-schemas.js';
 import type { BatchStatus, ManifestRow, RowStatus } from '../../shared/batch-schemas.js';
 import type { BatchRowQueue, QueuedRow, RowCounts, SourceRecord } from '../batch/batch-queue.js';
 import { newId } from './ids.js';
@@ -12,8 +13,10 @@ export interface BatchRecord {
   templateVersion: number | null;
   assetsDir: string;
   target: string;
-  format: 'png' | 'jpeg' | 'webp';
+  format: OutputFormat;
   quality: number | null;
+  /** Scale, transparent background and crop marks, as the request gave them. */
+  outputOptions: BatchOutputOptions;
   sourceType: 'json-array' | 'csv' | 'xlsx';
   sourceRef: string | null;
   sheet: string | null;
@@ -36,8 +39,16 @@ export interface BatchRecord {
   finishedAt: string | null;
 }
 
+/** The output options a batch keeps for every row (shared/output-options.ts). */
+export interface BatchOutputOptions {
+  scale?: number;
+  background?: 'template' | 'transparent';
+  cropMarks?: boolean;
+}
+
 export type NewBatch = Omit<
   BatchRecord,
+  | 'outputOptions'
   | 'succeeded'
   | 'failed'
   | 'ingested'
@@ -45,7 +56,7 @@ export type NewBatch = Omit<
   | 'startedAt'
   | 'finishedAt'
   | 'stoppedReason'
->;
+> & { outputOptions?: BatchOutputOptions };
 
 export interface BatchesRepository extends BatchRowQueue {
   newId(): string;
@@ -89,8 +100,9 @@ interface BatchRow {
   template_snapshot: string;
   assets_dir: string;
   target: string;
-  format: 'png' | 'jpeg' | 'webp';
+  format: OutputFormat;
   quality: number | null;
+  output_options: string;
   source_type: 'json-array' | 'csv' | 'xlsx';
   source_ref: string | null;
   sheet: string | null;
@@ -124,10 +136,10 @@ const COLUMN: Record<string, string> = {
 
 export function createBatchesRepository(db: Database): BatchesRepository {
   const insertBatch = db.prepare(
-    `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target, format, quality, source_type,
+    `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target, format, quality, output_options, source_type,
        source_ref, sheet, bindings, file_name_pattern, images_dir, brand, today, status, total,
        rejected_reason, api_key_id, created_at)
-     VALUES (@id, @templateId, @templateSnapshot, @templateVersion, @assetsDir, @target, @format, @quality, @sourceType,
+     VALUES (@id, @templateId, @templateSnapshot, @templateVersion, @assetsDir, @target, @format, @quality, @outputOptions, @sourceType,
        @sourceRef, @sheet, @bindings, @fileNamePattern, @imagesDir, @brand, @today, @status, @total,
        @rejectedReason, @apiKeyId, @createdAt)`,
   );
@@ -280,6 +292,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       insertBatch.run({
         ...batch,
         templateSnapshot: JSON.stringify(batch.templateSnapshot),
+        outputOptions: JSON.stringify(batch.outputOptions ?? {}),
         bindings: JSON.stringify(batch.bindings),
         brand: JSON.stringify(batch.brand),
       });
@@ -368,6 +381,7 @@ function toBatch(row: BatchRow): BatchRecord {
     target: row.target,
     format: row.format,
     quality: row.quality,
+    outputOptions: JSON.parse(row.output_options) as BatchOutputOptions,
     sourceType: row.source_type,
     sourceRef: row.source_ref,
     sheet: row.sheet,

@@ -1,6 +1,9 @@
 import type { Problem } from '../../shared/errors.js';
+import { pagePixelSize } from '../../shared/page-sizes.js';
 import {
+  RATIO_NAMES,
   RATIO_SIZES,
+  type Layout,
   type Ratio,
   type Template,
   type VariableType,
@@ -32,6 +35,21 @@ function acceptedTypes(key: PropertyKey | undefined): VariableType[] | null {
  * and delivered as a square). Paths are those of the template JSON
  * (`layouts.square.layers[2].colour.var`).
  */
+/**
+ * The size a layout must have: its ratio's, or its page's trim at its DPI; null for a custom
+ * pixel layout, which may have any size up to the canvas limit.
+ */
+function layoutSize(
+  name: string,
+  layout: Layout,
+): { width: number; height: number; page?: string } | null {
+  if (layout.page) {
+    const { unit, width, height } = layout.page;
+    return { ...pagePixelSize(layout.page), page: `${width} × ${height} ${unit}` };
+  }
+  return (RATIO_NAMES as readonly string[]).includes(name) ? RATIO_SIZES[name as Ratio] : null;
+}
+
 export function templateReferenceProblems(template: Template, prefix = ''): Problem[] {
   const problems: Problem[] = [];
   const declared = new Map<string, VariableType>();
@@ -47,15 +65,17 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
 
   for (const [ratio, layout] of Object.entries(template.layouts)) {
     if (!layout) continue;
-    const size = RATIO_SIZES[ratio as Ratio];
-    if (layout.width !== size.width || layout.height !== size.height) {
+    const size = layoutSize(ratio, layout);
+    if (size && (layout.width !== size.width || layout.height !== size.height)) {
       problems.push({
         path: formatPath(prefix, [
           'layouts',
           ratio,
           layout.width !== size.width ? 'width' : 'height',
         ]),
-        message: `a ${ratio} layout is ${size.width} × ${size.height} px, not ${layout.width} × ${layout.height}; use another ratio for another size`,
+        message: size.page
+          ? `a ${size.page} page at ${layout.page?.dpi} dpi is ${size.width} × ${size.height} px, not ${layout.width} × ${layout.height}`
+          : `a ${ratio} layout is ${size.width} × ${size.height} px, not ${layout.width} × ${layout.height}; use another ratio for another size`,
       });
     }
     const ids = new Set<string>();

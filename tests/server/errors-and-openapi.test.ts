@@ -77,7 +77,10 @@ describe('GET /v1/openapi.json', () => {
     }
     const renderBody = doc.paths['/v1/render'].post.requestBody.content['application/json'].schema;
     expect(renderBody.required).toContain('templateId');
-    expect(renderBody.properties.format.enum).toEqual(['png', 'jpeg', 'webp']);
+    expect(renderBody.properties.format.enum).toEqual(['png', 'jpeg', 'webp', 'avif', 'pdf']);
+    expect(renderBody.properties.background.enum).toEqual(['template', 'transparent']);
+    expect(renderBody.properties.scale.maximum).toBe(4);
+    expect(renderBody.properties.cropMarks.type).toBe('boolean');
     const market = doc.paths['/v1/catalog'].get.parameters.find(
       (p: { name: string }) => p.name === 'market',
     );

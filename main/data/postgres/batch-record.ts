@@ -1,5 +1,6 @@
 import type { BatchStatus } from '../../../shared/batch-schemas.js';
-import type { BatchRecord, NewBatch } from '../../store/batches-repository.js';
+import type { OutputFormat } from '../../../shared/api-schemas.js';
+import type { BatchOutputOptions, BatchRecord, NewBatch } from '../../store/batches-repository.js';
 import type { Queryable } from './transaction.js';
 
 /** A batches row as PostgreSQL returns it (json columns already parsed). */
@@ -10,8 +11,10 @@ export interface BatchRow {
   template_snapshot: unknown;
   assets_dir: string;
   target: string;
-  format: 'png' | 'jpeg' | 'webp';
+  format: OutputFormat;
   quality: number | null;
+  /** Absent until migration 5 (output formats) ran. */
+  output_options?: BatchOutputOptions;
   source_type: 'json-array' | 'csv' | 'xlsx';
   source_ref: string | null;
   sheet: string | null;
@@ -142,6 +145,7 @@ export function toBatch(row: BatchRow): BatchRecord {
     target: row.target,
     format: row.format,
     quality: row.quality,
+    outputOptions: row.output_options ?? {},
     sourceType: row.source_type,
     sourceRef: row.source_ref,
     sheet: row.sheet,

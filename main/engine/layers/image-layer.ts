@@ -2,7 +2,13 @@ import path from 'node:path';
 import type { ImageLayer } from '../../../shared/template-format.js';
 import type { ImageInput } from '../../render/render-protocol.js';
 import type { DrawContext } from '../draw-context.js';
-import { loadFittedImage } from '../load-image.js';
+import {
+  loadFittedImage,
+  loadSourceImage,
+  sourceFit,
+  type FittedImage,
+  type SourceImage,
+} from '../load-image.js';
 import { resolvePaint, roundedRectPath } from '../paint.js';
 
 export class LayerImageError extends Error {
@@ -33,17 +39,29 @@ function inputFor(dc: DrawContext, layer: ImageLayer): { input: ImageInput; path
   return null;
 }
 
+/** A raster page gets the image fitted to its box in pixels; a vector page the source image. */
+export type PreparedImage = { fitted: FittedImage } | { source: SourceImage };
+
 /** Loads the layer's image (outside the draw pass, so decoding runs while nothing else waits). */
-export async function prepareImageLayer(dc: DrawContext, layer: ImageLayer) {
+export async function prepareImageLayer(
+  dc: DrawContext,
+  layer: ImageLayer,
+): Promise<PreparedImage | null> {
   const source = inputFor(dc, layer);
   if (!source) return null;
   try {
-    return await loadFittedImage(source.input, {
-      width: layer.width,
-      height: layer.height,
-      fit: layer.fit,
-      focalPoint: layer.focalPoint,
-    });
+    if (dc.vector) {
+      const image = await loadSourceImage(source.input);
+      if (image) return { source: image };
+    }
+    return {
+      fitted: await loadFittedImage(source.input, {
+        width: layer.width,
+        height: layer.height,
+        fit: layer.fit,
+        focalPoint: layer.focalPoint,
+      }),
+    };
   } catch (error) {
     throw new LayerImageError(source.path, (error as Error).message);
   }
@@ -52,7 +70,7 @@ export async function prepareImageLayer(dc: DrawContext, layer: ImageLayer) {
 export function drawImageLayer(
   dc: DrawContext,
   layer: ImageLayer,
-  image: Awaited<ReturnType<typeof prepareImageLayer>>,
+  image: PreparedImage | null,
 ): void {
   if (!image) return;
   const { ctx } = dc;
@@ -73,13 +91,27 @@ export function drawImageLayer(
     roundedRectPath(ctx, layer, layer.radius);
     ctx.clip();
   }
-  const alignOffset = (free: number) =>
-    layer.align === 'start' ? 0 : layer.align === 'end' ? free * 2 : free;
-  ctx.drawImage(
-    image.canvas,
-    Math.round(layer.x + alignOffset(image.offsetX)),
-    Math.round(layer.y + alignOffset(image.offsetY)),
-  );
+  if ('fitted' in image) {
+    const { fitted } = image;
+    const alignOffset = (free: number) =>
+      layer.align === 'start' ? 0 : layer.align === 'end' ? free * 2 : free;
+    ctx.drawImage(
+      fitted.canvas,
+      Math.round(layer.x + alignOffset(fitted.offsetX)),
+      Math.round(layer.y + alignOffset(fitted.offsetY)),
+    );
+  } else {
+    const { source } = image;
+    const at = sourceFit(
+      source.width,
+      source.height,
+      layer,
+      layer.fit,
+      layer.focalPoint,
+      layer.align,
+    );
+    ctx.drawImage(source.canvas, at.sx, at.sy, at.sw, at.sh, at.dx, at.dy, at.dw, at.dh);
+  }
   ctx.restore();
   if (layer.stroke) {
     const paint = resolvePaint(ctx, layer.stroke.paint, layer, dc.values);

@@ -9,6 +9,7 @@ import { workspaceTemplates } from './0007-workspace-templates.js';
 import { customFonts } from './0008-custom-fonts.js';
 import { batchRowRenderIds } from './0009-batch-row-render-ids.js';
 import { apiKeyScopes } from './0010-api-key-scopes.js';
+import { outputFormats } from './0011-output-formats.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   customFonts,
   batchRowRenderIds,
   apiKeyScopes,
+  outputFormats,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

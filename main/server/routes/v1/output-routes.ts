@@ -7,7 +7,12 @@ import {
   TemplateFieldsResult,
 } from '../../../../shared/batch-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
-import { CONTENT_TYPES, type BatchOutputs } from '../../../batch/batch-outputs.js';
+import {
+  CONTENT_TYPES,
+  ROW_OUTPUT_KEY,
+  SINGLE_OUTPUT_KEY,
+  type BatchOutputs,
+} from '../../../batch/batch-outputs.js';
 import { templateFields, templateFieldsCsv } from '../../../batch/template-fields.js';
 import { assertOutputVisible } from '../../ownership.js';
 import type { RouteRegistry } from '../../route-registry.js';
@@ -28,7 +33,7 @@ export function registerOutputRoutes(
       query: OutputQuery,
       access: { uiLink: true },
       responses: {
-        200: { description: 'The image', mediaType: 'image/png' },
+        200: { description: 'The image or PDF', mediaType: 'image/png' },
         404: { description: 'Unknown output', schema: ProblemDetails },
       },
     },
@@ -39,6 +44,12 @@ export function registerOutputRoutes(
       // Opened before answering: an output removed since the check is a 404, not a broken stream.
       const stream = await deps.objects.getStream(found.key);
       if (!stream) throw Errors.notFound('output', params.outputKey);
+      if (query.width !== undefined && found.contentType === 'application/pdf') {
+        stream.destroy();
+        throw Errors.validation([
+          { path: 'width', message: 'a PDF output has no image thumbnail; fetch it without width' },
+        ]);
+      }
       if (query.width !== undefined) {
         // Results tables show thousands of these: small JPEGs instead of full-size images.
         const thumbnail = await stream
@@ -89,7 +100,7 @@ export function registerOutputRoutes(
  * (`batches/bat_x/12.png`), `rnd_x.png` a single render kept for Idempotency-Key replays.
  */
 function outputObject(outputKey: string): { key: string; contentType: string } | null {
-  const row = /^(bat_[A-Za-z0-9_-]{1,64})\.(\d{1,9})\.(png|jpg|webp)$/.exec(outputKey);
+  const row = ROW_OUTPUT_KEY.exec(outputKey);
   if (row) {
     const [, batchId, rowIndex, ext] = row as unknown as [string, string, string, string];
     return {
@@ -97,7 +108,7 @@ function outputObject(outputKey: string): { key: string; contentType: string } |
       contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
     };
   }
-  const single = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp)$/.exec(outputKey);
+  const single = SINGLE_OUTPUT_KEY.exec(outputKey);
   if (single) {
     return {
       key: `renders/${outputKey}`,

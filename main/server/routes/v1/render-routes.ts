@@ -67,7 +67,7 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
       responses: {
         200: {
           description:
-            'The image bytes (png, jpeg or webp). Headers: x-render-id, x-credits-remaining; x-brand-fill (each omitted brand-bound variable and where its value came from: brand, default or empty); x-render-warnings (brand roles left empty); x-missing-glyphs (characters no font draws).',
+            'The image or PDF bytes (png, jpeg, webp, avif or pdf, as `format` asks). Headers: x-render-id, x-credits-remaining; x-brand-fill (each omitted brand-bound variable and where its value came from: brand, default or empty); x-render-warnings (brand roles left empty); x-missing-glyphs (characters no font draws).',
           mediaType: 'image/png',
         },
         400: { description: 'malformed-json, json-too-deep', schema: ProblemDetails },

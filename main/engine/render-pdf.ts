@@ -1,0 +1,59 @@
+import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import { POINTS_PER_INCH, unitsPerInch } from '../../shared/page-sizes.js';
+import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
+import { finishPdf } from './pdf-finish.js';
+import { drawContext, drawLayout, layoutOf, prepareLayout } from './render-template.js';
+import { sheetGeometry, type SheetGeometry } from './sheet-geometry.js';
+
+export interface DrawnPdf {
+  bytes: Buffer;
+  sheet: SheetGeometry;
+  layers: TextLayerReport[];
+  missingGlyphs: string[];
+}
+
+/** Shown as the PDF's Creator and Producer instead of Skia's own name. */
+const PRODUCER = 'Render Desk';
+
+/**
+ * Draws a layout as a vector PDF page: text stays text in its fonts (embedded, subset), shapes
+ * stay paths, images are embedded at their source resolution (only the part shown). The page is
+ * the sheet (trim, bleed, crop-mark margin) in points, its layout pixels at the layout's DPI.
+ */
+export async function renderPdf(job: RenderJob): Promise<DrawnPdf> {
+  const layout = layoutOf(job);
+  const sheet = sheetGeometry(layout, job.cropMarks === true);
+  const points = POINTS_PER_INCH / sheet.dpi;
+  // The trim in points from the page's own size (its pixels are rounded); the rest is from mm.
+  const page = layout.page;
+  const trimWidth = page
+    ? (page.width / unitsPerInch(page.unit)) * POINTS_PER_INCH
+    : layout.width * points;
+  const trimHeight = page
+    ? (page.height / unitsPerInch(page.unit)) * POINTS_PER_INCH
+    : layout.height * points;
+  const inset = sheet.origin * points;
+  const boxes = {
+    width: trimWidth + 2 * inset,
+    height: trimHeight + 2 * inset,
+    trimInset: inset,
+    bleed: sheet.bleed * points,
+  };
+  const doc = new PDFDocument({
+    title: job.template.name,
+    creator: PRODUCER,
+    producer: PRODUCER,
+    compressionLevel: 6,
+    // Lossless (101) unless the request asked for a JPEG quality for the images.
+    encodingQuality: job.quality ?? 101,
+  });
+  // The PDF context is the same native class as a canvas's, typed apart by the bindings.
+  const ctx = doc.beginPage(boxes.width, boxes.height) as SKRSContext2D;
+  const dc = drawContext(job, ctx, true);
+  const prepared = await prepareLayout(dc, layout);
+  ctx.scale(points, points);
+  drawLayout(dc, prepared, sheet, false);
+  doc.endPage();
+  const bytes = finishPdf(doc.close(), { boxes, date: job.template.createdAt });
+  return { bytes, sheet, layers: dc.textReports, missingGlyphs: [...dc.missingGlyphs] };
+}

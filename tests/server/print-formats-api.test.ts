@@ -1,0 +1,91 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createBatch,
+  downloadBundle,
+  fullManifest,
+  waitForBatch,
+} from '../helpers/batch-helpers.js';
+import { catalogDetail } from '../helpers/catalog-probe.js';
+import { poppler } from '../helpers/poppler.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
+
+const CERTIFICATE = 'tmpl_certificate_award';
+
+let server: TestServer;
+let sample: Record<string, unknown>;
+
+beforeAll(async () => {
+  server = await startTestServer({ workers: 2 });
+  sample = (await catalogDetail(server, CERTIFICATE)).sampleValues;
+});
+afterAll(() => server.stop());
+
+const render = (body: Record<string, unknown>) =>
+  server.api('/v1/render', {
+    method: 'POST',
+    json: { templateId: CERTIFICATE, values: sample, ...body },
+  });
+
+describe('print formats through the API', () => {
+  it('POST /v1/render answers a vector A4 PDF for the a4 layout', async () => {
+    const res = await render({ target: 'a4', format: 'pdf', cropMarks: true });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(poppler('pdfinfo', pdf, ['-box'])).toMatch(/TrimBox:\s+25\.51\s+[\d.]+\s+867\.40/);
+    expect(poppler('pdftotext', pdf)).toContain(sample.recipient as string);
+  });
+
+  it('POST /v1/render answers avif, and a transparent png at scale 2', async () => {
+    const avif = await render({ target: 'square', format: 'avif' });
+    expect(avif.headers.get('content-type')).toBe('image/avif');
+    expect((await sharp(Buffer.from(await avif.arrayBuffer())).metadata()).compression).toBe('av1');
+    const png = await render({ target: 'og', format: 'png', background: 'transparent', scale: 2 });
+    const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    expect([meta.width, meta.height, meta.channels]).toEqual([2400, 1260, 4]);
+  });
+
+  it('answers 422 naming the option a format cannot honour, and the layouts a target may name', async () => {
+    const jpeg = await render({ format: 'jpeg', background: 'transparent' });
+    expect(jpeg.status).toBe(422);
+    expect((await jpeg.json()).errors).toEqual([expect.objectContaining({ path: 'background' })]);
+    const unknown = await render({ target: 'a3', format: 'pdf' });
+    expect(unknown.status).toBe(422);
+    expect((await unknown.json()).errors[0].message).toContain(
+      'square, portrait, landscape, og, a4',
+    );
+  });
+
+  it('a PDF batch writes one .pdf a row, listed as application/pdf, with crop marks kept', async () => {
+    const accepted = await createBatch(server, {
+      templateId: CERTIFICATE,
+      target: 'a4',
+      format: 'pdf',
+      cropMarks: true,
+      sourceType: 'json-array',
+      source: {
+        records: [
+          { ...sample, recipient: 'Nguyễn Văn An' },
+          { ...sample, recipient: 'Trần Thị Bình' },
+        ],
+      },
+    });
+    const batch = await waitForBatch(server, accepted.id);
+    expect(batch.status).toBe('succeeded');
+    expect(batch.format).toBe('pdf');
+    const rows = await fullManifest(server, accepted.id);
+    expect(rows.map((row) => row.outputKey)).toEqual([
+      expect.stringMatching(/\.0\.pdf$/),
+      expect.stringMatching(/\.1\.pdf$/),
+    ]);
+    const output = await server.api(`/v1/outputs/${rows[1].outputKey}`);
+    expect(output.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await output.arrayBuffer());
+    expect(poppler('pdftotext', pdf)).toContain('Trần Thị Bình');
+    expect(poppler('pdfinfo', pdf, ['-box'])).toMatch(/TrimBox:\s+25\.51/);
+    const bundle = await downloadBundle(server, accepted.id);
+    const names = bundle.getEntries().map((entry) => entry.entryName);
+    expect(names.filter((name) => name.endsWith('.pdf'))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { templateReferenceProblems } from '../../main/workspace/template-references.js';
+import { Template, type Layout } from '../../shared/template-format.js';
+import { catalog } from '../helpers/engine-renderer.js';
+
+const certificate = catalog.get('tmpl_certificate_award')!.template;
+
+function withLayout(name: string, layout: Layout): Template {
+  return Template.parse({ ...certificate, layouts: { ...certificate.layouts, [name]: layout } });
+}
+
+describe('layout sizes', () => {
+  it('accepts a print layout whose pixels are its trim at its DPI', () => {
+    expect(templateReferenceProblems(certificate)).toEqual([]);
+  });
+
+  it('refuses a print layout whose pixels are not its page at its DPI', () => {
+    const a4 = certificate.layouts.a4!;
+    const problems = templateReferenceProblems(withLayout('a4', { ...a4, width: 1800 }));
+    expect(problems).toEqual([
+      {
+        path: 'layouts.a4.width',
+        message: 'a 297 × 210 mm page at 150 dpi is 1754 × 1240 px, not 1800 × 1240',
+      },
+    ]);
+  });
+
+  it('allows any pixel size for a custom-size layout, but only the ratio size for a ratio', () => {
+    const square = certificate.layouts.square!;
+    expect(
+      templateReferenceProblems(withLayout('banner', { ...square, width: 1500, height: 500 })),
+    ).toEqual([]);
+    expect(
+      templateReferenceProblems(withLayout('square', { ...square, width: 1500 })).map(
+        (p) => p.path,
+      ),
+    ).toEqual(['layouts.square.width']);
+  });
+});
