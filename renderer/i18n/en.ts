@@ -58,6 +58,8 @@ export const en = {
   'format.png': 'PNG',
   'format.jpeg': 'JPEG',
   'format.webp': 'WebP',
+  'format.avif': 'AVIF',
+  'format.pdf': 'PDF',
 
   'catalog.title': 'Templates',
   'catalog.subtitle': 'Pick a template to fill in by hand or from a spreadsheet.',

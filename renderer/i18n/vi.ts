@@ -60,6 +60,8 @@ export const vi: Record<MessageKey, string> = {
   'format.png': 'PNG',
   'format.jpeg': 'JPEG',
   'format.webp': 'WebP',
+  'format.avif': 'AVIF',
+  'format.pdf': 'PDF',
 
   'catalog.title': 'Mẫu thiết kế',
   'catalog.subtitle': 'Chọn một mẫu để điền tay hoặc điền từ bảng tính.',

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react';
+import { OUTPUT_FORMATS } from '../../../shared/api-schemas';
 import { api } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { Button, ErrorBanner, Field, Segmented } from '../../components/ui';
@@ -80,7 +81,7 @@ export function OutputStep(): ReactElement | null {
                 label={t('wizard.output.format')}
                 value={format}
                 onChange={(f) => patch({ format: f as WizardState['format'] })}
-                options={(['png', 'jpeg', 'webp'] as const).map((f) => ({
+                options={OUTPUT_FORMATS.map((f) => ({
                   value: f,
                   label: t(`format.${f}`),
                 }))}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { RATIO_NAMES, type Ratio } from '../../../shared/template-format';
 import { api, subscribeBatchEvents } from '../../api/client';
 import { useSignedLink } from '../../api/use-signed-link';
 import type { Batch, ManifestRow } from '../../api/types';
@@ -18,6 +19,10 @@ import { ratioKey } from '../catalog/CatalogScreen';
 import { reasonText } from '../batch-wizard/ReviewStep';
 import { isLive, StatusBadge } from './batch-status';
 import { ResultsTable } from './ResultsTable';
+
+/** A batch's target is a ratio, or a print or custom-size layout shown by its name. */
+const isRatio = (target: string): target is Ratio =>
+  (RATIO_NAMES as readonly string[]).includes(target);
 import { useRowErrorText } from './use-row-error-text';
 import { setupFor } from '../batch-wizard/batch-setups';
 
@@ -167,7 +172,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
           <div className="row small muted wrap">
             <span className="mono">{batch.id}</span>
             <span aria-hidden>·</span>
-            <span>{t(ratioKey(batch.target))}</span>
+            <span>{isRatio(batch.target) ? t(ratioKey(batch.target)) : batch.target}</span>
             <span aria-hidden>·</span>
             <span>{batch.format.toUpperCase()}</span>
             <span aria-hidden>·</span>

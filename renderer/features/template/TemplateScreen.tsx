@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
+import { OUTPUT_FORMATS } from '../../../shared/api-schemas';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/http';
 import type {
@@ -21,7 +22,13 @@ import { CustomiseButton } from '../workspace/CustomiseButton';
 import { PAID_PREVIEW_DELAY_MS, usePreview } from './use-preview';
 import { VariableField, variableLabel } from './VariableField';
 
-const EXTENSIONS: Record<OutputFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+const EXTENSIONS: Record<OutputFormat, string> = {
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+  avif: 'avif',
+  pdf: 'pdf',
+};
 
 export function initialValue(
   variable: VariableDescription,
@@ -321,7 +328,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
                 label={t('detail.format')}
                 value={format}
                 onChange={setFormat}
-                options={(['png', 'jpeg', 'webp'] as const).map((f) => ({
+                options={OUTPUT_FORMATS.map((f) => ({
                   value: f,
                   label: t(`format.${f}`),
                 }))}
