@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactElement } from 'react';
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import type { Layer } from '../../api/types';
 import { useT } from '../../i18n/i18n';
 import { selectLayout, selectSelectedLayer, useEditorStore } from './editor-store';
@@ -20,11 +20,36 @@ import { useLayerEdit } from './use-layer-edit';
 export function Inspector(): ReactElement {
   const t = useT();
   const layer = useEditorStore(selectSelectedLayer);
+  const key = useInspectorKey(layer ?? null);
   return (
     <aside className="ed-panel ed-inspector" aria-label={t('editor.inspector')}>
-      {layer ? <LayerInspector key={layer.id} layer={layer} /> : <CanvasInspector />}
+      {layer ? <LayerInspector key={key} layer={layer} /> : <CanvasInspector />}
     </aside>
   );
+}
+
+/**
+ * One inspector per selected layer, kept through a rename (or its undo): remounting it there
+ * dropped the focus to the page, so the next keys were lost and Backspace deleted the layer.
+ * A rename is the selected id changing in place: the old id gone, the same position taken.
+ */
+function useInspectorKey(layer: Layer | null): string | null {
+  const layers = useEditorStore((s) => selectLayout(s)?.layers);
+  const last = useRef<{ id: string; index: number; key: string } | null>(null);
+  if (!layer || !layers) {
+    last.current = null;
+    return null;
+  }
+  const index = layers.findIndex((l) => l.id === layer.id);
+  const previous = last.current;
+  const renamed =
+    previous !== null &&
+    previous.id !== layer.id &&
+    previous.index === index &&
+    !layers.some((l) => l.id === previous.id);
+  const key = previous && (previous.id === layer.id || renamed) ? previous.key : layer.id;
+  last.current = { id: layer.id, index, key };
+  return key;
 }
 
 function CanvasInspector(): ReactElement {

@@ -12,6 +12,12 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/** A key pressed among the layer's properties edits them; it never deletes the layer. */
+function inInspector(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return Boolean(el?.closest?.('.ed-inspector'));
+}
+
 /**
  * Editor shortcuts: Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z or Ctrl+Y redo, Ctrl/Cmd+S save; with a
  * layer selected, arrows nudge 1 px (Shift: 10 px), Delete removes it, Escape deselects.
@@ -57,7 +63,7 @@ export function useEditorKeys(): void {
           (l) => ({ ...l, x: l.x + nudge[0], y: l.y + nudge[1] }),
           `nudge-${layer.id}`,
         );
-      } else if (key === 'delete' || key === 'backspace') {
+      } else if ((key === 'delete' || key === 'backspace') && !inInspector(event.target)) {
         event.preventDefault();
         layerActions.remove(layer.id);
       } else if (key === 'escape') {

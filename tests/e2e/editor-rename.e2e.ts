@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+
+describe('renaming a layer in the editor', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it('keeps the focus in the inspector: typing goes on and Backspace edits the text, not the layer', async () => {
+    const { page } = ui;
+    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+    await page.getByRole('button', { name: 'Customise' }).click();
+    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    const headline = page.locator('.ed-box[data-layer-id="headline"]');
+    await headline.click();
+    await page.getByRole('heading', { name: 'Text layer' }).waitFor();
+    const layers = await page.locator('.ed-box').count();
+
+    const name = page.getByLabel('Layer name');
+    await name.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('hero');
+    await page.keyboard.press('Enter');
+    await page.locator('.ed-box[data-layer-id="hero"]').waitFor();
+    // The same field, still focused: more typing lands in it.
+    await page.keyboard.type('_2');
+    expect(await name.inputValue()).toBe('hero_2');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await name.inputValue()).toBe('hero');
+    expect(await page.locator('.ed-box').count()).toBe(layers);
+
+    // Renamed on leaving the field: the next field takes the keys.
+    await name.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('hero_title');
+    const x = page.getByLabel('X', { exact: true });
+    await x.click();
+    await page.locator('.ed-box[data-layer-id="hero_title"]').waitFor();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('120');
+    expect(await x.inputValue()).toBe('120');
+    await page.keyboard.press('Backspace');
+    expect(await x.inputValue()).toBe('12');
+    expect(await page.locator('.ed-box').count()).toBe(layers);
+    await screenshot(page, 'editor-renamed');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
