@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AdmZip from 'adm-zip';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
+import { runCli, tempDir, writeCsv } from '../helpers/run-cli.js';
+
+describe('render-desk batch', () => {
+  let temp: ReturnType<typeof tempDir>;
+  let dataDir: string;
+  beforeEach(() => {
+    temp = tempDir('rd-cli-batch-');
+    dataDir = path.join(temp.dir, 'data');
+  });
+  afterEach(() => temp.remove());
+
+  const batch = (...args: string[]) =>
+    runCli(['batch', '--template', REFERENCE, '--data-dir', dataDir, '--workers', '2', ...args]);
+
+  it('renders every CSV row into a folder with manifest.csv, one credit per row, and a summary', async () => {
+    const source = path.join(temp.dir, 'rows.csv');
+    writeCsv(source, [0, 1, 2, 3].map(productRow));
+    const out = path.join(temp.dir, 'out');
+    const result = await batch('--source', source, '--out', out, '--name-pattern', '{headline}');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/rendered 4, failed 0/);
+    expect(result.stdout).toMatch(/credits: 4 charged, 96 left/);
+    const pngs = fs
+      .readdirSync(out)
+      .filter((name) => name.endsWith('.png'))
+      .sort();
+    expect(pngs).toEqual([0, 1, 2, 3].map((i) => `Vitamin C Glow Serum #${i}.png`));
+    for (const name of pngs) {
+      const meta = await sharp(path.join(out, name)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 1080, 1080]);
+    }
+    expect(fs.readFileSync(path.join(out, 'manifest.csv'), 'utf8')).toMatch(
+      /0,rendered,Vitamin C Glow Serum #0\.png,/,
+    );
+    expect(ledgerBalance(dataDir)).toEqual({ balance: 96, debited: 4 });
+  });
+
+  it('writes a zip from JSON records, and a failed row exits 1 uncharged and is named', async () => {
+    const source = path.join(temp.dir, 'rows.json');
+    fs.writeFileSync(
+      source,
+      JSON.stringify([productRow(0), { ...productRow(1), price: 'free!' }, productRow(2)]),
+    );
+    const out = path.join(temp.dir, 'images.zip');
+    const result = await batch('--source', source, '--out', out, '--json');
+    expect(result.code).toBe(1);
+    const summary = JSON.parse(result.stdout) as {
+      rendered: number;
+      failed: number;
+      failures: { rowIndex: number; error: string }[];
+    };
+    expect(summary.rendered).toBe(2);
+    expect(summary.failed).toBe(1);
+    expect(summary.failures[0]).toMatchObject({ rowIndex: 1 });
+    expect(summary.failures[0]!.error).toMatch(/price/);
+    const zip = new AdmZip(out);
+    const names = zip
+      .getEntries()
+      .map((entry) => entry.entryName)
+      .sort();
+    expect(names).toEqual(['0.png', '2.png', 'manifest.csv']);
+    const meta = await sharp(zip.readFile('2.png')!).metadata();
+    expect([meta.format, meta.width]).toEqual(['png', 1080]);
+    expect(ledgerBalance(dataDir)).toEqual({ balance: 98, debited: 2 });
+  });
+
+  it('with --cache, a second run renders and charges only the changed rows', async () => {
+    const source = path.join(temp.dir, 'rows.csv');
+    const cache = path.join(temp.dir, '.render-cache');
+    const rows = [0, 1, 2, 3, 4].map(productRow);
+    writeCsv(source, rows);
+    const first = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'first'),
+      '--cache',
+      cache,
+    );
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/rendered 5, unchanged 0, failed 0/);
+
+    rows[1] = { ...rows[1]!, headline: 'A new headline' };
+    rows[3] = { ...rows[3]!, price: 99 };
+    writeCsv(source, rows);
+    const out = path.join(temp.dir, 'second');
+    const second = await batch('--source', source, '--out', out, '--cache', cache);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/rendered 2, unchanged 3, failed 0/);
+    expect(ledgerBalance(dataDir)).toEqual({ balance: 93, debited: 7 });
+    // Every row is delivered, the changed ones with their new content.
+    const firstBytes = fs.readFileSync(path.join(temp.dir, 'first', '1.png'));
+    expect(fs.readFileSync(path.join(out, '1.png')).equals(firstBytes)).toBe(false);
+    expect(
+      fs
+        .readFileSync(path.join(out, '2.png'))
+        .equals(fs.readFileSync(path.join(temp.dir, 'first', '2.png'))),
+    ).toBe(true);
+    expect(fs.readdirSync(out).filter((name) => name.endsWith('.png'))).toHaveLength(5);
+
+    const third = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'third'),
+      '--cache',
+      cache,
+    );
+    expect(third.stdout).toMatch(/rendered 0, unchanged 5, failed 0/);
+    expect(ledgerBalance(dataDir).debited).toBe(7);
+  });
+
+  it('exits 2 when the source cannot be read', async () => {
+    const result = await batch(
+      '--source',
+      path.join(temp.dir, 'missing.csv'),
+      '--out',
+      path.join(temp.dir, 'o'),
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/cannot read/);
+  });
+});

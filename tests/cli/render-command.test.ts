@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
+import { runCli, tempDir } from '../helpers/run-cli.js';
+
+describe('render-desk render', () => {
+  let temp: ReturnType<typeof tempDir>;
+  let dataDir: string;
+  beforeEach(() => {
+    temp = tempDir('rd-cli-render-');
+    dataDir = path.join(temp.dir, 'data');
+  });
+  afterEach(() => temp.remove());
+
+  it('writes a real PNG of the reference template and debits one credit from the data folder ledger', async () => {
+    const valuesFile = path.join(temp.dir, 'values.json');
+    fs.writeFileSync(valuesFile, JSON.stringify(productRow(1)));
+    const out = path.join(temp.dir, 'card.png');
+    const result = await runCli([
+      'render',
+      '--template',
+      REFERENCE,
+      '--values',
+      `@${valuesFile}`,
+      '--out',
+      out,
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/1 credit charged, 99 left/);
+    const meta = await sharp(out).metadata();
+    expect(meta.format).toBe('png');
+    expect([meta.width, meta.height]).toEqual([1080, 1080]);
+    // Decoded in full, and not a blank canvas.
+    const stats = await sharp(out).stats();
+    expect(stats.channels[0]!.stdev).toBeGreaterThan(10);
+    expect(ledgerBalance(dataDir)).toEqual({ balance: 99, debited: 1 });
+  });
+
+  it('takes inline JSON values, a format from the file name and a target, and reports JSON', async () => {
+    const out = path.join(temp.dir, 'story.jpg');
+    const result = await runCli([
+      'render',
+      '--template',
+      REFERENCE,
+      '--values',
+      JSON.stringify(productRow(2)),
+      '--target',
+      'story',
+      '--out',
+      out,
+      '--json',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { format: string; credits: { balance: number } };
+    expect(report.format).toBe('jpeg');
+    expect(report.credits.balance).toBe(99);
+    const meta = await sharp(out).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.height).toBeGreaterThan(meta.width!);
+  });
+
+  it('exits 1 and charges nothing when the values are refused', async () => {
+    const out = path.join(temp.dir, 'refused.png');
+    const result = await runCli([
+      'render',
+      '--template',
+      REFERENCE,
+      '--values',
+      JSON.stringify({ ...productRow(3), price: 'not a price' }),
+      '--out',
+      out,
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/values\.price/);
+    expect(fs.existsSync(out)).toBe(false);
+    expect(ledgerBalance(dataDir)).toEqual({ balance: 100, debited: 0 });
+  });
+
+  it('exits 3 without writing anything when the account has no credits', async () => {
+    const out = path.join(temp.dir, 'broke.png');
+    const result = await runCli(
+      [
+        'render',
+        '--template',
+        REFERENCE,
+        '--values',
+        JSON.stringify(productRow(4)),
+        '--out',
+        out,
+        '--data-dir',
+        dataDir,
+      ],
+      { RENDER_DESK_CREDITS: '0' },
+    );
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/credit/);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('exits 2 for an unknown template, a missing --out and a format that contradicts the file name', async () => {
+    const unknown = await runCli([
+      'render',
+      '--template',
+      'tmpl_nope',
+      '--out',
+      path.join(temp.dir, 'x.png'),
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/tmpl_nope/);
+    const missing = await runCli(['render', '--template', REFERENCE, '--data-dir', dataDir]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/--out is required/);
+    const contradicting = await runCli([
+      'render',
+      '--template',
+      REFERENCE,
+      '--format',
+      'webp',
+      '--out',
+      path.join(temp.dir, 'x.png'),
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(contradicting.code).toBe(2);
+    expect(contradicting.stderr).toMatch(/does not match/);
+  });
+});
