@@ -52,11 +52,13 @@ export const CONTENT_TYPES: Record<OutputFormat, string> = {
 export type RasterFormat = Exclude<OutputFormat, 'pdf'>;
 
 /**
- * AVIF: 4:4:4 (text and flat brand colours fringe with 4:2:0), sharp's effort 2 of 0–9. At the
- * default quality 70 the reference card shows no visible loss and is about a quarter of its PNG;
- * effort 4 (sharp's default) took ~2.5× longer for 3 % smaller files (bench/print-bench.ts).
+ * AVIF: 4:4:4 (text and flat brand colours fringe with 4:2:0) at sharp's fastest effort, 0 of 0–9.
+ * On the reference card (`BENCH_AVIF_SWEEP=1 npm run bench:print`, one loaded 2-core machine):
+ * effort 0 quality 70 is ~24 % of the PNG at 43 dB PSNR (no visible loss) in ~55 ms; effort 2
+ * is 14 % in ~225 ms and effort 4 12 % in ~1.5 s. Encode time is the bar (≤ 3× the PNG's), so
+ * effort 0; a request's `quality` replaces 70.
  */
-export const AVIF_SETTINGS = { quality: 70, effort: 2, chromaSubsampling: '4:4:4' } as const;
+export const AVIF_SETTINGS = { quality: 70, effort: 0, chromaSubsampling: '4:4:4' } as const;
 
 export interface EncodeOptions {
   format: RasterFormat;
