@@ -31,6 +31,9 @@ import { Errors } from '../shared/errors.js';
 import { RateLimiter } from './server/rate-limiter.js';
 import { UrlSigner } from './server/signed-url.js';
 import { UiSessions } from './server/ui-sessions.js';
+import { LentWorker } from './team/lent-worker.js';
+import { TeamServiceClient } from './team/team-service-client.js';
+import { TeamServiceSettingsStore } from './team/team-service-settings.js';
 import { connectionCap, guardConnections } from './server/connection-guard.js';
 import { openFileLimit } from './server/open-file-limit.js';
 import { logServerProblem } from './server/server-error-log.js';
@@ -231,7 +234,18 @@ export async function composeCore(
       resolveImage,
       customFonts: () => fonts.faces(),
     });
-    const sessions = new UiSessions();
+    const sessions = new UiSessions(Date.now, cluster?.sessions);
+    // The desktop app's team service and the worker that lends this computer's threads to it.
+    const team = cluster
+      ? undefined
+      : {
+          settings: new TeamServiceSettingsStore(data.settings),
+          client: new TeamServiceClient(),
+          worker: new LentWorker({
+            dataDir: path.join(config.dataDir, 'lent-worker'),
+            log: (line) => console.error(line),
+          }),
+        };
     const outputs = new BatchOutputs(path.join(config.dataDir, 'outputs'));
     const events = new BatchEvents();
     const runner = new BatchRunner({
@@ -312,6 +326,7 @@ export async function composeCore(
         fonts,
         checkFontFamily: (family, familyPath) => fonts.checkFontFamily(family, familyPath),
         ...(shared ? { workspaceCatchUp: () => shared!.pullIfBehind() } : {}),
+        ...(team ? { team } : {}),
       },
       { logger: options.logger ?? false },
     );
@@ -327,6 +342,8 @@ export async function composeCore(
       })().catch((error: unknown) => console.error('purging expired results failed', error));
     }, 10 * 60_000);
     purge.unref();
+
+    if (team) await team.worker.apply(await team.settings.read());
 
     // In a cluster, progress of rows run by other nodes reaches this node's event streams.
     const stopProgress = cluster ? await cluster.progress(events) : undefined;
@@ -348,6 +365,7 @@ export async function composeCore(
           shared?.stop();
           defaultBrand.stop();
           await runner.close();
+          await team?.worker.close();
           await stopProgress?.();
           await server.close();
           await startedPool.close();

@@ -5,6 +5,7 @@ import type { CoreData } from './data/core-data.js';
 import type { ObjectCache } from './objects/object-cache.js';
 import type { ObjectStore } from './objects/object-store.js';
 import type { RequestLimiter } from './server/plugins/auth.js';
+import type { SharedUiSessions } from './server/ui-sessions.js';
 import type { WorkspaceMirror } from './store/workspace-mirror.js';
 import type { SharedWorkspace } from './workspace/shared-workspace.js';
 
@@ -31,6 +32,8 @@ export interface ClusterApiParts {
   allowedHosts: readonly string[];
   /** The cluster's batch work, given this node's uploads (its ingest reads them). */
   work: (uploads: UploadService) => BatchWork;
+  /** UI sessions every API node honours (launch links and sessions signed with one key). */
+  sessions: SharedUiSessions;
   /** The shared workspace, copied into this node's store and folders. */
   workspace: (local: {
     mirror: WorkspaceMirror;

@@ -267,6 +267,16 @@ export const ERROR_CATALOGUE = {
     title: 'The service is busy; retry shortly',
     when: 'No render thread could take the job, or (in a cluster) the object store or the rate limiter cannot be reached; retry after `Retry-After`.',
   },
+  'team-service-unreachable': {
+    status: 502,
+    title: 'The team service cannot be reached',
+    when: 'The app asked the team service set in Settings (to check it or to open it) and got no answer, an answer that is not Render Desk, or an error; `detail` says which.',
+  },
+  'team-service-key-refused': {
+    status: 422,
+    title: 'The team service refused the API key',
+    when: 'The team service set in Settings answered 401 or 403 to its API key: the key is unknown, revoked, or not an admin key (opening the app there needs one).',
+  },
   'disk-full': {
     status: 507,
     title: 'The disk holding the data folder is full',

@@ -19,6 +19,8 @@ export const SystemInfo = z.object({
   port: z.number().int(),
   dataDir: z.string(),
   workers: z.number().int(),
+  /** `cluster`: this page is served by a team service (a cluster), not by this computer. */
+  mode: z.enum(['embedded', 'cluster']),
   preferences: Preferences,
 });
 export type SystemInfo = z.infer<typeof SystemInfo>;

@@ -33,6 +33,7 @@ import { secretFromEnv } from './secret-env.js';
 import { WorkspaceReplica } from './workspace-replica.js';
 import { SharedWorkspaceRepository } from '../data/postgres/shared-workspace-repository.js';
 import { createStore } from '../store/create-store.js';
+import { spendLaunchToken } from '../data/postgres/ui-launch-tokens.js';
 import { CustomFonts } from '../fonts/custom-fonts.js';
 import { FONTS_DIR } from '../engine/render-job.js';
 
@@ -131,6 +132,15 @@ export async function startClusterNode(
               log,
             });
             return new ClusterBatchWork(scheduler, ingest, coordination);
+          },
+          sessions: {
+            key: Buffer.from(
+              await data.settings.getOrCreate('ui-session-key', () =>
+                crypto.randomBytes(32).toString('hex'),
+              ),
+              'hex',
+            ),
+            spend: (digest, expiresAt) => spendLaunchToken(pg, digest, expiresAt),
           },
           workspace: (local) =>
             new WorkspaceReplica({ repository: sharedWorkspace, objects, log, ...local }),

@@ -6,6 +6,7 @@ import type { Catalog } from '../catalog/load-catalog.js';
 import type { TemplateLibrary } from '../catalog/template-library.js';
 import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
 import type { CustomFonts } from '../fonts/custom-fonts.js';
+import type { TeamServiceDeps } from './routes/v1/team-service-routes.js';
 import type { ThumbnailCache } from '../catalog/thumbnail-cache.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { SingleRenderService } from '../render/single-render-service.js';
@@ -48,6 +49,8 @@ export interface ServerDeps {
   fonts: CustomFonts;
   /** Throws 422 validation-failed at `path` unless the family is bundled or uploaded (brand fonts). */
   checkFontFamily: (family: string, path: string) => void;
+  /** Embedded mode: the team service this app uses and the worker lending its threads. */
+  team?: TeamServiceDeps;
   /** Cluster mode: brings this node's copy of the shared workspace up to date. */
   workspaceCatchUp?: () => Promise<void>;
   /** The desktop UI's launch tokens and session cookies. */

@@ -15,6 +15,20 @@ const LAUNCH_TOKEN_TTL_MS = 10 * 60_000;
 const MAX_LINK_TTL_SECONDS = 24 * 3600;
 /** Each opened UI link makes a session; the oldest are dropped past this many. */
 const MAX_SESSIONS = 64;
+/** A cluster's UI sessions outlive any one node, so they end by themselves after this. */
+const SHARED_SESSION_TTL_SECONDS = 24 * 3600;
+const SESSION_ID = /^[A-Za-z0-9_-]{12}$/;
+
+/**
+ * What the API nodes of a cluster share so that a UI session opened on one is honoured by all:
+ * launch tokens and session secrets are derived from `key` instead of kept in one process, and a
+ * launch token is spent once for the whole cluster.
+ */
+export interface SharedUiSessions {
+  key: Buffer;
+  /** Records a token (by digest) as spent; false when it was spent already, on any node. */
+  spend(digest: string, expiresAt: Date): Promise<boolean>;
+}
 
 /**
  * The desktop UI never holds an API key (DESIGN §3), and no cookie either: cookies ignore ports,
@@ -22,16 +36,25 @@ const MAX_SESSIONS = 64;
  * launch token; the page trades it (POST /ui/session) for a per-launch session secret that it
  * keeps in its own origin's storage and sends as a header. What the page loads without headers
  * (<img>, downloads, event streams) it signs with the same secret: a link names one path and
- * expires. Sessions live as long as this process.
+ * expires. Sessions live as long as this process; in a cluster (`shared`), they are derived from
+ * a key every API node holds and end after a day.
  */
 export class UiSessions {
   private readonly launchTokens = new Map<string, number>();
   /** Session id → secret. Ids are public (they travel in links); secrets never leave the page. */
   private readonly sessions = new Map<string, string>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly shared?: SharedUiSessions,
+  ) {}
 
   createLaunchToken(): string {
+    if (this.shared) {
+      const exp = Math.floor((this.now() + LAUNCH_TOKEN_TTL_MS) / 1000);
+      const nonce = crypto.randomBytes(16).toString('base64url');
+      return `${exp}.${nonce}.${this.mac(`launch\n${exp}\n${nonce}`)}`;
+    }
     const token = crypto.randomBytes(24).toString('base64url');
     this.launchTokens.set(token, this.now() + LAUNCH_TOKEN_TTL_MS);
     for (const [old, expires] of this.launchTokens)
@@ -41,6 +64,14 @@ export class UiSessions {
 
   /** Whether a launch token could still be exchanged (opening the link does not spend it). */
   isLaunchTokenValid(token: string): boolean {
+    if (this.shared) {
+      const match = /^(\d{1,12})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      if (!match) return false;
+      const [, exp, nonce, mac] = match as unknown as [string, string, string, string];
+      return (
+        sameText(this.mac(`launch\n${exp}\n${nonce}`), mac) && Number(exp) * 1000 >= this.now()
+      );
+    }
     const expires = this.launchTokens.get(token);
     return expires !== undefined && expires >= this.now();
   }
@@ -49,7 +80,19 @@ export class UiSessions {
    * Spends a launch token; returns the new session (`<id>.<secret>`, what the page sends in
    * SESSION_HEADER), or null for an unknown, used or expired token.
    */
-  exchange(token: string): string | null {
+  async exchange(token: string): Promise<string | null> {
+    if (this.shared) {
+      if (!this.isLaunchTokenValid(token)) return null;
+      const digest = crypto.createHash('sha256').update(token).digest('hex');
+      const expiresAt = new Date(Number(token.split('.')[0]) * 1000);
+      if (!(await this.shared.spend(digest, expiresAt))) return null;
+      // The id carries its expiry (4 bytes of Unix seconds) beside 5 random bytes.
+      const raw = Buffer.alloc(9);
+      raw.writeUInt32BE(Math.floor(this.now() / 1000) + SHARED_SESSION_TTL_SECONDS, 0);
+      crypto.randomBytes(5).copy(raw, 4);
+      const id = raw.toString('base64url');
+      return `${id}.${this.mac(`session\n${id}`)}`;
+    }
     const valid = this.isLaunchTokenValid(token);
     this.launchTokens.delete(token);
     if (!valid) return null;
@@ -69,7 +112,7 @@ export class UiSessions {
     if (!header) return null;
     const match = /^([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{43})$/.exec(header.trim());
     if (!match) return null;
-    const secret = this.sessions.get(match[1] as string);
+    const secret = this.secretOf(match[1] as string);
     return secret !== undefined && sameText(secret, match[2] as string) ? UI_PRINCIPAL : null;
   }
 
@@ -80,7 +123,7 @@ export class UiSessions {
    */
   verifyLink(pathname: string, query: URLSearchParams): Principal {
     const [ses, exp, sig] = LINK_PARAMS.map((name) => query.get(name) ?? '');
-    const secret = this.sessions.get(ses ?? '');
+    const secret = this.secretOf(ses ?? '');
     if (!secret || !/^\d{1,12}$/.test(exp ?? '') || !/^[0-9a-f]{64}$/.test(sig ?? '')) {
       throw new AppError(
         'url-invalid',
@@ -101,6 +144,21 @@ export class UiSessions {
       throw new AppError('url-invalid', 'This link claims to be valid for more than a day.');
     }
     return UI_PRINCIPAL;
+  }
+
+  /** A live session's secret; undefined for an unknown or ended one. */
+  private secretOf(id: string): string | undefined {
+    if (!this.shared) return this.sessions.get(id);
+    if (!SESSION_ID.test(id)) return undefined;
+    const expires = Buffer.from(id, 'base64url').readUInt32BE(0);
+    return expires * 1000 >= this.now() ? this.mac(`session\n${id}`) : undefined;
+  }
+
+  private mac(text: string): string {
+    return crypto
+      .createHmac('sha256', (this.shared as SharedUiSessions).key)
+      .update(text)
+      .digest('base64url');
   }
 }
 

@@ -8,7 +8,7 @@ import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
 import { waitForBatch } from '../helpers/batch-helpers.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
-import type { Json, TestResponse } from '../helpers/test-server.js';
+import { startTestServer, type Json, type TestResponse } from '../helpers/test-server.js';
 import { storedEntry, writeZip } from '../helpers/zip-builder.js';
 
 /**
@@ -107,7 +107,7 @@ describe('every route sends what it declares', () => {
     }
   });
 
-  it('sends the declared catalog, account, key, brand, system and UI-session bodies, and OpenAPI itself', async () => {
+  it('sends the declared catalog, account, key, brand, system, team-service and UI-session bodies, and OpenAPI itself', async () => {
     await sent('GET /v1/catalog', await server.api('/v1/catalog'));
     await sent('GET /v1/catalog/taxonomy', await server.api('/v1/catalog/taxonomy'));
     await sent('GET /v1/catalog/:id', await server.api(`/v1/catalog/${template.id}`));
@@ -176,6 +176,38 @@ describe('every route sends what it declares', () => {
       await server.api('/v1/system/preferences', { method: 'PUT', json: { theme: 'dark' } }),
     );
 
+    // A second, listening server stands in for the team service.
+    const teamService = await startTestServer();
+    try {
+      await sent(
+        'PUT /v1/team-service',
+        await server.api('/v1/team-service', {
+          method: 'PUT',
+          json: {
+            url: teamService.url,
+            apiKey: teamService.key,
+            lend: {
+              enabled: false,
+              workers: 1,
+              postgresUrl: 'postgres://render:pw@db/render_desk',
+            },
+          },
+        }),
+      );
+      const team = await sent('GET /v1/team-service', await server.api('/v1/team-service'));
+      expect(team.lend.postgresUrl).toBe('postgres://render:***@db/render_desk');
+      await sent(
+        'POST /v1/team-service/check',
+        await server.api('/v1/team-service/check', { method: 'POST' }),
+      );
+      await sent(
+        'POST /v1/team-service/open',
+        await server.api('/v1/team-service/open', { method: 'POST' }),
+      );
+    } finally {
+      await teamService.stop();
+    }
+
     const link = await sent(
       'POST /v1/ui-sessions',
       await server.api('/v1/ui-sessions', { method: 'POST' }),
@@ -206,6 +238,14 @@ describe('every route sends what it declares', () => {
     );
     expect(csv.renamedFields).toHaveLength(2);
     await sent('GET /v1/uploads/:id', await server.api(`/v1/uploads/${csv.id}`));
+    // A page of rows past the first: the wizard's row picker reaches every row.
+    const page = await sent(
+      'GET /v1/uploads/:id/rows',
+      await server.api(`/v1/uploads/${csv.id}/rows?offset=1&limit=5`),
+    );
+    expect(page.rows).toEqual([
+      { rowIndex: 1, line: 3, cells: expect.objectContaining({ [textVar]: 'Nón lá' }) },
+    ]);
 
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Notes').addRow(['just notes']);

@@ -5,6 +5,7 @@ import { catalogDetail } from '../helpers/catalog-probe.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 import { SESSION_HEADER, openUiSession } from '../helpers/ui-session.js';
 import { startTestServer, testFetch, type TestServer } from '../helpers/test-server.js';
+import { UiSessions, linkSignature } from '../../main/server/ui-sessions.js';
 
 /**
  * The UI session is a header the page sends, never a cookie: other web servers on 127.0.0.1
@@ -189,5 +190,47 @@ describe('security headers', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('UI sessions shared by the API nodes of a cluster', () => {
+  const key = crypto.randomBytes(32);
+  const spent = new Set<string>();
+  const shared = {
+    key,
+    spend: async (digest: string) => !spent.has(digest) && Boolean(spent.add(digest)),
+  };
+
+  it('are honoured by every node holding the key, for a day, and by no node without it', async () => {
+    let clock = Date.parse('2026-11-24T12:00:00Z');
+    const now = () => clock;
+    const first = new UiSessions(now, shared);
+    const second = new UiSessions(now, shared);
+    const stranger = new UiSessions(now, { ...shared, key: crypto.randomBytes(32) });
+
+    const token = first.createLaunchToken();
+    expect(second.isLaunchTokenValid(token)).toBe(true);
+    expect(stranger.isLaunchTokenValid(token)).toBe(false);
+    const session = await second.exchange(token);
+    expect(session).not.toBeNull();
+    expect(await first.exchange(token)).toBeNull();
+    expect(first.principal(session!)).toMatchObject({ scope: 'admin' });
+    expect(stranger.principal(session!)).toBeNull();
+
+    const [id, secret] = session!.split('.') as [string, string];
+    const exp = Math.floor(clock / 1000) + 600;
+    const query = new URLSearchParams({
+      ses: id,
+      exp: String(exp),
+      sig: linkSignature(secret, '/v1/outputs/a.png', exp),
+    });
+    expect(second.verifyLink('/v1/outputs/a.png', query)).toMatchObject({ scope: 'admin' });
+    expect(() => second.verifyLink('/v1/outputs/b.png', query)).toThrow(/altered/);
+
+    clock += 10 * 60_000 + 1000;
+    expect(first.isLaunchTokenValid(first.createLaunchToken())).toBe(true);
+    expect(second.isLaunchTokenValid(token)).toBe(false);
+    clock += 24 * 3600_000;
+    expect(first.principal(session!)).toBeNull();
   });
 });

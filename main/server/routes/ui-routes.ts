@@ -58,7 +58,8 @@ export function registerUiRoutes(
       access: { auth: false },
       responses: {
         201: {
-          description: 'The session; it lasts as long as this process and is never a cookie',
+          description:
+            'The session; it lasts as long as this process (a day in a cluster) and is never a cookie',
           schema: UiSession,
         },
         403: {
@@ -68,7 +69,7 @@ export function registerUiRoutes(
       },
     },
     async ({ body, reply }) => {
-      const session = deps.sessions.exchange(body.token);
+      const session = await deps.sessions.exchange(body.token);
       if (!session) {
         throw new AppError(
           'url-expired',

@@ -3,6 +3,7 @@ import { initial } from './0001-initial.js';
 import { apiKeyScopes } from './0002-api-key-scopes.js';
 import { clusterCoordination } from './0003-cluster-coordination.js';
 import { sharedWorkspace } from './0004-shared-workspace.js';
+import { uiLaunchTokens } from './0005-ui-launch-tokens.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
@@ -10,6 +11,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   apiKeyScopes,
   clusterCoordination,
   sharedWorkspace,
+  uiLaunchTokens,
 ];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;

@@ -28,6 +28,7 @@ export function registerSystemRoutes(
       port: deps.system.port(),
       dataDir: deps.system.dataDir,
       workers: deps.system.workers,
+      mode: deps.mode,
       preferences: await read(),
     }),
   );

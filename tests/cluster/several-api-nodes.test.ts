@@ -19,9 +19,10 @@ import { REPO_ROOT } from '../helpers/image-fixtures.js';
 import { testFetch, type Json } from '../helpers/test-server.js';
 
 /**
- * Workspace templates, their images and uploaded fonts in cluster mode: written on one API node,
- * they are read, rendered and batched on another API node and on a worker, byte for byte as on
- * the node that wrote them (PostgreSQL holds the rows, the object store the files).
+ * Two API nodes and a worker of one cluster. Workspace templates, their images and uploaded
+ * fonts written on one API node are read, rendered and batched on the other API node and on the
+ * worker, byte for byte as on the node that wrote them (PostgreSQL holds the rows, the object
+ * store the files); a UI launch link made on one node opens the app on the other, once.
  */
 const scope = useServiceScope();
 let env: ClusterEnvironment;
@@ -222,4 +223,33 @@ describe('the shared workspace of a cluster', () => {
     expect((await call(second, `/v1/templates/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await call(first, `/v1/templates/${id}`)).status).toBe(404);
   }, 120_000);
+});
+
+describe('UI sessions of a cluster', () => {
+  it('opens a launch link made on one API node on the other, once, with a session both honour', async () => {
+    const link = await json(await call(first, '/v1/ui-sessions', { method: 'POST' }), 201);
+    const token = new URL(link.url).searchParams.get('token')!;
+    const trade = (node: ClusterNodeProcess) =>
+      testFetch(`${node.url}/ui/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+    const { session } = await json(await trade(second), 201);
+    for (const node of [first, second]) {
+      const res = await testFetch(`${node.url}/v1/account`, {
+        headers: { 'x-render-desk-session': session },
+      });
+      expect(res.status, node.url!).toBe(200);
+    }
+    // Spent for the whole cluster: the first node refuses it too.
+    const again = await trade(first);
+    expect(again.status).toBe(403);
+    expect((await again.json()).code).toBe('url-expired');
+    const forged = `${session.slice(0, -4)}AAAA`;
+    const refused = await testFetch(`${first.url}/v1/account`, {
+      headers: { 'x-render-desk-session': forged },
+    });
+    expect(refused.status).toBe(401);
+  }, 60_000);
 });
