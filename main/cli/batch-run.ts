@@ -82,11 +82,21 @@ export async function runBatch(
   const core = await composeLocalCore(settings, (threads) => (pool = lazyRenderPool({ threads })));
   try {
     await core.assertSubscription();
-    const outcome = options.cacheDir
-      ? await cachedRun(core, source, base, options, new RenderCache(options.cacheDir), () =>
-          pool?.start(),
-        )
-      : await plainRun(core, source, base, options);
+    let outcome: BatchOutcome;
+    if (options.cacheDir)
+      outcome = await cachedRun(
+        core,
+        source,
+        base,
+        options,
+        new RenderCache(options.cacheDir),
+        () => pool?.start(),
+      );
+    else {
+      // Every row will be rendered: the threads start while the file is read and uploaded.
+      pool?.start();
+      outcome = await plainRun(core, source, base, options);
+    }
     await deliver(options.out, outcome.images, manifestCsv(outcome.manifest));
     const { balance } = await core.data.ledger.account();
     printBatchSummary(outcome, {
