@@ -29,6 +29,15 @@ export const UploadSheetQuery = z
   })
   .strict();
 
+/** GET /v1/uploads/{id}/rows: a page of a spreadsheet's rows (past the preview's first ones). */
+export const UploadRowsQuery = z
+  .object({
+    sheet: z.string().max(200).optional().describe('A sheet name or 0-based tab index.'),
+    offset: z.coerce.number().int().min(0).default(0).describe('0-based index of the first row.'),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+
 export const SheetSummary = z.object({
   name: z.string(),
   index: z.number().int().describe('0-based position in tab order.'),
@@ -77,3 +86,15 @@ export const Upload = z.object({
   ...UploadInfo.shape,
 });
 export type Upload = z.infer<typeof Upload>;
+
+/** A page of rows, each with its 0-based index and its line in the file (for cell addresses). */
+export const UploadRows = z.object({
+  rows: z.array(
+    z.object({
+      rowIndex: z.number().int(),
+      line: z.number().int(),
+      cells: z.record(z.string(), PreviewCell),
+    }),
+  ),
+});
+export type UploadRows = z.infer<typeof UploadRows>;

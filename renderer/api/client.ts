@@ -38,6 +38,7 @@ import type {
   TemplatePatch,
   WorkspaceTemplateDetail,
   WorkspaceTemplateItem,
+  UploadRows,
 } from './types';
 
 /**
@@ -160,6 +161,11 @@ export const api = {
     describe: (id: string, sheet?: string | number) =>
       getJson<Upload>(`/v1/uploads/${encodeURIComponent(id)}`, {
         query: { sheet: sheet === undefined ? undefined : String(sheet) },
+      }),
+    /** Rows past the preview's first ones (the row picker, a problem in row 500). */
+    rows: (id: string, query: { sheet?: string | null; offset: number; limit: number }) =>
+      getJson<UploadRows>(`/v1/uploads/${encodeURIComponent(id)}/rows`, {
+        query: { sheet: query.sheet ?? undefined, offset: query.offset, limit: query.limit },
       }),
   },
 

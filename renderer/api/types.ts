@@ -47,7 +47,7 @@ export type {
 } from '../../shared/workspace-schemas';
 export type { CustomFont, FontFamilyInfo, FontList, FontScript } from '../../shared/font-schemas';
 export type { Brand, CreateBrandRequest, UpdateBrandRequest } from '../../shared/brand-schemas';
-export type { Upload } from '../../shared/upload-schemas';
+export type { Upload, UploadRows } from '../../shared/upload-schemas';
 export type { Preferences, SystemInfo } from '../../shared/system-schemas';
 
 export interface RenderedImage {

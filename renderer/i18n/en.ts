@@ -1,6 +1,7 @@
 import { brandKitEn } from './brand-kit-messages';
 import { editorEn } from './editor-messages';
 import { problemEn } from './problem-messages';
+import { teamServiceEn } from './team-service-messages';
 
 /** English UI text. Keys are grouped by screen; `{name}` marks a value filled in at run time. */
 export const en = {
@@ -181,6 +182,7 @@ export const en = {
   'wizard.mapping.required': 'Required',
   'wizard.mapping.missingRequired': 'Required, but nothing feeds it',
   'wizard.mapping.preview': 'Preview of row {row}',
+  'wizard.mapping.ofRows': 'of {count}',
   'wizard.mapping.previewRow': 'Row to preview',
   'wizard.mapping.sampleImage':
     'Images named by a path show the template’s sample here until you choose the images folder in the Output step.',
@@ -429,6 +431,7 @@ export const en = {
   ...editorEn,
   ...brandKitEn,
   ...problemEn,
+  ...teamServiceEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

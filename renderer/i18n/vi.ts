@@ -1,6 +1,7 @@
 import { brandKitVi } from './brand-kit-messages';
 import { editorVi } from './editor-messages';
 import { problemVi } from './problem-messages';
+import { teamServiceVi } from './team-service-messages';
 import type { MessageKey } from './en';
 
 /** Giao diện tiếng Việt. */
@@ -183,6 +184,7 @@ export const vi: Record<MessageKey, string> = {
   'wizard.mapping.required': 'Bắt buộc',
   'wizard.mapping.missingRequired': 'Bắt buộc nhưng chưa có nguồn dữ liệu',
   'wizard.mapping.preview': 'Xem trước dòng {row}',
+  'wizard.mapping.ofRows': 'trên {count}',
   'wizard.mapping.previewRow': 'Dòng để xem trước',
   'wizard.mapping.sampleImage':
     'Ảnh ghi bằng đường dẫn tạm hiện ảnh mẫu của mẫu thiết kế cho đến khi bạn chọn thư mục ảnh ở bước Xuất ảnh.',
@@ -433,4 +435,5 @@ export const vi: Record<MessageKey, string> = {
   ...editorVi,
   ...brandKitVi,
   ...problemVi,
+  ...teamServiceVi,
 };

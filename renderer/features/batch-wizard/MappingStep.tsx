@@ -9,6 +9,7 @@ import { usePreview } from '../template/use-preview';
 import { variableLabel } from '../template/VariableField';
 import { cellText } from './DataTable';
 import { autoField, effectiveChoice, rowValues } from './mapping';
+import { useSourceRow } from './use-source-row';
 
 const GENERATED = ['rowNumber', 'rowIndex', 'uuid', 'today'] as const;
 
@@ -63,7 +64,10 @@ export function MappingStep({
 
   const fields = useMemo(() => upload?.fields ?? [], [upload]);
   const rows = useMemo(() => upload?.preview ?? [], [upload]);
-  const row = rows[previewRow] ?? rows[0] ?? {};
+  const sheet = useAppStore((s) => s.wizard.sheet);
+  const source = useSourceRow(upload, sheet, previewRow);
+  const row = useMemo(() => source.row ?? {}, [source.row]);
+  const totalRows = upload?.rows ?? rows.length;
 
   // A row that cannot render (a required value with no source) is not sent: the table says why.
   const missingRequired = useMemo(
@@ -89,7 +93,7 @@ export function MappingStep({
   );
   const request = useMemo(
     () =>
-      template && previewable && !missingRequired
+      template && previewable && !missingRequired && !source.loading
         ? {
             templateId: template.id,
             values: previewable.values,
@@ -99,7 +103,7 @@ export function MappingStep({
             quality: 80,
           }
         : null,
-    [template, previewable, target, brand, missingRequired],
+    [template, previewable, target, brand, missingRequired, source.loading],
   );
   const preview = usePreview(request, { live: free });
 
@@ -143,18 +147,21 @@ export function MappingStep({
           <h3>{t('wizard.mapping.preview', { row: previewRow + 1 })}</h3>
           <label className="row small">
             <span>{t('wizard.mapping.previewRow')}</span>
-            <select
-              className="select"
-              style={{ width: 'auto' }}
-              value={previewRow}
-              onChange={(e) => patch({ previewRow: Number(e.target.value), preflight: null })}
-            >
-              {rows.map((_, i) => (
-                <option key={i} value={i}>
-                  {i + 1}
-                </option>
-              ))}
-            </select>
+            {/* Every row of the sheet, not only the first ones the upload previewed. */}
+            <input
+              className="input num row-picker"
+              type="number"
+              min={1}
+              max={Math.max(1, totalRows)}
+              value={previewRow + 1}
+              data-testid="row-picker"
+              onChange={(e) => {
+                const n = Math.round(Number(e.target.value));
+                if (Number.isFinite(n) && n >= 1 && n <= Math.max(1, totalRows))
+                  patch({ previewRow: n - 1, preflight: null });
+              }}
+            />
+            <span className="subtle num">{t('wizard.mapping.ofRows', { count: totalRows })}</span>
           </label>
         </div>
         <div className="mapping-preview-frame">
@@ -178,7 +185,17 @@ export function MappingStep({
             </div>
           ) : null}
         </div>
-        {preview.error ? <ErrorBanner error={preview.error} /> : null}
+        {preview.error ? (
+          <ErrorBanner
+            error={preview.error}
+            place={{
+              label: (name) => {
+                const variable = template.variables.find((v) => v.name === name);
+                return variable ? variableLabel(variable) : null;
+              },
+            }}
+          />
+        ) : null}
         {previewable?.sampleImages ? (
           <div className="small muted">{t('wizard.mapping.sampleImage')}</div>
         ) : null}

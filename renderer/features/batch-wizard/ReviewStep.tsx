@@ -106,9 +106,8 @@ export function ReviewStep({
   });
   const jump = (rowIndex: number, path: string | undefined) => {
     const variable = path?.startsWith('values.') ? path.slice(7).split(/[.[]/)[0] : undefined;
-    const inPreview = rowIndex < (wizard.upload?.preview?.length ?? 0);
     patch({
-      ...(inPreview ? { previewRow: rowIndex } : {}),
+      previewRow: rowIndex,
       focusVariable: variable ?? null,
       preflight,
     });

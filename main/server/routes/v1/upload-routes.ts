@@ -6,6 +6,8 @@ import {
   Upload,
   UploadParams,
   UploadQuery,
+  UploadRows,
+  UploadRowsQuery,
   UploadSheetQuery,
 } from '../../../../shared/upload-schemas.js';
 import { MAX_UPLOAD_BYTES } from '../../../batch/upload-service.js';
@@ -112,6 +114,44 @@ export function registerUploadRoutes(
         const upload = await deps.uploads.get(params.id);
         if (!upload) throw Errors.notFound('upload', params.id);
         return upload;
+      },
+    );
+
+    registry.add(
+      {
+        method: 'GET',
+        url: '/v1/uploads/:id/rows',
+        summary: "A page of a spreadsheet upload's rows, as a batch reads them",
+        tags: ['uploads'],
+        params: UploadParams,
+        query: UploadRowsQuery,
+        responses: {
+          200: { description: 'The rows from `offset`, at most `limit`', schema: UploadRows },
+          404: { description: 'Unknown or expired upload', schema: ProblemDetails },
+          422: { description: 'The upload is no spreadsheet', schema: ProblemDetails },
+        },
+      },
+      async ({ params, query, request }) => {
+        await assertUploadVisible(deps.data, request.principal, params.id);
+        const sheet =
+          query.sheet === undefined
+            ? undefined
+            : /^\d+$/.test(query.sheet)
+              ? Number(query.sheet)
+              : query.sheet;
+        const source = await deps.uploads.rowsFor(params.id, sheet);
+        const rows: UploadRows['rows'] = [];
+        // Leaving the loop closes the file: only the rows up to the page are read.
+        for await (const row of source.rows) {
+          if (row.rowIndex < query.offset) continue;
+          rows.push({
+            rowIndex: row.rowIndex,
+            line: row.line ?? row.rowIndex + 2,
+            cells: { ...row.cells } as UploadRows['rows'][number]['cells'],
+          });
+          if (rows.length >= query.limit) break;
+        }
+        return { rows };
       },
     );
   });
