@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BrandId } from './brand-schemas.js';
 import { KeyScope } from './key-scopes.js';
 import { OutputOptions } from './output-options.js';
-import { LayoutName, Market, Ratio, TemplateId } from './template-format.js';
+import { LayoutName, Market, PageSpec, Ratio, TemplateId } from './template-format.js';
 
 /**
  * Request and response schemas of the /v1 API. The server validates requests with these and
@@ -101,9 +101,19 @@ export const CatalogDetail = z.object({
   aspect: z.string(),
   format: OutputFormat,
   ratios: z.array(Ratio),
+  targets: z
+    .array(LayoutName)
+    .describe('Every layout a render may target: the ratios, then print and custom-size layouts.'),
   layouts: z.record(
     z.string(),
-    z.object({ width: z.number(), height: z.number(), aspect: z.string() }),
+    z.object({
+      width: z.number(),
+      height: z.number(),
+      aspect: z.string(),
+      page: PageSpec.optional().describe(
+        'Print layouts: the trim size, DPI, bleed and safe margin.',
+      ),
+    }),
   ),
   thumbnail: z.string(),
   thumbnails: z.record(z.string(), z.string()),

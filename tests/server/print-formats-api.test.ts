@@ -28,6 +28,17 @@ const render = (body: Record<string, unknown>) =>
   });
 
 describe('print formats through the API', () => {
+  it('lists a print layout among the targets, with its page', async () => {
+    const detail = await catalogDetail(server, CERTIFICATE);
+    expect(detail.targets).toEqual([...detail.ratios, 'a4']);
+    expect(detail.layouts.a4).toEqual({
+      width: 1754,
+      height: 1240,
+      aspect: '297 × 210 mm print at 150 dpi',
+      page: { unit: 'mm', width: 297, height: 210, dpi: 150, bleed: 3, safe: 10 },
+    });
+  });
+
   it('POST /v1/render answers a vector A4 PDF for the a4 layout', async () => {
     const res = await render({ target: 'a4', format: 'pdf', cropMarks: true });
     expect(res.status).toBe(200);

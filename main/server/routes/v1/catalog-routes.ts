@@ -9,8 +9,13 @@ import {
   type VariableDescription,
 } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
-import { RATIO_SIZES, type Ratio, type Variable } from '../../../../shared/template-format.js';
-import type { CatalogEntry } from '../../../catalog/load-catalog.js';
+import {
+  RATIO_SIZES,
+  type Ratio,
+  type Template,
+  type Variable,
+} from '../../../../shared/template-format.js';
+import { templateTargets, type CatalogEntry } from '../../../catalog/load-catalog.js';
 import { requestBaseUrl } from '../../request-base-url.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
@@ -82,6 +87,24 @@ export function registerCatalogRoutes(registry: RouteRegistry, deps: ServerDeps)
   );
 }
 
+/** A layout's size as the catalog lists it; print layouts with their page. */
+function describeLayout(name: string, template: Template): CatalogDetail['layouts'][string] {
+  const layout = template.layouts[name];
+  const width = layout?.width ?? 0;
+  const height = layout?.height ?? 0;
+  if (layout?.page) {
+    const { unit, dpi, bleed, safe } = layout.page;
+    return {
+      width,
+      height,
+      aspect: `${layout.page.width} × ${layout.page.height} ${unit} print at ${dpi} dpi`,
+      page: { unit, width: layout.page.width, height: layout.page.height, dpi, bleed, safe },
+    };
+  }
+  const ratio = RATIO_SIZES[name as Ratio] as (typeof RATIO_SIZES)[Ratio] | undefined;
+  return { width, height, aspect: ratio?.aspect ?? `${width} × ${height} px` };
+}
+
 export function catalogDetail(
   entry: CatalogEntry,
   thumbnailUrl: (ratio: Ratio) => string,
@@ -101,15 +124,9 @@ export function catalogDetail(
     aspect: RATIO_SIZES[first].aspect,
     format: 'png',
     ratios,
+    targets: templateTargets(template),
     layouts: Object.fromEntries(
-      ratios.map((ratio) => [
-        ratio,
-        {
-          width: template.layouts[ratio]?.width ?? 0,
-          height: template.layouts[ratio]?.height ?? 0,
-          aspect: RATIO_SIZES[ratio].aspect,
-        },
-      ]),
+      templateTargets(template).map((target) => [target, describeLayout(target, template)]),
     ),
     thumbnail: thumbnailUrl(first),
     thumbnails: Object.fromEntries(ratios.map((ratio) => [ratio, thumbnailUrl(ratio)])),
