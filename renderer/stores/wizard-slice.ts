@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { api } from '../api/client';
-import type { CatalogDetail, OutputFormat, PreflightResult, Ratio, Upload } from '../api/types';
+import type { CatalogDetail, OutputFormat, PreflightResult, Upload } from '../api/types';
 import type { AppState } from './app-store';
 
 /** How one template variable gets its value in a batch (mirrors the API's bindings). */
@@ -25,7 +25,8 @@ export interface WizardState {
   uploadError: unknown;
   sheet: string | null;
   mapping: Record<string, MappingChoice>;
-  target: Ratio | null;
+  /** A ratio, or a print or custom-size layout's name. */
+  target: string | null;
   format: OutputFormat;
   /** The brand the batch pins (null: the default brand). */
   brand: string | null;

@@ -8,7 +8,7 @@ import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import type { WizardState } from '../../stores/wizard-slice';
 import { BrandSelect } from '../brand/BrandSelect';
-import { ratioKey } from '../catalog/CatalogScreen';
+import { targetLabel } from '../catalog/target-label';
 import { fillPattern } from './mapping';
 
 export function OutputStep(): ReactElement | null {
@@ -70,7 +70,10 @@ export function OutputStep(): ReactElement | null {
                 label={t('wizard.output.target')}
                 value={target ?? template.ratios[0] ?? 'square'}
                 onChange={(r) => patch({ target: r })}
-                options={template.ratios.map((r) => ({ value: r, label: t(ratioKey(r)) }))}
+                options={template.targets.map((r) => ({
+                  value: r,
+                  label: targetLabel(t, template, r),
+                }))}
               />
             )}
           </Field>

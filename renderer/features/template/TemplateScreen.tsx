@@ -5,7 +5,6 @@ import { isApiError } from '../../api/http';
 import type {
   CatalogDetail,
   OutputFormat,
-  Ratio,
   RenderRequest,
   VariableDescription,
 } from '../../api/types';
@@ -17,7 +16,7 @@ import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { BrandSelect } from '../brand/BrandSelect';
 import { useBrandChoice } from '../brand/use-brands';
-import { ratioKey } from '../catalog/CatalogScreen';
+import { targetLabel } from '../catalog/target-label';
 import { CustomiseButton } from '../workspace/CustomiseButton';
 import { PAID_PREVIEW_DELAY_MS, usePreview } from './use-preview';
 import { VariableField, variableLabel } from './VariableField';
@@ -94,7 +93,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
   }, [template]);
   const [values, setValues] = useState<Record<string, unknown>>(sampleValues);
   const [overrides, setOverrides] = useState<Set<string>>(new Set());
-  const [ratio, setRatio] = useState<Ratio>(template.ratios[0] ?? 'square');
+  const [ratio, setRatio] = useState<string>(template.targets[0] ?? 'square');
   const [format, setFormat] = useState<OutputFormat>('png');
   const [edited, setEdited] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -207,7 +206,10 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
             label={t('detail.ratio')}
             value={ratio}
             onChange={(r) => setRatio(r)}
-            options={template.ratios.map((r) => ({ value: r, label: t(ratioKey(r)) }))}
+            options={template.targets.map((r) => ({
+              value: r,
+              label: targetLabel(t, template, r),
+            }))}
           />
           <div className="row small subtle">
             {preview.elapsedMs !== null ? (
