@@ -192,7 +192,7 @@ async function main(): Promise<void> {
     ],
     env,
   );
-  if (plain.code !== 0) throw new Error(`batch failed: ${plain.stderr}`);
+  if (plain.code !== 0) throw new Error(`batch failed: ${plain.stdout}${plain.stderr}`);
   const plainSummary = JSON.parse(plain.stdout) as { rendered: number; renderSeconds: number };
   const cliRate = plainSummary.rendered / plainSummary.renderSeconds;
   console.log(
@@ -217,10 +217,10 @@ async function main(): Promise<void> {
     dataDir,
   ];
   const cold = await cli(cachedArgs('cold'), env);
-  if (cold.code !== 0) throw new Error(`cached batch failed: ${cold.stderr}`);
+  if (cold.code !== 0) throw new Error(`cached batch failed: ${cold.stdout}${cold.stderr}`);
   fs.writeFileSync(source, csv(ROWS, new Set([7, Math.floor(ROWS / 2), ROWS - 1])));
   const warm = await cli(cachedArgs('warm'), env);
-  if (warm.code !== 0) throw new Error(`cached batch failed: ${warm.stderr}`);
+  if (warm.code !== 0) throw new Error(`cached batch failed: ${warm.stdout}${warm.stderr}`);
   const counts = /rendered \d+, unchanged \d+, failed \d+/.exec(warm.stdout)?.[0] ?? '(no counts)';
   const share = warm.seconds / cold.seconds;
   console.log(

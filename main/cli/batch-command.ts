@@ -30,6 +30,8 @@ Options:
   --brand <id>           the brand profile that fills brand-bound values (default brand otherwise)
   --name-pattern <p>     file names from columns, e.g. "{sku}-{name}" (default: the row number)
   --sheet <name|index>   the xlsx sheet to read
+  --images <folder>      the folder relative image paths in cells resolve against
+                         (default: the source file's folder, unless the data folder is in it)
   --json                 print the summary as JSON on stdout (the progress bar stays on stderr)
 ${COMMON_HELP}
 
@@ -47,6 +49,7 @@ const OPTIONS = {
   brand: { type: 'string' },
   'name-pattern': { type: 'string' },
   sheet: { type: 'string' },
+  images: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -74,6 +77,7 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
       brand: values.brand,
       namePattern: values['name-pattern'],
       sheet: values.sheet,
+      imagesDir: values.images !== undefined ? path.resolve(values.images) : undefined,
       json: values.json === true,
     },
     settings,

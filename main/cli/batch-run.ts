@@ -5,6 +5,7 @@ import { Errors } from '../../shared/errors.js';
 import { EXTENSIONS } from '../batch/batch-outputs.js';
 import { planBindings, valuesForRow } from '../batch/bindings.js';
 import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from '../batch/file-names.js';
+import { checkImagesDir, createImagesFolderResolver } from '../batch/images-folder.js';
 import { describeRowError } from '../batch/render-batch-row.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { OutputFormat } from '../render/render-protocol.js';
@@ -39,6 +40,8 @@ export interface BatchRunOptions {
   brand: string | undefined;
   namePattern: string | undefined;
   sheet: string | undefined;
+  /** Where relative image paths in cells resolve (`photos/a.jpg` beside the spreadsheet). */
+  imagesDir: string | undefined;
   json: boolean;
 }
 
@@ -61,6 +64,7 @@ interface BatchBase {
   target?: string;
   quality?: number;
   brand?: string;
+  imagesDir?: string;
 }
 
 export async function runBatch(
@@ -77,6 +81,7 @@ export async function runBatch(
     ...(options.target !== undefined ? { target: options.target } : {}),
     ...(quality !== undefined ? { quality } : {}),
     ...(options.brand !== undefined ? { brand: options.brand } : {}),
+    ...imagesFolder(options, settings.dataDir),
   };
   let pool: LazyRenderPool | undefined;
   const core = await composeLocalCore(settings, (threads) => (pool = lazyRenderPool({ threads })));
@@ -110,6 +115,20 @@ export async function runBatch(
     return outcome.failed > 0 ? EXIT.problems : EXIT.ok;
   } finally {
     await core.close();
+  }
+}
+
+/**
+ * `--images`, else the source file's folder (photos kept beside the spreadsheet), unless that
+ * folder holds the data folder, which no images folder may reach.
+ */
+function imagesFolder(options: BatchRunOptions, dataDir: string): { imagesDir?: string } {
+  if (options.imagesDir !== undefined)
+    return { imagesDir: checkImagesDir(options.imagesDir, [dataDir]) };
+  try {
+    return { imagesDir: checkImagesDir(path.dirname(path.resolve(options.sourceFile)), [dataDir]) };
+  } catch {
+    return {};
   }
 }
 
@@ -210,6 +229,11 @@ async function cachedRun(
   }
   const namer = new BatchFileNamer(options.namePattern ?? null, extension);
   const fingerprints = new RenderFingerprints(BUNDLED_FONTS_DIR);
+  // As the batch will resolve them: relative paths inside the images folder, nothing outside it.
+  const resolveImage = createImagesFolderResolver(
+    base.imagesDir ? { dir: base.imagesDir, managed: false } : null,
+    core.resolveImage,
+  );
   const today = new Date().toISOString().slice(0, 10);
 
   const lines = new Map<number, ManifestLine>();
@@ -241,7 +265,7 @@ async function cachedRun(
             target,
             ...(base.quality !== undefined ? { quality: base.quality } : {}),
           },
-          { brand, entry },
+          { brand, entry, resolveImage },
         ),
       );
     } catch (error) {

@@ -4,6 +4,7 @@ import AdmZip from 'adm-zip';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
+import { REPO_ROOT } from '../helpers/image-fixtures.js';
 import { runCli, tempDir, writeCsv } from '../helpers/run-cli.js';
 
 describe('render-desk batch', () => {
@@ -114,6 +115,45 @@ describe('render-desk batch', () => {
     );
     expect(third.stdout).toMatch(/rendered 0, unchanged 5, failed 0/);
     expect(ledgerBalance(dataDir).debited).toBe(7);
+  });
+
+  it('resolves relative image paths against the source file folder, with and without --cache', async () => {
+    const site = path.join(temp.dir, 'site');
+    fs.mkdirSync(path.join(site, 'photos'), { recursive: true });
+    fs.copyFileSync(
+      path.join(REPO_ROOT, 'templates', 'catalog', 'product-promo', 'product.jpg'),
+      path.join(site, 'photos', 'serum.jpg'),
+    );
+    const source = path.join(site, 'rows.csv');
+    writeCsv(source, [{ ...productRow(0), photo: 'photos/serum.jpg' }]);
+    const plain = await batch('--source', source, '--out', path.join(temp.dir, 'plain'));
+    expect(plain.stdout).toMatch(/rendered 1, failed 0/);
+    const cached = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'cached'),
+      '--cache',
+      path.join(temp.dir, 'cache'),
+    );
+    expect(cached.stdout).toMatch(/rendered 1, unchanged 0, failed 0/);
+    expect(
+      fs
+        .readFileSync(path.join(temp.dir, 'cached', '0.png'))
+        .equals(fs.readFileSync(path.join(temp.dir, 'plain', '0.png'))),
+    ).toBe(true);
+
+    writeCsv(source, [{ ...productRow(0), photo: '../outside.jpg' }]);
+    const outside = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'outside'),
+      '--images',
+      path.join(site, 'photos'),
+    );
+    expect(outside.code).toBe(1);
+    expect(outside.stdout).toMatch(/outside the images folder/);
   });
 
   it('exits 2 when the source cannot be read', async () => {
