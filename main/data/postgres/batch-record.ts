@@ -13,8 +13,7 @@ export interface BatchRow {
   target: string;
   format: OutputFormat;
   quality: number | null;
-  /** Absent until migration 5 (output formats) ran. */
-  output_options?: BatchOutputOptions;
+  output_options: BatchOutputOptions;
   source_type: 'json-array' | 'csv' | 'xlsx';
   source_ref: string | null;
   sheet: string | null;
@@ -62,9 +61,9 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void>
   await db.query(
     `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target,
        format, quality, source_type, source_ref, sheet, bindings, file_name_pattern, images_dir,
-       brand, today, status, total, rejected_reason, api_key_id, created_at)
+       brand, today, status, total, rejected_reason, api_key_id, created_at, output_options)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, $21)`,
+       $20, $21, $22)`,
     [
       batch.id,
       batch.templateId,
@@ -87,6 +86,7 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void>
       batch.rejectedReason,
       batch.apiKeyId,
       batch.createdAt,
+      JSON.stringify(batch.outputOptions ?? {}),
     ],
   );
 }
@@ -145,7 +145,7 @@ export function toBatch(row: BatchRow): BatchRecord {
     target: row.target,
     format: row.format,
     quality: row.quality,
-    outputOptions: row.output_options ?? {},
+    outputOptions: row.output_options,
     sourceType: row.source_type,
     sourceRef: row.source_ref,
     sheet: row.sheet,

@@ -4,6 +4,7 @@ import { apiKeyScopes } from './0002-api-key-scopes.js';
 import { clusterCoordination } from './0003-cluster-coordination.js';
 import { sharedWorkspace } from './0004-shared-workspace.js';
 import { uiLaunchTokens } from './0005-ui-launch-tokens.js';
+import { outputFormats } from './0006-output-formats.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
@@ -12,6 +13,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   clusterCoordination,
   sharedWorkspace,
   uiLaunchTokens,
+  outputFormats,
 ];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
