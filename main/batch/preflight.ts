@@ -48,9 +48,10 @@ async function measureRow(
   deps: PreflightDeps,
   template: Template,
   job: RenderJob,
-): Promise<Problem[]> {
+): Promise<{ problems: Problem[]; shortened: Problem[] }> {
   const result = await deps.renderer.run(job, { lane: 'batch', group: 'preflight' });
   const problems: Problem[] = [];
+  const shortened: Problem[] = [];
   const layers = template.layouts[job.ratio]?.layers ?? [];
   for (const report of result.report.layers) {
     if (!report.truncated) continue;
@@ -61,9 +62,10 @@ async function measureRow(
         : layer?.kind === 'list'
           ? layer.items.var
           : undefined;
-    problems.push({
+    // The row still renders, its text ending in "…": a warning, not a failure.
+    shortened.push({
       path: bound ? `values.${bound}` : `layers.${report.id}`,
-      message: `the text is too long for its space: even at ${Math.round(report.fittedSize)}px it is cut short with "…"`,
+      message: `the text is too long for its space: even at its smallest size it is cut short with "…"`,
     });
   }
   if (result.report.missingGlyphs.length > 0) {
@@ -72,7 +74,7 @@ async function measureRow(
       message: `no bundled font can draw ${result.report.missingGlyphs.map((c) => `"${c}"`).join(', ')}`,
     });
   }
-  return problems;
+  return { problems, shortened };
 }
 
 /**
@@ -154,6 +156,7 @@ async function checkRows(
 
   const problems: PreflightRowProblem[] = [];
   const brandGaps = new Map<string, { role: string; rows: number }>();
+  const shortened = new Map<string, { message: string; rows: number; first: number[] }>();
   let total = 0;
   let invalid = 0;
   for await (const row of source.rows) {
@@ -187,7 +190,18 @@ async function checkRows(
         if (problem) errors.push({ path: image.path, message: problem });
       }
       if (errors.length === 0) {
-        errors.push(...(await measureRow(deps, entry.template, { ...job, measureOnly: true })));
+        const measured = await measureRow(deps, entry.template, { ...job, measureOnly: true });
+        errors.push(...measured.problems);
+        for (const warning of measured.shortened) {
+          const seen = shortened.get(warning.path) ?? {
+            message: warning.message,
+            rows: 0,
+            first: [],
+          };
+          seen.rows += 1;
+          if (seen.first.length < 5) seen.first.push(row.rowIndex);
+          shortened.set(warning.path, seen);
+        }
       }
     } catch (error) {
       if (isAppError(error) && error.problems) errors.push(...error.problems);
@@ -228,11 +242,18 @@ async function checkRows(
     })),
     problems,
     problemsTruncated: invalid > problems.length,
-    warnings: [...brandGaps].map(([variable, gap]) => ({
-      path: `values.${variable}`,
-      message: `${gap.role} is empty in the brand profile and the template has no default: "${variable}" is left empty. Fill the brand kit or map a column to it.`,
-      rows: gap.rows,
-    })),
+    warnings: [
+      ...[...brandGaps].map(([variable, gap]) => ({
+        path: `values.${variable}`,
+        message: `${gap.role} is empty in the brand profile and the template has no default: "${variable}" is left empty. Fill the brand kit or map a column to it.`,
+        rows: gap.rows,
+      })),
+      ...[...shortened].map(([path, gap]) => ({
+        path,
+        message: `${gap.message} (rows ${gap.first.map((i) => i + 1).join(', ')}${gap.rows > gap.first.length ? ', …' : ''})`,
+        rows: gap.rows,
+      })),
+    ],
   };
 }
 

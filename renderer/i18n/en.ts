@@ -227,6 +227,12 @@ export const en = {
   'wizard.review.noneReady':
     'No row is ready to render, so the batch would only fail. Fix the problems below or change the mapping, then check again.',
   'wizard.review.editMapping': 'Edit mapping',
+  'wizard.review.warnings': 'Warnings: these rows render, but not quite as written',
+  'wizard.review.warningsNote':
+    'A warning never makes a row fail, and the row is charged like any other.',
+  'wizard.review.warningRows': '{count} rows',
+  'wizard.review.warningRows.one': '1 row',
+  'wizard.review.failNotCharged': 'rows that fail are not charged',
   'wizard.start': 'Start batch',
   'wizard.starting': 'Starting…',
   'wizard.started': 'Batch started',

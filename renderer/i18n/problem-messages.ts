@@ -19,6 +19,8 @@ export const problemEn = {
   'problem.totalTooLong': '{subject}: the texts together are too long. Shorten some of them.',
   'problem.truncated':
     '{subject}: the text does not fit and is shortened with “…”. Shorten it to show it all.',
+  'problem.brandEmpty':
+    '{subject}: the brand has no value for it and the template no default, so it stays empty. Fill in the brand kit or choose a column.',
   'problem.glyphs': '{subject}: no font can draw {chars}. Remove or replace these characters.',
   'problem.notText': '{subject}: this takes text. Type text here.',
   'problem.imageMissing':
@@ -73,6 +75,8 @@ export const problemVi: Record<keyof typeof problemEn, string> = {
   'problem.totalTooLong': '{subject}: tổng các văn bản quá dài. Hãy rút gọn bớt.',
   'problem.truncated':
     '{subject}: văn bản không vừa chỗ nên bị cắt bớt bằng “…”. Hãy rút gọn để hiện đầy đủ.',
+  'problem.brandEmpty':
+    '{subject}: thương hiệu chưa có giá trị này và mẫu không có mặc định nên sẽ để trống. Hãy điền bộ nhận diện thương hiệu hoặc chọn một cột.',
   'problem.glyphs':
     '{subject}: không phông chữ nào vẽ được {chars}. Hãy xoá hoặc thay các ký tự này.',
   'problem.notText': '{subject}: trường này nhận văn bản. Hãy nhập văn bản.',

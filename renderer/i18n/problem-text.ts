@@ -66,6 +66,7 @@ function readMessage(message: string): { key: MessageKey; vars: Record<string, s
     return { key: 'problem.tooLong', vars: { max: m[1]! } };
   if (match(/^the text values add up to/)) return { key: 'problem.totalTooLong', vars: {} };
   if (match(/^the text is too long for its space/)) return { key: 'problem.truncated', vars: {} };
+  if (match(/is empty in the brand profile/)) return { key: 'problem.brandEmpty', vars: {} };
   if ((m = match(/^no bundled font can draw (.*)$/s)))
     return { key: 'problem.glyphs', vars: { chars: m[1]! } };
   if (match(/^expected text/)) return { key: 'problem.notText', vars: {} };

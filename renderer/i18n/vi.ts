@@ -229,6 +229,12 @@ export const vi: Record<MessageKey, string> = {
   'wizard.review.noneReady':
     'Chưa có dòng nào dựng được, lô ảnh sẽ chỉ thất bại. Hãy sửa các lỗi bên dưới hoặc đổi cách ghép cột rồi kiểm tra lại.',
   'wizard.review.editMapping': 'Sửa ghép cột',
+  'wizard.review.warnings': 'Cảnh báo: các dòng này vẫn dựng được nhưng chưa đúng như đã viết',
+  'wizard.review.warningsNote':
+    'Cảnh báo không làm dòng thất bại; dòng vẫn được tính phí như các dòng khác.',
+  'wizard.review.warningRows': '{count} dòng',
+  'wizard.review.warningRows.one': '1 dòng',
+  'wizard.review.failNotCharged': 'dòng lỗi không bị tính phí',
   'wizard.start': 'Bắt đầu',
   'wizard.starting': 'Đang bắt đầu…',
   'wizard.started': 'Đã bắt đầu lô ảnh',

@@ -477,7 +477,7 @@ describe('template fields and pre-flight', () => {
 });
 
 describe('pre-flight text and glyph checks', () => {
-  it('flags text that cannot fit even at its minimum size and characters no font draws', async () => {
+  it('warns of text cut short at its minimum size (the row renders) and fails characters no font draws', async () => {
     const long = 'Siêu khuyến mãi cuối năm '.repeat(60);
     const res = await server.api('/v1/render-batches/preflight', {
       method: 'POST',
@@ -494,14 +494,20 @@ describe('pre-flight text and glyph checks', () => {
       },
     });
     const result = await res.json();
-    expect(result.invalid).toBe(2);
+    expect(result.invalid).toBe(1);
+    expect(result.valid).toBe(2);
     const byRow = new Map(
       result.problems.map((p: Json) => [
         p.rowIndex,
         p.errors.map((e: Json) => e.message).join(' '),
       ]),
     );
-    expect(byRow.get(1)).toMatch(/too long for its space/);
+    expect(byRow.has(1)).toBe(false);
     expect(byRow.get(2)).toMatch(/no bundled font can draw/);
+    expect(result.warnings).toContainEqual({
+      path: `values.${textVar}`,
+      message: expect.stringMatching(/too long for its space.*\(rows 2\)$/),
+      rows: 1,
+    });
   });
 });

@@ -147,7 +147,7 @@ export function ReviewStep({
             />
             <Stat
               label={t('wizard.review.cost')}
-              value={t('common.credits', { count: preflight.cost })}
+              value={t('common.credits', { count: readyRows ?? preflight.cost })}
             />
             <Stat
               label={t('wizard.review.balance')}
@@ -179,6 +179,30 @@ export function ReviewStep({
               </Button>
             </div>
           )}
+
+          {preflight.warnings.length > 0 ? (
+            <div className="card" data-testid="preflight-warnings">
+              <div className="card-header">
+                <h2 className="row">
+                  <Icon name="info" />
+                  {t('wizard.review.warnings')}
+                </h2>
+              </div>
+              <div className="card-body stack gap-3">
+                <p className="small muted">{t('wizard.review.warningsNote')}</p>
+                <ul className="problem-list warnings">
+                  {preflight.warnings.map((warning, i) => (
+                    <li key={i} className="problem" title={warning.path}>
+                      <span className="problem-row">
+                        {t('wizard.review.warningRows', { count: warning.rows })}
+                      </span>
+                      <span className="problem-errors">{problemText(t, warning, { label })}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          ) : null}
 
           <div className="card">
             <div className="card-header">
@@ -252,7 +276,12 @@ export function ReviewStep({
           {starting ? t('wizard.starting') : t('wizard.start')}
         </Button>
         {preflight ? (
-          <span className="muted">{t('common.credits', { count: preflight.cost })}</span>
+          <span className="muted">
+            {t('common.credits', { count: readyRows ?? preflight.cost })}
+            {readyRows !== null && readyRows < preflight.total
+              ? ` · ${t('wizard.review.failNotCharged')}`
+              : ''}
+          </span>
         ) : null}
       </div>
     </div>
