@@ -115,6 +115,9 @@ export const en = {
   'brandInvite.later': 'Later',
   'detail.override': 'Override',
   'detail.editBrand': 'Edit brand profile',
+  'detail.preview.stale': 'Not up to date: fix the highlighted value to see it.',
+  'field.text.over':
+    '{over} characters over the {max} this space is made for: it may shrink or end in “…”. Shorten it.',
   'detail.maxLength': '{count}/{max}',
   'detail.lapsed': 'The subscription has lapsed, so rendering is paused.',
 

@@ -117,6 +117,9 @@ export const vi: Record<MessageKey, string> = {
   'brandInvite.later': 'Để sau',
   'detail.override': 'Dùng giá trị khác',
   'detail.editBrand': 'Sửa hồ sơ thương hiệu',
+  'detail.preview.stale': 'Chưa cập nhật: hãy sửa giá trị được đánh dấu để xem trước.',
+  'field.text.over':
+    'Dài hơn {over} ký tự so với {max} ký tự dành cho chỗ này: chữ có thể bị thu nhỏ hoặc cắt bằng “…”. Hãy rút gọn.',
   'detail.maxLength': '{count}/{max}',
   'detail.lapsed': 'Gói dịch vụ đã hết hạn nên tạm thời không thể dựng ảnh.',
 

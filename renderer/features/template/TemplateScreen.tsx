@@ -184,7 +184,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
       <section className="editor-preview" aria-label={t('detail.preview')}>
         <div className="preview-stage">
           <div
-            className="preview-frame"
+            className={`preview-frame${preview.error ? ' stale' : ''}`}
             style={{ aspectRatio: aspect, ['--ratio' as string]: String(ratioValue) }}
           >
             <img
@@ -193,6 +193,13 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
               data-testid="preview-image"
               data-preview-count={preview.count}
             />
+            {/* An image of older values must not pass for these: say so over it. */}
+            {preview.error && !preview.busy ? (
+              <div className="preview-stale" role="status" data-testid="preview-stale">
+                <Icon name="alert" size={16} />
+                {t('detail.preview.stale')}
+              </div>
+            ) : null}
             {preview.busy ? (
               <div className="preview-busy" role="status">
                 <span className="spinner" aria-hidden />

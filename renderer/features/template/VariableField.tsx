@@ -38,7 +38,6 @@ export function VariableControl({
           {...common}
           className="input"
           value={typeof value === 'string' ? value : ''}
-          maxLength={variable.maxLength}
           onChange={(e) => onChange(e.target.value)}
         />
       );
@@ -49,7 +48,6 @@ export function VariableControl({
           className="textarea"
           rows={3}
           value={typeof value === 'string' ? value : ''}
-          maxLength={variable.maxLength}
           onChange={(e) => onChange(e.target.value)}
         />
       );
@@ -168,6 +166,17 @@ export function VariableField({
   ) {
     hints.push(t('field.number.reads', { value: formatNumber(language, value, 6) }));
   }
+  // A pasted headline is kept whole (no cut mid-word): the field says it is over the limit.
+  const over =
+    (variable.type === 'text' || variable.type === 'longText') &&
+    variable.maxLength !== undefined &&
+    typeof value === 'string' &&
+    !fromBrand
+      ? [...value].length - variable.maxLength
+      : 0;
+  if (over > 0 && variable.maxLength !== undefined) {
+    hints.unshift(t('field.text.over', { over, max: variable.maxLength }));
+  }
   const localError =
     variable.type === 'number' && typeof value === 'string' && !fromBrand
       ? t('field.number.invalid', {
@@ -181,7 +190,7 @@ export function VariableField({
     typeof value === 'string' &&
     !fromBrand ? (
       <span
-        className={`small num ${value.length >= variable.maxLength ? 'warning-text' : 'subtle'}`}
+        className={`small num ${value.length > variable.maxLength ? 'danger-text' : value.length === variable.maxLength ? 'warning-text' : 'subtle'}`}
       >
         {t('detail.maxLength', { count: value.length, max: variable.maxLength })}
       </span>

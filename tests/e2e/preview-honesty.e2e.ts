@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+
+describe('the template page tells the truth about its preview and its text', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [/status of 422/] });
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it('marks the preview out of date while a value is invalid, and keeps a pasted headline whole', async () => {
+    const { page } = ui;
+    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+    const preview = page.getByTestId('preview-image');
+    const count = async () => Number(await preview.getAttribute('data-preview-count'));
+    await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    const price = page.getByLabel('Price', { exact: true });
+    await price.fill('');
+    await price.pressSequentially('abc');
+    await page.getByTestId('preview-stale').waitFor({ timeout: 20_000 });
+    await screenshot(page, 'preview-stale');
+    await price.fill('19.5');
+    await expect.poll(() => page.getByTestId('preview-stale').count(), { timeout: 20_000 }).toBe(0);
+
+    // Pasted: 75 characters into a 60-character headline.
+    const headline = page.getByLabel('Headline', { exact: true });
+    const pasted = 'Serum Vitamin C sáng da mờ thâm — giảm 50% cho đơn đầu tiên trong tuần này';
+    await headline.fill('');
+    await headline.focus();
+    await page.keyboard.insertText(pasted);
+    expect(await headline.inputValue()).toBe(pasted);
+    const hint = page.getByText(`${[...pasted].length - 60} characters over the 60`);
+    await hint.waitFor();
+    await hint.scrollIntoViewIfNeeded();
+    await screenshot(page, 'headline-over');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
