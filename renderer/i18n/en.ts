@@ -405,6 +405,7 @@ export const en = {
   'api.examples': 'Examples',
   'api.examples.curl': 'curl',
   'api.examples.python': 'Python',
+  'api.examples.withKey': 'The examples use the key you just created. They run as pasted.',
   'api.examples.note': 'Replace YOUR_API_KEY with a key from above.',
 
   'settings.title': 'Settings',

@@ -408,6 +408,7 @@ export const vi: Record<MessageKey, string> = {
   'api.examples': 'Ví dụ',
   'api.examples.curl': 'curl',
   'api.examples.python': 'Python',
+  'api.examples.withKey': 'Các ví dụ dùng khoá bạn vừa tạo và chạy được ngay khi dán.',
   'api.examples.note': 'Thay YOUR_API_KEY bằng một khoá ở trên.',
 
   'settings.title': 'Cài đặt',

@@ -28,6 +28,8 @@ export function LocalApiScreen(): ReactElement {
     void loadAccount().catch(() => {});
   }, [loadSystem, loadAccount]);
   const base = system?.url ?? location.origin;
+  // A key just made goes into the examples, so they run as pasted.
+  const [newKey, setNewKey] = useState<string | null>(null);
 
   return (
     <div className="page">
@@ -64,13 +66,13 @@ export function LocalApiScreen(): ReactElement {
         </dl>
       </section>
 
-      <ApiKeys />
-      <Examples base={base} />
+      <ApiKeys onCreated={setNewKey} />
+      <Examples base={base} secret={newKey} />
     </div>
   );
 }
 
-function ApiKeys(): ReactElement {
+function ApiKeys({ onCreated }: { onCreated: (secret: string) => void }): ReactElement {
   const t = useT();
   const language = useLanguage();
   const toast = useAppStore((s) => s.toast);
@@ -98,6 +100,7 @@ function ApiKeys(): ReactElement {
     try {
       const key = await api.apiKeys.create(name.trim(), scope);
       setCreated(key);
+      onCreated(key.secret);
       setName('');
       setScope('render');
       load();
@@ -283,7 +286,7 @@ function ApiKeys(): ReactElement {
   );
 }
 
-function Examples({ base }: { base: string }): ReactElement {
+function Examples({ base, secret }: { base: string; secret: string | null }): ReactElement {
   const t = useT();
   const [tab, setTab] = useState<'curl' | 'python'>('curl');
   const catalog = useAppStore((s) => s.catalog);
@@ -295,11 +298,28 @@ function Examples({ base }: { base: string }): ReactElement {
     catalog?.find((c) => c.id === 'tmpl_product_promo')?.id ??
     catalog?.[0]?.id ??
     'tmpl_product_promo';
+  // The template's own sample values: an example with empty values only earns a 422.
+  const [values, setValues] = useState<Record<string, unknown>>({});
+  useEffect(() => {
+    let live = true;
+    api.catalog.detail(templateId).then(
+      (detail) => live && setValues(detail.sampleValues),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [templateId]);
+  const key = secret ?? 'YOUR_API_KEY';
+  const body = JSON.stringify({ templateId, values, format: 'png' });
+  // In single quotes for the shell: a ' in a value closes and reopens them.
+  const shellBody = body.replace(/'/g, `'\\''`);
   const curl = [
-    `curl -X POST ${base}/v1/render \\`,
-    `  -H "Authorization: Bearer YOUR_API_KEY" \\`,
+    // --fail: an error is an exit code and a message, never JSON saved as image.png.
+    `curl --fail --show-error -X POST ${base}/v1/render \\`,
+    `  -H "Authorization: Bearer ${key}" \\`,
     `  -H "Content-Type: application/json" \\`,
-    `  -d '{"templateId": "${templateId}", "values": {}, "format": "png"}' \\`,
+    `  -d '${shellBody}' \\`,
     `  -o image.png`,
   ].join('\n');
   const python = [
@@ -307,8 +327,8 @@ function Examples({ base }: { base: string }): ReactElement {
     '',
     `response = requests.post(`,
     `    "${base}/v1/render",`,
-    `    headers={"Authorization": "Bearer YOUR_API_KEY"},`,
-    `    json={"templateId": "${templateId}", "values": {}, "format": "png"},`,
+    `    headers={"Authorization": "Bearer ${key}"},`,
+    `    json=${pythonLiteral(body)},`,
     `    timeout=60,`,
     `)`,
     'response.raise_for_status()',
@@ -321,7 +341,9 @@ function Examples({ base }: { base: string }): ReactElement {
     <section className="card">
       <div className="card-header">
         <h2>{t('api.examples')}</h2>
-        <span className="small muted">{t('api.examples.note')}</span>
+        <span className="small muted">
+          {secret ? t('api.examples.withKey') : t('api.examples.note')}
+        </span>
       </div>
       <div className="card-body stack gap-3">
         <div className="tabs" role="tablist" aria-label={t('api.examples')}>
@@ -362,5 +384,14 @@ function Examples({ base }: { base: string }): ReactElement {
         </div>
       </div>
     </section>
+  );
+}
+
+/** JSON as a Python literal: the same text, with JSON's true/false/null spelled Python's way. */
+function pythonLiteral(json: string): string {
+  return json.replace(
+    /("(?:[^"\\]|\\.)*")|\b(true|false|null)\b/g,
+    (match, text: string | undefined) =>
+      text ? match : match === 'true' ? 'True' : match === 'false' ? 'False' : 'None',
   );
 }

@@ -1,0 +1,52 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+
+/** Runs an example as a user pastes it into a shell, in a fresh folder. */
+function runPasted(code: string, dir: string): { status: number | null; output: string } {
+  const run = spawnSync('bash', ['-c', code], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+  return { status: run.status, output: run.stdout + run.stderr };
+}
+
+describe('the Local API examples', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  let dir: string;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-curl-'));
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs the curl example as pasted with a new key, and never saves an error as image.png', async () => {
+    const { page } = ui;
+    await page.locator('nav.sidebar').getByRole('link', { name: 'Local API' }).click();
+    const example = page.getByTestId('example-curl');
+    await expect.poll(async () => (await example.textContent()) ?? '').toContain('"headline"');
+
+    // Without a key yet: curl fails loudly and writes no JSON into image.png.
+    const before = runPasted((await example.textContent())!, dir);
+    expect(before.status).not.toBe(0);
+    const image = path.join(dir, 'image.png');
+    expect(fs.existsSync(image) ? fs.readFileSync(image).length : 0).toBe(0);
+
+    await page.getByLabel('Key name').fill('Marketing sheet');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const secret = (await page.getByTestId('new-key-secret').textContent())!.trim();
+    await expect.poll(async () => (await example.textContent()) ?? '').toContain(secret);
+    await screenshot(page, 'api-example-key');
+
+    const after = runPasted((await example.textContent())!, dir);
+    expect(after.status, after.output).toBe(0);
+    expect(fs.readFileSync(image).subarray(1, 4).toString()).toBe('PNG');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
