@@ -59,7 +59,15 @@ export class TeamServiceSettingsStore {
     const next: TeamServiceSettings = {
       url: update.url === null ? null : update.url.replace(/\/+$/, ''),
       apiKey: keep(update.apiKey, current.apiKey),
-      lend: update.lend,
+      // The URL as the status showed it (password masked) means "unchanged".
+      lend: {
+        ...update.lend,
+        postgresUrl:
+          update.lend.postgresUrl !== null &&
+          update.lend.postgresUrl === maskedPostgresUrl(current.lend.postgresUrl)
+            ? current.lend.postgresUrl
+            : update.lend.postgresUrl,
+      },
       secrets: {
         postgresPassword: keep(update.secrets.postgresPassword, current.secrets.postgresPassword),
         redisPassword: keep(update.secrets.redisPassword, current.secrets.redisPassword),

@@ -30,6 +30,10 @@ import type {
   RowStatus,
   SystemInfo,
   Taxonomy,
+  TeamServiceCheck,
+  TeamServiceLink,
+  TeamServiceStatus,
+  TeamServiceUpdate,
   TemplateFields,
   Upload,
   FontList,
@@ -261,6 +265,15 @@ export const api = {
     get: () => getJson<SystemInfo>('/v1/system'),
     putPreferences: (preferences: Preferences) =>
       sendJson<Preferences>('PUT', '/v1/system/preferences', { body: preferences }),
+  },
+
+  /** Settings → Team service (this computer's app only; a team service has none). */
+  teamService: {
+    get: () => getJson<TeamServiceStatus>('/v1/team-service'),
+    save: (update: TeamServiceUpdate) =>
+      sendJson<TeamServiceStatus>('PUT', '/v1/team-service', { body: update }),
+    check: () => sendJson<TeamServiceCheck>('POST', '/v1/team-service/check'),
+    open: () => sendJson<TeamServiceLink>('POST', '/v1/team-service/open'),
   },
 };
 

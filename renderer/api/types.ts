@@ -49,6 +49,12 @@ export type { CustomFont, FontFamilyInfo, FontList, FontScript } from '../../sha
 export type { Brand, CreateBrandRequest, UpdateBrandRequest } from '../../shared/brand-schemas';
 export type { Upload, UploadRows } from '../../shared/upload-schemas';
 export type { Preferences, SystemInfo } from '../../shared/system-schemas';
+export type {
+  TeamServiceCheck,
+  TeamServiceLink,
+  TeamServiceStatus,
+  TeamServiceUpdate,
+} from '../../shared/team-service-schemas';
 
 export interface RenderedImage {
   blob: Blob;

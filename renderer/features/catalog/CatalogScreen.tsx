@@ -8,6 +8,7 @@ import { Button, EmptyState, ErrorBanner } from '../../components/ui';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
 import type { CatalogFilters } from '../../stores/data-slices';
+import { ServiceBadge } from '../../components/ServiceBadge';
 
 export function CatalogScreen(): ReactElement {
   const t = useT();
@@ -56,6 +57,7 @@ export function CatalogScreen(): ReactElement {
           <h1>{t('catalog.title')}</h1>
           <p>{t('catalog.subtitle')}</p>
         </div>
+        <ServiceBadge />
       </header>
 
       <div className="toolbar" role="search">

@@ -4,6 +4,7 @@ import { Button, ErrorBanner, Field, Segmented } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
+import { TeamServiceCard } from './TeamServiceCard';
 
 export function SettingsScreen(): ReactElement {
   const t = useT();
@@ -151,6 +152,8 @@ export function SettingsScreen(): ReactElement {
           </div>
         </form>
       </section>
+
+      {system?.mode === 'embedded' ? <TeamServiceCard /> : null}
 
       <section className="card">
         <div className="card-header">
