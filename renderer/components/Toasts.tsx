@@ -8,7 +8,7 @@ export function Toasts(): ReactElement {
   const dismiss = useAppStore((s) => s.dismissToast);
   const t = useT();
   return (
-    <div className="toasts" role="region" aria-live="polite" aria-label="Notifications">
+    <div className="toasts" role="region" aria-live="polite" aria-label={t('toasts.label')}>
       {toasts.map((toast) => (
         <div
           key={toast.id}

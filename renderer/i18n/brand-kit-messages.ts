@@ -129,7 +129,7 @@ export const brandKitVi: Record<keyof typeof brandKitEn, string> = {
   'brandKit.font.custom': 'Phông chữ của bạn',
   'brandKit.font.missing': '{family} (chưa cài)',
   'brandKit.preview.note':
-    'Hiển thị thương hiệu đã lưu. Hãy lưu để thấy thay đổi; tốn 1 tín dụng trừ khi xem trước miễn phí.',
+    'Hiển thị thương hiệu đã lưu. Hãy lưu để thấy thay đổi; tốn 1 lượt trừ khi xem trước miễn phí.',
   'brandKit.preview.none': 'Chưa có mẫu nào trong thư viện dùng giá trị thương hiệu.',
 
   'brandKit.fonts': 'Phông chữ',

@@ -18,6 +18,7 @@ export const en = {
   'nav.credits.unit': 'credits',
   'nav.skip': 'Skip to content',
 
+  'toasts.label': 'Notifications',
   'conn.offline': 'Reconnecting to the app core…',
   'conn.offline.detail': 'The core stopped answering; it restarts by itself. Your work is kept.',
   'conn.unauthorized': 'This session has ended',

@@ -3,7 +3,8 @@ import { api } from '../../api/client';
 import type { WorkspaceTemplateItem } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { Button, ErrorBanner, Field } from '../../components/ui';
-import { useT } from '../../i18n/i18n';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { taxonomyLabel } from '../../i18n/taxonomy';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { DataTable } from './DataTable';
@@ -13,6 +14,7 @@ export const SPREADSHEET_ACCEPT =
 
 export function SourceStep(): ReactElement {
   const t = useT();
+  const language = useLanguage();
   const catalog = useAppStore((s) => s.catalog);
   const loadCatalog = useAppStore((s) => s.loadCatalog);
   const templateId = useAppStore((s) => s.wizard.templateId);
@@ -82,7 +84,7 @@ export function SourceStep(): ReactElement {
                   <optgroup label={t('nav.workspace')}>
                     {ownTemplates.map((item) => (
                       <option key={item.id} value={item.id}>
-                        {item.name} — {item.category}
+                        {item.name} — {taxonomyLabel(language, item.category)}
                       </option>
                     ))}
                   </optgroup>
@@ -90,7 +92,7 @@ export function SourceStep(): ReactElement {
                 <optgroup label={t('nav.catalog')}>
                   {(catalog ?? []).map((item) => (
                     <option key={item.id} value={item.id}>
-                      {item.name} — {item.category}
+                      {item.name} — {taxonomyLabel(language, item.category)}
                     </option>
                   ))}
                 </optgroup>

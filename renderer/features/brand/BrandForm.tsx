@@ -8,6 +8,7 @@ import { useT, type MessageKey } from '../../i18n/i18n';
 import { BRAND_COLOURS } from './brand-colours';
 import { FontSelect } from './FontSelect';
 import { LogoField } from './LogoField';
+import { brandName } from './brand-name';
 
 /**
  * The selected brand's profile as a draft. Mount it with `key={brand.id}`: switching brands
@@ -75,7 +76,7 @@ export function BrandForm({
   return (
     <form
       className="stack gap-4 kit-form"
-      aria-label={t('brandKit.editing', { name: brand.name })}
+      aria-label={t('brandKit.editing', { name: brandName(brand, t) })}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();

@@ -4,6 +4,7 @@ import { Icon } from '../../components/Icon';
 import { Button } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
 import { BRAND_COLOURS } from './brand-colours';
+import { brandName } from './brand-name';
 
 /** The brands of the kit, the selected one highlighted, with the actions on the selected one. */
 export function BrandList({
@@ -47,14 +48,16 @@ export function BrandList({
                 className={`kit-brand${current ? ' selected' : ''}`}
                 aria-current={current || undefined}
                 aria-label={
-                  brand.isDefault ? `${brand.name} (${t('brandKit.default')})` : brand.name
+                  brand.isDefault && brandName(brand, t) !== t('brandKit.default')
+                    ? `${brand.name} (${t('brandKit.default')})`
+                    : brandName(brand, t)
                 }
                 onClick={() => onSelect(brand)}
               >
                 <LogoThumb brand={brand} />
                 <span className="kit-brand-text">
                   <span className="kit-brand-name">
-                    <span className="kit-truncate">{brand.name}</span>
+                    <span className="kit-truncate">{brandName(brand, t)}</span>
                     {current && dirty ? (
                       <span className="kit-dirty-dot" title={t('brand.unsaved')} aria-hidden />
                     ) : null}
@@ -74,7 +77,7 @@ export function BrandList({
           <div
             className="row wrap"
             role="group"
-            aria-label={t('brandKit.actions', { name: selected.name })}
+            aria-label={t('brandKit.actions', { name: brandName(selected, t) })}
           >
             <Button size="sm" variant="ghost" icon="pencil" onClick={() => onRename(selected)}>
               {t('brandKit.rename')}
@@ -132,7 +135,7 @@ function Swatches({ brand }: { brand: Brand }): ReactElement {
     <span
       className="kit-swatches"
       role="img"
-      aria-label={t('brandKit.swatches', { name: brand.name })}
+      aria-label={t('brandKit.swatches', { name: brandName(brand, t) })}
     >
       {colours.map((colour, i) => (
         <span

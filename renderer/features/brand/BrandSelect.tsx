@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import type { Brand } from '../../api/types';
 import { Field } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
+import { brandName } from './brand-name';
 
 /**
  * Which brand a render or a batch uses. Shown only when there is a choice: with one brand the
@@ -33,7 +34,7 @@ export function BrandSelect({
         >
           {brands.map((b) => (
             <option key={b.id} value={b.id}>
-              {b.isDefault ? t('brandKit.choose.default', { name: b.name }) : b.name}
+              {b.isDefault ? t('brandKit.choose.default', { name: brandName(b, t) }) : b.name}
             </option>
           ))}
         </select>

@@ -5,13 +5,15 @@ import { Icon } from '../../components/Icon';
 import { BrandKitInvite } from '../brand/BrandKitInvite';
 import { AppLink } from '../../components/Sidebar';
 import { Button, EmptyState, ErrorBanner } from '../../components/ui';
-import { useT, type MessageKey } from '../../i18n/i18n';
+import { useLanguage, useT, type MessageKey } from '../../i18n/i18n';
+import { taxonomyLabel } from '../../i18n/taxonomy';
 import { useAppStore } from '../../stores/app-store';
 import type { CatalogFilters } from '../../stores/data-slices';
 import { ServiceBadge } from '../../components/ServiceBadge';
 
 export function CatalogScreen(): ReactElement {
   const t = useT();
+  const language = useLanguage();
   const catalog = useAppStore((s) => s.catalog);
   const error = useAppStore((s) => s.catalogError);
   const taxonomy = useAppStore((s) => s.taxonomy);
@@ -80,7 +82,10 @@ export function CatalogScreen(): ReactElement {
           onChange={(category) => setFilters({ category })}
           options={[
             { value: '', label: t('catalog.allCategories') },
-            ...(taxonomy?.categories ?? []).map((c) => ({ value: c.name, label: c.name })),
+            ...(taxonomy?.categories ?? []).map((c) => ({
+              value: c.name,
+              label: taxonomyLabel(language, c.name),
+            })),
           ]}
         />
         <FilterSelect
@@ -90,7 +95,7 @@ export function CatalogScreen(): ReactElement {
           onChange={(subCategory) => setFilters({ subCategory })}
           options={[
             { value: '', label: t('catalog.allSubCategories') },
-            ...subCategories.map((name) => ({ value: name, label: name })),
+            ...subCategories.map((name) => ({ value: name, label: taxonomyLabel(language, name) })),
           ]}
         />
         <FilterSelect
@@ -178,7 +183,11 @@ export function filterCatalog(
     if (filters.subCategory && item.subCategory !== filters.subCategory) return false;
     if (filters.market && item.market !== filters.market) return false;
     if (words.length === 0) return true;
-    const haystack = foldForSearch(`${item.name} ${item.category} ${item.subCategory} ${item.id}`);
+    // The Vietnamese names of the category find it too ("khuyến mãi" finds Sale).
+    const haystack = foldForSearch(
+      `${item.name} ${item.category} ${item.subCategory} ${item.id} ` +
+        `${taxonomyLabel('vi', item.category)} ${taxonomyLabel('vi', item.subCategory)}`,
+    );
     return words.every((word) => haystack.includes(word));
   });
   if (filters.sort === 'name') return result.sort((a, b) => a.name.localeCompare(b.name));
@@ -226,6 +235,7 @@ export function ratioKey(ratio: Ratio): MessageKey {
 
 function TemplateCard({ item }: { item: CatalogListItem }): ReactElement {
   const t = useT();
+  const language = useLanguage();
   return (
     <li className="template-card">
       <AppLink
@@ -239,7 +249,7 @@ function TemplateCard({ item }: { item: CatalogListItem }): ReactElement {
         <div className="template-meta">
           <div className="template-name">{item.name}</div>
           <div className="template-sub">
-            {item.category} · {item.subCategory}
+            {taxonomyLabel(language, item.category)} · {taxonomyLabel(language, item.subCategory)}
             {item.market === 'vietnam' ? <span className="chip">{t('market.vietnam')}</span> : null}
           </div>
           <div

@@ -12,6 +12,7 @@ import { Icon } from '../../components/Icon';
 import { Button, ErrorBanner, Loading, Segmented } from '../../components/ui';
 import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
 import { problemText, problemVariable, type ProblemPlace } from '../../i18n/problem-text';
+import { taxonomyLabel } from '../../i18n/taxonomy';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { BrandSelect } from '../brand/BrandSelect';
@@ -252,9 +253,9 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
       <section className="editor-side" aria-labelledby="template-title">
         <header className="stack gap-2">
           <div className="row small muted wrap">
-            <span>{template.category}</span>
+            <span>{taxonomyLabel(language, template.category)}</span>
             <span aria-hidden>·</span>
-            <span>{template.subCategory}</span>
+            <span>{taxonomyLabel(language, template.subCategory)}</span>
             {template.market === 'vietnam' ? (
               <span className="chip">{t('market.vietnam')}</span>
             ) : null}

@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+
+describe('the Vietnamese UI', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core, { locale: 'vi-VN' });
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it('names categories, the built-in brand, credits and landmarks in Vietnamese', async () => {
+    const { page } = ui;
+    const body = () => page.locator('body').innerText();
+    await page.locator('.template-card').first().waitFor();
+    const card = page.locator('.template-card', { hasText: 'Flash sale 11.11' });
+    expect(await card.locator('.template-sub').innerText()).toContain('Khuyến mãi · Flash sale');
+    const categories = await page
+      .getByRole('combobox', { name: 'Danh mục', exact: true })
+      .locator('option')
+      .allInnerTexts();
+    expect(categories).toContain('Sự kiện');
+    expect(categories).not.toContain('Event');
+    expect(await page.getByRole('region', { name: 'Thông báo' }).count()).toBe(1);
+    expect(await body()).not.toMatch(/Tín dụng|tín dụng/);
+    await screenshot(page, 'vi-catalog');
+
+    await page.goto(`${core.url}/ui/templates/tmpl_flash_sale_1111`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.locator('.editor-side header').innerText()).toContain('Khuyến mãi');
+    expect(await body()).not.toMatch(/\bDefault\b|Tín dụng|tín dụng/);
+
+    await page.locator('nav.sidebar').getByRole('link', { name: 'Thương hiệu' }).click();
+    await page.locator('.kit-brand').first().waitFor();
+    expect(await page.locator('.kit-brand').first().innerText()).toContain('Mặc định');
+    expect(await body()).not.toMatch(/\bDefault\b/);
+    await screenshot(page, 'vi-brand');
+
+    await page.locator('nav.sidebar').getByRole('link', { name: 'Lượt dựng ảnh' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Lượt dựng ảnh' }).waitFor();
+    expect(await body()).not.toMatch(/Tín dụng|tín dụng/);
+    await screenshot(page, 'vi-credits');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
