@@ -303,6 +303,8 @@ export const en = {
   'batch.target': 'Size',
   'batch.open': 'Open image of row {row}',
   'batch.rowsLoaded': '{loaded} of {total} rows loaded',
+  'batch.donePartial': 'Batch finished: {failed} of {total} rows failed. See “Failed only”.',
+  'batch.doneFailed': 'Batch finished, but no row rendered. See “Failed only”.',
   'batch.done': 'Batch finished',
 
   'brand.title': 'Brand',

@@ -305,6 +305,8 @@ export const vi: Record<MessageKey, string> = {
   'batch.target': 'Kích thước',
   'batch.open': 'Mở ảnh của dòng {row}',
   'batch.rowsLoaded': 'Đã tải {loaded}/{total} dòng',
+  'batch.donePartial': 'Lô ảnh đã xong: {failed}/{total} dòng lỗi. Xem “Chỉ dòng lỗi”.',
+  'batch.doneFailed': 'Lô ảnh đã xong nhưng không dòng nào dựng được. Xem “Chỉ dòng lỗi”.',
   'batch.done': 'Lô ảnh đã xong',
 
   'brand.title': 'Thương hiệu',

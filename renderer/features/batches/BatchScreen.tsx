@@ -122,7 +122,11 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
       wasLive.current = false;
       setVersion((v) => v + 1);
       void loadAccount().catch(() => {});
-      toast('success', t('batch.done'));
+      // Green only when every row rendered: failures are said, with their count.
+      if (batch.failed > 0 && batch.succeeded > 0)
+        toast('error', t('batch.donePartial', { failed: batch.failed, total: batch.total }));
+      else if (batch.failed > 0) toast('error', t('batch.doneFailed'));
+      else toast('success', t('batch.done'));
     }
   }, [batch, live, loadAccount, toast, t]);
 
