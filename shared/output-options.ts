@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { OutputFormat } from './api-schemas.js';
+import { MAX_PAGES } from './template-format.js';
 
 /**
  * How a render is delivered beyond its format, shared by single renders and batches: the scale
- * of raster outputs, a transparent background, crop marks. `outputOptionProblems` holds the
+ * of raster outputs, a transparent background, one page of several, crop marks. `outputOptionProblems` holds the
  * combinations a format allows; the server answers 422 with them.
  */
 export const OutputOptions = {
@@ -20,6 +21,15 @@ export const OutputOptions = {
     .optional()
     .describe(
       "png, webp, avif: `transparent` leaves out the layout's background and keeps the alpha channel; `template` (the default) draws it.",
+    ),
+  page: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGES)
+    .optional()
+    .describe(
+      'One page of a multi-page layout, from 1. Without it a pdf has every page, and a raster format is a zip of numbered images (1.png, 2.png, …) for a single render; a batch of images needs it.',
     ),
   cropMarks: z
     .boolean()

@@ -279,6 +279,21 @@ export const PageSpec = z
   .strict();
 export type PageSpec = z.infer<typeof PageSpec>;
 
+/** A page after a layout's first: the back of a badge, a certificate's second page, a slide. */
+export const LayoutPage = z
+  .object({
+    /** Shown in the editor and in numbered file names' order only; pages are numbered from 1. */
+    label: z.string().max(60).optional(),
+    /** The layout's background when absent. */
+    background: Paint.optional(),
+    layers: z.array(Layer).max(200),
+  })
+  .strict();
+export type LayoutPage = z.infer<typeof LayoutPage>;
+
+/** A layout has at most this many pages, its own (page 1) and `morePages`. */
+export const MAX_PAGES = 50;
+
 export const Layout = z
   .object({
     width: z.number().int().positive().max(MAX_CANVAS_SIDE),
@@ -287,7 +302,13 @@ export const Layout = z
     background: Paint,
     /** Present for print layouts (A4, Letter, cards, badges): sizes in mm or inches. */
     page: PageSpec.optional(),
+    /** Page 1. */
     layers: z.array(Layer).max(200),
+    /** Pages 2, 3, …: same size; a PDF has them all, raster outputs number them. */
+    morePages: z
+      .array(LayoutPage)
+      .max(MAX_PAGES - 1)
+      .optional(),
   })
   .strict();
 export type Layout = z.infer<typeof Layout>;

@@ -1,26 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { EXTENSIONS } from '../engine/encode-image.js';
 import type { OutputFormat } from '../render/render-protocol.js';
 
-export const EXTENSIONS: Record<OutputFormat, string> = {
-  png: 'png',
-  jpeg: 'jpg',
-  webp: 'webp',
-  avif: 'avif',
-  pdf: 'pdf',
-};
-/** Content types by file extension. */
+export { EXTENSIONS };
+/** Content types by file extension (a zip is a multi-page layout's numbered images). */
 export const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
   avif: 'image/avif',
   pdf: 'application/pdf',
+  zip: 'application/zip',
 };
 /** A batch row's output key, `bat_x.12.pdf`: batch id, row index, extension. */
 export const ROW_OUTPUT_KEY = /^(bat_[A-Za-z0-9_-]{1,64})\.(\d{1,9})\.(png|jpg|webp|avif|pdf)$/;
 /** A single render kept for Idempotency-Key replays, `rnd_x.avif`: render id, extension. */
-export const SINGLE_OUTPUT_KEY = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp|avif|pdf)$/;
+export const SINGLE_OUTPUT_KEY = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp|avif|pdf|zip)$/;
 
 /**
  * Where a batch row's output lives in the output store (a folder in embedded mode, S3 or a shared

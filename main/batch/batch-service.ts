@@ -8,6 +8,8 @@ import {
 } from '../../shared/batch-schemas.js';
 import { AppError, Errors, type Problem } from '../../shared/errors.js';
 import { BUNDLE_PART_ROWS } from '../../shared/batch-schemas.js';
+import { pageCount } from '../../shared/layout-pages.js';
+import type { Layout } from '../../shared/template-format.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import { checkOutputOptions, type RenderService } from '../render/render-service.js';
 import type { BatchRecord } from '../store/batches-repository.js';
@@ -48,6 +50,22 @@ export interface BatchServiceDeps {
 const MISSING_OUTPUT =
   'output file missing from the data folder (removed after rendering), so it is not in this zip';
 
+/**
+ * A batch row is one file: a multi-page layout goes into a batch as one pdf a row, or as images
+ * of one page.
+ */
+function checkBatchPages(layout: Layout | undefined, request: CreateBatchRequest): void {
+  const pages = layout ? pageCount(layout) : 1;
+  if (pages > 1 && request.format !== 'pdf' && request.page === undefined) {
+    throw Errors.validation([
+      {
+        path: 'page',
+        message: `this layout has ${pages} pages and a batch row is one file: choose pdf for every page in one, or a page (1–${pages}) for images`,
+      },
+    ]);
+  }
+}
+
 /** Batch operations behind the /v1/render-batches routes (spec §3, §4.3; DESIGN §4). */
 export class BatchService {
   constructor(private readonly deps: BatchServiceDeps) {}
@@ -57,6 +75,7 @@ export class BatchService {
     const entry = renderer.entry(request.templateId);
     const target = renderer.ratioFor(entry, request.target);
     checkOutputOptions(entry, target, request);
+    checkBatchPages(entry.template.layouts[target], request);
     // Pinned now: editing the brand while the batch runs must not change rows not yet drawn.
     const brand = await brandProfileFor(data.brandProfiles, request.brand);
     const source = await this.describeSource(request);
@@ -106,6 +125,7 @@ export class BatchService {
           ...(request.scale !== undefined ? { scale: request.scale } : {}),
           ...(request.background !== undefined ? { background: request.background } : {}),
           ...(request.cropMarks !== undefined ? { cropMarks: request.cropMarks } : {}),
+          ...(request.page !== undefined ? { page: request.page } : {}),
         },
         sourceType: request.sourceType,
         sourceRef: 'sourceRef' in request.source ? request.source.sourceRef : null,

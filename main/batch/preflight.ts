@@ -10,6 +10,7 @@ import { openRecordRowSource } from '../ingest/rows/record-row-source.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { ImageInput, RenderJob } from '../render/render-protocol.js';
 import type { BrandProfile } from '../../shared/brand-profile.js';
+import { layoutLayers } from '../../shared/layout-pages.js';
 import type { LayoutName, Template } from '../../shared/template-format.js';
 import type { CatalogEntry } from '../catalog/load-catalog.js';
 import type { CoreData } from '../data/core-data.js';
@@ -52,7 +53,8 @@ async function measureRow(
   const result = await deps.renderer.run(job, { lane: 'batch', group: 'preflight' });
   const problems: Problem[] = [];
   const shortened: Problem[] = [];
-  const layers = template.layouts[job.ratio]?.layers ?? [];
+  const layout = template.layouts[job.ratio];
+  const layers = layout ? layoutLayers(layout) : [];
   for (const report of result.report.layers) {
     if (!report.truncated) continue;
     const layer = layers.find((l) => l.id === report.id);

@@ -48,6 +48,18 @@ export const CONTENT_TYPES: Record<OutputFormat, string> = {
   pdf: 'application/pdf',
 };
 
+/** The file extension of each format. */
+export const EXTENSIONS: Record<OutputFormat, string> = {
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+  avif: 'avif',
+  pdf: 'pdf',
+};
+
+/** A multi-page layout's raster render: its numbered images in one zip (pages-zip.ts). */
+export const ZIP_CONTENT_TYPE = 'application/zip';
+
 /** The raster formats (everything but pdf). */
 export type RasterFormat = Exclude<OutputFormat, 'pdf'>;
 

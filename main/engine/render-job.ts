@@ -1,13 +1,15 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { fileURLToPath } from 'node:url';
-import type { RenderJob, RenderResult } from '../render/render-protocol.js';
+import type { RenderJob, RenderResult, TextLayerReport } from '../render/render-protocol.js';
 import { releaseCanvas } from './canvas-pool.js';
-import { CONTENT_TYPES, encodeCanvas } from './encode-image.js';
+import { pageCount } from '../../shared/layout-pages.js';
+import { CONTENT_TYPES, EXTENSIONS, ZIP_CONTENT_TYPE, encodeCanvas } from './encode-image.js';
+import { zipPages } from './pages-zip.js';
 import { registerBundledFonts, syncCustomFonts } from './fonts.js';
 import { LayerImageError } from './layers/image-layer.js';
 import { renderPdf } from './render-pdf.js';
-import { renderTemplate } from './render-template.js';
+import { layoutOf, renderTemplate } from './render-template.js';
 
 /** The bundled fonts, beside the templates. */
 export const FONTS_DIR = fileURLToPath(new URL('../../templates/fonts', import.meta.url));
@@ -40,6 +42,36 @@ async function pdfResult(job: RenderJob): Promise<RenderResult> {
   };
 }
 
+/** Every page of a multi-page layout as numbered images in one zip. */
+async function pagesResult(job: RenderJob, pages: number): Promise<RenderResult> {
+  const format = job.format === 'pdf' ? 'png' : job.format;
+  const images: Buffer[] = [];
+  const layers: TextLayerReport[] = [];
+  const missing = new Set<string>();
+  let drawMs = 0;
+  let encodeMs = 0;
+  let size = { width: 0, height: 0 };
+  for (let page = 1; page <= pages; page++) {
+    const started = performance.now();
+    const drawn = await renderTemplate({ ...job, page });
+    const drawnAt = performance.now();
+    if (!job.measureOnly) images.push(await encodeCanvas(drawn.canvas, { ...job, format }));
+    drawMs += drawnAt - started;
+    encodeMs += performance.now() - drawnAt;
+    size = { width: drawn.canvas.width, height: drawn.canvas.height };
+    releaseCanvas(drawn.canvas);
+    layers.push(...drawn.layers);
+    for (const glyph of drawn.missingGlyphs) missing.add(glyph);
+  }
+  const bytes = job.measureOnly ? Buffer.alloc(0) : await zipPages(images, EXTENSIONS[format]);
+  return {
+    ok: true,
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    contentType: ZIP_CONTENT_TYPE,
+    report: { ...size, layers, missingGlyphs: [...missing], drawMs, encodeMs },
+  };
+}
+
 function prepareThread(): void {
   if (threadReady) return;
   sharp.concurrency(1);
@@ -52,6 +84,8 @@ export async function renderJob(job: RenderJob): Promise<RenderResult> {
   if (job.fonts) syncCustomFonts(job.fonts);
   try {
     if (job.format === 'pdf') return await pdfResult(job);
+    const pages = pageCount(layoutOf(job));
+    if (job.page === undefined && pages > 1) return await pagesResult(job, pages);
     const started = performance.now();
     const drawn = await renderTemplate(job);
     const drawMs = performance.now() - started;

@@ -1,4 +1,5 @@
 import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import { layoutPages } from '../../shared/layout-pages.js';
 import { POINTS_PER_INCH, unitsPerInch } from '../../shared/page-sizes.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
 import { finishPdf } from './pdf-finish.js';
@@ -47,13 +48,21 @@ export async function renderPdf(job: RenderJob): Promise<DrawnPdf> {
     // Lossless (101) unless the request asked for a JPEG quality for the images.
     encodingQuality: job.quality ?? 101,
   });
-  // The PDF context is the same native class as a canvas's, typed apart by the bindings.
-  const ctx = doc.beginPage(boxes.width, boxes.height) as SKRSContext2D;
-  const dc = drawContext(job, ctx, true);
-  const prepared = await prepareLayout(dc, layout);
-  ctx.scale(points, points);
-  drawLayout(dc, prepared, sheet, false);
-  doc.endPage();
+  // Every page, or the one the job names; reports and missing glyphs of all of them.
+  const pages = job.page ? [job.page - 1] : layoutPages(layout).map((_, index) => index);
+  const layers: TextLayerReport[] = [];
+  const missingGlyphs = new Set<string>();
+  for (const pageIndex of pages) {
+    // The PDF context is the same native class as a canvas's, typed apart by the bindings.
+    const ctx = doc.beginPage(boxes.width, boxes.height) as SKRSContext2D;
+    const dc = drawContext(job, ctx, true);
+    const prepared = await prepareLayout(dc, layout, pageIndex);
+    ctx.scale(points, points);
+    drawLayout(dc, prepared, sheet, false);
+    doc.endPage();
+    layers.push(...dc.textReports);
+    for (const glyph of dc.missingGlyphs) missingGlyphs.add(glyph);
+  }
   const bytes = finishPdf(doc.close(), { boxes, date: job.template.createdAt });
-  return { bytes, sheet, layers: dc.textReports, missingGlyphs: [...dc.missingGlyphs] };
+  return { bytes, sheet, layers, missingGlyphs: [...missingGlyphs] };
 }

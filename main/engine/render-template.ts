@@ -1,5 +1,11 @@
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
-import { MAX_CANVAS_SIDE, type Layer, type Layout } from '../../shared/template-format.js';
+import { layoutPages } from '../../shared/layout-pages.js';
+import {
+  MAX_CANVAS_SIDE,
+  type Layer,
+  type Layout,
+  type Paint,
+} from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
 import { acquireCanvas } from './canvas-pool.js';
 import { drawCropMarks } from './crop-marks.js';
@@ -20,9 +26,10 @@ export interface DrawnTemplate {
   missingGlyphs: string[];
 }
 
-/** A layout ready to draw: its visible layers and their images, decoded. */
+/** One page of a layout ready to draw: its background, visible layers and their images. */
 export interface PreparedLayout {
   layout: Layout;
+  background: Paint;
   visible: Layer[];
   images: Map<string, PreparedImage | null>;
 }
@@ -45,16 +52,25 @@ export function drawContext(job: RenderJob, ctx: SKRSContext2D, vector: boolean)
   };
 }
 
-/** Decodes every image first (in parallel), so drawing runs in order without waiting mid-way. */
-export async function prepareLayout(dc: DrawContext, layout: Layout): Promise<PreparedLayout> {
-  const visible = layout.layers.filter((layer) => isVisible(layer, dc.values));
+/**
+ * Page `pageIndex` (0 = the layout's own layers) with every image decoded first (in parallel), so
+ * drawing runs in order without waiting mid-way.
+ */
+export async function prepareLayout(
+  dc: DrawContext,
+  layout: Layout,
+  pageIndex = 0,
+): Promise<PreparedLayout> {
+  const page = layoutPages(layout)[pageIndex];
+  if (!page) throw new Error(`The layout has no page ${pageIndex + 1}.`);
+  const visible = page.layers.filter((layer) => isVisible(layer, dc.values));
   const images = new Map<string, PreparedImage | null>();
   await Promise.all(
     visible.map(async (layer) => {
       if (layer.kind === 'image') images.set(layer.id, await prepareImageLayer(dc, layer));
     }),
   );
-  return { layout, visible, images };
+  return { layout, background: page.background, visible, images };
 }
 
 /**
@@ -85,7 +101,7 @@ export function drawLayout(
       width: layout.width + 2 * sheet.bleed,
       height: layout.height + 2 * sheet.bleed,
     };
-    const background = resolvePaint(ctx, layout.background, bleedBox, values);
+    const background = resolvePaint(ctx, prepared.background, bleedBox, values);
     if (background) {
       ctx.fillStyle = background;
       ctx.fillRect(bleedBox.x, bleedBox.y, bleedBox.width, bleedBox.height);
@@ -126,7 +142,7 @@ export async function renderTemplate(job: RenderJob): Promise<DrawnTemplate> {
   const canvas = acquireCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d');
   const dc = drawContext(job, ctx, false);
-  const prepared = await prepareLayout(dc, layout);
+  const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1);
   if (scale !== 1) ctx.scale(scale, scale);
   drawLayout(dc, prepared, sheet, job.transparent === true);
   return { canvas, layout, sheet, layers: dc.textReports, missingGlyphs: [...dc.missingGlyphs] };

@@ -1,4 +1,5 @@
 import type { Problem } from '../../shared/errors.js';
+import { placedLayers } from '../../shared/layout-pages.js';
 import type { ListLayer, Template, TextLayer } from '../../shared/template-format.js';
 import { coversCodePoint } from '../engine/font-coverage.js';
 import { DEFAULT_FAMILY } from '../engine/fonts.js';
@@ -20,11 +21,11 @@ export function fontCoverageCheck(fonts: CustomFonts): (template: Template) => P
   return (template) => {
     const problems: Problem[] = [];
     for (const [ratio, layout] of Object.entries(template.layouts)) {
-      layout?.layers.forEach((layer, index) => {
+      placedLayers(ratio, layout).forEach(({ layer, path: layerPath }) => {
         if (layer.kind !== 'text' && layer.kind !== 'list') return;
         const family = layer.font.family;
         if (typeof family !== 'string') return;
-        const path = `layouts.${ratio}.layers[${index}].font.family`;
+        const path = `${layerPath}.font.family`;
         const bundled = fonts.bundledCoverage(family);
         // A bundled family falls back to the default family, as the engine draws it.
         const coverage = bundled

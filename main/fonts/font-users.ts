@@ -1,3 +1,4 @@
+import { layoutLayers } from '../../shared/layout-pages.js';
 import type { BrandProfileRecord } from '../store/brand-profiles-repository.js';
 import type { WorkspaceTemplateRecord } from '../store/workspace-templates-repository.js';
 
@@ -23,7 +24,7 @@ export function fontUsers(
   for (const record of sources.templates) {
     const { template } = record;
     const inLayers = Object.values(template.layouts).some((layout) =>
-      layout?.layers.some(
+      layoutLayers(layout).some(
         (layer) => (layer.kind === 'text' || layer.kind === 'list') && same(layer.font.family),
       ),
     );

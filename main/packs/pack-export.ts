@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { foldForSearch } from '../../shared/fold-text.js';
+import { layoutLayers } from '../../shared/layout-pages.js';
 import type { Template } from '../../shared/template-format.js';
 import type { WorkspaceTemplateRecord } from '../store/workspace-templates-repository.js';
 import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
@@ -149,7 +150,7 @@ export async function exportPack(
 export function fontFamilies(template: Template): string[] {
   const families = new Set<string>();
   for (const layout of Object.values(template.layouts)) {
-    for (const layer of layout?.layers ?? []) {
+    for (const layer of layoutLayers(layout)) {
       if (
         (layer.kind === 'text' || layer.kind === 'list') &&
         typeof layer.font.family === 'string'

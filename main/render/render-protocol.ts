@@ -48,6 +48,11 @@ export interface RenderJob {
   transparent?: boolean;
   /** Crop marks outside the trim (and bleed), on a sheet grown to hold them. */
   cropMarks?: boolean;
+  /**
+   * One page of a multi-page layout, from 1. Absent: a PDF has every page, and a raster format
+   * of a multi-page layout is a zip of numbered images.
+   */
+  page?: number;
   /** png: `balanced` (default, within 10 % of Skia's default encoder's size), `fast` or `small`. */
   pngCompression?: 'fast' | 'balanced' | 'small';
   /** Scale the output down to this width (thumbnails); the layout is still drawn at full size. */

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { AppError, Errors } from '../../shared/errors.js';
 import type { BrandProfile } from '../../shared/brand-profile.js';
+import { pageCount } from '../../shared/layout-pages.js';
 import { outputOptionProblems } from '../../shared/output-options.js';
 import { MAX_CANVAS_SIDE, type LayoutName } from '../../shared/template-format.js';
 import { templateTargets, type CatalogEntry } from '../catalog/load-catalog.js';
@@ -26,6 +27,7 @@ export interface RenderRequestInput {
   scale?: number | undefined;
   background?: 'template' | 'transparent' | undefined;
   cropMarks?: boolean | undefined;
+  page?: number | undefined;
 }
 
 export type ImageResolver = (value: string, path: string) => ImageInput;
@@ -108,6 +110,7 @@ export class RenderService {
       ...(input.scale !== undefined && input.scale !== 1 ? { scale: input.scale } : {}),
       ...(input.background === 'transparent' ? { transparent: true } : {}),
       ...(input.cropMarks ? { cropMarks: true } : {}),
+      ...(input.page !== undefined ? { page: input.page } : {}),
       ...(this.deps.customFonts ? { fonts: this.deps.customFonts() } : {}),
     };
   }
@@ -129,10 +132,17 @@ export class RenderService {
 export function checkOutputOptions(
   entry: CatalogEntry,
   target: LayoutName,
-  input: Pick<RenderRequestInput, 'format' | 'scale' | 'background' | 'cropMarks'>,
+  input: Pick<RenderRequestInput, 'format' | 'scale' | 'background' | 'cropMarks' | 'page'>,
 ): void {
   const problems = outputOptionProblems(input);
   const layout = entry.template.layouts[target];
+  const pages = layout ? pageCount(layout) : 1;
+  if (input.page !== undefined && input.page > pages) {
+    problems.push({
+      path: 'page',
+      message: `the ${target} layout has ${pages === 1 ? '1 page' : `${pages} pages`}; use a page from 1 to ${pages}`,
+    });
+  }
   if (layout && input.format !== 'pdf' && problems.length === 0) {
     const size = sheetPixelSize(sheetGeometry(layout, input.cropMarks === true), input.scale ?? 1);
     if (Math.max(size.width, size.height) > MAX_CANVAS_SIDE) {

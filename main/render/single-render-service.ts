@@ -5,6 +5,7 @@ import type { RenderRequest } from '../../shared/api-schemas.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { CoreData } from '../data/core-data.js';
 import { EXTENSIONS } from '../batch/batch-outputs.js';
+import { ZIP_CONTENT_TYPE } from '../engine/encode-image.js';
 import type { BrandFill } from '../engine/resolve-values.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import type { CreditReservations } from './credit-reservations.js';
@@ -46,8 +47,13 @@ export type SingleRenderResult =
     };
 
 /** The object key of a single render kept for Idempotency-Key replays. */
-export function singleRenderKey(renderId: string, format: OutputFormat): string {
-  return `renders/${renderId}.${EXTENSIONS[format]}`;
+export function singleRenderKey(
+  renderId: string,
+  format: OutputFormat,
+  contentType?: string,
+): string {
+  const extension = contentType === ZIP_CONTENT_TYPE ? 'zip' : EXTENSIONS[format];
+  return `renders/${renderId}.${extension}`;
 }
 
 /**
@@ -80,7 +86,7 @@ export class SingleRenderService {
       const renderId = newRenderId();
       const now = new Date();
       if (idempotency) {
-        outputKey = singleRenderKey(renderId, request.format);
+        outputKey = singleRenderKey(renderId, request.format, result.contentType);
         await outputs.put(outputKey, result.bytes, { contentType: result.contentType });
       }
       const { balance } = await data.commands.commitSingleRender({

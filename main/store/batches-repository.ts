@@ -44,6 +44,7 @@ export interface BatchOutputOptions {
   scale?: number;
   background?: 'template' | 'transparent';
   cropMarks?: boolean;
+  page?: number;
 }
 
 export type NewBatch = Omit<

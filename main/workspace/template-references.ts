@@ -3,6 +3,7 @@ import { pagePixelSize } from '../../shared/page-sizes.js';
 import {
   RATIO_NAMES,
   RATIO_SIZES,
+  type Layer,
   type Layout,
   type Ratio,
   type Template,
@@ -78,30 +79,39 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
           : `a ${ratio} layout is ${size.width} × ${size.height} px, not ${layout.width} × ${layout.height}; use another ratio for another size`,
       });
     }
+    // Layer ids are unique across the layout's pages: reports and paths name layers by id.
     const ids = new Set<string>();
-    layout.layers.forEach((layer, index) => {
-      if (ids.has(layer.id)) {
-        problems.push({
-          path: formatPath(prefix, ['layouts', ratio, 'layers', index, 'id']),
-          message: `another layer of this layout is already called "${layer.id}"`,
-        });
-      }
-      ids.add(layer.id);
-      const text = layer.kind === 'text' ? layer.text : layer.kind === 'qr' ? layer.value : '';
-      for (const name of new Set(placeholderNames(text))) {
-        if (declared.has(name)) continue;
-        problems.push({
-          path: formatPath(prefix, [
-            'layouts',
-            ratio,
-            'layers',
-            index,
-            layer.kind === 'qr' ? 'value' : 'text',
-          ]),
-          message: `{{${name}}} names no variable; declare "${name}" under variables or correct the name`,
-        });
-      }
-    });
+    const pages: { layers: Layer[]; path: PropertyKey[] }[] = [
+      { layers: layout.layers, path: ['layouts', ratio] },
+      ...(layout.morePages ?? []).map((page, index) => ({
+        layers: page.layers,
+        path: ['layouts', ratio, 'morePages', index],
+      })),
+    ];
+    for (const page of pages) {
+      page.layers.forEach((layer, index) => {
+        if (ids.has(layer.id)) {
+          problems.push({
+            path: formatPath(prefix, [...page.path, 'layers', index, 'id']),
+            message: `another layer of this layout is already called "${layer.id}"`,
+          });
+        }
+        ids.add(layer.id);
+        const text = layer.kind === 'text' ? layer.text : layer.kind === 'qr' ? layer.value : '';
+        for (const name of new Set(placeholderNames(text))) {
+          if (declared.has(name)) continue;
+          problems.push({
+            path: formatPath(prefix, [
+              ...page.path,
+              'layers',
+              index,
+              layer.kind === 'qr' ? 'value' : 'text',
+            ]),
+            message: `{{${name}}} names no variable; declare "${name}" under variables or correct the name`,
+          });
+        }
+      });
+    }
     visit(layout, ['layouts', ratio]);
   }
   return problems;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError, Errors, type Problem } from '../../shared/errors.js';
+import { placedLayers } from '../../shared/layout-pages.js';
 import { Template } from '../../shared/template-format.js';
 import { zodProblems } from '../../shared/zod-problems.js';
 import { templateRatios, type CatalogEntry } from '../catalog/load-catalog.js';
@@ -255,16 +256,16 @@ export class WorkspaceTemplates {
       return file.startsWith(path.resolve(dir) + path.sep) && fs.existsSync(file);
     };
     for (const [ratio, layout] of Object.entries(template.layouts)) {
-      layout?.layers.forEach((layer, index) => {
-        if (layer.kind !== 'image' || !('asset' in layer.source)) return;
+      for (const { layer, path: layerPath } of placedLayers(ratio, layout)) {
+        if (layer.kind !== 'image' || !('asset' in layer.source)) continue;
         const asset = layer.source.asset;
         if (!isAsset(asset)) {
           problems.push({
-            path: `layouts.${ratio}.layers[${index}].source.asset`,
+            path: `${layerPath}.source.asset`,
             message: `the template has no asset "${asset}"`,
           });
         }
-      });
+      }
     }
     for (const variable of template.variables) {
       const sample = template.sampleValues[variable.name];

@@ -99,4 +99,41 @@ describe('print formats through the API', () => {
     const names = bundle.getEntries().map((entry) => entry.entryName);
     expect(names.filter((name) => name.endsWith('.pdf'))).toHaveLength(2);
   });
+
+  it('a multi-page layout: a zip of numbered images for one render, kept as .zip for replays', async () => {
+    const badge = (await catalogDetail(server, 'tmpl_name_badge')).sampleValues;
+    const body = { templateId: 'tmpl_name_badge', target: 'badge', format: 'png', values: badge };
+    const headers = { 'Idempotency-Key': 'badge-pages-1' };
+    const first = await server.api('/v1/render', { method: 'POST', json: body, headers });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/zip');
+    const bytes = Buffer.from(await first.arrayBuffer());
+    const replay = await server.api('/v1/render', { method: 'POST', json: body, headers });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.headers.get('content-type')).toBe('application/zip');
+    expect(Buffer.from(await replay.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('a batch of a multi-page layout is one pdf a row, or images of one page', async () => {
+    const badge = (await catalogDetail(server, 'tmpl_name_badge')).sampleValues;
+    const request = {
+      templateId: 'tmpl_name_badge',
+      target: 'badge',
+      sourceType: 'json-array',
+      source: { records: [{ ...badge, firstName: 'Minh' }] },
+    };
+    const refused = await server.api('/v1/render-batches', {
+      method: 'POST',
+      json: { ...request, format: 'png' },
+    });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).errors[0].path).toBe('page');
+    const accepted = await createBatch(server, { ...request, format: 'pdf' });
+    expect((await waitForBatch(server, accepted.id)).status).toBe('succeeded');
+    const [row] = await fullManifest(server, accepted.id);
+    const pdf = Buffer.from(await (await server.api(`/v1/outputs/${row.outputKey}`)).arrayBuffer());
+    expect(poppler('pdfinfo', pdf)).toMatch(/Pages:\s+2/);
+    const back = await createBatch(server, { ...request, format: 'webp', page: 2 });
+    expect((await waitForBatch(server, back.id)).status).toBe('succeeded');
+  });
 });

@@ -44,10 +44,13 @@ export function registerOutputRoutes(
       // Opened before answering: an output removed since the check is a 404, not a broken stream.
       const stream = await deps.objects.getStream(found.key);
       if (!stream) throw Errors.notFound('output', params.outputKey);
-      if (query.width !== undefined && found.contentType === 'application/pdf') {
+      if (query.width !== undefined && !found.contentType.startsWith('image/')) {
         stream.destroy();
         throw Errors.validation([
-          { path: 'width', message: 'a PDF output has no image thumbnail; fetch it without width' },
+          {
+            path: 'width',
+            message: 'a PDF or zip output has no image thumbnail; fetch it without width',
+          },
         ]);
       }
       if (query.width !== undefined) {
