@@ -64,23 +64,32 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
   const sourceFile = requireOption('batch', 'source', values.source);
   const out = path.resolve(requireOption('batch', 'out', values.out));
   const settings = cliSettings(values);
-  const { runBatch } = await import('./batch-run.js');
-  return runBatch(
-    {
-      templateId,
-      sourceFile,
-      out,
-      cacheDir: values.cache !== undefined ? path.resolve(values.cache) : null,
-      format: values.format,
-      target: values.target,
-      quality: values.quality,
-      brand: values.brand,
-      namePattern: values['name-pattern'],
-      sheet: values.sheet,
-      imagesDir: values.images !== undefined ? path.resolve(values.images) : undefined,
-      json: values.json === true,
-    },
-    settings,
-    style,
-  );
+  // Open the data folder and start the render threads first: the engine loads in them while
+  // this thread loads the batch code and reads the source (most of a cached run's time).
+  const { composeLocalCore } = await import('./local-core.js');
+  const { createRenderPool } = await import('../render/render-pool.js');
+  const core = await composeLocalCore(settings, (threads) => createRenderPool({ threads }));
+  try {
+    const { runBatch } = await import('./batch-run.js');
+    return await runBatch(
+      {
+        templateId,
+        sourceFile,
+        out,
+        cacheDir: values.cache !== undefined ? path.resolve(values.cache) : null,
+        format: values.format,
+        target: values.target,
+        quality: values.quality,
+        brand: values.brand,
+        namePattern: values['name-pattern'],
+        sheet: values.sheet,
+        imagesDir: values.images !== undefined ? path.resolve(values.images) : undefined,
+        json: values.json === true,
+      },
+      core,
+      style,
+    );
+  } finally {
+    await core.close();
+  }
 }

@@ -9,18 +9,11 @@ import { checkImagesDir, createImagesFolderResolver } from '../batch/images-fold
 import { describeRowError } from '../batch/render-batch-row.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { OutputFormat } from '../render/render-protocol.js';
-import type { CliSettings } from './cli-options.js';
 import { deliver, manifestCsv, type Deliverable, type ManifestLine } from './batch-delivery.js';
 import { printBatchSummary } from './batch-summary.js';
 import { readCliSource, readSourceRows, type CliSource } from './batch-source.js';
 import { EXIT } from './exit-codes.js';
-import { lazyRenderPool, type LazyRenderPool } from './lazy-render-pool.js';
-import {
-  BUNDLED_FONTS_DIR,
-  CLI_PRINCIPAL,
-  composeLocalCore,
-  type LocalCore,
-} from './local-core.js';
+import { BUNDLED_FONTS_DIR, CLI_PRINCIPAL, type LocalCore } from './local-core.js';
 import { outputFormat } from './output-format.js';
 import { RenderCache } from './render-cache.js';
 import { RenderFingerprints } from './render-fingerprint.js';
@@ -69,7 +62,7 @@ interface BatchBase {
 
 export async function runBatch(
   options: BatchRunOptions,
-  settings: CliSettings,
+  core: LocalCore,
   style: TerminalStyle,
 ): Promise<number> {
   const started = performance.now();
@@ -81,41 +74,23 @@ export async function runBatch(
     ...(options.target !== undefined ? { target: options.target } : {}),
     ...(quality !== undefined ? { quality } : {}),
     ...(options.brand !== undefined ? { brand: options.brand } : {}),
-    ...imagesFolder(options, settings.dataDir),
+    ...imagesFolder(options, core.dataDir),
   };
-  let pool: LazyRenderPool | undefined;
-  const core = await composeLocalCore(settings, (threads) => (pool = lazyRenderPool({ threads })));
-  try {
-    await core.assertSubscription();
-    let outcome: BatchOutcome;
-    if (options.cacheDir)
-      outcome = await cachedRun(
-        core,
-        source,
-        base,
-        options,
-        new RenderCache(options.cacheDir),
-        () => pool?.start(),
-      );
-    else {
-      // Every row will be rendered: the threads start while the file is read and uploaded.
-      pool?.start();
-      outcome = await plainRun(core, source, base, options);
-    }
-    await deliver(options.out, outcome.images, manifestCsv(outcome.manifest));
-    const { balance } = await core.data.ledger.account();
-    printBatchSummary(outcome, {
-      out: options.out,
-      cached: options.cacheDir !== null,
-      balance,
-      seconds: (performance.now() - started) / 1000,
-      json: options.json,
-      style,
-    });
-    return outcome.failed > 0 ? EXIT.problems : EXIT.ok;
-  } finally {
-    await core.close();
-  }
+  await core.assertSubscription();
+  const outcome = options.cacheDir
+    ? await cachedRun(core, source, base, options, new RenderCache(options.cacheDir))
+    : await plainRun(core, source, base, options);
+  await deliver(options.out, outcome.images, manifestCsv(outcome.manifest));
+  const { balance } = await core.data.ledger.account();
+  printBatchSummary(outcome, {
+    out: options.out,
+    cached: options.cacheDir !== null,
+    balance,
+    seconds: (performance.now() - started) / 1000,
+    json: options.json,
+    style,
+  });
+  return outcome.failed > 0 ? EXIT.problems : EXIT.ok;
 }
 
 /**
@@ -207,8 +182,6 @@ async function cachedRun(
   base: BatchBase,
   options: BatchRunOptions,
   cache: RenderCache,
-  /** Starts the render threads: called at the first row to render, while the rest are hashed. */
-  startThreads: () => void,
 ): Promise<BatchOutcome> {
   const { renderer } = core;
   const entry = renderer.entry(base.templateId);
@@ -282,10 +255,7 @@ async function cachedRun(
         file: name,
         error: '',
       });
-    } else {
-      if (misses.length === 0) startThreads();
-      misses.push({ rowIndex: row.rowIndex, cells: row.cells, name, key });
-    }
+    } else misses.push({ rowIndex: row.rowIndex, cells: row.cells, name, key });
   }
 
   const batchIds: string[] = [];

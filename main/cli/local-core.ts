@@ -1,29 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BatchEvents } from '../batch/batch-events.js';
-import { BatchOutputs } from '../batch/batch-outputs.js';
-import { BatchRunner, batchRowsInFlight } from '../batch/batch-runner.js';
-import { BatchService } from '../batch/batch-service.js';
+import type { BatchEvents } from '../batch/batch-events.js';
+import type { BatchOutputs } from '../batch/batch-outputs.js';
+import type { BatchRunner } from '../batch/batch-runner.js';
+import type { BatchService } from '../batch/batch-service.js';
 import type { PreflightDeps } from '../batch/preflight.js';
-import { UploadService } from '../batch/upload-service.js';
-import { loadCatalog, type Catalog } from '../catalog/load-catalog.js';
-import { TemplateLibrary } from '../catalog/template-library.js';
+import type { UploadService } from '../batch/upload-service.js';
+import type { Catalog } from '../catalog/load-catalog.js';
+import type { TemplateLibrary } from '../catalog/template-library.js';
 import { DEFAULT_OPENING_CREDITS } from '../config.js';
 import type { CoreData } from '../data/core-data.js';
-import { sqliteCoreData } from '../data/sqlite-core-data.js';
-import { createImageReferenceResolver } from '../engine/image-reference.js';
-import { CustomFonts } from '../fonts/custom-fonts.js';
-import { fontCoverageCheck } from '../fonts/font-coverage-check.js';
-import { FolderObjectStore } from '../objects/folder-object-store.js';
-import { removeStaleStaging } from '../packs/pack-import.js';
+import type { CustomFonts } from '../fonts/custom-fonts.js';
 import { savedPreferences } from '../preferences.js';
-import { CreditReservations } from '../render/credit-reservations.js';
 import { defaultThreadCount, type RenderPool } from '../render/render-pool.js';
-import { RenderService, type ImageResolver } from '../render/render-service.js';
-import { SingleRenderService } from '../render/single-render-service.js';
+import type { ImageResolver, RenderService } from '../render/render-service.js';
+import type { SingleRenderService } from '../render/single-render-service.js';
 import { createStore, type Store } from '../store/create-store.js';
-import { WorkspaceTemplates } from '../workspace/workspace-templates.js';
+import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
 import { AppError } from '../../shared/errors.js';
 import type { CliSettings } from './cli-options.js';
 
@@ -81,6 +75,45 @@ export async function composeLocalCore(
   try {
     const saved = savedPreferences((key) => store.settings.get(key));
     pool = makePool(settings.workers ?? saved.workers ?? defaultThreadCount());
+    // Loaded once the render threads are starting, so that loading the engine there and the
+    // services here overlap (a cached batch that renders 3 rows is mostly this start).
+    const [
+      { BatchEvents },
+      { BatchOutputs },
+      { BatchRunner, batchRowsInFlight },
+      { BatchService },
+      { UploadService },
+      { loadCatalog },
+      { TemplateLibrary },
+      { sqliteCoreData },
+      { createImageReferenceResolver },
+      { CustomFonts },
+      { fontCoverageCheck },
+      { FolderObjectStore },
+      { removeStaleStaging },
+      { CreditReservations },
+      { RenderService },
+      { SingleRenderService },
+      { WorkspaceTemplates },
+    ] = await Promise.all([
+      import('../batch/batch-events.js'),
+      import('../batch/batch-outputs.js'),
+      import('../batch/batch-runner.js'),
+      import('../batch/batch-service.js'),
+      import('../batch/upload-service.js'),
+      import('../catalog/load-catalog.js'),
+      import('../catalog/template-library.js'),
+      import('../data/sqlite-core-data.js'),
+      import('../engine/image-reference.js'),
+      import('../fonts/custom-fonts.js'),
+      import('../fonts/font-coverage-check.js'),
+      import('../objects/folder-object-store.js'),
+      import('../packs/pack-import.js'),
+      import('../render/credit-reservations.js'),
+      import('../render/render-service.js'),
+      import('../render/single-render-service.js'),
+      import('../workspace/workspace-templates.js'),
+    ]);
     const data = sqliteCoreData(store);
     // Another process (the app) may be rendering on this folder: its claims are live, so they
     // are left to expire rather than cleared as the server does at its start.
