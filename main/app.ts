@@ -327,6 +327,7 @@ export async function composeCore(
         checkFontFamily: (family, familyPath) => fonts.checkFontFamily(family, familyPath),
         ...(shared ? { workspaceCatchUp: () => shared!.pullIfBehind() } : {}),
         ...(team ? { team } : {}),
+        ...(cluster ? { healthProblem: cluster.healthProblem } : {}),
       },
       { logger: options.logger ?? false },
     );

@@ -32,6 +32,8 @@ export interface ClusterApiParts {
   allowedHosts: readonly string[];
   /** The cluster's batch work, given this node's uploads (its ingest reads them). */
   work: (uploads: UploadService) => BatchWork;
+  /** Why this node should not get traffic now (GET /healthz answers 503 with it), or null. */
+  healthProblem: () => string | null;
   /** UI sessions every API node honours (launch links and sessions signed with one key). */
   sessions: SharedUiSessions;
   /** The shared workspace, copied into this node's store and folders. */

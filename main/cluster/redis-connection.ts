@@ -23,19 +23,23 @@ export function openRedis(url: string, name: string): Redis {
  * find again, and an evicted rate-limit counter lets requests through. Refuse to start instead.
  */
 export async function assertNoEviction(redis: Redis): Promise<void> {
-  let policy: string | undefined;
-  try {
-    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
-    policy = reply[1];
-  } catch {
-    // Managed Redis services often disable CONFIG; INFO says the same.
-    const info = await redis.info('memory');
-    policy = /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
-  }
+  const policy = await evictionPolicy(redis);
   if (policy !== 'noeviction') {
     throw new ClusterConfigError(
       'redis-eviction-policy',
       `Redis must run with maxmemory-policy noeviction (it has ${policy ?? 'an unknown policy'}): an evicted job or counter would be lost work. Set "maxmemory-policy noeviction" in redis.conf or with CONFIG SET, then start again.`,
     );
+  }
+}
+
+/** Redis's `maxmemory-policy` (undefined when it does not say). */
+export async function evictionPolicy(redis: Redis): Promise<string | undefined> {
+  try {
+    const reply = (await redis.config('GET', 'maxmemory-policy')) as string[];
+    return reply[1];
+  } catch {
+    // Managed Redis services often disable CONFIG; INFO says the same.
+    const info = await redis.info('memory');
+    return /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
   }
 }

@@ -31,6 +31,7 @@ import { assertNoEviction, openRedis } from './redis-connection.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 import { secretFromEnv } from './secret-env.js';
 import { WorkspaceReplica } from './workspace-replica.js';
+import { EvictionWatch, evictionCheckMs } from './eviction-watch.js';
 import { SharedWorkspaceRepository } from '../data/postgres/shared-workspace-repository.js';
 import { createStore } from '../store/create-store.js';
 import { spendLaunchToken } from '../data/postgres/ui-launch-tokens.js';
@@ -107,6 +108,17 @@ export async function startClusterNode(
       await coordination.leave(nodeId).catch(() => undefined);
     });
 
+    // The eviction policy is checked again while the node runs; an unsafe one pauses the worker.
+    let chunkWorker: { pause(): Promise<void>; resume(): void } | undefined;
+    const eviction = new EvictionWatch(redis, {
+      intervalMs: evictionCheckMs(),
+      log,
+      onUnsafe: () => chunkWorker?.pause(),
+      onSafe: () => chunkWorker?.resume(),
+    });
+    eviction.start();
+    closers.push(async () => eviction.stop());
+
     const cacheDir = path.join(config.dataDir, 'cache', 'cluster');
     const sharedWorkspace = new SharedWorkspaceRepository(pg);
     const uploadCache = new ObjectCache(objects, path.join(cacheDir, 'uploads'));
@@ -133,6 +145,7 @@ export async function startClusterNode(
             });
             return new ClusterBatchWork(scheduler, ingest, coordination);
           },
+          healthProblem: () => eviction.current(),
           sessions: {
             key: Buffer.from(
               await data.settings.getOrCreate('ui-session-key', () =>
@@ -216,6 +229,10 @@ export async function startClusterNode(
         log,
       });
       closers.push(() => worker.close());
+      chunkWorker = {
+        pause: () => worker.worker.pause(),
+        resume: () => worker.worker.resume(),
+      };
     }
 
     if (ingest) {

@@ -95,7 +95,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
     registerPackImportRoute(binary, deps);
   });
   registerUiRoutes(app, registry, { sessions: deps.sessions, uiDir: deps.uiDir });
-  registerHealthRoute(registry, deps.data);
+  registerHealthRoute(registry, deps.data, deps.healthProblem);
   registerOpenApiRoute(registry, API_VERSION);
   return app;
 }

@@ -51,6 +51,8 @@ export interface ServerDeps {
   checkFontFamily: (family: string, path: string) => void;
   /** Embedded mode: the team service this app uses and the worker lending its threads. */
   team?: TeamServiceDeps;
+  /** Cluster mode: why this node should not get traffic now (GET /healthz), or null. */
+  healthProblem?: () => string | null;
   /** Cluster mode: brings this node's copy of the shared workspace up to date. */
   workspaceCatchUp?: () => Promise<void>;
   /** The desktop UI's launch tokens and session cookies. */

@@ -17,6 +17,7 @@ import {
 } from '../helpers/cluster-node.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
 import { testFetch, type Json } from '../helpers/test-server.js';
+import { Redis } from 'ioredis';
 
 /**
  * Two API nodes and a worker of one cluster. Workspace templates, their images and uploaded
@@ -252,4 +253,57 @@ describe('UI sessions of a cluster', () => {
     });
     expect(refused.status).toBe(401);
   }, 60_000);
+});
+
+describe('a Redis switched to an evicting policy while the cluster runs', () => {
+  it('makes nodes unhealthy and stops workers taking chunks until noeviction is back', async () => {
+    const redis = new Redis(env.redis.url);
+    const health = async () => {
+      const res = await testFetch(`${first.url}/healthz`);
+      return { status: res.status, text: await res.text() };
+    };
+    const until = async (done: () => Promise<boolean>) => {
+      const deadline = Date.now() + 30_000;
+      while (!(await done())) {
+        expect(Date.now() < deadline).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    };
+    try {
+      expect((await health()).status).toBe(200);
+      await redis.config('SET', 'maxmemory-policy', 'allkeys-lru');
+      await until(async () => (await health()).status === 503);
+      expect((await health()).text).toMatch(/maxmemory-policy allkeys-lru/);
+      await until(async () => /takes no chunk jobs/.test(worker.output()));
+
+      const fields = await json(
+        await call(first, `/v1/render-batches/template-fields?templateId=${SOURCE}`),
+        200,
+      );
+      const batch = await json(
+        await call(first, '/v1/render-batches', {
+          method: 'POST',
+          json: {
+            templateId: SOURCE,
+            sourceType: 'json-array',
+            source: { records: [fields.sampleRow, fields.sampleRow] },
+          },
+        }),
+        202,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const waiting = await json(await call(first, `/v1/render-batches/${batch.id}`), 200);
+      expect(waiting.succeeded).toBe(0);
+
+      await redis.config('SET', 'maxmemory-policy', 'noeviction');
+      await until(async () => (await health()).status === 200);
+      await until(async () => {
+        const state = await json(await call(first, `/v1/render-batches/${batch.id}`), 200);
+        return state.status === 'succeeded';
+      });
+    } finally {
+      await redis.config('SET', 'maxmemory-policy', 'noeviction');
+      redis.disconnect();
+    }
+  }, 90_000);
 });

@@ -39,6 +39,8 @@ export function clusterEnv(env: ClusterEnvironment): Record<string, string> {
     RENDER_DESK_RATE_LIMIT: '100000',
     RENDER_DESK_CHUNK_LOCK_MS: String(env.lockMs),
     RENDER_DESK_GC_GRACE_MS: String(env.lockMs * 3),
+    // A Redis switched to an evicting policy mid-test is noticed within a second.
+    RENDER_DESK_EVICTION_CHECK_MS: '500',
   };
 }
 
