@@ -14,8 +14,13 @@ export interface BundleEntry {
   size: number;
 }
 
-/** Store entries opened ahead of the one being written (bounded memory: a few responses). */
-const OPEN_AHEAD = 4;
+/**
+ * Store entries opened ahead of the one being written. Each open is a GET whose latency would
+ * otherwise stall the zip; 16 paused responses of a few hundred KB each stay bounded memory.
+ * Streaming 2,000 outputs of 180 KB from a local S3 server: 4 ahead ~50 MiB/s, 16 ahead ~66
+ * (medians of 3 alternated runs on a loaded 2-core machine).
+ */
+const OPEN_AHEAD = 16;
 
 /** Outputs get a fixed timestamp so the same batch always gives the same zip bytes. */
 const ENTRY_TIME = new Date(Date.UTC(2026, 0, 1));
@@ -45,8 +50,13 @@ export class BundleEntryError extends Error {
 export function createBundleStream(
   entries: Iterable<BundleEntry>,
   extras: { name: string; content: Buffer }[] = [],
-  options: { onError?: (error: Error) => void } = {},
+  options: {
+    onError?: (error: Error) => void;
+    /** Store entries opened ahead of the one being written (default OPEN_AHEAD). */
+    readAhead?: number;
+  } = {},
 ): Readable {
+  const readAhead = options.readAhead ?? OPEN_AHEAD;
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
   let reading: Readable | null = null;
@@ -85,7 +95,7 @@ export function createBundleStream(
       if (output.destroyed) return;
       const current = start(index);
       opened.delete(index);
-      for (let ahead = index + 1; ahead <= index + OPEN_AHEAD && ahead < list.length; ahead += 1)
+      for (let ahead = index + 1; ahead <= index + readAhead && ahead < list.length; ahead += 1)
         if (list[ahead]?.open) void start(ahead);
       void current.then(
         (stream) => {
