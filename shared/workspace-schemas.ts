@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CatalogDetail, CatalogListItem } from './api-schemas.js';
-import { Ratio, Template } from './template-format.js';
+import { LayoutName, Template } from './template-format.js';
 
 /** Schemas of the workspace-template routes (`/v1/templates`, fork, preview of a draft). */
 
@@ -57,7 +57,7 @@ export const DraftPreviewRequest = z
   .object({
     template: z.unknown().describe('The draft template document (validated like a save).'),
     values: z.record(z.string(), z.unknown()).default({}),
-    target: Ratio.optional(),
+    target: LayoutName.optional(),
     width: z.number().int().min(64).max(1920).default(720),
   })
   .strict();

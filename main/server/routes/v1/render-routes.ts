@@ -47,8 +47,17 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
     },
     async ({ body, request, reply }) => {
       requireUiSession(request);
+      // A preview is one JPEG: the first page unless another is asked for, never transparent.
       const job = renderer.prepare(
-        { ...body, format: 'jpeg', quality: 82, outputWidth: body.width },
+        {
+          ...body,
+          format: 'jpeg',
+          quality: 82,
+          outputWidth: body.width,
+          page: body.page ?? 1,
+          background: undefined,
+          scale: undefined,
+        },
         { brand: await brandProfileFor(data.brandProfiles, body.brand) },
       );
       return sendPreview(reply, await renderer.run(job, { lane: 'interactive' }));
