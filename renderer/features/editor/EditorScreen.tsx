@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api } from '../../api/client';
-import { RATIO_SIZES } from '../../../shared/template-format';
+import { RATIO_NAMES, RATIO_SIZES } from '../../../shared/template-format';
 import type { Ratio } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { Button, ConfirmDialog, ErrorBanner, Loading, Segmented } from '../../components/ui';
@@ -276,13 +276,16 @@ function RatioBar(): ReactElement {
       return { ...tpl, layouts };
     });
   };
+  // A print or custom-size layout goes by its own name.
+  const layoutLabel = (name: string) =>
+    (RATIO_NAMES as readonly string[]).includes(name) ? t(ratioKey(name as Ratio)) : name;
   return (
     <div className="ed-ratios">
       <Segmented
         label={t('editor.ratio')}
         value={ratio}
         onChange={(r) => useEditorStore.getState().setRatio(r)}
-        options={present.map((r) => ({ value: r, label: t(ratioKey(r)) }))}
+        options={present.map((r) => ({ value: r, label: layoutLabel(r) }))}
       />
       {missing.length > 0 ? (
         <select
@@ -304,8 +307,8 @@ function RatioBar(): ReactElement {
           size="sm"
           variant="ghost"
           icon="trash"
-          aria-label={t('editor.ratio.remove', { ratio: t(ratioKey(ratio)) })}
-          title={t('editor.ratio.remove', { ratio: t(ratioKey(ratio)) })}
+          aria-label={t('editor.ratio.remove', { ratio: layoutLabel(ratio) })}
+          title={t('editor.ratio.remove', { ratio: layoutLabel(ratio) })}
           onClick={remove}
         />
       ) : null}

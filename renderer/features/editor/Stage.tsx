@@ -5,7 +5,8 @@ import {
   type PointerEvent as ReactPointerEvent,
   type ReactElement,
 } from 'react';
-import type { Layer } from '../../api/types';
+import { unitToPixels } from '../../../shared/page-sizes';
+import type { Layer, Layout } from '../../api/types';
 import { useT } from '../../i18n/i18n';
 import { selectLayout, useEditorStore } from './editor-store';
 import { resizeBox, snapMove, snapResize, type Box, type HandleEdges } from './snapping';
@@ -28,6 +29,17 @@ const HANDLES: { name: string; edges: HandleEdges }[] = [
 let gestureSeq = 0;
 
 /**
+ * A print layout's sheet in layout pixels: the trim plus its bleed on every side (the preview
+ * shows the bleed, as raster outputs do), and its safe margin; a pixel layout is its trim alone.
+ */
+function sheetOf(layout: Layout): { width: number; height: number; bleed: number; safe: number } {
+  const page = layout.page;
+  const bleed = page ? unitToPixels(page, page.bleed) : 0;
+  const safe = page ? unitToPixels(page, page.safe) : 0;
+  return { width: layout.width + 2 * bleed, height: layout.height + 2 * bleed, bleed, safe };
+}
+
+/**
  * The canvas: the engine's preview as the picture, and over it a transparent box per layer to
  * select, drag and resize. Boxes follow the pointer at once; the picture follows when the engine
  * has rendered the change.
@@ -46,7 +58,8 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
       if (event.button !== 0) return;
       const layout = selectLayout(useEditorStore.getState());
       if (!layout) return;
-      const width = layout.width;
+      // The overlay covers the sheet (trim and bleed): its screen width is the sheet's.
+      const width = sheetOf(layout).width;
       const layers = layout.layers;
       event.preventDefault();
       event.stopPropagation();
@@ -120,14 +133,28 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
   if (!layout || !layers) return <div className="ed-stage-wrap" />;
   const width = layout.width;
   const height = layout.height;
+  const sheet = sheetOf(layout);
+  // The trim within the sheet; layers and guides are placed in trim coordinates inside it.
+  const trimStyle = {
+    left: `${(sheet.bleed / sheet.width) * 100}%`,
+    top: `${(sheet.bleed / sheet.height) * 100}%`,
+    width: `${(width / sheet.width) * 100}%`,
+    height: `${(height / sheet.height) * 100}%`,
+  };
+  const safeStyle = {
+    left: `${(sheet.safe / width) * 100}%`,
+    top: `${(sheet.safe / height) * 100}%`,
+    right: `${(sheet.safe / width) * 100}%`,
+    bottom: `${(sheet.safe / height) * 100}%`,
+  };
 
   return (
     <div className="ed-stage-wrap">
       <div
         className="ed-stage"
         style={{
-          aspectRatio: `${width} / ${height}`,
-          ['--ratio' as string]: String(width / height),
+          aspectRatio: `${sheet.width} / ${sheet.height}`,
+          ['--ratio' as string]: String(sheet.width / sheet.height),
         }}
       >
         {preview.url ? (
@@ -159,17 +186,26 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
             if (e.target === e.currentTarget) useEditorStore.getState().select(null);
           }}
         >
-          {layers.map((layer) => (
-            <LayerBox
-              key={layer.id}
-              layer={layer}
-              width={width}
-              height={height}
-              selected={layer.id === selected}
-              onBegin={begin}
-            />
-          ))}
-          <Guides width={width} height={height} />
+          <div
+            className={`ed-trim${layout.page ? ' print' : ''}`}
+            style={trimStyle}
+            data-testid="editor-trim"
+          >
+            {layout.page && sheet.safe > 0 ? (
+              <div className="ed-safe" style={safeStyle} aria-hidden />
+            ) : null}
+            {layers.map((layer) => (
+              <LayerBox
+                key={layer.id}
+                layer={layer}
+                width={width}
+                height={height}
+                selected={layer.id === selected}
+                onBegin={begin}
+              />
+            ))}
+            <Guides width={width} height={height} />
+          </div>
         </div>
       </div>
       <p id="ed-canvas-help" className="small subtle ed-help">

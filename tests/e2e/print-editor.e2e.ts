@@ -1,0 +1,57 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+
+const CERTIFICATE = 'tmpl_certificate_award';
+
+describe('editor on a print layout', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it('shows the trim inside the bleed and the safe area inside the trim, at the page geometry', async () => {
+    const { page } = ui;
+    await page.goto(`${core.url}/ui/templates/${CERTIFICATE}`);
+    await page.getByRole('button', { name: 'Customise' }).click();
+    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    await page.getByRole('radio', { name: 'a4' }).click();
+    const trim = page.getByTestId('editor-trim');
+    await expect.poll(() => trim.getAttribute('class')).toContain('print');
+    const preview = page.getByTestId('editor-preview');
+    await preview.waitFor({ timeout: 30_000 });
+    // The engine's preview of the a4 draft is the sheet: trim and bleed, 720 px wide.
+    await expect
+      .poll(
+        () => preview.evaluate((img: HTMLImageElement) => img.naturalHeight / img.naturalWidth),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBeCloseTo(1275 / 1789, 2);
+    expect(await page.getByText('The preview waits until these are fixed').count()).toBe(0);
+
+    const stage = (await page.locator('.ed-stage').boundingBox())!;
+    const trimBox = (await trim.boundingBox())!;
+    const safeBox = (await page.locator('.ed-safe').boundingBox())!;
+    // A4 landscape at 150 dpi: 1754 × 1240 px trim, 3 mm bleed (17.7 px), 10 mm safe (59.1 px).
+    const bleed = (3 / 25.4) * 150;
+    const safe = (10 / 25.4) * 150;
+    const perPixel = stage.width / (1754 + 2 * bleed);
+    expect(stage.height / stage.width).toBeCloseTo((1240 + 2 * bleed) / (1754 + 2 * bleed), 2);
+    expect(trimBox.x - stage.x).toBeCloseTo(bleed * perPixel, 0);
+    expect(trimBox.width).toBeCloseTo(1754 * perPixel, 0);
+    expect(safeBox.x - trimBox.x).toBeCloseTo(safe * perPixel, 0);
+    expect(safeBox.y - trimBox.y).toBeCloseTo(safe * perPixel, 0);
+
+    // A layer box sits at its layer's place within the trim, not within the bleed.
+    const recipient = (await page.locator('.ed-box[data-layer-id="recipient"]').boundingBox())!;
+    expect(recipient.x - trimBox.x).toBeCloseTo(238 * perPixel, 0);
+    await screenshot(page, 'editor-print-layout');
+  });
+});
