@@ -155,10 +155,13 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
         { idempotencyKey: crypto.randomUUID() },
       );
       if (result.creditsRemaining !== null) setBalance(result.creditsRemaining);
-      const name = `${template.id.replace(/^w?tmpl_/, '')}-${ratio}.${EXTENSIONS[format]}`;
+      // A multi-page layout's images come as one zip of numbered pages.
+      const zip = result.blob.type === 'application/zip';
+      const extension = zip ? 'zip' : EXTENSIONS[format];
+      const name = `${template.id.replace(/^w?tmpl_/, '')}-${ratio}.${extension}`;
       if (native.available && result.outputKey) {
         const saved = await native.saveUrl(await api.outputLink(result.outputKey), name, [
-          { name: format.toUpperCase(), extensions: [EXTENSIONS[format]] },
+          { name: zip ? 'ZIP' : format.toUpperCase(), extensions: [extension] },
         ]);
         if (!saved) return;
       } else {
