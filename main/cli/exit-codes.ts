@@ -9,7 +9,7 @@ export const EXIT = {
   ok: 0,
   /** `check` found problems, `batch` had failed rows, `render` refused the values. */
   problems: 1,
-  /** Unknown command or option, a missing or malformed argument, an unreadable file. */
+  /** Unknown command or option, a missing or malformed argument, an unreadable file, a bad key. */
   usage: 2,
   /** Not enough credits, or the subscription has lapsed. */
   credits: 3,
@@ -22,7 +22,8 @@ export const EXIT = {
 export const EXIT_CODES_HELP = `Exit codes:
   0    success
   1    problems found: check listed problems, batch had failed rows, render refused the values
-  2    usage error: unknown command or option, missing or bad argument, unknown template, unreadable file
+  2    usage error: unknown command or option, missing or bad argument, unknown template,
+       unreadable file, an API key that is missing, unknown or of too low a scope (mcp)
   3    not enough credits, or the subscription has lapsed
   4    any other failure (a render the engine could not draw, a full disk, an unexpected error)
   130  interrupted (Ctrl-C)`;
@@ -47,6 +48,8 @@ const USAGE_CODES = new Set([
   'payload-too-large',
   'path-not-allowed',
   'conflict',
+  'unauthorized',
+  'insufficient-scope',
   'ERR_PARSE_ARGS_UNKNOWN_OPTION',
   'ERR_PARSE_ARGS_INVALID_OPTION_VALUE',
   'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL',

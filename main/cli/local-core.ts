@@ -64,9 +64,15 @@ export interface LocalCore {
  * `composeCore` wires for the server, over the same data folder. `pool` is made by the caller,
  * which can start it before anything else is loaded (a one-off render waits for its thread).
  */
+export interface LocalCoreOptions {
+  /** Narrows which image values may be read (the MCP server's allowed folders). */
+  restrictImages?: (resolver: ImageResolver) => ImageResolver;
+}
+
 export async function composeLocalCore(
   settings: CliSettings,
   makePool: (threads: number) => RenderPool,
+  options: LocalCoreOptions = {},
 ): Promise<LocalCore> {
   const { dataDir } = settings;
   fs.mkdirSync(dataDir, { recursive: true });
@@ -133,11 +139,12 @@ export async function composeLocalCore(
     workspace.addCheck(fontCoverageCheck(fonts));
     const templates = new TemplateLibrary(catalog, workspace);
     const uploads = new UploadService(data, path.join(dataDir, 'uploads'));
-    const resolveImage = createImageReferenceResolver({
+    const anyImage = createImageReferenceResolver({
       uploadPath: (id: string) => uploads.imagePath(id),
       allowRemote: false,
       protectedDirs: [dataDir],
     });
+    const resolveImage = options.restrictImages ? options.restrictImages(anyImage) : anyImage;
     const renderer = new RenderService({
       templates,
       pool,

@@ -10,6 +10,7 @@ Commands:
   batch          a CSV, XLSX or JSON file of rows into a folder or a .zip of images
   check          pre-flight a source without rendering: overflowing text, missing glyphs, bad values
   templates      list, show, fork, export and import templates
+  mcp            a local MCP server (stdio) for AI assistants, acting as one API key
   serve          the headless server (flags as in the README: --port, --data-dir, …; cluster
                  nodes add --cluster, --role api|worker|all, --host, --allowed-hosts)
   cluster init   prepare PostgreSQL, Redis and the object store for cluster mode
@@ -38,6 +39,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   batch: async () => (await import('./batch-command.js')).batchCommand,
   check: async () => (await import('./check-command.js')).checkCommand,
   templates: async () => (await import('./templates-command.js')).templatesCommand,
+  mcp: async () => (await import('./mcp-command.js')).mcpCommand,
 };
 
 /** The `render-desk` command. */

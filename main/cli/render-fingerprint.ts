@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RenderJob } from '../render/render-protocol.js';
+// Key order and whitespace ignored, as for the API's Idempotency-Key fingerprints.
+import { canonicalJson } from '../server/idempotency-key.js';
 
 /** Bumped when what a fingerprint covers changes, so older cache entries are not trusted. */
 const FINGERPRINT_FORMAT = 1;
@@ -102,16 +104,4 @@ export class RenderFingerprints {
 
 function sha256(data: string | Uint8Array): string {
   return crypto.createHash('sha256').update(data).digest('hex');
-}
-
-/** JSON with object keys sorted at every level: equal values give equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => {
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
-    if (item instanceof Uint8Array) return sha256(item);
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(item).sort())
-      sorted[key] = (item as Record<string, unknown>)[key];
-    return sorted;
-  });
 }

@@ -3,7 +3,7 @@ import { runCli } from '../helpers/run-cli.js';
 
 describe('render-desk', () => {
   it('answers --help on every command with exit 0 and the documented exit codes', async () => {
-    for (const command of [[], ['render'], ['batch'], ['check'], ['templates']]) {
+    for (const command of [[], ['render'], ['batch'], ['check'], ['templates'], ['mcp']]) {
       const result = await runCli([...command, '--help']);
       expect(result.code, command.join(' ')).toBe(0);
       expect(result.stdout, command.join(' ')).toMatch(/Exit codes:[\s\S]*3\s+not enough credits/);

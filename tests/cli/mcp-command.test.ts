@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import AdmZip from 'adm-zip';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStore } from '../../main/store/create-store.js';
+import type { KeyScope } from '../../shared/key-scopes.js';
+import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
+import { REPO_ROOT } from '../helpers/image-fixtures.js';
+import { tempDir } from '../helpers/run-cli.js';
+
+interface ToolAnswer {
+  isError?: boolean;
+  content: ({ type: 'text'; text: string } | { type: 'image'; data: string; mimeType: string })[];
+}
+
+describe('render-desk mcp', () => {
+  let temp: ReturnType<typeof tempDir>;
+  let dataDir: string;
+  let allowed: string;
+  let client: Client | undefined;
+  beforeEach(() => {
+    temp = tempDir('rd-cli-mcp-');
+    dataDir = path.join(temp.dir, 'data');
+    allowed = path.join(temp.dir, 'work');
+    fs.mkdirSync(allowed);
+  });
+  afterEach(async () => {
+    await client?.close();
+    client = undefined;
+    temp.remove();
+  });
+
+  /** A key of the data folder, made as the app makes one, and the server started as that key. */
+  async function connect(scope: KeyScope): Promise<Client> {
+    const secret = `rdk_mcp_test_${scope}_0123456789`;
+    const store = createStore(dataDir);
+    store.apiKeys.ensure(secret, { name: `mcp ${scope}`, scope });
+    store.close();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        path.join(REPO_ROOT, 'bin', 'render-desk.mjs'),
+        'mcp',
+        '--allow',
+        allowed,
+        '--data-dir',
+        dataDir,
+        '--workers',
+        '2',
+      ],
+      cwd: REPO_ROOT,
+      env: { ...(process.env as Record<string, string>), RENDER_DESK_API_KEY: secret },
+      stderr: 'pipe',
+    });
+    client = new Client({ name: 'render-desk-test', version: '1.0.0' });
+    await client.connect(transport);
+    return client;
+  }
+
+  const call = async (mcp: Client, name: string, args: Record<string, unknown>) =>
+    (await mcp.callTool({ name, arguments: args })) as ToolAnswer;
+  const text = (answer: ToolAnswer) => {
+    const first = answer.content.find((c) => c.type === 'text');
+    return JSON.parse(first && first.type === 'text' ? first.text : 'null') as Record<
+      string,
+      unknown
+    >;
+  };
+
+  it('lists templates, renders an image charged once per idempotency key, and runs a batch to a bundle', async () => {
+    const mcp = await connect('render');
+    const tools = (await mcp.listTools()).tools.map((tool) => tool.name).sort();
+    expect(tools).toEqual([
+      'batch_status',
+      'bundle',
+      'list_templates',
+      'preflight',
+      'render',
+      'show_template',
+      'start_batch',
+      'template_fields',
+    ]);
+
+    const list = await call(mcp, 'list_templates', {});
+    expect(JSON.stringify(list.content)).toContain(REFERENCE);
+
+    const values = productRow(1);
+    const rendered = await call(mcp, 'render', {
+      templateId: REFERENCE,
+      values,
+      idempotencyKey: 'card-1',
+    });
+    expect(rendered.isError).toBeFalsy();
+    const image = rendered.content.find((c) => c.type === 'image');
+    expect(image && image.type === 'image' ? image.mimeType : null).toBe('image/png');
+    const png = Buffer.from(image && image.type === 'image' ? image.data : '', 'base64');
+    const meta = await sharp(png).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1080, 1080]);
+    expect(text(rendered)).toMatchObject({ replayed: false, creditsRemaining: 99 });
+
+    const again = await call(mcp, 'render', {
+      templateId: REFERENCE,
+      values,
+      idempotencyKey: 'card-1',
+    });
+    expect(text(again)).toMatchObject({ replayed: true, creditsRemaining: 99 });
+    expect(ledgerBalance(dataDir).debited).toBe(1);
+
+    const started = await call(mcp, 'start_batch', {
+      templateId: REFERENCE,
+      records: [0, 1, 2].map(productRow),
+    });
+    expect(started.isError).toBeFalsy();
+    const batchId = text(started).id as string;
+    let status: Record<string, unknown> = {};
+    for (let i = 0; i < 600; i += 1) {
+      status = text(await call(mcp, 'batch_status', { batchId }));
+      if (!['queued', 'running'].includes(String(status.status))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toMatchObject({ status: 'succeeded', succeeded: 3, failed: 0 });
+
+    const zipFile = path.join(allowed, 'batch.zip');
+    const bundle = await call(mcp, 'bundle', { batchId, outFile: zipFile });
+    expect(bundle.isError).toBeFalsy();
+    const names = new AdmZip(zipFile)
+      .getEntries()
+      .map((e) => e.entryName)
+      .sort();
+    expect(names.filter((name) => name.endsWith('.png'))).toHaveLength(3);
+    expect(names).toContain('manifest.csv');
+    expect(ledgerBalance(dataDir).debited).toBe(4);
+  });
+
+  it('reads no file outside the allowed folders and keeps a read-only key from rendering', async () => {
+    const outside = path.join(temp.dir, 'secret.png');
+    fs.copyFileSync(
+      path.join(REPO_ROOT, 'templates', 'catalog', 'product-promo', 'logo.png'),
+      outside,
+    );
+    const mcp = await connect('read');
+    const source = path.join(temp.dir, 'rows.json');
+    fs.writeFileSync(source, JSON.stringify([productRow(0)]));
+
+    const readOnly = await call(mcp, 'render', { templateId: REFERENCE, values: productRow(0) });
+    expect(readOnly.isError).toBe(true);
+    expect(text(readOnly)).toMatchObject({ code: 'insufficient-scope' });
+
+    // preflight needs the render scope too, as POST /v1/render-batches/preflight does.
+    await client?.close();
+    const renderer = await connect('render');
+    const image = await call(renderer, 'render', {
+      templateId: REFERENCE,
+      values: { ...productRow(0), logo: outside },
+    });
+    expect(text(image)).toMatchObject({ code: 'path-not-allowed' });
+    const file = await call(renderer, 'preflight', { templateId: REFERENCE, sourceFile: source });
+    expect(text(file)).toMatchObject({ code: 'path-not-allowed' });
+    const bundle = await call(renderer, 'bundle', {
+      batchId: 'bat_nope',
+      outFile: path.join(temp.dir, 'x.zip'),
+    });
+    expect(text(bundle)).toMatchObject({ code: 'not-found' });
+    expect(ledgerBalance(dataDir).debited).toBe(0);
+
+    const inside = path.join(allowed, 'rows.json');
+    fs.copyFileSync(source, inside);
+    const checked = await call(renderer, 'preflight', {
+      templateId: REFERENCE,
+      sourceFile: inside,
+    });
+    expect(text(checked)).toMatchObject({ total: 1, valid: 1 });
+  });
+});
