@@ -15,9 +15,10 @@ export const CHECK_HELP = `render-desk check --template <id> --source <file> [op
 render-desk check --template <id> --values <json or @file.json> [options]
 
 Pre-flight only: every row is laid out without encoding, rendering no image and charging no
-credit. Reports text too long for its space even at its minimum size, characters no bundled
-font draws, and values the template refuses (wrong type, missing, unreadable images). Exits 1
-when any row has a problem, so a CI step fails the build on it.
+credit. Reports values the template refuses (wrong type, missing, unreadable images) and
+characters no bundled font draws (problems: the row would fail), and text too long for its
+space even at its smallest size or brand values left empty (warnings: the row would render,
+but not as designed). Exits 1 on any problem or warning, so a CI step fails the build on it.
 
 Options:
   --template <id>        a template id (render-desk templates list)
@@ -27,6 +28,7 @@ Options:
   --format <f>           the output format the batch would use (default png)
   --brand <id>           the brand profile that fills brand-bound values
   --sheet <name|index>   the xlsx sheet to read
+  --warnings-ok          exit 0 when there are warnings but no problems
   --json                 print the full result as JSON on stdout
 ${COMMON_HELP}
 
@@ -41,6 +43,7 @@ const OPTIONS = {
   format: { type: 'string' },
   brand: { type: 'string' },
   sheet: { type: 'string' },
+  'warnings-ok': { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
@@ -108,7 +111,8 @@ export async function checkCommand(args: string[], style: TerminalStyle): Promis
       const name = source.kind === 'spreadsheet' ? path.basename(source.file) : source.file;
       console.log(
         `checked ${result.total} row${result.total === 1 ? '' : 's'} of ${name} against ${result.templateId} (${result.target}): ` +
-          `${result.valid} ok, ${result.invalid > 0 ? style.red(`${result.invalid} with problems`) : '0 with problems'}`,
+          `${result.valid} ok, ${result.invalid > 0 ? style.red(`${result.invalid} with problems`) : '0 with problems'}, ` +
+          `${result.warnings.length > 0 ? style.yellow(`${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}`) : '0 warnings'}`,
       );
       const lines = result.problems.flatMap((row) =>
         row.errors.map((error) => [row.rowIndex, row.line ?? '', error.path, error.message]),
@@ -120,15 +124,20 @@ export async function checkCommand(args: string[], style: TerminalStyle): Promis
         if (lines.length > LISTED_PROBLEMS || result.problemsTruncated)
           console.log(style.dim(`… and more; --json lists up to 1,000 rows`));
       }
-      for (const warning of result.warnings)
+      if (result.warnings.length > 0)
         console.log(
-          style.yellow(`\nwarning (${warning.rows} rows): ${warning.path}: ${warning.message}`),
+          `\n${style.yellow('warnings')}\n${textTable(
+            ['rows', 'where', 'warning'],
+            result.warnings.map((w) => [w.rows, w.path, w.message]),
+          )}`,
         );
       console.log(
         `\ncredits: a batch of these rows would cost ${result.cost}; the balance is ${result.balance}${result.sufficient ? '' : style.yellow(' (not enough)')}`,
       );
     }
-    return result.invalid > 0 ? EXIT.problems : EXIT.ok;
+    // The app renders a row with a warning; a build that checks first wants it fixed instead.
+    const failing = result.invalid > 0 || (result.warnings.length > 0 && !values['warnings-ok']);
+    return failing ? EXIT.problems : EXIT.ok;
   } finally {
     await core.close();
   }

@@ -21,7 +21,8 @@ export const EXIT = {
 
 export const EXIT_CODES_HELP = `Exit codes:
   0    success
-  1    problems found: check listed problems, batch had failed rows, render refused the values
+  1    problems found: check listed problems or warnings, batch had failed rows, render refused
+       the values
   2    usage error: unknown command or option, missing or bad argument, unknown template,
        unreadable file, an API key that is missing, unknown or of too low a scope (mcp)
   3    not enough credits, or the subscription has lapsed

@@ -33,7 +33,7 @@ describe('render-desk check', () => {
     );
   });
 
-  it('exits 1 on overflowing text, a missing glyph and a bad value, each named by row in --json', async () => {
+  it('exits 1 on a missing glyph and a bad value (problems by row) and on overflowing text (a warning)', async () => {
     const source = path.join(temp.dir, 'rows.csv');
     writeCsv(source, [
       productRow(0),
@@ -56,28 +56,53 @@ describe('render-desk check', () => {
       valid: number;
       invalid: number;
       problems: { rowIndex: number; errors: { path: string; message: string }[] }[];
+      warnings: { path: string; message: string; rows: number }[];
     };
-    expect(report).toMatchObject({ valid: 1, invalid: 3 });
-    const byRow = new Map(
-      report.problems.map((p) => [p.rowIndex, p.errors.map((e) => e.message).join(' ')]),
-    );
-    expect(byRow.get(1)).toMatch(/too long for its space/);
-    expect(byRow.get(2)).toMatch(/no bundled font can draw/);
-    expect(report.problems.find((p) => p.rowIndex === 3)?.errors[0]?.path).toBe('values.price');
+    expect(report).toMatchObject({ valid: 2, invalid: 2 });
+    const byRow = new Map(report.problems.map((p) => [p.rowIndex, p.errors]));
+    expect(
+      byRow
+        .get(2)
+        ?.map((e) => e.message)
+        .join(' '),
+    ).toMatch(/no bundled font can draw/);
+    expect(byRow.get(3)?.[0]?.path).toBe('values.price');
+    expect(report.warnings).toEqual([
+      expect.objectContaining({
+        path: 'values.headline',
+        rows: 1,
+        message: expect.stringMatching(/too long for its space/),
+      }),
+    ]);
   });
 
-  it('checks one set of --values, and lists problems in a table without --json', async () => {
+  it('fails on overflowing --values in a table, unless --warnings-ok', async () => {
+    const values = JSON.stringify({
+      ...productRow(0),
+      headline: 'Siêu khuyến mãi cuối năm '.repeat(60),
+    });
     const result = await runCli([
       'check',
       '--template',
       REFERENCE,
       '--values',
-      JSON.stringify({ ...productRow(0), headline: 'Siêu khuyến mãi cuối năm '.repeat(60) }),
+      values,
       '--data-dir',
       dataDir,
     ]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/0 ok, 1 with problems/);
+    expect(result.stdout).toMatch(/1 ok, 0 with problems, 1 warning/);
     expect(result.stdout).toMatch(/values\.headline\s+the text is too long/);
+    const tolerated = await runCli([
+      'check',
+      '--template',
+      REFERENCE,
+      '--values',
+      values,
+      '--warnings-ok',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(tolerated.code).toBe(0);
   });
 });
