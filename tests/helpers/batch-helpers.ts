@@ -1,5 +1,5 @@
 import AdmZip from 'adm-zip';
-import type { ApiClient, Json, TestServer } from './test-server.js';
+import type { ApiClient, Json, LinkClient } from './test-server.js';
 import { testFetch } from './test-server.js';
 
 const TERMINAL = new Set(['succeeded', 'partial', 'failed', 'degraded', 'cancelled']);
@@ -34,15 +34,19 @@ export async function fullManifest(server: ApiClient, id: string, limit = 100): 
   return rows;
 }
 
+/**
+ * The bundle through its signed link: opened by the client when it can (an in-process server),
+ * else over the network (a real one).
+ */
 export async function downloadBundle(
-  server: TestServer,
+  server: ApiClient | LinkClient,
   id: string,
   withManifest = false,
 ): Promise<AdmZip> {
   const link = await (
     await server.api(`/v1/render-batches/${id}/bundle${withManifest ? '?manifest=true' : ''}`)
   ).json();
-  const res = await testFetch(link.url);
+  const res = 'fetch' in server ? await server.fetch(link.url) : await testFetch(link.url);
   if (res.status !== 200) throw new Error(`bundle download answered ${res.status}`);
   return new AdmZip(Buffer.from(await res.arrayBuffer()));
 }

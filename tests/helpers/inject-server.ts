@@ -6,18 +6,22 @@ import { composeCore, type ComposedCore } from '../../main/app.js';
 import type { CoreConfig } from '../../main/config.js';
 import {
   TEST_ADMIN_KEY,
-  type ApiClient,
   type ApiRequest,
+  type LinkClient,
   type TestResponse,
 } from './test-server.js';
 
-export interface InjectServer extends ApiClient {
+export interface InjectServer extends LinkClient {
   core: ComposedCore;
   /** The origin the requests name in their Host header; links the server builds start with it. */
   url: string;
   key: string;
+  /** The fresh data directory the core runs on (`core.config.dataDir`). */
+  dataDir: string;
   /** A request to a whole URL the server built (signed links), sent as is: no key added. */
   fetch(url: string, init?: ApiRequest): Promise<TestResponse>;
+  /** A one-time link that opens the UI with a session, as the desktop window gets one. */
+  uiLink(): string;
   stop(): Promise<void>;
 }
 
@@ -50,7 +54,15 @@ export async function buildInjectServer(
     for (const [name, value] of Object.entries(init.headers ?? {}))
       headers[name.toLowerCase()] = value;
     if (withKey && headers.authorization === undefined) headers.authorization = `Bearer ${key}`;
-    let payload = typeof init.body === 'string' ? init.body : init.body && Buffer.from(init.body);
+    let payload: string | Buffer | undefined;
+    if (init.body instanceof FormData) {
+      // Encoded as fetch would send it, boundary and all.
+      const form = new Request(target, { method: 'POST', body: init.body });
+      headers['content-type'] ??= form.headers.get('content-type')!;
+      payload = Buffer.from(await form.arrayBuffer());
+    } else {
+      payload = typeof init.body === 'string' ? init.body : init.body && Buffer.from(init.body);
+    }
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(init.json);
@@ -68,8 +80,10 @@ export async function buildInjectServer(
     core,
     url: ORIGIN,
     key,
+    dataDir: core.config.dataDir,
     api: (pathname, init = {}) => send(new URL(pathname, ORIGIN), init, true),
     fetch: (url, init = {}) => send(new URL(url), init, false),
+    uiLink: () => `${ORIGIN}/ui/session?token=${core.sessions.createLaunchToken()}`,
     async stop() {
       await core.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import { MAX_TEXT_VALUE_CHARS } from '../../main/engine/text-limits.js';
-import type { Json, TestResponse } from './test-server.js';
+import type { ApiRequest, Json, TestResponse } from './test-server.js';
 
-type Api = (pathname: string, init?: RequestInit & { json?: unknown }) => Promise<TestResponse>;
+/** The api of a real server or of an in-process one. */
+type Api = (pathname: string, init?: ApiRequest) => Promise<TestResponse>;
 
 /**
  * A render that seems never to end, within every cap: a fork of the product promo whose square

@@ -24,14 +24,19 @@ export interface ApiRequest {
   headers?: Record<string, string>;
   /** Sent as application/json. */
   json?: unknown;
-  /** A raw body (set its content-type in `headers`). */
-  body?: string | Uint8Array;
+  /** A raw body (set its content-type in `headers`), or a form sent as multipart/form-data. */
+  body?: string | Uint8Array | FormData;
 }
 
 /** A real server (startTestServer) or an in-process one (buildInjectServer, inject-server.ts). */
 export interface ApiClient {
   /** A request with the admin key unless `headers.authorization` is given. */
   api(pathname: string, init?: ApiRequest): Promise<TestResponse>;
+}
+
+/** A client that also opens whole URLs the server built (signed links), sent without a key. */
+export interface LinkClient extends ApiClient {
+  fetch(url: string, init?: ApiRequest): Promise<TestResponse>;
 }
 
 export interface TestServer {

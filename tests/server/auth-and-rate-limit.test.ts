@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, testFetch } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
-let server: TestServer;
-let limitedServer: TestServer;
+let server: InjectServer;
+let limitedServer: InjectServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
   // The admin key creates the limited keys, so it gets a little more room than they do.
-  limitedServer = await startTestServer({ rateLimit: 5 });
+  limitedServer = await buildInjectServer({ rateLimit: 5 });
 });
 afterAll(async () => {
   await server.stop();
@@ -15,7 +15,7 @@ afterAll(async () => {
 
 describe('authentication', () => {
   it('answers 401 with WWW-Authenticate when the key is missing', async () => {
-    const res = await testFetch(`${server.url}/v1/catalog`);
+    const res = await server.fetch(`${server.url}/v1/catalog`);
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
     const body = await res.json();
@@ -32,7 +32,7 @@ describe('authentication', () => {
     const { id, secret } = await created.json();
     expect(
       (
-        await testFetch(`${server.url}/v1/account`, {
+        await server.fetch(`${server.url}/v1/account`, {
           headers: { authorization: `Bearer ${secret}` },
         })
       ).status,
@@ -45,7 +45,7 @@ describe('authentication', () => {
       'Basic abc',
       'Bearer',
     ]) {
-      const res = await testFetch(`${server.url}/v1/account`, { headers: { authorization } });
+      const res = await server.fetch(`${server.url}/v1/account`, { headers: { authorization } });
       expect(res.status, authorization).toBe(401);
       expect((await res.json()).code).toBe('unauthorized');
     }
@@ -62,7 +62,7 @@ describe('rate limit', () => {
     const headers = { authorization: `Bearer ${secret}` };
     const remaining: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const res = await testFetch(`${limitedServer.url}/v1/account`, { headers });
+      const res = await limitedServer.fetch(`${limitedServer.url}/v1/account`, { headers });
       expect(res.status).toBe(200);
       expect(res.headers.get('x-ratelimit-limit')).toBe('5');
       expect(Number(res.headers.get('x-ratelimit-reset'))).toBeGreaterThanOrEqual(1);
@@ -70,7 +70,7 @@ describe('rate limit', () => {
     }
     expect(remaining).toEqual([4, 3, 2, 1, 0]);
 
-    const limited = await testFetch(`${limitedServer.url}/v1/account`, { headers });
+    const limited = await limitedServer.fetch(`${limitedServer.url}/v1/account`, { headers });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
@@ -83,7 +83,7 @@ describe('rate limit', () => {
       json: { name: 'other' },
     });
     const otherSecret = (await other.json()).secret;
-    const fine = await testFetch(`${limitedServer.url}/v1/account`, {
+    const fine = await limitedServer.fetch(`${limitedServer.url}/v1/account`, {
       headers: { authorization: `Bearer ${otherSecret}` },
     });
     expect(fine.status).toBe(200);

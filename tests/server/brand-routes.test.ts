@@ -7,17 +7,18 @@ import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { createBatch, downloadBundle, waitForBatch } from '../helpers/batch-helpers.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
-import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 import { uiSessionHeaders } from '../helpers/ui-session.js';
 
-let server: TestServer;
+let server: InjectServer;
 /** The reference template: its accent colour binds to `brand.primaryColor`. */
 let template: CatalogDetail;
 /** Sample values without the brand-bound ones, so the brand decides them. */
 let values: Record<string, unknown>;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2, openingCredits: 5000 });
+  server = await buildInjectServer({ workers: 2, openingCredits: 5000 });
   template = await catalogDetail(server, 'tmpl_product_promo');
   const bound = new Set(template.variables.filter((v) => v.bindsTo).map((v) => v.name));
   values = Object.fromEntries(
@@ -264,7 +265,7 @@ describe('naming the brand per request', () => {
     const a = await createBrand({ name: 'Preview A', profile: profile('A', '#DC2626') });
     const b = await createBrand({ name: 'Preview B', profile: profile('B', '#16A34A') });
     const preview = async (brand: string) => {
-      const res = await testFetch(`${server.url}/v1/render/preview`, {
+      const res = await server.fetch(`${server.url}/v1/render/preview`, {
         method: 'POST',
         headers: { ...session, 'content-type': 'application/json' },
         body: JSON.stringify({ templateId: template.id, values, brand, width: 240 }),
@@ -273,7 +274,7 @@ describe('naming the brand per request', () => {
       return sha(await res.arrayBuffer());
     };
     expect(await preview(a.id)).not.toBe(await preview(b.id));
-    const unknown = await testFetch(`${server.url}/v1/render/preview`, {
+    const unknown = await server.fetch(`${server.url}/v1/render/preview`, {
       method: 'POST',
       headers: { ...session, 'content-type': 'application/json' },
       body: JSON.stringify({ templateId: template.id, values, brand: 'brand_nope' }),

@@ -12,13 +12,8 @@ import {
   toWoff,
   toWoff2,
 } from '../fonts/fixtures/sfnt-fixtures.js';
-import {
-  startTestServer,
-  TEST_ADMIN_KEY,
-  testFetch,
-  type Json,
-  type TestServer,
-} from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import { TEST_ADMIN_KEY, testFetch, type Json } from '../helpers/test-server.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 
 const SOURCE = 'tmpl_product_promo';
@@ -37,10 +32,10 @@ const LATIN = testFont(MONTSERRAT, 'Test Latin', { latinOnly: true });
 const SERIF_WOFF = toWoff(testFont(NOTO_SERIF_BOLD, 'Test Serif', { subfamily: 'Bold' }));
 const VIETNAM_WOFF2 = toWoff2(testFont(BE_VIETNAM_PRO, 'Test Vietnam'));
 
-let server: TestServer;
+let server: InjectServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2 });
+  server = await buildInjectServer({ workers: 2 });
 });
 afterAll(() => server.stop());
 
@@ -108,7 +103,7 @@ describe('uploading fonts', () => {
     expect(font.scripts).toEqual(expect.arrayContaining(['latin', 'vietnamese']));
     expect(font.licence).toMatch(/Open Font License/);
     expect(res.headers.get('location')).toBe(`/v1/fonts/${font.id}`);
-    const file = path.join(server.core.dataDir, 'fonts', `${sha(DISPLAY)}.ttf`);
+    const file = path.join(server.dataDir, 'fonts', `${sha(DISPLAY)}.ttf`);
     expect(fs.readFileSync(file).equals(DISPLAY)).toBe(true);
 
     const read = await server.api(`/v1/fonts/${font.id}`);
@@ -253,7 +248,7 @@ describe('custom fonts in templates', () => {
     expect((await expectProblem(inBrand, 409, 'font-in-use')).detail).toMatch(/brand profile/);
 
     const serif = idOf('Test Serif');
-    const file = path.join(server.core.dataDir, 'fonts', `${sha(SERIF_WOFF)}.woff`);
+    const file = path.join(server.dataDir, 'fonts', `${sha(SERIF_WOFF)}.woff`);
     expect(fs.existsSync(file)).toBe(true);
     const deleted = await server.api(`/v1/fonts/${serif}`, { method: 'DELETE' });
     expect(deleted.status).toBe(204);

@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { woff2Bomb, woffBomb } from '../fonts/fixtures/font-bombs.js';
 import { MONTSERRAT } from '../fonts/fixtures/sfnt-fixtures.js';
 import { expectProblem } from '../helpers/expect-problem.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
 const MiB = 1024 * 1024;
-let server: TestServer;
+let server: InjectServer;
 let woff2: Buffer;
 let woff: Buffer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
   const ttf = fs.readFileSync(MONTSERRAT);
   woff2 = await woff2Bomb(ttf, 512 * MiB);
   woff = await woffBomb(ttf, 64 * MiB);

@@ -2,21 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch, fullManifest, waitForBatch } from '../helpers/batch-helpers.js';
-import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 
 /**
  * What a new user meets in the first ten minutes, on a fresh data directory with an empty brand
  * profile: every built-in template renders with its brand-bound variables omitted, and each
  * template's sampleRow renders as it is, alone and as batch records.
  */
-let server: TestServer;
+let server: InjectServer;
 let catalog: Json[];
 const details = new Map<string, Json>();
 /** Set RENDER_DESK_LOOK=<folder> to keep the empty-brand renders for a look. */
 const lookDir = process.env.RENDER_DESK_LOOK;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2, openingCredits: 5000 });
+  server = await buildInjectServer({ workers: 2, openingCredits: 5000 });
   catalog = await (await server.api('/v1/catalog')).json();
   for (const item of catalog)
     details.set(item.id, await (await server.api(`/v1/catalog/${item.id}`)).json());
@@ -205,7 +206,7 @@ describe('numbers in records bound to text variables', () => {
     });
     expect((await waitForBatch(server, batch.id)).status).toBe('succeeded');
     const [row] = await fullManifest(server, batch.id);
-    const output = await testFetch(`${server.url}/v1/outputs/${row.outputKey}`, {
+    const output = await server.fetch(`${server.url}/v1/outputs/${row.outputKey}`, {
       headers: { authorization: `Bearer ${server.key}` },
     });
     expect(Buffer.from(await output.arrayBuffer()).equals(singleBytes)).toBe(true);

@@ -2,18 +2,19 @@ import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonDepth, MAX_JSON_DEPTH } from '../../main/json/json-depth.js';
 import { expectProblem } from '../helpers/expect-problem.js';
-import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 
 /**
  * Very deep JSON once answered 500 `internal` with nothing logged: JSON.parse copes with any
  * depth, the recursive walks after it (the Idempotency-Key fingerprint, batch records) do not.
  */
 
-let server: TestServer;
+let server: InjectServer;
 let sampleValues: Json;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
   sampleValues = (await (await server.api('/v1/catalog/tmpl_product_promo')).json()).sampleValues;
 });
 

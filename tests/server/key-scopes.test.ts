@@ -3,19 +3,14 @@ import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 import { uiSessionHeaders } from '../helpers/ui-session.js';
-import {
-  startTestServer,
-  testFetch,
-  type Json,
-  type TestResponse,
-  type TestServer,
-} from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { ApiRequest, Json, TestResponse } from '../helpers/test-server.js';
 
-let server: TestServer;
+let server: InjectServer;
 let template: CatalogDetail;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
   template = await catalogDetail(server, 'tmpl_product_promo');
 });
 afterAll(() => server.stop());
@@ -28,10 +23,10 @@ async function createKey(body: Json): Promise<Json> {
 
 /** server.api with another key. */
 function withKey(secret: string) {
-  return (pathname: string, init: RequestInit & { json?: unknown } = {}) =>
+  return (pathname: string, init: ApiRequest = {}) =>
     server.api(pathname, {
       ...init,
-      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${secret}` },
+      headers: { ...init.headers, authorization: `Bearer ${secret}` },
     });
 }
 
@@ -224,7 +219,9 @@ describe('what each scope may do', () => {
     }
     // The UI session acts as admin.
     const session = await uiSessionHeaders(server);
-    expect((await testFetch(`${server.url}/v1/api-keys`, { headers: session })).status).toBe(200);
+    expect((await server.fetch(`${server.url}/v1/api-keys`, { headers: session })).status).toBe(
+      200,
+    );
   });
 });
 

@@ -3,22 +3,17 @@ import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 import { uiSessionHeaders } from '../helpers/ui-session.js';
-import {
-  startTestServer,
-  testFetch,
-  type Json,
-  type TestResponse,
-  type TestServer,
-} from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { ApiRequest, Json, TestResponse } from '../helpers/test-server.js';
 
 /**
  * Two render keys on one server: each sees and changes only what it created, and another key's
  * batch, upload or output answers exactly as an unknown id does.
  */
 
-type Api = (pathname: string, init?: RequestInit & { json?: unknown }) => Promise<TestResponse>;
+type Api = (pathname: string, init?: ApiRequest) => Promise<TestResponse>;
 
-let server: TestServer;
+let server: InjectServer;
 let template: CatalogDetail;
 let alice: Api;
 let bob: Api;
@@ -27,7 +22,7 @@ function withKey(secret: string): Api {
   return (pathname, init = {}) =>
     server.api(pathname, {
       ...init,
-      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${secret}` },
+      headers: { ...init.headers, authorization: `Bearer ${secret}` },
     });
 }
 
@@ -73,7 +68,7 @@ async function expectLikeUnknown(
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2 });
+  server = await buildInjectServer({ workers: 2 });
   template = await catalogDetail(server, 'tmpl_product_promo');
   alice = await renderKey('alice');
   bob = await renderKey('bob');
@@ -123,7 +118,7 @@ describe('batches of another key', () => {
     );
     const session = await uiSessionHeaders(server);
     expect(
-      await ids(await testFetch(`${server.url}/v1/render-batches`, { headers: session })),
+      await ids(await server.fetch(`${server.url}/v1/render-batches`, { headers: session })),
     ).toEqual(expect.arrayContaining([mine.id, theirs.id]));
   });
 

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForBatch, fullManifest } from '../helpers/batch-helpers.js';
 import { runawayRender } from '../helpers/runaway-template.js';
-import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 
 // Far above a normal render even on a loaded machine, far below the runaway's ~100 s.
 const DEADLINE_MS = 5_000;
-let server: TestServer;
+let server: InjectServer;
 let runaway: { templateId: string; values: Json };
 let normal: { templateId: string; values: Json };
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 1, renderTimeoutMs: DEADLINE_MS });
+  server = await buildInjectServer({ workers: 1, renderTimeoutMs: DEADLINE_MS });
   ({ runaway, normal } = await runawayRender(server.api));
 }, 60_000);
 

@@ -8,16 +8,17 @@ import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { catalogDetail, findTemplate, listCatalog } from '../helpers/catalog-probe.js';
 import { forgedPng } from '../helpers/forged-png.js';
 import { corpusPng, dataUri } from '../helpers/image-fixtures.js';
-import { startTestServer, type TestResponse, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { TestResponse } from '../helpers/test-server.js';
 
-let server: TestServer;
+let server: InjectServer;
 let textTemplate: CatalogDetail;
 let textVar: string;
 let imageTemplate: CatalogDetail;
 let imageVar: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2 });
+  server = await buildInjectServer({ workers: 2 });
   textTemplate = await findTemplate(server, (d) => d.variables.some((v) => v.type === 'text'));
   textVar = textTemplate.variables.find((v) => v.type === 'text')!.name;
   imageTemplate = await findTemplate(server, (d) =>
@@ -284,7 +285,7 @@ describe('POST /v1/render with bad input charges nothing and explains the proble
   }
 
   it("422 path-not-allowed for a path into the app's data folder, also through a symbolic link", async () => {
-    const database = path.join(server.core.dataDir, 'render-desk.db');
+    const database = path.join(server.dataDir, 'render-desk.db');
     const link = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rd-link-')), 'innocent.png');
     fs.symlinkSync(database, link);
     for (const value of [database, link]) {

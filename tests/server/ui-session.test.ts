@@ -4,7 +4,7 @@ import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 import { SESSION_HEADER, openUiSession } from '../helpers/ui-session.js';
-import { startTestServer, testFetch, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 import { UiSessions, linkSignature } from '../../main/server/ui-sessions.js';
 
 /**
@@ -12,12 +12,12 @@ import { UiSessions, linkSignature } from '../../main/server/ui-sessions.js';
  * receive this origin's cookies (cookies ignore ports), so a cookie must authorise nothing.
  */
 
-let server: TestServer;
+let server: InjectServer;
 let template: CatalogDetail;
 let outputKey: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
   template = await catalogDetail(server, 'tmpl_product_promo');
   const render = await server.api('/v1/render', {
     method: 'POST',
@@ -31,7 +31,7 @@ afterAll(() => server.stop());
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 const exchange = (token: string) =>
-  testFetch(`${server.url}/ui/session`, {
+  server.fetch(`${server.url}/ui/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ token }),
@@ -52,8 +52,8 @@ const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 describe('opening the UI with a launch link', () => {
   it('shows the app without spending the token or setting a cookie; the page trades the token once', async () => {
-    const link = server.core.uiLink();
-    const opened = await testFetch(link, { redirect: 'manual' });
+    const link = server.uiLink();
+    const opened = await server.fetch(link);
     // 200 with the app, or 503 where the UI is not built; never a redirect with a cookie.
     expect([200, 503]).toContain(opened.status);
     expect(opened.headers.get('content-type')).toMatch(/^text\/html/);
@@ -66,46 +66,46 @@ describe('opening the UI with a launch link', () => {
     expect(traded.headers.get('cache-control')).toBe('no-store');
     const { session } = await traded.json();
     expect(session).toMatch(/^[A-Za-z0-9_-]{12}\.[A-Za-z0-9_-]{43}$/);
-    const account = await testFetch(`${server.url}/v1/account`, {
+    const account = await server.fetch(`${server.url}/v1/account`, {
       headers: { [SESSION_HEADER]: session },
     });
     expect(account.status).toBe(200);
 
     await expectProblem(await exchange(tokenOf(link)), 403, 'url-expired');
-    const reopened = await testFetch(link, { redirect: 'manual' });
+    const reopened = await server.fetch(link);
     expect(reopened.status).toBe(403);
     expect(await reopened.text()).toContain('This link has expired');
     await expectProblem(await exchange('not-a-token'), 403, 'url-expired');
   });
 
   it('refuses a request that carries only cookies, whatever they are named or hold', async () => {
-    const session = await openUiSession(server.core.uiLink());
+    const session = await openUiSession(server.uiLink(), server.fetch);
     const value = session[SESSION_HEADER] as string;
     for (const cookie of [
       `rd_session=${value}`,
       `${SESSION_HEADER}=${value}`,
       `session=${value}; rd_session=${value.split('.')[1]}`,
     ]) {
-      const res = await testFetch(`${server.url}/v1/account`, { headers: { cookie } });
+      const res = await server.fetch(`${server.url}/v1/account`, { headers: { cookie } });
       await expectProblem(res, 401, 'unauthorized');
     }
-    const withHeader = await testFetch(`${server.url}/v1/api-keys`, { headers: session });
+    const withHeader = await server.fetch(`${server.url}/v1/api-keys`, { headers: session });
     expect(withHeader.status).toBe(200);
     expect(
-      (await testFetch(`${server.url}/v1/account`, { headers: { [SESSION_HEADER]: 'x.y' } }))
+      (await server.fetch(`${server.url}/v1/account`, { headers: { [SESSION_HEADER]: 'x.y' } }))
         .status,
     ).toBe(401);
   });
 
   it('keeps free previews for the UI session: API keys and signed links get none', async () => {
-    const session = await openUiSession(server.core.uiLink());
+    const session = await openUiSession(server.uiLink(), server.fetch);
     const body = JSON.stringify({
       templateId: template.id,
       values: template.sampleValues,
       width: 128,
     });
     const headers = { 'content-type': 'application/json' };
-    const ui = await testFetch(`${server.url}/v1/render/preview`, {
+    const ui = await server.fetch(`${server.url}/v1/render/preview`, {
       method: 'POST',
       headers: { ...headers, ...session },
       body,
@@ -119,7 +119,7 @@ describe('opening the UI with a launch link', () => {
     );
     const link = signLink(session[SESSION_HEADER] as string, '/v1/render/preview', inAnHour());
     await expectProblem(
-      await testFetch(server.url + link, { method: 'POST', headers, body }),
+      await server.fetch(server.url + link, { method: 'POST', headers, body }),
       401,
       'unauthorized',
     );
@@ -128,35 +128,37 @@ describe('opening the UI with a launch link', () => {
 
 describe('links the UI signs', () => {
   it('open the one path they were signed for, until they expire', async () => {
-    const session = (await openUiSession(server.core.uiLink()))[SESSION_HEADER] as string;
+    const session = (await openUiSession(server.uiLink(), server.fetch))[SESSION_HEADER] as string;
     const path = `/v1/outputs/${outputKey}`;
-    const good = await testFetch(server.url + signLink(session, path, inAnHour()));
+    const good = await server.fetch(server.url + signLink(session, path, inAnHour()));
     expect(good.status).toBe(200);
     expect(good.headers.get('content-type')).toBe('image/png');
-    const thumb = await testFetch(server.url + signLink(session, `${path}?width=64`, inAnHour()));
+    const thumb = await server.fetch(
+      server.url + signLink(session, `${path}?width=64`, inAnHour()),
+    );
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/jpeg');
 
     // Signed for the full image, asked with another width: the query is part of the signature.
     const altered = signLink(session, path, inAnHour()).replace('?', '?width=64&');
-    await expectProblem(await testFetch(server.url + altered), 403, 'url-invalid');
+    await expectProblem(await server.fetch(server.url + altered), 403, 'url-invalid');
     const otherPath = signLink(session, '/v1/outputs/rnd_other.png', inAnHour(), path);
-    await expectProblem(await testFetch(server.url + otherPath), 403, 'url-invalid');
+    await expectProblem(await server.fetch(server.url + otherPath), 403, 'url-invalid');
     const expired = signLink(session, path, Math.floor(Date.now() / 1000) - 5);
-    await expectProblem(await testFetch(server.url + expired), 403, 'url-expired');
+    await expectProblem(await server.fetch(server.url + expired), 403, 'url-expired');
     const forever = signLink(session, path, Math.floor(Date.now() / 1000) + 7 * 86_400);
-    await expectProblem(await testFetch(server.url + forever), 403, 'url-invalid');
+    await expectProblem(await server.fetch(server.url + forever), 403, 'url-invalid');
     const stranger = signLink(`AAAAAAAAAAAA.${'B'.repeat(43)}`, path, inAnHour());
-    await expectProblem(await testFetch(server.url + stranger), 403, 'url-invalid');
+    await expectProblem(await server.fetch(server.url + stranger), 403, 'url-invalid');
   });
 
   it('work only on the routes a page loads without headers', async () => {
-    const session = (await openUiSession(server.core.uiLink()))[SESSION_HEADER] as string;
+    const session = (await openUiSession(server.uiLink(), server.fetch))[SESSION_HEADER] as string;
     for (const path of ['/v1/account', '/v1/api-keys', '/v1/render-batches']) {
-      const res = await testFetch(server.url + signLink(session, path, inAnHour()));
+      const res = await server.fetch(server.url + signLink(session, path, inAnHour()));
       expect(res.status, path).toBe(401);
     }
-    const csv = await testFetch(
+    const csv = await server.fetch(
       server.url +
         signLink(
           session,
@@ -172,7 +174,7 @@ describe('links the UI signs', () => {
 describe('security headers', () => {
   it('send the UI pages a strict CSP that no other page may frame', async () => {
     for (const path of ['/ui/', '/ui/batches/bat_x', '/ui/session?token=spent']) {
-      const res = await testFetch(server.url + path, { redirect: 'manual' });
+      const res = await server.fetch(server.url + path);
       const csp = res.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("frame-ancestors 'none'");
       expect(csp).toContain("default-src 'self'");

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch, fullManifest, waitForBatch } from '../helpers/batch-helpers.js';
-import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 import { expectProblem } from '../helpers/expect-problem.js';
 import { uiSessionHeaders } from '../helpers/ui-session.js';
 
@@ -15,10 +16,10 @@ const VALUES = {
   discount: 20,
 };
 
-let server: TestServer;
+let server: InjectServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2 });
+  server = await buildInjectServer({ workers: 2 });
 });
 afterAll(() => server.stop());
 
@@ -66,7 +67,7 @@ describe('forking', () => {
     expect(created.template.id).toBe(created.id);
     expect(created.ratios).toEqual(['square', 'portrait', 'story', 'landscape', 'og']);
     expect(created.thumbnail).toContain(`/v1/thumbnails/${created.id}/square.png`);
-    const thumbnail = await fetch(created.thumbnail);
+    const thumbnail = await server.fetch(created.thumbnail);
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/png');
   });
@@ -442,7 +443,7 @@ describe('draft previews', () => {
         l.colour = '#C0392B';
       }),
     };
-    const res = await fetch(`${server.url}/v1/templates/${created.id}/preview`, {
+    const res = await server.fetch(`${server.url}/v1/templates/${created.id}/preview`, {
       method: 'POST',
       headers: { ...session, 'content-type': 'application/json' },
       body: JSON.stringify({ template: draft, values: VALUES, target: 'square', width: 360 }),
@@ -454,7 +455,7 @@ describe('draft previews', () => {
     // Nothing was saved.
     expect((await (await server.api(`/v1/templates/${created.id}`)).json()).version).toBe(1);
 
-    const invalid = await fetch(`${server.url}/v1/templates/${created.id}/preview`, {
+    const invalid = await server.fetch(`${server.url}/v1/templates/${created.id}/preview`, {
       method: 'POST',
       headers: { ...session, 'content-type': 'application/json' },
       body: JSON.stringify({ template: { ...draft, layouts: { square: { width: 1 } } } }),
