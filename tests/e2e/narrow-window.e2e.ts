@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { templateFields, toCsv } from './csv.js';
+import {
+  dropFile,
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  waitForImages,
+  type UiSession,
+} from './harness.js';
+
+const TEMPLATE = 'tmpl_flash_sale_1111';
+
+describe('a laptop-sized window', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it('keeps the editor panels apart at 1366×768 and its toolbar on one line at 1024 px', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${core.url}/ui/templates/${TEMPLATE}`);
+    await page.getByRole('button', { name: 'Customise' }).click();
+    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    // Measured once the preview is in: the layout is final only then.
+    await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
+    await waitForImages(page, '[data-testid="editor-preview"]');
+    const panels = () =>
+      page.evaluate<{
+        layersBottom: number;
+        layersOverflow: number;
+        variablesTop: number;
+      }>(`(() => {
+        const layers = document.querySelector('.ed-layers');
+        const variables = document.querySelector('.ed-variables');
+        return {
+          layersBottom: layers.getBoundingClientRect().bottom,
+          layersOverflow: layers.scrollHeight - layers.clientHeight,
+          variablesTop: variables.getBoundingClientRect().top,
+        };
+      })()`);
+    const at1366 = await panels();
+    expect(at1366.layersOverflow).toBeLessThanOrEqual(1);
+    expect(at1366.layersBottom).toBeLessThanOrEqual(at1366.variablesTop + 1);
+    // Every layer is reachable by scrolling the column, and none is drawn over a variable.
+    const last = page.locator('.ed-layer').last();
+    await last.scrollIntoViewIfNeeded();
+    const lastBox = (await last.boundingBox())!;
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(at1366.variablesTop + 1);
+    await screenshot(page, 'narrow-editor-1366');
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const name = (await page.getByRole('textbox', { name: 'Template name' }).boundingBox())!;
+    const save = (await page.getByRole('button', { name: 'Save', exact: true }).boundingBox())!;
+    expect(Math.abs(save.y + save.height / 2 - (name.y + name.height / 2))).toBeLessThan(4);
+    expect(save.x + save.width).toBeLessThanOrEqual(1024);
+    const at1024 = await panels();
+    expect(at1024.layersBottom).toBeLessThanOrEqual(at1024.variablesTop + 1);
+    await screenshot(page, 'narrow-editor-1024');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
+  it('shows the Mapping step and its preview without sideways scrolling at 1024 px', async () => {
+    const { page } = ui;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const fields = await templateFields(core, TEMPLATE);
+    const columns = fields.fields.map((f) => f.name);
+    await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
+    await page.getByTestId('dropzone').waitFor();
+    await dropFile(page, '[data-testid="dropzone"]', {
+      name: 'sale.csv',
+      type: 'text/csv',
+      content: toCsv(columns, [columns.map((c) => fields.sampleRow[c])]),
+    });
+    await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    const preview = page.locator('.mapping-preview-frame img').first();
+    await preview.waitFor({ timeout: 30_000 });
+    // Scroll containers that scroll sideways. Not a cell cut short with … (it is meant to be), nor
+    // the filled rows' wide table: a labelled region of its own, one column a variable.
+    const overflow = await page.evaluate<string[]>(`[...document.querySelectorAll('main, main *')]
+      .filter((e) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX))
+      .filter((e) => e.getAttribute('role') !== 'region')
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => e.tagName + '.' + e.className + ' ' + e.scrollWidth + '/' + e.clientWidth)`);
+    expect(overflow).toEqual([]);
+    const box = (await preview.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(1024);
+    expect(box.y).toBeLessThan(768);
+    await screenshot(page, 'narrow-mapping-1024');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
