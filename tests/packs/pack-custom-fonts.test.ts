@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BE_VIETNAM_PRO, MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
-import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 import {
   expectProblem,
   exportPack,
@@ -14,13 +15,13 @@ import {
 
 const FAMILY = 'Pack Display';
 
-let author: TestServer;
-let colleague: TestServer;
-let clash: TestServer;
+let author: InjectServer;
+let colleague: InjectServer;
+let clash: InjectServer;
 let original: Json;
 let pack: Buffer;
 
-function uploadFont(server: TestServer, bytes: Buffer) {
+function uploadFont(server: InjectServer, bytes: Buffer) {
   return server.api('/v1/fonts?name=pack-display.ttf', {
     method: 'POST',
     headers: { 'content-type': 'font/ttf' },
@@ -29,7 +30,7 @@ function uploadFont(server: TestServer, bytes: Buffer) {
 }
 
 /** A fork of the product promo whose headline uses an uploaded font, in every ratio. */
-async function templateWithCustomFont(server: TestServer): Promise<Json> {
+async function templateWithCustomFont(server: InjectServer): Promise<Json> {
   expect((await uploadFont(server, testFont(BE_VIETNAM_PRO, FAMILY))).status).toBe(201);
   const created = await (
     await server.api(`/v1/catalog/${SOURCE}/fork`, { method: 'POST', json: {} })
@@ -48,9 +49,9 @@ async function templateWithCustomFont(server: TestServer): Promise<Json> {
 
 beforeAll(async () => {
   [author, colleague, clash] = await Promise.all([
-    startTestServer(),
-    startTestServer(),
-    startTestServer(),
+    buildInjectServer(),
+    buildInjectServer(),
+    buildInjectServer(),
   ]);
   original = await templateWithCustomFont(author);
   pack = await exportPack(author, original.id);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import type { Json, TestServer } from '../helpers/test-server.js';
+import type { ApiClient, Json } from '../helpers/test-server.js';
 
 export { expectProblem } from '../helpers/expect-problem.js';
 
@@ -22,7 +22,7 @@ export const VALUES = {
 export const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
 
 /** A fork of the product promo with an uploaded sticker and a red headline, in every ratio. */
-export async function editedTemplate(server: TestServer, name = 'Shop promo Đồng'): Promise<Json> {
+export async function editedTemplate(server: ApiClient, name = 'Shop promo Đồng'): Promise<Json> {
   const fork = await server.api(`/v1/catalog/${SOURCE}/fork`, { method: 'POST', json: { name } });
   expect(fork.status).toBe(201);
   const created = await fork.json();
@@ -59,14 +59,14 @@ export async function editedTemplate(server: TestServer, name = 'Shop promo Đ�
   return saved.json();
 }
 
-export async function exportPack(server: TestServer, id: string): Promise<Buffer> {
+export async function exportPack(server: ApiClient, id: string): Promise<Buffer> {
   const res = await server.api(`/v1/templates/${id}/pack`);
   expect(res.status, await res.clone().text()).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/zip');
   return Buffer.from(await res.arrayBuffer());
 }
 
-export function importPack(server: TestServer, body: Buffer, type = 'application/zip') {
+export function importPack(server: ApiClient, body: Buffer, type = 'application/zip') {
   return server.api('/v1/templates/import', {
     method: 'POST',
     headers: { 'content-type': type },
@@ -74,7 +74,7 @@ export function importPack(server: TestServer, body: Buffer, type = 'application
   });
 }
 
-export async function render(server: TestServer, templateId: string, target: string) {
+export async function render(server: ApiClient, templateId: string, target: string) {
   const res = await server.api('/v1/render', {
     method: 'POST',
     json: { templateId, values: VALUES, target },
@@ -94,9 +94,9 @@ export function unzip(bytes: Buffer): Map<string, Buffer> {
 }
 
 /** What a failed import must leave: the same template list and no staging folder. */
-export async function snapshot(server: TestServer) {
+export async function snapshot(server: ApiClient & { dataDir: string }) {
   const list = await (await server.api('/v1/templates')).json();
-  const root = path.join(server.core.dataDir, 'workspace-templates');
+  const root = path.join(server.dataDir, 'workspace-templates');
   const dirs = fs.existsSync(root) ? fs.readdirSync(root).sort() : [];
   return { ids: (list as Json[]).map((item) => item.id).sort(), dirs };
 }

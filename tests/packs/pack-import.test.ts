@@ -5,7 +5,8 @@ import yazl from 'yazl';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deflatedEntry, repeatedEntry, writeZip } from '../helpers/zip-builder.js';
 import type { ZipEntrySpec } from '../helpers/zip-builder.js';
-import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 import {
   editedTemplate,
   expectProblem,
@@ -16,13 +17,13 @@ import {
   unzip,
 } from './pack-helpers.js';
 
-let server: TestServer;
+let server: InjectServer;
 /** The files of a good pack, to tamper with. */
 let good: Map<string, Buffer>;
 let before: Awaited<ReturnType<typeof snapshot>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
   const template = await editedTemplate(server);
   good = unzip(await exportPack(server, template.id));
 });
@@ -78,9 +79,9 @@ describe('names that point outside the pack (zip-slip)', () => {
         'pack-invalid',
       );
       expect(body.detail).toContain(name.replace(/\\/g, '\\'));
-      const root = path.join(server.core.dataDir, 'workspace-templates');
+      const root = path.join(server.dataDir, 'workspace-templates');
       expect(fs.existsSync(path.join(root, '..', 'evil.txt'))).toBe(false);
-      expect(fs.existsSync(path.join(server.core.dataDir, '..', 'evil.txt'))).toBe(false);
+      expect(fs.existsSync(path.join(server.dataDir, '..', 'evil.txt'))).toBe(false);
     },
   );
 

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 import {
   editedTemplate,
   expectProblem,
@@ -17,14 +18,14 @@ import {
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const FAILURE_CORPUS = path.join(repoRoot, 'tests', 'fixtures', 'corpora', 'zip', 'failure');
 
-let server: TestServer;
+let server: InjectServer;
 /** A colleague's machine: its own data directory, nothing shared with `server`. */
-let colleague: TestServer;
+let colleague: InjectServer;
 let original: Json;
 let pack: Buffer;
 
 beforeAll(async () => {
-  [server, colleague] = await Promise.all([startTestServer(), startTestServer()]);
+  [server, colleague] = await Promise.all([buildInjectServer(), buildInjectServer()]);
   original = await editedTemplate(server);
   pack = await exportPack(server, original.id);
 });

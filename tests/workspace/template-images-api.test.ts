@@ -3,10 +3,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgedPng } from '../helpers/forged-png.js';
 import { expectProblem } from '../helpers/expect-problem.js';
-import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 import { sha } from '../packs/pack-helpers.js';
 
-let server: TestServer;
+let server: InjectServer;
 let template: Json;
 let pack: Buffer;
 
@@ -15,7 +16,7 @@ const EXTERNAL_SVG = Buffer.from(
 );
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
   const fork = await server.api('/v1/catalog/tmpl_product_promo/fork', {
     method: 'POST',
     json: { name: 'Images' },
