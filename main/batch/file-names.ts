@@ -181,7 +181,10 @@ export class UniqueNames {
   }
 }
 
-/** Names a batch's outputs as its rows are read: the pattern, or the row index. */
+/**
+ * Names a batch's outputs as its rows are read: the pattern, or else the row's number counted
+ * from 1 (row 1 is `1.png`), the number the app and the spreadsheet show for that row.
+ */
 export class BatchFileNamer {
   private readonly names = new UniqueNames();
 
@@ -195,8 +198,13 @@ export class BatchFileNamer {
 
   name(rowIndex: number, record: Readonly<Record<string, unknown>>): string {
     const base = this.pattern ? fileBaseName(this.pattern, record) : '';
-    return this.names.take(base, this.extension, String(rowIndex));
+    return this.names.take(base, this.extension, rowNumberName(rowIndex));
   }
+}
+
+/** The fallback stem of a row without a usable name: its 1-based number. */
+export function rowNumberName(rowIndex: number): string {
+  return String(rowIndex + 1);
 }
 
 /** A stored name as it is, when it is one `safeFileBase` would give (with its `-n` and extension). */
@@ -226,6 +234,6 @@ export function bundleEntryNames(
     const name = kept[i];
     if (name) return name;
     const stem = row.fileName?.replace(/\.[^.]*$/, '') ?? '';
-    return names.take(safeFileBase(stem), extension, String(row.rowIndex));
+    return names.take(safeFileBase(stem), extension, rowNumberName(row.rowIndex));
   });
 }

@@ -90,10 +90,13 @@ describe('batches from inline records', () => {
       .getEntries()
       .map((e) => e.entryName)
       .sort();
-    expect(names).toEqual([...[...Array(12).keys()].map((i) => `${i}.png`), 'manifest.csv'].sort());
+    // Unnamed outputs are numbered by row from 1, as the app shows rows.
+    expect(names).toEqual(
+      [...[...Array(12).keys()].map((i) => `${i + 1}.png`), 'manifest.csv'].sort(),
+    );
     const manifest = zip.readAsText('manifest.csv');
     expect(manifest.split('\r\n')[0]).toBe('\ufeffrowIndex,status,file,error');
-    expect(manifest).toContain('3,succeeded,3.png,');
+    expect(manifest).toContain('3,succeeded,4.png,');
   });
 
   /** Runs `recs` as a square batch of the reference template, to the end. */

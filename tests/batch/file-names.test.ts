@@ -155,11 +155,21 @@ describe('file names from a pattern', () => {
       'a-2.png',
       'a-3.png',
       'A-4.png',
-      '4.png',
       '5.png',
+      '6.png',
       '_CON.png',
       '_con-2.png',
     ]);
+  });
+});
+
+describe('unnamed outputs', () => {
+  it('are numbered from 1, as the app and the spreadsheet count rows', () => {
+    const namer = new BatchFileNamer(null, 'png');
+    expect([0, 1, 199].map((i) => namer.name(i, {}))).toEqual(['1.png', '2.png', '200.png']);
+    // A pattern that leaves a row nothing falls back to the same number.
+    expect(new BatchFileNamer('{sku}', 'jpg').name(0, { sku: '' })).toBe('1.jpg');
+    expect(bundleEntryNames([{ rowIndex: 0, fileName: null }], 'png')).toEqual(['1.png']);
   });
 });
 
@@ -183,8 +193,8 @@ describe('bundle entry names', () => {
       `${'😀'.repeat(50)}.png`,
       '_CON.png',
       'A-2.png',
-      '5.png',
       '6.png',
+      '7.png',
       'b-2.png',
       `${'x'.repeat(200)}-2.png`,
     ]);

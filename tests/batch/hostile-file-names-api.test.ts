@@ -59,7 +59,7 @@ describe('bundles of batches named by hostile cells', () => {
       'q.png',
       `${'👩🏽‍💻'.repeat(13)}.png`,
       'invoicegnp.exe.png',
-      '3.png',
+      '4.png',
       '_CON.png',
       '_nul .tar.gz.png',
       '_COM¹.png',

@@ -65,8 +65,8 @@ describe('render-desk batch', () => {
       .getEntries()
       .map((entry) => entry.entryName)
       .sort();
-    expect(names).toEqual(['0.png', '2.png', 'manifest.csv']);
-    const meta = await sharp(zip.readFile('2.png')!).metadata();
+    expect(names).toEqual(['1.png', '3.png', 'manifest.csv']);
+    const meta = await sharp(zip.readFile('3.png')!).metadata();
     expect([meta.format, meta.width]).toEqual(['png', 1080]);
     expect(ledgerBalance(dataDir)).toEqual({ balance: 98, debited: 2 });
   });
@@ -96,12 +96,12 @@ describe('render-desk batch', () => {
     expect(second.stdout).toMatch(/rendered 2, unchanged 3, failed 0/);
     expect(ledgerBalance(dataDir)).toEqual({ balance: 93, debited: 7 });
     // Every row is delivered, the changed ones with their new content.
-    const firstBytes = fs.readFileSync(path.join(temp.dir, 'first', '1.png'));
-    expect(fs.readFileSync(path.join(out, '1.png')).equals(firstBytes)).toBe(false);
+    const firstBytes = fs.readFileSync(path.join(temp.dir, 'first', '2.png'));
+    expect(fs.readFileSync(path.join(out, '2.png')).equals(firstBytes)).toBe(false);
     expect(
       fs
-        .readFileSync(path.join(out, '2.png'))
-        .equals(fs.readFileSync(path.join(temp.dir, 'first', '2.png'))),
+        .readFileSync(path.join(out, '3.png'))
+        .equals(fs.readFileSync(path.join(temp.dir, 'first', '3.png'))),
     ).toBe(true);
     expect(fs.readdirSync(out).filter((name) => name.endsWith('.png'))).toHaveLength(5);
 
@@ -139,8 +139,8 @@ describe('render-desk batch', () => {
     expect(cached.stdout).toMatch(/rendered 1, unchanged 0, failed 0/);
     expect(
       fs
-        .readFileSync(path.join(temp.dir, 'cached', '0.png'))
-        .equals(fs.readFileSync(path.join(temp.dir, 'plain', '0.png'))),
+        .readFileSync(path.join(temp.dir, 'cached', '1.png'))
+        .equals(fs.readFileSync(path.join(temp.dir, 'plain', '1.png'))),
     ).toBe(true);
 
     writeCsv(source, [{ ...productRow(0), photo: '../outside.jpg' }]);

@@ -42,7 +42,7 @@ export function OutputStep(): ReactElement | null {
   const ext = format === 'jpeg' ? 'jpg' : format;
   const sampleName = pattern.trim()
     ? `${fillPattern(pattern, upload.preview?.[0]) || '1'}.${ext}`
-    : `0.${ext}`;
+    : `1.${ext}`;
 
   const pickZip = async () => {
     const [file] = await native.pickFiles('.zip,application/zip');
