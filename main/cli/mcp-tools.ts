@@ -11,7 +11,7 @@ import { scopeAllows, type KeyScope } from '../../shared/key-scopes.js';
 import { zodProblems } from '../../shared/zod-problems.js';
 import { preflight } from '../batch/preflight.js';
 import { templateFields, templateFieldsCsv } from '../batch/template-fields.js';
-import { createCatalog } from '../catalog/load-catalog.js';
+import { createCatalog, templateTargets } from '../catalog/load-catalog.js';
 import { mayAccess } from '../server/ownership.js';
 import { requestFingerprint } from '../server/idempotency-key.js';
 import type { AllowedFolders } from './allowed-folders.js';
@@ -72,13 +72,13 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
             .map((record, order) => ({ ...core.workspace.toEntry(record), order })),
         );
         return json(
-          [...core.catalog.list(filter), ...workspace.list(filter)].map(({ template, ratios }) => ({
+          [...core.catalog.list(filter), ...workspace.list(filter)].map(({ template }) => ({
             id: template.id,
             name: template.name,
             category: template.category,
             subCategory: template.subCategory,
             market: template.market,
-            layouts: ratios,
+            layouts: templateTargets(template),
           })),
         );
       }),
@@ -102,7 +102,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
           category: template.category,
           market: template.market,
           locale: template.locale,
-          layouts: entry.ratios,
+          layouts: templateTargets(template),
           ...(entry.version !== undefined ? { version: entry.version } : {}),
           variables: template.variables.map((v) => ({
             name: v.name,

@@ -13,7 +13,6 @@ import type { TerminalStyle } from './terminal-style.js';
 /** Ratio and format names come with the schemas (zod), loaded only once the render thread starts. */
 async function renderHelp(): Promise<string> {
   const { FORMAT_NAMES } = await import('./output-format.js');
-  const { RATIO_NAMES } = await import('../../shared/template-format.js');
   return `render-desk render --template <id> --out <file> [options]
 
 Renders one image with the engine in this process (no server needed) and charges one credit,
@@ -25,7 +24,8 @@ Options:
                        omitted values take the template's defaults and the brand's values
   --out <file>         where to write the image
   --format <f>         ${FORMAT_NAMES} (default: from the --out extension, else png)
-  --target <ratio>     ${RATIO_NAMES.join('|')} (default: the template's first)
+  --target <layout>    a ratio (square, portrait, story, landscape, og) or a print layout such
+                       as a4; templates show <id> lists them (default: the template's first)
   --quality <1-100>    jpeg/webp quality (default 90)
   --brand <id>         the brand profile that fills brand-bound values (default: the default brand)
   --json               print the result as JSON on stdout
@@ -75,13 +75,18 @@ export async function renderCommand(args: string[], style: TerminalStyle): Promi
       request,
       apiKeyId: CLI_PRINCIPAL,
     });
-    await writeFileDurably(out, result.bytes);
+    // A layout of several pages renders as a zip of numbered images: named so, whatever --out said.
+    const pages =
+      result.contentType === 'application/zip' && path.extname(out).toLowerCase() !== '.zip';
+    const file = pages ? `${out.slice(0, out.length - path.extname(out).length)}.zip` : out;
+    await writeFileDurably(file, result.bytes);
     const missingGlyphs = result.replayed ? [] : [...result.missingGlyphs];
     const gaps = result.replayed ? undefined : describeBrandGaps(result.brandFill);
     if (values.json) {
       console.log(
         JSON.stringify({
-          file: out,
+          file,
+          contentType: result.contentType,
           renderId: result.renderId,
           format: request.format,
           bytes: result.bytes.byteLength,
@@ -92,7 +97,7 @@ export async function renderCommand(args: string[], style: TerminalStyle): Promi
       );
     } else {
       console.log(
-        `${style.green('wrote')} ${displayPath(out)} (${formatBytes(result.bytes.byteLength)}); 1 credit charged, ${result.balance} left`,
+        `${style.green('wrote')} ${displayPath(file)} (${formatBytes(result.bytes.byteLength)}${pages ? ', one image per page' : ''}); 1 credit charged, ${result.balance} left`,
       );
       if (missingGlyphs.length > 0)
         console.error(

@@ -1,18 +1,7 @@
 import { RenderRequest } from '../../shared/api-schemas.js';
-import { RATIO_NAMES, Ratio } from '../../shared/template-format.js';
 import { zodProblems } from '../../shared/zod-problems.js';
 import { outputFormat } from './output-format.js';
 import { UsageError } from './usage-error.js';
-
-export function parseTarget(command: string, raw: string | undefined): Ratio | undefined {
-  if (raw === undefined) return undefined;
-  const parsed = Ratio.safeParse(raw);
-  if (!parsed.success)
-    throw new UsageError(
-      `${command}: --target must be one of ${RATIO_NAMES.join('|')}; got "${raw}"`,
-    );
-  return parsed.data;
-}
 
 export function parseQuality(command: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -38,7 +27,7 @@ export function renderRequest(flags: {
     templateId: flags.templateId,
     values: flags.values,
     format: outputFormat('render', flags.format, flags.out),
-    ...(flags.target !== undefined ? { target: parseTarget('render', flags.target) } : {}),
+    ...(flags.target !== undefined ? { target: flags.target } : {}),
     ...(flags.quality !== undefined ? { quality: parseQuality('render', flags.quality) } : {}),
     ...(flags.brand !== undefined ? { brand: flags.brand } : {}),
   });

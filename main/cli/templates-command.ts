@@ -77,7 +77,7 @@ type Action = (
 
 const ACTIONS: Record<string, Action> = {
   async list(core, _target, values) {
-    const { createCatalog } = await import('../catalog/load-catalog.js');
+    const { createCatalog, templateTargets } = await import('../catalog/load-catalog.js');
     const filter = {
       ...(values.q !== undefined ? { q: values.q } : {}),
       ...(values.category !== undefined ? { category: values.category } : {}),
@@ -86,13 +86,14 @@ const ACTIONS: Record<string, Action> = {
       core.workspace.list().map((record, order) => ({ ...core.workspace.toEntry(record), order })),
     );
     const entries = [...core.catalog.list(filter), ...workspace.list(filter)];
-    const items = entries.map(({ template, ratios, version }) => ({
+    const items = entries.map(({ template, version }) => ({
       id: template.id,
       name: template.name,
       category: template.category,
       subCategory: template.subCategory,
       market: template.market,
-      ratios,
+      // Ratios first, then print and custom-size layouts: every --target a render takes.
+      layouts: templateTargets(template),
       ...(version !== undefined ? { version } : {}),
     }));
     if (values.json) {
@@ -107,7 +108,7 @@ const ACTIONS: Record<string, Action> = {
           item.id,
           item.name,
           `${item.category} / ${item.subCategory}`,
-          item.ratios.join(' '),
+          item.layouts.join(' '),
         ]),
       ),
     );
@@ -116,6 +117,8 @@ const ACTIONS: Record<string, Action> = {
   async show(core, id, values, style) {
     const entry = core.renderer.entry(id);
     const { templateFields } = await import('../batch/template-fields.js');
+    const { templateTargets } = await import('../catalog/load-catalog.js');
+    const layouts = templateTargets(entry.template);
     const { fields, sampleRow } = templateFields(entry.template);
     const { template } = entry;
     if (values.json) {
@@ -127,7 +130,7 @@ const ACTIONS: Record<string, Action> = {
           subCategory: template.subCategory,
           market: template.market,
           locale: template.locale,
-          ratios: entry.ratios,
+          layouts,
           ...(entry.version !== undefined ? { version: entry.version } : {}),
           fields,
           sampleRow,
@@ -137,7 +140,7 @@ const ACTIONS: Record<string, Action> = {
     }
     const { textTable } = await import('./text-table.js');
     console.log(
-      `${style.bold(template.name)} (${template.id})\n${template.category} / ${template.subCategory}, ${template.market}, layouts: ${entry.ratios.join(', ')}\n\n` +
+      `${style.bold(template.name)} (${template.id})\n${template.category} / ${template.subCategory}, ${template.market}, layouts: ${layouts.join(', ')}\n\n` +
         textTable(
           ['field', 'type', 'required', 'example'],
           fields.map((f) => [

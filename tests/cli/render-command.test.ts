@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AdmZip from 'adm-zip';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
@@ -64,6 +65,59 @@ describe('render-desk render', () => {
     const meta = await sharp(out).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.height).toBeGreaterThan(meta.width!);
+  });
+
+  it('renders a print layout as a PDF, and a layout of several pages as a zip of numbered images', async () => {
+    const sample = async (id: string) =>
+      JSON.stringify(
+        (
+          JSON.parse(
+            (await runCli(['templates', 'show', id, '--json', '--data-dir', dataDir])).stdout,
+          ) as { sampleRow: object }
+        ).sampleRow,
+      );
+    const pdf = path.join(temp.dir, 'award.pdf');
+    const certificate = await runCli([
+      'render',
+      '--template',
+      'tmpl_certificate_award',
+      '--values',
+      await sample('tmpl_certificate_award'),
+      '--target',
+      'a4',
+      '--out',
+      pdf,
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(certificate.code).toBe(0);
+    expect(fs.readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const badge = await runCli([
+      'render',
+      '--template',
+      'tmpl_name_badge',
+      '--values',
+      await sample('tmpl_name_badge'),
+      '--target',
+      'badge',
+      '--out',
+      path.join(temp.dir, 'badge.png'),
+      '--json',
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(badge.code).toBe(0);
+    const report = JSON.parse(badge.stdout) as { file: string; contentType: string };
+    expect(report).toMatchObject({
+      file: path.join(temp.dir, 'badge.zip'),
+      contentType: 'application/zip',
+    });
+    const pages = new AdmZip(report.file).getEntries().map((entry) => entry.entryName);
+    expect(pages).toHaveLength(2);
+    const meta = await sharp(new AdmZip(report.file).readFile(pages[0]!)!).metadata();
+    expect(meta.format).toBe('png');
+    expect(ledgerBalance(dataDir)).toEqual({ balance: 98, debited: 2 });
   });
 
   it('exits 1 and charges nothing when the values are refused', async () => {

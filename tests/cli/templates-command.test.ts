@@ -18,8 +18,10 @@ describe('render-desk templates', () => {
   it('lists the built-in catalog and shows the fields a source needs', async () => {
     const list = await templates('list', '--json');
     expect(list.code).toBe(0);
-    const items = JSON.parse(list.stdout) as { id: string; ratios: string[] }[];
-    expect(items.find((item) => item.id === REFERENCE)?.ratios).toContain('square');
+    const items = JSON.parse(list.stdout) as { id: string; layouts: string[] }[];
+    expect(items.find((item) => item.id === REFERENCE)?.layouts).toContain('square');
+    // Print layouts are targets too.
+    expect(items.find((item) => item.id === 'tmpl_certificate_award')?.layouts).toContain('a4');
 
     const show = await templates('show', REFERENCE, '--json');
     expect(show.code).toBe(0);
