@@ -13,6 +13,8 @@ export const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
   zip: 'application/zip',
 };
+/** Every content type an output may have, for the API's description. */
+export const OUTPUT_MEDIA_TYPES: readonly string[] = [...new Set(Object.values(CONTENT_TYPES))];
 /** A batch row's output key, `bat_x.12.pdf`: batch id, row index, extension. */
 export const ROW_OUTPUT_KEY = /^(bat_[A-Za-z0-9_-]{1,64})\.(\d{1,9})\.(png|jpg|webp|avif|pdf)$/;
 /** A single render kept for Idempotency-Key replays, `rnd_x.avif`: render id, extension. */

@@ -28,11 +28,14 @@ export function requiredScope(method: string, access: RouteAccess | undefined): 
   return method === 'GET' || method === 'HEAD' ? 'read' : 'render';
 }
 
-/** A documented response: a JSON body of `schema`, or a body of `mediaType`, or none. */
+/**
+ * A documented response: a JSON body of `schema`, or a body of `mediaType` (one of several when
+ * the request chooses, as a render's format does), or none.
+ */
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
-  mediaType?: string;
+  mediaType?: string | readonly string[];
 }
 
 export type ResponseSpecs = Record<number, ResponseSpec>;

@@ -28,7 +28,11 @@ describe('editor on a print layout', () => {
     // The engine's preview of the a4 draft is the sheet: trim and bleed, 720 px wide.
     await expect
       .poll(
-        () => preview.evaluate((img: HTMLImageElement) => img.naturalHeight / img.naturalWidth),
+        () =>
+          preview.evaluate(
+            (img: { naturalHeight: number; naturalWidth: number }) =>
+              img.naturalHeight / img.naturalWidth,
+          ),
         {
           timeout: 30_000,
         },

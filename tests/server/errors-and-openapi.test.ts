@@ -81,6 +81,14 @@ describe('GET /v1/openapi.json', () => {
     expect(renderBody.properties.background.enum).toEqual(['template', 'transparent']);
     expect(renderBody.properties.scale.maximum).toBe(4);
     expect(renderBody.properties.cropMarks.type).toBe('boolean');
+    expect(Object.keys(doc.paths['/v1/render'].post.responses['200'].content)).toEqual([
+      'image/png',
+      'image/jpeg',
+      'image/webp',
+      'image/avif',
+      'application/pdf',
+      'application/zip',
+    ]);
     const market = doc.paths['/v1/catalog'].get.parameters.find(
       (p: { name: string }) => p.name === 'market',
     );

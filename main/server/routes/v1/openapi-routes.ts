@@ -50,24 +50,17 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): OpenAp
     }
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(route.responses)) {
-      const mediaType =
+      const mediaTypes = [
         response.mediaType ??
-        (Number(status) >= 400 ? 'application/problem+json' : 'application/json');
+          (Number(status) >= 400 ? 'application/problem+json' : 'application/json'),
+      ].flat();
+      const body = response.schema
+        ? { schema: z.toJSONSchema(response.schema, { io: 'output', unrepresentable: 'any' }) }
+        : {};
       responses[status] = {
         description: response.description,
         ...(response.schema || response.mediaType
-          ? {
-              content: {
-                [mediaType]: response.schema
-                  ? {
-                      schema: z.toJSONSchema(response.schema, {
-                        io: 'output',
-                        unrepresentable: 'any',
-                      }),
-                    }
-                  : {},
-              },
-            }
+          ? { content: Object.fromEntries(mediaTypes.map((type) => [type, body])) }
           : {}),
       };
     }

@@ -9,6 +9,7 @@ import {
 import { Errors } from '../../../../shared/errors.js';
 import {
   CONTENT_TYPES,
+  OUTPUT_MEDIA_TYPES,
   ROW_OUTPUT_KEY,
   SINGLE_OUTPUT_KEY,
   type BatchOutputs,
@@ -33,7 +34,10 @@ export function registerOutputRoutes(
       query: OutputQuery,
       access: { uiLink: true },
       responses: {
-        200: { description: 'The image or PDF', mediaType: 'image/png' },
+        200: {
+          description: 'The image, PDF or zip of numbered pages',
+          mediaType: OUTPUT_MEDIA_TYPES,
+        },
         404: { description: 'Unknown output', schema: ProblemDetails },
       },
     },

@@ -7,6 +7,7 @@ import { brandProfileFor } from '../../../brand/named-brand.js';
 import { describeBrandFill, describeBrandGaps } from '../../../render/render-service.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
 import { requireUiSession, sendPreview } from '../../ui-preview.js';
+import { OUTPUT_MEDIA_TYPES } from '../../../batch/batch-outputs.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
@@ -77,7 +78,7 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
         200: {
           description:
             'The image or PDF bytes (png, jpeg, webp, avif or pdf, as `format` asks). Headers: x-render-id, x-credits-remaining; x-brand-fill (each omitted brand-bound variable and where its value came from: brand, default or empty); x-render-warnings (brand roles left empty); x-missing-glyphs (characters no font draws).',
-          mediaType: 'image/png',
+          mediaType: OUTPUT_MEDIA_TYPES,
         },
         400: { description: 'malformed-json, json-too-deep', schema: ProblemDetails },
         402: { description: 'insufficient-credits', schema: ProblemDetails },
