@@ -1,4 +1,4 @@
-import { displayPath } from './render-command.js';
+import { displayPath } from './display-text.js';
 import type { BatchOutcome } from './batch-run.js';
 import type { TerminalStyle } from './terminal-style.js';
 import { textTable } from './text-table.js';

@@ -8,6 +8,7 @@ import {
   requireOption,
 } from './cli-options.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import { displayPath, formatBytes } from './display-text.js';
 import type { TerminalStyle } from './terminal-style.js';
 
 /** Ratio and format names come with the schemas (zod), loaded only once the render thread starts. */
@@ -111,16 +112,4 @@ export async function renderCommand(args: string[], style: TerminalStyle): Promi
   } finally {
     await (core ?? pool).close();
   }
-}
-
-/** A path under the working folder as typed (relative); any other in full. */
-export function displayPath(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
