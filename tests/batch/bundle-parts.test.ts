@@ -3,21 +3,21 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_PART_ROWS } from '../../shared/batch-schemas.js';
-import { sqliteCoreData } from '../../main/data/sqlite-core-data.js';
 import { rowObjectKey } from '../../main/batch/batch-outputs.js';
-import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 
 /**
  * A batch of more than 10,000 outputs can also be fetched as numbered zips. The batch is made
  * directly in the store (rendering 10,050 rows would take minutes), with tiny output files.
  */
-let server: TestServer;
+let server: InjectServer;
 let batchId: string;
 const TOTAL = BUNDLE_PART_ROWS + 50;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 1, openingCredits: 20_000 });
-  const data = sqliteCoreData(server.core.store);
+  server = await buildInjectServer({ workers: 1, openingCredits: 20_000 });
+  const data = server.core.data;
   batchId = data.batches.newId();
   const now = new Date().toISOString();
   await data.commands.createBatch({
@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   await data.batches.update(batchId, { status: 'running' });
   const claimed = await data.batches.claim(batchId, TOTAL, Date.now() + 60_000);
-  const outputs = path.join(server.core.dataDir, 'outputs');
+  const outputs = path.join(server.dataDir, 'outputs');
   for (const row of claimed) {
     const file = path.join(outputs, rowObjectKey(batchId, row.rowIndex, 'png'));
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -69,7 +69,7 @@ beforeAll(async () => {
 afterAll(async () => server.stop());
 
 async function zipAt(url: string): Promise<AdmZip> {
-  const res = await testFetch(url);
+  const res = await server.fetch(url);
   expect(res.status).toBe(200);
   return new AdmZip(Buffer.from(await res.arrayBuffer()));
 }
@@ -96,7 +96,7 @@ describe('numbered bundle parts', () => {
     const lines = second.readAsText('manifest.csv').trim().split(/\r?\n/);
     expect(lines.length).toBe(1 + 50);
     expect(lines[1]!.startsWith(`${BUNDLE_PART_ROWS},succeeded,`)).toBe(true);
-    const past = await testFetch(link.parts[1].url.replace('.part2.zip', '.part3.zip'));
+    const past = await server.fetch(link.parts[1].url.replace('.part2.zip', '.part3.zip'));
     expect(past.status).toBe(403);
   }, 120_000);
 

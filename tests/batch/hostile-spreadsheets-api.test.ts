@@ -3,18 +3,19 @@ import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { createBatch, fullManifest, upload, waitForBatch } from '../helpers/batch-helpers.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { expectProblem } from '../helpers/expect-problem.js';
-import { startTestServer, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 
 /**
- * Uploads built to make the spreadsheet reader slow, greedy or wrong, each against a real
- * server: what it answers, and that it keeps answering everyone else meanwhile.
+ * Uploads built to make the spreadsheet reader slow, greedy or wrong, each against the whole
+ * core: what it answers, and that it keeps answering everyone else meanwhile.
  */
 
-let server: TestServer;
+let server: InjectServer;
 let template: CatalogDetail;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
   template = await catalogDetail(server, 'tmpl_product_promo');
 });
 afterAll(() => server.stop());

@@ -4,20 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { expectProblem } from '../helpers/expect-problem.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
-let server: TestServer;
+let server: InjectServer;
 let template: CatalogDetail;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
   template = await catalogDetail(server, 'tmpl_product_promo');
 });
 afterAll(() => server.stop());
 
 describe('an imagesDir on the data folder', () => {
   it('is refused with 422 path-not-allowed by batch create and pre-flight, before anything is held', async () => {
-    const dataDir = server.core.dataDir;
+    const dataDir = server.dataDir;
     const imageVar = template.variables.find((v) => v.type === 'image' && !v.bindsTo)!.name;
     const balance = async () => (await (await server.api('/v1/account')).json()).heldCredits;
     const heldBefore = await balance();

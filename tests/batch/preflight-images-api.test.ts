@@ -7,14 +7,14 @@ import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { upload } from '../helpers/batch-helpers.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { expectProblem } from '../helpers/expect-problem.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
-let server: TestServer;
+let server: InjectServer;
 let template: CatalogDetail;
 let imageVar: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await buildInjectServer();
   template = await catalogDetail(server, 'tmpl_product_promo');
   imageVar = template.variables.find((v) => v.type === 'image' && !v.bindsTo)!.name;
 });
@@ -58,7 +58,7 @@ describe('pre-flight of a batch whose images come as a zip (imagesRef)', () => {
     expect(result.problems[0].errors[0].message).toMatch(/not in the images folder/);
     expect(result.problems[1].errors[0].message).toMatch(/references "..\/..\/uploads\/x.png"/);
     // The zip was unpacked for the check only.
-    const scratch = path.join(server.core.dataDir, 'cache', 'preflight');
+    const scratch = path.join(server.dataDir, 'cache', 'preflight');
     expect(fs.readdirSync(scratch)).toEqual([]);
   });
 

@@ -9,9 +9,9 @@ import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { createBatch, fullManifest, upload, waitForBatch } from '../helpers/batch-helpers.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { CORPORA_DIR, corpusPng } from '../helpers/image-fixtures.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
-let server: TestServer;
+let server: InjectServer;
 let template: CatalogDetail;
 let textVar: string;
 let numberVar: string;
@@ -20,7 +20,7 @@ let imageVar: string;
 let photoBinding: Record<string, { constant: unknown }>;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2 });
+  server = await buildInjectServer({ workers: 2 });
   // The reference template: text, number and image variables, and a required photo.
   template = await catalogDetail(server, 'tmpl_product_promo');
   textVar = template.variables.find((v) => v.type === 'text' && !v.bindsTo)!.name;
