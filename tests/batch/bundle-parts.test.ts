@@ -85,7 +85,8 @@ describe('numbered bundle parts', () => {
     const first = (await zipAt(link.parts[0].url)).getEntries().map((e) => e.entryName);
     const second = await zipAt(link.parts[1].url);
     expect([...first, ...second.getEntries().map((e) => e.entryName)]).toEqual(whole);
-    expect(second.readAsText(`${TOTAL - 1}.png`)).toBe(`row ${TOTAL - 1}`);
+    // Unnamed outputs are numbered from 1: the last row (index TOTAL - 1) is TOTAL.png.
+    expect(second.readAsText(`${TOTAL}.png`)).toBe(`row ${TOTAL - 1}`);
   }, 120_000);
 
   it("puts each part's own rows in its manifest.csv, and refuses a part link it never signed", async () => {
