@@ -15,7 +15,7 @@ describe('editor on a print layout', () => {
     await core?.stop();
   });
 
-  it('shows the trim inside the bleed and the safe area inside the trim, at the page geometry', async () => {
+  it('shows the trim inside the bleed and the safe area inside the trim, and edits in millimetres', async () => {
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/${CERTIFICATE}`);
     await page.getByRole('button', { name: 'Customise' }).click();
@@ -56,6 +56,19 @@ describe('editor on a print layout', () => {
     // A layer box sits at its layer's place within the trim, not within the bleed.
     const recipient = (await page.locator('.ed-box[data-layer-id="recipient"]').boundingBox())!;
     expect(recipient.x - trimBox.x).toBeCloseTo(238 * perPixel, 0);
+
+    // The inspector edits the layer in millimetres: 238 px at 150 dpi is 40.3 mm.
+    await page.locator('.ed-box[data-layer-id="recipient"]').click();
+    const xField = page.getByLabel('X', { exact: true });
+    await expect.poll(async () => Number(await xField.inputValue())).toBeCloseTo(40.3, 1);
+    await xField.fill('50');
+    // 50 mm is 295 px at 150 dpi.
+    await expect
+      .poll(async () => {
+        const box = (await page.locator('.ed-box[data-layer-id="recipient"]').boundingBox())!;
+        return (box.x - trimBox.x) / perPixel;
+      })
+      .toBeCloseTo(295, -0.5);
     await screenshot(page, 'editor-print-layout');
   });
 });

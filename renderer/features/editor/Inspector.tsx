@@ -4,6 +4,7 @@ import { useT } from '../../i18n/i18n';
 import { selectLayout, selectSelectedLayer, useEditorStore } from './editor-store';
 import { NumberField, Section } from './inspector-fields';
 import { isLayerId } from './layer-ops';
+import { lengthUnit } from './layout-unit';
 import {
   ImageSection,
   ListSection,
@@ -76,6 +77,8 @@ function CanvasInspector(): ReactElement {
 function LayerInspector({ layer }: { layer: Layer }): ReactElement {
   const t = useT();
   const { update, remove, error } = useLayerEdit(layer);
+  // A print layout's geometry is edited in its page's unit.
+  const unit = lengthUnit(useEditorStore(selectLayout));
   return (
     <>
       <h2 className="ed-panel-title">
@@ -85,33 +88,41 @@ function LayerInspector({ layer }: { layer: Layer }): ReactElement {
       <Section title={t('editor.section.geometry')}>
         <NumberField
           label="X"
-          value={layer.x}
-          suffix="px"
+          value={unit.show(layer.x)}
+          step={unit.step}
+          suffix={unit.suffix}
           error={error('x')}
-          onChange={(x) => x !== undefined && update({ x })}
+          onChange={(x) => x !== undefined && update({ x: unit.read(x) })}
         />
         <NumberField
           label="Y"
-          value={layer.y}
-          suffix="px"
+          value={unit.show(layer.y)}
+          step={unit.step}
+          suffix={unit.suffix}
           error={error('y')}
-          onChange={(y) => y !== undefined && update({ y })}
+          onChange={(y) => y !== undefined && update({ y: unit.read(y) })}
         />
         <NumberField
           label={t('editor.width')}
-          value={layer.width}
-          min={1}
-          suffix="px"
+          value={unit.show(layer.width)}
+          min={unit.step}
+          step={unit.step}
+          suffix={unit.suffix}
           error={error('width')}
-          onChange={(width) => width !== undefined && update({ width })}
+          onChange={(width) =>
+            width !== undefined && update({ width: Math.max(1, unit.read(width)) })
+          }
         />
         <NumberField
           label={t('editor.height')}
-          value={layer.height}
-          min={1}
-          suffix="px"
+          value={unit.show(layer.height)}
+          min={unit.step}
+          step={unit.step}
+          suffix={unit.suffix}
           error={error('height')}
-          onChange={(height) => height !== undefined && update({ height })}
+          onChange={(height) =>
+            height !== undefined && update({ height: Math.max(1, unit.read(height)) })
+          }
         />
         <NumberField
           label={t('editor.rotation')}
