@@ -12,16 +12,17 @@ import {
   waitForBatch,
 } from '../helpers/batch-helpers.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
-import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
+import type { Json } from '../helpers/test-server.js';
 
-let server: TestServer;
+let server: InjectServer;
 let template: CatalogDetail;
 let textVar: string;
 let numberVar: string;
 let imageVar: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2, openingCredits: 5000 });
+  server = await buildInjectServer({ workers: 2, openingCredits: 5000 });
   // The reference template: text, number and image variables, and a required photo.
   template = await catalogDetail(server, 'tmpl_product_promo');
   textVar = template.variables.find((v) => v.type === 'text' && !v.bindsTo)!.name;
@@ -210,7 +211,7 @@ describe('batches from inline records', () => {
 
 describe('batch credits, statuses and lifecycle', () => {
   it('rejects a batch the balance cannot cover: failed, insufficient-credits, nothing rendered or held', async () => {
-    const poor = await startTestServer({ openingCredits: 2, workers: 1 });
+    const poor = await buildInjectServer({ openingCredits: 2, workers: 1 });
     try {
       const res = await poor.api('/v1/render-batches', {
         method: 'POST',
@@ -385,7 +386,7 @@ describe('batch credits, statuses and lifecycle', () => {
       sourceType: 'json-array',
       source: { records: records(6) },
     });
-    const res = await testFetch(`${server.url}/v1/render-batches/${created.id}/events`, {
+    const res = await server.fetch(`${server.url}/v1/render-batches/${created.id}/events`, {
       headers: { authorization: `Bearer ${server.key}` },
     });
     expect(res.headers.get('content-type')).toContain('text/event-stream');

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDetail } from '../../shared/api-schemas.js';
 import { createBatch, fullManifest, waitForBatch } from '../helpers/batch-helpers.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
-import { startTestServer, testFetch, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
-let server: TestServer;
+let server: InjectServer;
 let template: CatalogDetail;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2 });
+  server = await buildInjectServer({ workers: 2 });
   template = await catalogDetail(server, 'tmpl_product_promo');
 });
 afterAll(() => server.stop());
@@ -72,7 +72,7 @@ describe('bundles of batches named by hostile cells', () => {
     const link = await (
       await server.api(`/v1/render-batches/${created.id}/bundle?manifest=true`)
     ).json();
-    const res = await testFetch(link.url);
+    const res = await server.fetch(link.url);
     expect(res.status).toBe(200);
     const zip = Buffer.from(await res.arrayBuffer());
     const entries = centralDirectoryNames(zip);

@@ -8,15 +8,15 @@ import {
 } from '../helpers/batch-helpers.js';
 import { catalogDetail } from '../helpers/catalog-probe.js';
 import { poppler } from '../helpers/poppler.js';
-import { startTestServer, type TestServer } from '../helpers/test-server.js';
+import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
 const CERTIFICATE = 'tmpl_certificate_award';
 
-let server: TestServer;
+let server: InjectServer;
 let sample: Record<string, unknown>;
 
 beforeAll(async () => {
-  server = await startTestServer({ workers: 2 });
+  server = await buildInjectServer({ workers: 2 });
   sample = (await catalogDetail(server, CERTIFICATE)).sampleValues;
 });
 afterAll(() => server.stop());
