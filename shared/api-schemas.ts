@@ -146,6 +146,12 @@ export const LedgerQuery = z
     cursor: z.string().regex(/^\d+$/).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(50),
     kind: LedgerKind.optional(),
+    group: z
+      .enum(['batch'])
+      .optional()
+      .describe(
+        "batch: each batch's entries summed into one line (its debits, or the filtered kind, with entryCount and heldCredits); other entries as they are.",
+      ),
   })
   .strict();
 
@@ -158,6 +164,16 @@ export const LedgerEntry = z.object({
   rowIndex: z.number().int().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),
+  entryCount: z
+    .number()
+    .int()
+    .optional()
+    .describe('group=batch: how many ledger entries this batch line sums.'),
+  heldCredits: z
+    .number()
+    .int()
+    .optional()
+    .describe('group=batch: what the batch still holds (its holds less its releases).'),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 

@@ -102,6 +102,16 @@ export const Batch = z.object({
   id: z.string(),
   status: BatchStatus,
   templateId: z.string(),
+  templateName: z
+    .string()
+    .optional()
+    .describe(
+      "The template's name when the batch was created; with sourceName and createdAt, the batch's readable name.",
+    ),
+  sourceName: z
+    .string()
+    .optional()
+    .describe("The uploaded spreadsheet's file name (absent for inline rows)."),
   templateVersion: z
     .number()
     .int()

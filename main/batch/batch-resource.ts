@@ -11,11 +11,15 @@ export function toBatchResource(
   batch: BatchRecord,
   cancelledRows: number,
   outputDir?: string,
+  sourceName?: string | null,
 ): Batch {
+  const templateName = snapshotName(batch.templateSnapshot);
   return {
     id: batch.id,
     status: batch.status,
     templateId: batch.templateId,
+    ...(templateName ? { templateName } : {}),
+    ...(sourceName ? { sourceName } : {}),
     templateVersion: batch.templateVersion,
     target: batch.target as Ratio,
     format: batch.format,
@@ -30,4 +34,23 @@ export function toBatchResource(
     finishedAt: batch.finishedAt,
     ...(outputDir ? { outputDir } : {}),
   };
+}
+
+/**
+ * The spreadsheet's file name, part of the batch's readable name; null for inline rows. Every
+ * path that shows a batch (the API, the runner's events, a cluster node's) asks this the same.
+ */
+export async function batchSourceName(
+  uploads: { get(id: string): Promise<{ filename: string } | null> },
+  batch: Pick<BatchRecord, 'sourceRef'>,
+): Promise<string | null> {
+  if (!batch.sourceRef) return null;
+  return (await uploads.get(batch.sourceRef))?.filename ?? null;
+}
+
+/** The template's name as the batch pinned it (a template renamed later keeps its batches' name). */
+function snapshotName(snapshot: unknown): string | null {
+  if (typeof snapshot !== 'object' || snapshot === null) return null;
+  const name = (snapshot as { name?: unknown }).name;
+  return typeof name === 'string' && name.trim() !== '' ? name : null;
 }

@@ -8,7 +8,7 @@ import type { BatchRecord } from '../store/batches-repository.js';
 import type { BatchEvents } from './batch-events.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { QueuedRow, SourceRecord } from './batch-queue.js';
-import { toBatchResource } from './batch-resource.js';
+import { batchSourceName, toBatchResource } from './batch-resource.js';
 import type { BatchWork } from './batch-work.js';
 import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { BatchFileNamer } from './file-names.js';
@@ -314,7 +314,9 @@ export class BatchRunner implements BatchWork {
 
   private async snapshot(batchId: string): Promise<Batch | null> {
     const batch = await this.deps.data.batches.get(batchId);
-    return batch ? toBatchResource(batch, 0) : null;
+    return batch
+      ? toBatchResource(batch, 0, undefined, await batchSourceName(this.deps.data.uploads, batch))
+      : null;
   }
 }
 

@@ -14,7 +14,7 @@ import { brandProfileFor } from '../brand/named-brand.js';
 import { checkOutputOptions, type RenderService } from '../render/render-service.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { CoreData } from '../data/core-data.js';
-import { toBatchResource } from './batch-resource.js';
+import { batchSourceName, toBatchResource } from './batch-resource.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { BatchWork } from './batch-work.js';
 import { planBindings } from './bindings.js';
@@ -311,6 +311,7 @@ export class BatchService {
       batch,
       await this.cancelledRows(batch),
       this.deps.outputs.batchDir(batch.id),
+      await batchSourceName(this.deps.data.uploads, batch),
     );
   }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { startCore, TEMPLATES_DIR, type RunningCore } from '../app.js';
 import { loadCatalog } from '../catalog/load-catalog.js';
 import type { CoreConfig } from '../config.js';
-import { toBatchResource } from '../batch/batch-resource.js';
+import { batchSourceName, toBatchResource } from '../batch/batch-resource.js';
 import { migratePostgres } from '../data/postgres/migrate.js';
 import { POSTGRES_MIGRATIONS } from '../data/postgres/migrations/index.js';
 import { LeaderLease } from '../data/postgres/leader-lease.js';
@@ -163,7 +163,9 @@ export async function startClusterNode(
               events,
               async (id) => {
                 const batch = await data.batches.get(id);
-                return batch ? toBatchResource(batch, 0) : null;
+                return batch
+                  ? toBatchResource(batch, 0, undefined, await batchSourceName(data.uploads, batch))
+                  : null;
               },
               log,
             );

@@ -1,6 +1,7 @@
 import { AppError, Errors } from '../../shared/errors.js';
 import { isUniqueViolation } from './open-database.js';
 import type { Database } from './open-database.js';
+import { groupedLedgerSql, toLedgerLine, type LedgerLineRow } from './ledger-lines.js';
 
 export const LEDGER_KINDS = ['grant', 'debit', 'hold', 'release'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -14,6 +15,10 @@ export interface LedgerEntry {
   rowIndex: number | null;
   note: string | null;
   createdAt: string;
+  /** A grouped batch line (`group: 'batch'`): how many entries it sums. */
+  entryCount?: number;
+  /** A grouped batch line: what the batch still holds. */
+  heldCredits?: number;
 }
 
 export interface AccountTotals {
@@ -68,13 +73,16 @@ export interface LedgerRepository {
   /** Releases `amount` held credits of the batch (default: all it holds); returns the amount. */
   release(input: { batchId: string; amount?: number; note?: string | null }): number;
   heldFor(batchId: string): number;
-  /** Newest first. `cursor` is a previous page's nextCursor. */
-  /** Newest first; with `apiKeyId`, only that key's renders and the entries of its batches. */
+  /**
+   * Newest first; `cursor` is a previous page's nextCursor. With `apiKeyId`, only that key's
+   * renders and the entries of its batches; with `group: 'batch'`, one line per batch.
+   */
   list(options?: {
     cursor?: number | string | null;
     limit?: number;
     kind?: string;
     apiKeyId?: string;
+    group?: 'batch';
   }): LedgerPage;
   /** Recomputes the totals from the entries and compares them with the running totals. */
   verifyInvariant(): InvariantReport;
@@ -156,6 +164,10 @@ export function createLedgerRepository(db: Database): LedgerRepository {
        AND (api_key_id = ? OR batch_id IN (SELECT id FROM batches WHERE api_key_id = ?))
      ORDER BY id DESC LIMIT ?`,
   );
+  const groupedPage = db.prepare<
+    { cursor: number; kind: string | null; key: string | null; limit: number },
+    LedgerLineRow
+  >(groupedLedgerSql({ cursor: '@cursor', kind: '@kind', key: '@key', limit: '@limit' }));
   const sums = db.prepare<[], Totals>(
     `SELECT
        COALESCE(SUM(CASE WHEN kind = 'grant' THEN amount END), 0) AS granted,
@@ -300,6 +312,12 @@ export function createLedgerRepository(db: Database): LedgerRepository {
       }
       const cursor = parseCursor(options.cursor);
       const key = options.apiKeyId;
+      if (options.group === 'batch') {
+        const lines = groupedPage.all({ cursor, kind, key: key ?? null, limit: limit + 1 });
+        const entries = lines.slice(0, limit).map(toLedgerLine);
+        const last = entries[entries.length - 1];
+        return { entries, nextCursor: lines.length > limit && last ? String(last.id) : null };
+      }
       const rows =
         key === undefined
           ? page.all(cursor, kind, kind, limit + 1)

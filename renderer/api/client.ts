@@ -119,8 +119,12 @@ export const api = {
 
   account: {
     get: () => getJson<Account>('/v1/account'),
-    ledger: (query: { cursor?: string | null; limit?: number; kind?: LedgerKind | null }) =>
-      getJson<LedgerPageT>('/v1/account/ledger', { query }),
+    ledger: (query: {
+      cursor?: string | null;
+      limit?: number;
+      kind?: LedgerKind | null;
+      group?: 'batch' | null;
+    }) => getJson<LedgerPageT>('/v1/account/ledger', { query }),
     grant: (amount: number, note?: string) =>
       sendJson<Account>('POST', '/v1/account/credits', {
         body: { amount, ...(note ? { note } : {}) },

@@ -365,6 +365,10 @@ export const en = {
   'credits.empty': 'No entries yet.',
   'credits.render': 'Render {id}',
   'credits.batchRow': 'Batch {id}, row {row}',
+  'credits.everyEntry': 'Every entry',
+  'credits.batchLine': '{count} entries in one line',
+  'credits.batchLine.one': '1 entry',
+  'credits.batchHeld': '{count} still held',
   'credits.batchOnly': 'Batch {id}',
 
   'api.title': 'Local API',

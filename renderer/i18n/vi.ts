@@ -367,6 +367,10 @@ export const vi: Record<MessageKey, string> = {
   'credits.empty': 'Chưa có giao dịch nào.',
   'credits.render': 'Ảnh {id}',
   'credits.batchRow': 'Lô {id}, dòng {row}',
+  'credits.everyEntry': 'Từng giao dịch',
+  'credits.batchLine': 'Gộp {count} giao dịch',
+  'credits.batchLine.one': '1 giao dịch',
+  'credits.batchHeld': 'còn tạm giữ {count}',
   'credits.batchOnly': 'Lô {id}',
 
   'api.title': 'API cục bộ',

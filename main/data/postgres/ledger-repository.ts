@@ -7,6 +7,7 @@ import {
   LEDGER_PAGE_MAX,
 } from '../../store/ledger-repository.js';
 import type { InvariantReport, LedgerRepository } from '../../store/ledger-repository.js';
+import { groupedLedgerSql, toLedgerLine, type LedgerLineRow } from '../../store/ledger-lines.js';
 import {
   balanceOf,
   ENTRY_COLUMNS,
@@ -46,6 +47,18 @@ export function postgresLedger(pool: pg.Pool): PostgresLedger {
         ]);
       }
       const cursor = parseCursor(options.cursor);
+      if (options.group === 'batch') {
+        const lines = await pool.query<LedgerLineRow>(
+          groupedLedgerSql(
+            { cursor: '$1', kind: '$2::text', key: '$3::text', limit: '$4' },
+            '::bigint',
+          ),
+          [cursor, kind, options.apiKeyId ?? null, limit + 1],
+        );
+        const entries = lines.rows.slice(0, limit).map(toLedgerLine);
+        const last = entries[entries.length - 1];
+        return { entries, nextCursor: lines.rows.length > limit && last ? String(last.id) : null };
+      }
       // Holds and releases carry no key: they belong to whoever created their batch.
       const result = await pool.query<EntryRow>(
         `SELECT ${ENTRY_COLUMNS} FROM ledger

@@ -17,6 +17,7 @@ import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { ratioKey } from '../catalog/CatalogScreen';
 import { reasonText } from '../batch-wizard/ReviewStep';
+import { batchName } from './batch-name';
 import { isLive, StatusBadge } from './batch-status';
 import { ResultsTable } from './ResultsTable';
 
@@ -159,7 +160,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
     );
   }
 
-  const templateName = catalog?.find((c) => c.id === batch.templateId)?.name ?? batch.templateId;
+  const title = batchName(batch, language, catalog?.find((c) => c.id === batch.templateId)?.name);
   const done = batch.succeeded + batch.failed;
   const replayable =
     !live && (batch.failed > 0 || batch.pending > 0) && batch.status !== 'succeeded';
@@ -170,7 +171,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
       <header className="page-header">
         <div className="stack gap-2">
           <div className="row gap-3">
-            <h1>{templateName}</h1>
+            <h1>{title}</h1>
             <StatusBadge status={batch.status} />
           </div>
           <div className="row small muted wrap">

@@ -3,6 +3,7 @@ import { AppLink } from '../../components/Sidebar';
 import { Button, EmptyState, ErrorBanner, Loading, ProgressBar } from '../../components/ui';
 import { formatDateTime, useLanguage, useT } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
+import { batchName } from './batch-name';
 import { isLive, StatusBadge } from './batch-status';
 
 export function BatchesScreen(): ReactElement {
@@ -88,7 +89,7 @@ export function BatchesScreen(): ReactElement {
                 >
                   <td>
                     <AppLink to={{ name: 'batch', id: batch.id }} className="batch-link">
-                      <strong>{names.get(batch.templateId) ?? batch.templateId}</strong>
+                      <strong>{batchName(batch, language, names.get(batch.templateId))}</strong>
                     </AppLink>
                     <div className="mono subtle">{batch.id}</div>
                   </td>

@@ -187,6 +187,8 @@ function Ledger(): ReactElement {
   const t = useT();
   const language = useLanguage();
   const [kind, setKind] = useState<LedgerKind | ''>('');
+  // A batch writes a hold, then a release and a debit per row: one line per batch reads better.
+  const [everyEntry, setEveryEntry] = useState(false);
   const [entries, setEntries] = useState<LedgerEntryT[] | null>(null);
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -197,7 +199,12 @@ function Ledger(): ReactElement {
       setLoading(true);
       setError(null);
       try {
-        const page = await api.account.ledger({ cursor: from, limit: PAGE, kind: kind || null });
+        const page = await api.account.ledger({
+          cursor: from,
+          limit: PAGE,
+          kind: kind || null,
+          group: everyEntry ? null : 'batch',
+        });
         setEntries((prev) => (append && prev ? [...prev, ...page.entries] : page.entries));
         setCursor(page.nextCursor);
       } catch (e) {
@@ -206,7 +213,7 @@ function Ledger(): ReactElement {
         setLoading(false);
       }
     },
-    [kind],
+    [kind, everyEntry],
   );
 
   useEffect(() => {
@@ -235,6 +242,14 @@ function Ledger(): ReactElement {
               </option>
             ))}
           </select>
+        </label>
+        <label className="check small">
+          <input
+            type="checkbox"
+            checked={everyEntry}
+            onChange={(e) => setEveryEntry(e.target.checked)}
+          />
+          {t('credits.everyEntry')}
         </label>
       </div>
       {error ? (
@@ -296,6 +311,19 @@ function Ledger(): ReactElement {
 
 function LedgerDetail({ entry }: { entry: LedgerEntryT }): ReactElement {
   const t = useT();
+  if (entry.batchId && entry.entryCount !== undefined) {
+    return (
+      <span className="stack" style={{ gap: 2 }}>
+        <AppLink to={{ name: 'batch', id: entry.batchId }}>
+          {t('credits.batchOnly', { id: entry.batchId })}
+        </AppLink>
+        <span className="muted">
+          {t('credits.batchLine', { count: entry.entryCount })}
+          {entry.heldCredits ? ` · ${t('credits.batchHeld', { count: entry.heldCredits })}` : ''}
+        </span>
+      </span>
+    );
+  }
   if (entry.batchId) {
     return (
       <AppLink to={{ name: 'batch', id: entry.batchId }}>

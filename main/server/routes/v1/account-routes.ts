@@ -50,6 +50,7 @@ export function registerAccountRoutes(registry: RouteRegistry, deps: ServerDeps)
         ...(query.cursor !== undefined ? { cursor: Number(query.cursor) } : {}),
         limit: query.limit,
         ...(query.kind !== undefined ? { kind: query.kind } : {}),
+        ...(query.group !== undefined ? { group: query.group } : {}),
         ...(owner !== null ? { apiKeyId: owner } : {}),
       });
     },
