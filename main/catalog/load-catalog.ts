@@ -55,32 +55,69 @@ export function templateTargets(template: Template): LayoutName[] {
 
 /** Reads every `<dir>/<slug>/template.json`; an invalid built-in template is a startup error. */
 export function loadCatalog(directory: string): Catalog {
+  return createCatalog(catalogFiles(directory).map(loadCatalogEntry));
+}
+
+/**
+ * The same catalog, each template checked only when it is first asked for: a one-off command
+ * that renders one template does not validate the other two dozen (a quarter of a second).
+ * `list` and `taxonomy` load them all, with loadCatalog's checks.
+ */
+export function loadCatalogLazily(directory: string): Catalog {
+  const files = catalogFiles(directory);
+  const byId = new Map<string, CatalogFile>();
+  for (const file of files) {
+    const id = (JSON.parse(fs.readFileSync(file.file, 'utf8')) as { id?: unknown }).id;
+    if (typeof id === 'string' && !byId.has(id)) byId.set(id, file);
+  }
+  const loaded = new Map<string, CatalogEntry>();
+  let all: Catalog | undefined;
+  const whole = () => (all ??= createCatalog(files.map(loadCatalogEntry)));
+  return {
+    list: (filter) => whole().list(filter),
+    taxonomy: () => whole().taxonomy(),
+    get(id) {
+      if (all) return all.get(id);
+      const file = byId.get(id);
+      if (!file) return undefined;
+      let entry = loaded.get(id);
+      if (!entry) {
+        entry = loadCatalogEntry(file);
+        loaded.set(id, entry);
+      }
+      return entry.template.id === id ? entry : undefined;
+    },
+  };
+}
+
+interface CatalogFile {
+  slug: string;
+  file: string;
+  /** Position in the curated order (folder names sorted). */
+  order: number;
+}
+
+function catalogFiles(directory: string): CatalogFile[] {
   const catalogDir = path.resolve(directory);
-  const slugs = fs
+  return fs
     .readdirSync(catalogDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
-    .sort();
-  const entries: CatalogEntry[] = [];
-  for (const [order, slug] of slugs.entries()) {
-    const file = path.join(catalogDir, slug, 'template.json');
-    if (!fs.existsSync(file)) continue;
-    const parsed = Template.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-    if (!parsed.success) {
-      const problems = zodProblems(parsed.error)
-        .map((p) => `${p.path}: ${p.message}`)
-        .join('; ');
-      throw new CatalogLoadError(`Template ${slug} is invalid: ${problems}`);
-    }
-    const template = parsed.data;
-    entries.push({
-      template,
-      assetsDir: path.dirname(file),
-      ratios: templateRatios(template),
-      order,
-    });
+    .sort()
+    .map((slug, order) => ({ slug, order, file: path.join(catalogDir, slug, 'template.json') }))
+    .filter((entry) => fs.existsSync(entry.file));
+}
+
+function loadCatalogEntry({ slug, file, order }: CatalogFile): CatalogEntry {
+  const parsed = Template.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    const problems = zodProblems(parsed.error)
+      .map((p) => `${p.path}: ${p.message}`)
+      .join('; ');
+    throw new CatalogLoadError(`Template ${slug} is invalid: ${problems}`);
   }
-  return createCatalog(entries);
+  const template = parsed.data;
+  return { template, assetsDir: path.dirname(file), ratios: templateRatios(template), order };
 }
 
 export function createCatalog(entries: CatalogEntry[]): Catalog {

@@ -89,7 +89,7 @@ export async function composeLocalCore(
       { BatchRunner, batchRowsInFlight },
       { BatchService },
       { UploadService },
-      { loadCatalog },
+      { loadCatalogLazily },
       { TemplateLibrary },
       { sqliteCoreData },
       { createImageReferenceResolver },
@@ -125,7 +125,7 @@ export async function composeLocalCore(
     // are left to expire rather than cleared as the server does at its start.
     await data.commands.initialiseAccount(openingCredits());
 
-    const catalog = loadCatalog(CATALOG_DIR);
+    const catalog = loadCatalogLazily(CATALOG_DIR);
     const workspace = new WorkspaceTemplates(
       store.workspaceTemplates,
       path.join(dataDir, 'workspace-templates'),
