@@ -109,9 +109,7 @@ function LayerInspector({ layer }: { layer: Layer }): ReactElement {
           step={unit.step}
           suffix={unit.suffix}
           error={error('width')}
-          onChange={(width) =>
-            width !== undefined && update({ width: Math.max(1, unit.read(width)) })
-          }
+          onChange={(width) => width !== undefined && update({ width: unit.read(width) })}
         />
         <NumberField
           label={t('editor.height')}
@@ -120,9 +118,7 @@ function LayerInspector({ layer }: { layer: Layer }): ReactElement {
           step={unit.step}
           suffix={unit.suffix}
           error={error('height')}
-          onChange={(height) =>
-            height !== undefined && update({ height: Math.max(1, unit.read(height)) })
-          }
+          onChange={(height) => height !== undefined && update({ height: unit.read(height) })}
         />
         <NumberField
           label={t('editor.rotation')}
