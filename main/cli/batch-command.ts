@@ -7,6 +7,7 @@ import {
   requireOption,
 } from './cli-options.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import type { ResizableRenderPool } from './resizable-render-pool.js';
 import type { TerminalStyle } from './terminal-style.js';
 
 export const BATCH_HELP = `render-desk batch --template <id> --source <file> --out <folder or .zip> [options]
@@ -36,6 +37,9 @@ Options:
 ${COMMON_HELP}
 
 ${EXIT_CODES_HELP}`;
+
+/** Rows to render per thread started for a cached run: a few changed rows need one thread. */
+const ROWS_PER_THREAD = 16;
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -67,8 +71,18 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
   // Open the data folder and start the render threads first: the engine loads in them while
   // this thread loads the batch code and reads the source (most of a cached run's time).
   const { composeLocalCore } = await import('./local-core.js');
-  const { createRenderPool } = await import('../render/render-pool.js');
-  const core = await composeLocalCore(settings, (threads) => createRenderPool({ threads }));
+  const { resizableRenderPool } = await import('./resizable-render-pool.js');
+  let pool: ResizableRenderPool | undefined;
+  const core = await composeLocalCore(
+    settings,
+    // Without a cache every row renders: all threads at once. With one, a single thread until
+    // the rows are hashed and it is known how many changed.
+    (threads) =>
+      (pool = resizableRenderPool({
+        threads,
+        startWith: values.cache !== undefined ? 1 : threads,
+      })),
+  );
   try {
     const { runBatch } = await import('./batch-run.js');
     return await runBatch(
@@ -88,6 +102,7 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
       },
       core,
       style,
+      (rows) => pool?.resize(Math.ceil(rows / ROWS_PER_THREAD)) ?? Promise.resolve(),
     );
   } finally {
     await core.close();

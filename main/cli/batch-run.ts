@@ -64,6 +64,8 @@ export async function runBatch(
   options: BatchRunOptions,
   core: LocalCore,
   style: TerminalStyle,
+  /** Sizes the render threads for this many rows to render (a cached run knows after hashing). */
+  threadsFor: (rows: number) => Promise<void> = () => Promise.resolve(),
 ): Promise<number> {
   const started = performance.now();
   const source = readCliSource(options.sourceFile, options.sheet);
@@ -78,7 +80,7 @@ export async function runBatch(
   };
   await core.assertSubscription();
   const outcome = options.cacheDir
-    ? await cachedRun(core, source, base, options, new RenderCache(options.cacheDir))
+    ? await cachedRun(core, source, base, options, new RenderCache(options.cacheDir), threadsFor)
     : await plainRun(core, source, base, options);
   await deliver(options.out, outcome.images, manifestCsv(outcome.manifest));
   const { balance } = await core.data.ledger.account();
@@ -182,6 +184,7 @@ async function cachedRun(
   base: BatchBase,
   options: BatchRunOptions,
   cache: RenderCache,
+  threadsFor: (rows: number) => Promise<void>,
 ): Promise<BatchOutcome> {
   const { renderer } = core;
   const entry = renderer.entry(base.templateId);
@@ -258,6 +261,7 @@ async function cachedRun(
     } else misses.push({ rowIndex: row.rowIndex, cells: row.cells, name, key });
   }
 
+  if (misses.length > 0) await threadsFor(misses.length);
   const batchIds: string[] = [];
   let renderSeconds = 0;
   for (let from = 0; from < misses.length; from += MAX_INLINE_RECORDS) {
