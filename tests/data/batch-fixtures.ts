@@ -19,6 +19,7 @@ export function newBatch(id: string, total: number, overrides: Partial<NewBatch>
     target: 'square',
     format: 'png',
     quality: null,
+    outputOptions: {},
     sourceType: 'json-array',
     sourceRef: null,
     sheet: null,
