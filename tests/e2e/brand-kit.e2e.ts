@@ -88,7 +88,7 @@ describe('brand kit', () => {
 
     // Make it the default: the old default can now be deleted, this one cannot.
     await page.getByRole('button', { name: 'Make default' }).click();
-    await page.getByRole('button', { name: 'Kit Green (Default)' }).waitFor();
+    await page.getByRole('button', { name: 'Kit Green Default' }).waitFor();
     const brands = await brandsOf(core);
     const green = brands.find((b) => b.name === 'Kit Green')!;
     const original = brands.find((b) => b.name !== 'Kit Green')!;

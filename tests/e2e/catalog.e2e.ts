@@ -63,7 +63,7 @@ describe('catalog', () => {
     await page.getByLabel('Search templates').fill('');
 
     // Opening a template shows its detail.
-    await page.getByRole('link', { name: `Open ${target.name}` }).click();
+    await page.getByRole('link', { name: target.name }).click();
     await page.getByRole('heading', { level: 1, name: target.name }).waitFor();
     await expect.poll(() => page.url()).toContain(`/ui/templates/${target.id}`);
     expect(ui.consoleErrors).toEqual([]);

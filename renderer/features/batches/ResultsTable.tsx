@@ -72,7 +72,7 @@ export function ResultsTable({
       aria-label={t('batch.results')}
       aria-rowcount={manifest.count + 1}
     >
-      <div className="results-head" role="row">
+      <div className="results-head" role="row" aria-rowindex={1}>
         <span role="columnheader" className="num">
           {t('batch.col.row')}
         </span>
@@ -84,12 +84,16 @@ export function ResultsTable({
       </div>
       <div
         className="results-scroll"
+        // A table owns rows through row groups only: the scroller is the body's row group and
+        // the sizing box between them is left out of the tree.
+        role="rowgroup"
+        aria-label={t('batch.results')}
         ref={scrollRef}
         tabIndex={0}
         data-testid="results-scroll"
         style={{ height: Math.max(ROW_HEIGHT, Math.min(virtualizer.getTotalSize(), MAX_HEIGHT)) }}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div role="none" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
             const row = manifest.row(item.index);
             const thumbReady =

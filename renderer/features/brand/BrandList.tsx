@@ -2,7 +2,7 @@ import { useId, type ReactElement } from 'react';
 import type { Brand } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { Button } from '../../components/ui';
-import { useT } from '../../i18n/i18n';
+import { useT, type Translate } from '../../i18n/i18n';
 import { BRAND_COLOURS } from './brand-colours';
 import { brandName } from './brand-name';
 
@@ -47,9 +47,10 @@ export function BrandList({
                 type="button"
                 className={`kit-brand${current ? ' selected' : ''}`}
                 aria-current={current || undefined}
+                // The visible words, in order (a name that differs from them confuses voice control).
                 aria-label={
-                  brand.isDefault && brandName(brand, t) !== t('brandKit.default')
-                    ? `${brand.name} (${t('brandKit.default')})`
+                  showsDefaultBadge(brand, t)
+                    ? `${brandName(brand, t)} ${t('brandKit.default')}`
                     : brandName(brand, t)
                 }
                 onClick={() => onSelect(brand)}
@@ -64,7 +65,7 @@ export function BrandList({
                   </span>
                   <Swatches brand={brand} />
                 </span>
-                {brand.isDefault ? (
+                {showsDefaultBadge(brand, t) ? (
                   <span className="badge accent plain">{t('brandKit.default')}</span>
                 ) : null}
               </button>
@@ -147,4 +148,9 @@ function Swatches({ brand }: { brand: Brand }): ReactElement {
       ))}
     </span>
   );
+}
+
+/** The built-in brand is already called Default: a Default badge beside it says nothing more. */
+function showsDefaultBadge(brand: Parameters<typeof brandName>[0], t: Translate): boolean {
+  return brand.isDefault && brandName(brand, t) !== t('brandKit.default');
 }

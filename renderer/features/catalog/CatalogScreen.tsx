@@ -238,11 +238,7 @@ function TemplateCard({ item }: { item: CatalogListItem }): ReactElement {
   const language = useLanguage();
   return (
     <li className="template-card">
-      <AppLink
-        to={{ name: 'template', id: item.id }}
-        className="template-link"
-        aria-label={t('catalog.open', { name: item.name })}
-      >
+      <AppLink to={{ name: 'template', id: item.id }} className="template-link">
         <div className="thumb">
           <img src={item.thumbnail} alt="" loading="lazy" decoding="async" draggable={false} />
         </div>
@@ -254,6 +250,7 @@ function TemplateCard({ item }: { item: CatalogListItem }): ReactElement {
           </div>
           <div
             className="ratio-list"
+            role="img"
             aria-label={item.ratios.map((r) => t(ratioKey(r))).join(', ')}
           >
             {item.ratios.map((ratio) => (

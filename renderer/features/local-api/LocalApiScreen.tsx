@@ -375,7 +375,13 @@ function Examples({ base, secret }: { base: string; secret: string | null }): Re
           id="example-panel"
           aria-labelledby={`tab-${tab}`}
         >
-          <pre className="code-block" data-testid={`example-${tab}`}>
+          <pre
+            className="code-block"
+            data-testid={`example-${tab}`}
+            // Scrolls sideways: focusable so the keyboard can scroll it too.
+            tabIndex={0}
+            aria-label={t('api.examples')}
+          >
             {code}
           </pre>
           <div className="copy-corner">
