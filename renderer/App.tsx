@@ -19,7 +19,8 @@ import { WorkspaceScreen } from './features/workspace/WorkspaceScreen';
 import { useT } from './i18n/i18n';
 import { native } from './native/native';
 import { useAppStore } from './stores/app-store';
-import type { Route } from './router/routes';
+import { useFocusOnNavigate } from './router/focus-on-navigate';
+import { routePath, type Route } from './router/routes';
 
 const SPREADSHEET = /\.(csv|tsv|txt|xlsx|xlsm)$/i;
 
@@ -30,6 +31,7 @@ export function App(): ReactElement {
   useTheme();
   const dragging = useWindowDrop();
   const t = useT();
+  useFocusOnNavigate(routePath(route));
 
   useEffect(() => {
     document.documentElement.lang = language;

@@ -99,6 +99,7 @@ export const en = {
   'detail.resetValues': 'Reset to sample',
   'detail.ratio': 'Size',
   'detail.format': 'Format',
+  'detail.skipToSave': 'Skip to Save image',
   'detail.save': 'Save image…',
   'detail.saving': 'Rendering…',
   'detail.saved': 'Image saved ({credits} credits left)',

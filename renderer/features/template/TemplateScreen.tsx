@@ -266,6 +266,17 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
           <h1 id="template-title">{template.name}</h1>
           {template.description ? <p className="muted">{template.description}</p> : null}
           <CustomiseButton templateId={template.id} />
+          {/* Past the values form in one keystroke: saving is what most visits are for. */}
+          <a
+            className="skip-inline"
+            href="#template-save"
+            onClick={(e) => {
+              e.preventDefault();
+              document.querySelector<HTMLElement>('#template-save button')?.focus();
+            }}
+          >
+            {t('detail.skipToSave')}
+          </a>
         </header>
 
         {lapsed ? (
@@ -352,7 +363,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
                   : null}
               </span>
             </div>
-            <div className="row wrap">
+            <div className="row wrap" id="template-save">
               <Button
                 variant="primary"
                 icon="download"

@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { templateFields, toCsv } from './csv.js';
+import {
+  dropFile,
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+} from './harness.js';
+
+const TEMPLATE = 'tmpl_flash_sale_1111';
+
+describe('keyboard focus', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core);
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  /** What has focus: its tag and its text (or label). */
+  const focused = () =>
+    ui.page.evaluate<string>(`(() => {
+      const el = document.activeElement;
+      return el ? el.tagName + ' ' + (el.getAttribute('aria-label') || el.textContent || '').trim() : '';
+    })()`);
+
+  it('lands on the new screen’s heading after a route change, and reaches Save image in a few keys', async () => {
+    const { page } = ui;
+    const card = page.locator('.template-card', { hasText: 'Flash sale 11.11' }).getByRole('link');
+    await card.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/ui\/templates\//);
+    await expect.poll(focused, { timeout: 5_000 }).toBe('H1 Flash sale 11.11');
+
+    // Tab to the skip link (past Customise), Enter, and the Save button has focus.
+    let keys = 0;
+    while (!(await focused()).includes('Skip to Save image') && keys < 60) {
+      await page.keyboard.press('Tab');
+      keys += 1;
+    }
+    expect(keys).toBeLessThanOrEqual(3);
+    await screenshot(page, 'focus-skip-to-save');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('BUTTON Save image…');
+
+    // Start: the batch page's heading takes focus, not <body>.
+    const fields = await templateFields(core, TEMPLATE);
+    const columns = fields.fields.map((f) => f.name);
+    await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
+    await page.getByTestId('dropzone').waitFor();
+    await dropFile(page, '[data-testid="dropzone"]', {
+      name: 'sale.csv',
+      type: 'text/csv',
+      content: toCsv(columns, [columns.map((c) => fields.sampleRow[c])]),
+    });
+    await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
+    for (let i = 0; i < 3; i += 1)
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByTestId('preflight-summary').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Start batch' }).click();
+    await page.waitForURL(/\/ui\/batches\/bat_/);
+    await expect.poll(focused, { timeout: 5_000 }).toMatch(/^H1 Flash sale 11\.11 · sale\.csv/);
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
