@@ -1,3 +1,4 @@
+import { saveFileName } from './save-name';
 import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
 import { OUTPUT_FORMATS } from '../../../shared/api-schemas';
 import { api } from '../../api/client';
@@ -158,7 +159,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
       // A multi-page layout's images come as one zip of numbered pages.
       const zip = result.blob.type === 'application/zip';
       const extension = zip ? 'zip' : EXTENSIONS[format];
-      const name = `${template.id.replace(/^w?tmpl_/, '')}-${ratio}.${extension}`;
+      const name = saveFileName(template, ratio, extension);
       if (native.available && result.outputKey) {
         const saved = await native.saveUrl(await api.outputLink(result.outputKey), name, [
           { name: zip ? 'ZIP' : format.toUpperCase(), extensions: [extension] },
