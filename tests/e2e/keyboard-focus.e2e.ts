@@ -30,7 +30,7 @@ describe('keyboard focus', () => {
       return el ? el.tagName + ' ' + (el.getAttribute('aria-label') || el.textContent || '').trim() : '';
     })()`);
 
-  it('lands on the new screen’s heading after a route change, and reaches Save image in a few keys', async () => {
+  it('lands on the new screen’s heading after a route change or a file read, and reaches Save image in a few keys', async () => {
     const { page } = ui;
     const card = page.locator('.template-card', { hasText: 'Flash sale 11.11' }).getByRole('link');
     await card.focus();
@@ -60,6 +60,8 @@ describe('keyboard focus', () => {
       content: toCsv(columns, [columns.map((c) => fields.sampleRow[c])]),
     });
     await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
+    // The drop zone is gone once the file is read: its name has focus, not <body>.
+    await expect.poll(focused, { timeout: 5_000 }).toBe('H3 sale.csv');
     for (let i = 0; i < 3; i += 1)
       await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByTestId('preflight-summary').waitFor({ timeout: 30_000 });

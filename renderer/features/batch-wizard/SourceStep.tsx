@@ -1,4 +1,4 @@
-import { useEffect, useState, type DragEvent, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactElement } from 'react';
 import { api } from '../../api/client';
 import type { WorkspaceTemplateItem } from '../../api/types';
 import { Icon } from '../../components/Icon';
@@ -30,6 +30,15 @@ export function SourceStep(): ReactElement {
   const navigate = useAppStore((s) => s.navigate);
   const [over, setOver] = useState(false);
   const [ownTemplates, setOwnTemplates] = useState<WorkspaceTemplateItem[]>([]);
+  const fileHeading = useRef<HTMLHeadingElement>(null);
+
+  // Once a file is read the drop zone (or its button) is gone and focus would fall to <body>:
+  // it goes to the file's name, where the summary and the next step start.
+  useEffect(() => {
+    if (!upload || uploading) return;
+    const active = document.activeElement;
+    if (!active || active === document.body) fileHeading.current?.focus({ preventScroll: true });
+  }, [upload?.id, uploading]);
 
   useEffect(() => {
     void loadCatalog();
@@ -174,7 +183,9 @@ export function SourceStep(): ReactElement {
                 <Icon name="file" />
               </div>
               <div>
-                <h3>{upload.filename}</h3>
+                <h3 ref={fileHeading} tabIndex={-1}>
+                  {upload.filename}
+                </h3>
                 <p className="num">
                   {t('wizard.file.summary', {
                     rows: upload.rows ?? 0,
