@@ -96,7 +96,6 @@ export async function composeLocalCore(
       { CustomFonts },
       { fontCoverageCheck },
       { FolderObjectStore },
-      { removeStaleStaging },
       { CreditReservations },
       { RenderService },
       { SingleRenderService },
@@ -114,7 +113,6 @@ export async function composeLocalCore(
       import('../fonts/custom-fonts.js'),
       import('../fonts/font-coverage-check.js'),
       import('../objects/folder-object-store.js'),
-      import('../packs/pack-import.js'),
       import('../render/credit-reservations.js'),
       import('../render/render-service.js'),
       import('../render/single-render-service.js'),
@@ -130,7 +128,6 @@ export async function composeLocalCore(
       store.workspaceTemplates,
       path.join(dataDir, 'workspace-templates'),
     );
-    removeStaleStaging(workspace.rootDir);
     const fonts = new CustomFonts(
       store.customFonts,
       path.join(dataDir, 'fonts'),

@@ -10,33 +10,43 @@ export interface ResizableRenderPool extends RenderPool {
 }
 
 /**
- * A render pool that starts small and is sized once the work is known. A cached batch starts one
- * render thread at once (loading the engine while the rows are hashed), and gets every thread
- * only when many rows turn out to need rendering: three changed rows do not pay for starting the
- * other threads (half a second of CPU each). `threads` stays the configured count, which the
- * batch runner sizes its rows in flight by.
+ * A render pool sized once the work is known. A cached batch starts no render thread until its
+ * rows are hashed, and then as many as the changed rows need: a run where nothing changed starts
+ * none, and three changed rows do not pay for starting every thread (half a second of CPU each,
+ * taken from the hashing on a busy machine). `threads` stays the configured count, which the
+ * batch runner sizes its rows in flight by; a render before any resize starts them all.
  */
 export function resizableRenderPool(
   options: RenderPoolOptions & { threads: number; startWith: number },
 ): ResizableRenderPool {
   const { startWith, ...poolOptions } = options;
   let size = Math.min(startWith, options.threads);
-  let pool = createRenderPool({ ...poolOptions, threads: size });
+  let pool: RenderPool | undefined =
+    size > 0 ? createRenderPool({ ...poolOptions, threads: size }) : undefined;
+  const started = (): RenderPool => {
+    if (!pool) {
+      size = options.threads;
+      pool = createRenderPool({ ...poolOptions, threads: size });
+    }
+    return pool;
+  };
   return {
     threads: options.threads,
     get deadlineMs() {
-      return pool.deadlineMs;
+      return started().deadlineMs;
     },
-    run: (job, runOptions) => pool.run(job, runOptions),
-    queued: () => pool.queued(),
+    run: (job, runOptions) => started().run(job, runOptions),
+    queued: () => pool?.queued() ?? { interactive: 0, batch: 0 },
     async resize(threads) {
       const wanted = Math.max(1, Math.min(threads, options.threads));
-      if (wanted === size) return;
+      if (pool && wanted === size) return;
       const old = pool;
       size = wanted;
       pool = createRenderPool({ ...poolOptions, threads: wanted });
-      await old.close();
+      await old?.close();
     },
-    close: () => pool.close(),
+    close: async () => {
+      await pool?.close();
+    },
   };
 }

@@ -9,8 +9,9 @@ import { REFERENCE } from '../helpers/cli-fixtures.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
 
 describe('resizableRenderPool', () => {
-  it('renders the same bytes before and after it is resized, and keeps the configured thread count', async () => {
-    const pool = resizableRenderPool({ threads: 2, startWith: 1 });
+  it('renders the same bytes once sized from no threads and after growing, keeping the configured count', async () => {
+    const pool = resizableRenderPool({ threads: 2, startWith: 0 });
+    await pool.resize(1);
     try {
       const catalog = loadCatalog(path.join(REPO_ROOT, 'templates', 'catalog'));
       const renderer = new RenderService({
