@@ -7,7 +7,7 @@ import { BatchEvents } from './batch/batch-events.js';
 import { BatchOutputs } from './batch/batch-outputs.js';
 import { BatchRunner, batchRowsInFlight } from './batch/batch-runner.js';
 import { BatchService } from './batch/batch-service.js';
-import { UploadService } from './batch/upload-service.js';
+import { UploadService } from './ingest/upload-service.js';
 import { loadCatalog } from './catalog/load-catalog.js';
 import { TemplateLibrary } from './catalog/template-library.js';
 import { WorkspaceTemplates } from './workspace/workspace-templates.js';

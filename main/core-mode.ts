@@ -1,6 +1,6 @@
 import type { BatchEvents } from './batch/batch-events.js';
 import type { BatchWork } from './batch/batch-work.js';
-import type { UploadService } from './batch/upload-service.js';
+import type { UploadService } from './ingest/upload-service.js';
 import type { CoreData } from './data/core-data.js';
 import type { ObjectCache } from './objects/object-cache.js';
 import type { ObjectStore } from './objects/object-store.js';

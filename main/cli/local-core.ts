@@ -6,7 +6,7 @@ import type { BatchOutputs } from '../batch/batch-outputs.js';
 import type { BatchRunner } from '../batch/batch-runner.js';
 import type { BatchService } from '../batch/batch-service.js';
 import type { PreflightDeps } from '../batch/preflight.js';
-import type { UploadService } from '../batch/upload-service.js';
+import type { UploadService } from '../ingest/upload-service.js';
 import type { Catalog } from '../catalog/load-catalog.js';
 import type { TemplateLibrary } from '../catalog/template-library.js';
 import { DEFAULT_OPENING_CREDITS } from '../config.js';
@@ -105,7 +105,7 @@ export async function composeLocalCore(
       import('../batch/batch-outputs.js'),
       import('../batch/batch-runner.js'),
       import('../batch/batch-service.js'),
-      import('../batch/upload-service.js'),
+      import('../ingest/upload-service.js'),
       import('../catalog/load-catalog.js'),
       import('../catalog/template-library.js'),
       import('../data/sqlite-core-data.js'),

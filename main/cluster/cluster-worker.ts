@@ -9,7 +9,7 @@ import type { CoreData } from '../data/core-data.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import type { RenderService } from '../render/render-service.js';
 import type { BatchRecord } from '../store/batches-repository.js';
-import { uploadObjectKey } from '../batch/upload-service.js';
+import { uploadObjectKey } from '../ingest/upload-service.js';
 import { ChunkProcessor } from './chunk-processor.js';
 import { startChunkWorker, type ChunkJob } from './chunk-queue.js';
 import type { ClusterScheduler } from './cluster-scheduler.js';

@@ -1,7 +1,7 @@
 import type { CreateBatchRequest } from '../../shared/batch-schemas.js';
 import { Errors } from '../../shared/errors.js';
 import { ROW_OUTPUT_KEY, SINGLE_OUTPUT_KEY } from '../batch/batch-outputs.js';
-import { unknownUpload } from '../batch/upload-service.js';
+import { unknownUpload } from '../ingest/upload-service.js';
 import type { CoreData } from '../data/core-data.js';
 import type { Principal } from './plugins/auth.js';
 
@@ -44,7 +44,7 @@ export async function assertUploadVisible(
 
 /**
  * A batch or pre-flight that names another key's upload gets the answer an unknown id gets
- * (main/batch/batch-service.ts for batches, main/batch/upload-service.ts for pre-flight).
+ * (main/batch/batch-service.ts for batches, main/ingest/upload-service.ts for pre-flight).
  */
 export async function assertBatchUploadsVisible(
   data: CoreData,

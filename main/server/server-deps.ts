@@ -1,7 +1,7 @@
 import type { BatchEvents } from '../batch/batch-events.js';
 import type { BatchOutputs } from '../batch/batch-outputs.js';
 import type { BatchService } from '../batch/batch-service.js';
-import type { UploadService } from '../batch/upload-service.js';
+import type { UploadService } from '../ingest/upload-service.js';
 import type { Catalog } from '../catalog/load-catalog.js';
 import type { TemplateLibrary } from '../catalog/template-library.js';
 import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';

@@ -10,7 +10,7 @@ import {
   UploadRowsQuery,
   UploadSheetQuery,
 } from '../../../../shared/upload-schemas.js';
-import { MAX_UPLOAD_BYTES } from '../../../batch/upload-service.js';
+import { MAX_UPLOAD_BYTES } from '../../../ingest/upload-service.js';
 import { assertUploadVisible } from '../../ownership.js';
 import { RouteRegistry } from '../../route-registry.js';
 import { uploadBody } from '../../upload-body.js';

@@ -12,13 +12,13 @@ import {
   maybeSvg,
   svgTooLarge,
 } from '../engine/svg-self-contained.js';
-import { detectFileKind } from '../ingest/file-kind.js';
-import { unpackImageZip } from '../ingest/image-zip.js';
-import { inspectRowSource, openRowSource } from '../ingest/rows/row-source.js';
+import { detectFileKind } from './file-kind.js';
+import { unpackImageZip } from './image-zip.js';
+import { inspectRowSource, openRowSource } from './rows/row-source.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { CoreData } from '../data/core-data.js';
 import type { UploadKind, UploadRecord } from '../store/uploads-repository.js';
-import type { SourceRow } from './batch-runner.js';
+import type { SourceRow } from './rows/row-source-types.js';
 import type { ObjectCache } from '../objects/object-cache.js';
 import type { ObjectStore } from '../objects/object-store.js';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UploadService } from '../../main/batch/upload-service.js';
+import { UploadService } from '../../main/ingest/upload-service.js';
 import { createStore, type Store } from '../../main/store/create-store.js';
 import { sqliteCoreData } from '../../main/data/sqlite-core-data.js';
 
