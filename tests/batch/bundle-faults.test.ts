@@ -86,8 +86,9 @@ describe('bundle downloads when output files are gone', () => {
       expect(response.headers.get('x-bundle-missing-outputs')).toBe('1');
       const zip = new AdmZip(Buffer.from(await response.arrayBuffer()));
       const names = zip.getEntries().map((entry) => entry.entryName);
+      // Stored as 2.png (row index 2), named 3.png in the bundle (rows count from 1 there).
       expect(names.filter((name) => name.endsWith('.png')).sort()).toEqual(
-        ['0.png', '1.png', '3.png', '4.png', '5.png'].sort(),
+        ['1.png', '2.png', '4.png', '5.png', '6.png'].sort(),
       );
       const manifest = zip.readAsText('manifest.csv').split('\r\n');
       const row2 = manifest.find((line) => line.startsWith('2,'));

@@ -166,7 +166,8 @@ describe('spreadsheet to zip, through a crash', () => {
       const zip = new AdmZip(Buffer.from(await (await testFetch(link.url)).arrayBuffer()));
       const images = zip.getEntries().filter((e) => e.entryName.endsWith('.png'));
       expect(images.map((e) => e.entryName).sort()).toEqual(
-        [...Array(ROWS).keys()].map((i) => `${i}.png`).sort(),
+        // Unnamed outputs are numbered as the spreadsheet counts rows: row index 0 is 1.png.
+        [...Array(ROWS).keys()].map((i) => `${i + 1}.png`).sort(),
       );
       expect(zip.readAsText('manifest.csv').trim().split('\r\n')).toHaveLength(ROWS + 1);
 
@@ -188,7 +189,7 @@ describe('spreadsheet to zip, through a crash', () => {
         });
         expect(single.status).toBe(200);
         expect(sha(Buffer.from(await single.arrayBuffer())), `row ${rowIndex}`).toBe(
-          sha(zip.getEntry(`${rowIndex}.png`)!.getData()),
+          sha(zip.getEntry(`${rowIndex + 1}.png`)!.getData()),
         );
       }
     } finally {
