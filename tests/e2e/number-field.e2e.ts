@@ -1,14 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
 
-/** The body of the next preview render sent with a number for `name`. */
-function renderedNumber(ui: UiSession, name: string): Promise<unknown> {
-  return ui.page
-    .waitForRequest(
-      (r) => r.method() === 'POST' && /\/v1\/render/.test(r.url()) && r.postData() !== null,
-      { timeout: 20_000 },
-    )
-    .then((r) => (JSON.parse(r.postData()!) as { values: Record<string, unknown> }).values[name]);
+/**
+ * Every value sent for `name` in preview renders from now on (undefined while the field is
+ * empty). Previews coalesce keystrokes, so which requests go out depends on timing; what is sent
+ * once typing settles does not.
+ */
+function sentNumbers(ui: UiSession, name: string): unknown[] {
+  const sent: unknown[] = [];
+  ui.page.on('request', (r) => {
+    if (r.method() !== 'POST' || !/\/v1\/render/.test(r.url()) || r.postData() === null) return;
+    sent.push((JSON.parse(r.postData()!) as { values: Record<string, unknown> }).values[name]);
+  });
+  return sent;
 }
 
 describe('number fields on the template page', () => {
@@ -29,13 +33,15 @@ describe('number fields on the template page', () => {
     const price = page.getByLabel('Giá sale', { exact: true });
     await price.waitFor();
     await price.fill('');
-    const sent = renderedNumber(ui, 'price');
+    const sent = sentNumbers(ui, 'price');
     await price.pressSequentially('1.250.000');
     await page.getByText('Được hiểu là 1.250.000').waitFor();
     expect(await price.inputValue()).toBe('1.250.000');
-    expect(await sent).toBe(1250000);
+    // Once typing settles the preview draws 1250000 (the old misreading settled on 1 đ).
+    await expect.poll(() => sent.at(-1), { timeout: 20_000 }).toBe(1250000);
     await screenshot(page, 'number-field-vi');
-    expect(ui.consoleErrors).toEqual([]);
+    // The emptied field may be previewed once (a 422 the page shows as "not up to date").
+    expect(ui.consoleErrors.filter((e) => !/status of 422/.test(e))).toEqual([]);
   });
 
   it('says at once when the text is no number in the template’s market', async () => {
