@@ -1,15 +1,9 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, useServiceScope } from '../helpers/cluster-services.js';
 import {
-  freePort,
-  startPostgres,
-  startRedis,
-  startS3,
-  useServiceScope,
-} from '../helpers/cluster-services.js';
-import {
-  clusterInit,
+  startInitialisedCluster,
   startClusterNode,
   type ClusterEnvironment,
   type ClusterNodeProcess,
@@ -43,26 +37,9 @@ async function waitForWorker(done: (state: Json) => boolean, timeoutMs = 90_000)
 }
 
 beforeAll(async () => {
-  const [postgres, redis, s3] = await Promise.all([
-    startPostgres(scope),
-    startRedis(scope),
-    startS3(scope),
-  ]);
-  env = {
-    postgres,
-    redis,
-    s3,
-    apiKey: `rdk_cluster_${crypto.randomBytes(12).toString('hex')}`,
-    lockMs: 4000,
-  };
-  const init = await clusterInit(
-    env,
-    redis.url,
-    `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`,
-  );
-  expect(init.code, init.output).toBe(0);
+  env = await startInitialisedCluster(scope);
   [api, desktop] = await Promise.all([startClusterNode(env, 'api'), startTestServer()]);
-  admin = new pg.Pool({ connectionString: postgres.adminUrl, max: 1 });
+  admin = new pg.Pool({ connectionString: env.postgres.adminUrl, max: 1 });
 }, 300_000);
 
 afterAll(async () => {

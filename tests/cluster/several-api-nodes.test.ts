@@ -1,16 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
+import { useServiceScope } from '../helpers/cluster-services.js';
 import {
-  startPostgres,
-  startRedis,
-  startS3,
-  useServiceScope,
-} from '../helpers/cluster-services.js';
-import {
-  clusterInit,
+  startInitialisedCluster,
   startClusterNode,
   type ClusterEnvironment,
   type ClusterNodeProcess,
@@ -68,24 +62,7 @@ async function render(node: ClusterNodeProcess, templateId: string, values: Json
 }
 
 beforeAll(async () => {
-  const [postgres, redis, s3] = await Promise.all([
-    startPostgres(scope),
-    startRedis(scope),
-    startS3(scope),
-  ]);
-  env = {
-    postgres,
-    redis,
-    s3,
-    apiKey: `rdk_cluster_${crypto.randomBytes(12).toString('hex')}`,
-    lockMs: 4000,
-  };
-  const init = await clusterInit(
-    env,
-    redis.url,
-    `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`,
-  );
-  expect(init.code, init.output).toBe(0);
+  env = await startInitialisedCluster(scope);
   [first, second, worker] = await Promise.all([
     startClusterNode(env, 'api'),
     startClusterNode(env, 'api'),

@@ -1,13 +1,7 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useServiceScope } from '../helpers/cluster-services.js';
 import {
-  startPostgres,
-  startRedis,
-  startS3,
-  useServiceScope,
-} from '../helpers/cluster-services.js';
-import {
-  clusterInit,
+  startInitialisedCluster,
   startClusterNode,
   type ClusterEnvironment,
   type ClusterNodeProcess,
@@ -33,24 +27,7 @@ let core: CoreProcess;
 let ui: UiSession;
 
 beforeAll(async () => {
-  const [postgres, redis, s3] = await Promise.all([
-    startPostgres(scope),
-    startRedis(scope),
-    startS3(scope),
-  ]);
-  env = {
-    postgres,
-    redis,
-    s3,
-    apiKey: `rdk_team_${crypto.randomBytes(12).toString('hex')}`,
-    lockMs: 4000,
-  };
-  const init = await clusterInit(
-    env,
-    redis.url,
-    `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`,
-  );
-  expect(init.code, init.output).toBe(0);
+  env = await startInitialisedCluster(scope);
   [team, core] = await Promise.all([startClusterNode(env, 'api'), startCore()]);
   ui = await openUi(core);
 }, 240_000);

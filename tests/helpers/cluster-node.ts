@@ -1,10 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
 import { REPO_ROOT } from './image-fixtures.js';
-import type { PostgresService, RedisService, S3Service } from './cluster-services.js';
+import {
+  startPostgres,
+  startRedis,
+  startS3,
+  type PostgresService,
+  type RedisService,
+  type S3Service,
+} from './cluster-services.js';
+import type { ServiceScope } from './services/service-scope.js';
 
 export interface ClusterEnvironment {
   postgres: PostgresService;
@@ -145,4 +154,35 @@ export function startClusterNode(
       reject(new Error(`the ${role} node exited with ${code} before starting:\n${output}`));
     });
   });
+}
+
+/**
+ * PostgreSQL, Redis and s3rver started in `scope`, and `render-desk cluster init` run against
+ * them (the queue on that Redis, the store in that bucket): a cluster ready for nodes. Throws
+ * with init's output when it fails.
+ */
+export async function startInitialisedCluster(
+  scope: ServiceScope,
+  options: { lockMs?: number } = {},
+): Promise<ClusterEnvironment> {
+  const [postgres, redis, s3] = await Promise.all([
+    startPostgres(scope),
+    startRedis(scope),
+    startS3(scope),
+  ]);
+  const env: ClusterEnvironment = {
+    postgres,
+    redis,
+    s3,
+    apiKey: `rdk_cluster_${crypto.randomBytes(12).toString('hex')}`,
+    lockMs: options.lockMs ?? 4000,
+  };
+  const init = await clusterInit(
+    env,
+    redis.url,
+    `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`,
+  );
+  if (init.code !== 0)
+    throw new Error(`cluster init failed (${String(init.code)}):\n${init.output}`);
+  return env;
 }
