@@ -5,7 +5,14 @@ import { z } from 'zod';
  * workspace templates and imported packs, and is published as templates/template.schema.json.
  */
 
-export const TEMPLATE_SCHEMA_VERSION = 1;
+/**
+ * The newest template format this build reads. Format 1 templates render exactly as they always
+ * did; the layout and text features of format 2 (stacks, group fitting, balanced breaks, rich
+ * text…) take effect only in templates that declare `schemaVersion: 2`.
+ */
+export const TEMPLATE_SCHEMA_VERSION = 2;
+export const TEMPLATE_SCHEMA_VERSIONS = [1, 2] as const;
+export type TemplateSchemaVersion = (typeof TEMPLATE_SCHEMA_VERSIONS)[number];
 
 export const RATIO_NAMES = ['square', 'portrait', 'story', 'landscape', 'og'] as const;
 export const Ratio = z.enum(RATIO_NAMES);
@@ -430,7 +437,7 @@ export const TemplateId = z
 export const Template = z
   .object({
     $schema: z.string().optional(),
-    schemaVersion: z.literal(TEMPLATE_SCHEMA_VERSION),
+    schemaVersion: z.union([z.literal(1), z.literal(2)]),
     id: TemplateId,
     name: z.string().min(1).max(120),
     description: z.string().max(1000).optional(),

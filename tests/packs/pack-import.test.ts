@@ -192,7 +192,7 @@ describe('what the pack holds', () => {
   it('refuses a template of a newer template format as pack-unsupported-version', async () => {
     const files = new Map(good);
     const template = JSON.parse(files.get('template.json')!.toString('utf8')) as Json;
-    template.schemaVersion = 2;
+    template.schemaVersion = 3;
     const bytes = Buffer.from(JSON.stringify(template));
     files.set('template.json', bytes);
     const manifest = manifestOf(files);
@@ -207,7 +207,7 @@ describe('what the pack holds', () => {
       422,
       'pack-unsupported-version',
     );
-    expect(body.detail).toContain('template format 2');
+    expect(body.detail).toContain('template format 3');
   });
 
   it('refuses a zip without pack.json as not a pack', async () => {
