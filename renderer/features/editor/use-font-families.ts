@@ -3,7 +3,16 @@ import { api } from '../../api/client';
 import type { FontFamilyInfo } from '../../api/types';
 
 /** The families shipped with the app, for a core without the font list route. */
-const BUNDLED: FontFamilyInfo[] = ['Be Vietnam Pro', 'Montserrat', 'Noto Serif'].map((family) => ({
+const BUNDLED: FontFamilyInfo[] = [
+  'Be Vietnam Pro',
+  'Dancing Script',
+  'Lexend',
+  'Lora',
+  'Montserrat',
+  'Noto Serif',
+  'Nunito',
+  'Playfair Display',
+].map((family) => ({
   family,
   source: 'bundled',
   scripts: ['latin', 'vietnamese'],
