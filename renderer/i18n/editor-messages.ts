@@ -75,6 +75,13 @@ export const editorEn = {
   'editor.ratio.add': 'Add a size…',
   'editor.ratio.copy': '{ratio} (copy of this layout, scaled)',
   'editor.ratio.remove': 'Remove the {ratio} layout',
+  'editor.scope.one': 'Edits apply to {size}.',
+  'editor.scope.only': 'Edits apply to {size} only. Other sizes keep theirs.',
+  'editor.scope.applyAll': 'Apply to all sizes',
+  'editor.scope.applyAll.hint':
+    'Copies this layer’s content, font, colours, alignment and visibility to every size. Each size keeps its own position, box and text size.',
+  'editor.scope.applied': 'Applied to {sizes}. Each size kept its own position.',
+  'editor.scope.added': 'Added to {sizes}, placed in proportion.',
 
   'editor.layers': 'Layers',
   'editor.layers.order': 'Layers, topmost first',
@@ -316,6 +323,13 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'editor.ratio.add': 'Thêm kích thước…',
   'editor.ratio.copy': '{ratio} (chép bố cục này, co giãn theo)',
   'editor.ratio.remove': 'Xóa bố cục {ratio}',
+  'editor.scope.one': 'Thay đổi áp dụng cho {size}.',
+  'editor.scope.only': 'Thay đổi chỉ áp dụng cho {size}. Các kích thước khác giữ nguyên.',
+  'editor.scope.applyAll': 'Áp dụng cho mọi kích thước',
+  'editor.scope.applyAll.hint':
+    'Chép nội dung, phông chữ, màu, căn lề và điều kiện hiển thị của lớp này sang mọi kích thước. Mỗi kích thước giữ vị trí, khung và cỡ chữ riêng.',
+  'editor.scope.applied': 'Đã áp dụng cho {sizes}. Mỗi kích thước giữ vị trí riêng.',
+  'editor.scope.added': 'Đã thêm vào {sizes}, đặt theo tỉ lệ.',
 
   'editor.layers': 'Lớp',
   'editor.layers.order': 'Các lớp, lớp trên cùng trước',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api } from '../../api/client';
-import { RATIO_NAMES, RATIO_SIZES } from '../../../shared/template-format';
+import { RATIO_SIZES } from '../../../shared/template-format';
 import type { Ratio } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { Button, ConfirmDialog, ErrorBanner, Loading, Segmented } from '../../components/ui';
@@ -16,6 +16,7 @@ import { saveDraft } from './save-draft';
 import { Stage } from './Stage';
 import { useDraftPreview } from './use-draft-preview';
 import { useEditorKeys } from './use-editor-keys';
+import { useLayoutLabel } from './use-layout-label';
 import { VariablesPanel } from './VariablesPanel';
 
 /** The visual editor of a workspace template (`wtpl_…`). */
@@ -277,8 +278,7 @@ function RatioBar(): ReactElement {
     });
   };
   // A print or custom-size layout goes by its own name.
-  const layoutLabel = (name: string) =>
-    (RATIO_NAMES as readonly string[]).includes(name) ? t(ratioKey(name as Ratio)) : name;
+  const layoutLabel = useLayoutLabel();
   return (
     <div className="ed-ratios">
       <Segmented

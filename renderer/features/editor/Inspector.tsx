@@ -14,6 +14,7 @@ import {
   VisibilitySection,
 } from './LayerSections';
 import { PaintEditor } from './PaintEditor';
+import { SizeScope } from './SizeScope';
 import { TextStyleSection } from './TextStyleSection';
 import { useLayerEdit } from './use-layer-edit';
 
@@ -62,6 +63,7 @@ function CanvasInspector(): ReactElement {
     <>
       <h2 className="ed-panel-title">{t('editor.canvasProps')}</h2>
       <p className="small muted ed-panel-note">{t('editor.noSelection')}</p>
+      <SizeScope />
       <Section title={t('editor.section.background')}>
         <PaintEditor
           label={t('editor.background')}
@@ -85,6 +87,7 @@ function LayerInspector({ layer }: { layer: Layer }): ReactElement {
         {t('editor.layerProps', { kind: t(`editor.kind.${layer.kind}`) })}
       </h2>
       <LayerIdField layer={layer} />
+      <SizeScope layerId={layer.id} />
       <Section title={t('editor.section.geometry')}>
         <NumberField
           label="X"

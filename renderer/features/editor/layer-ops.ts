@@ -120,34 +120,107 @@ export function newLayer(
   }
 }
 
+/** A layer moved and sized for a canvas `sx` × `sy` times the size of its own; text scales by the smaller. */
+function scaledLayer(layer: Layer, sx: number, sy: number): Layer {
+  const sText = Math.min(sx, sy);
+  const geometry = {
+    x: Math.round(layer.x * sx),
+    y: Math.round(layer.y * sy),
+    width: Math.max(1, Math.round(layer.width * sx)),
+    height: Math.max(1, Math.round(layer.height * sy)),
+  };
+  if (layer.kind === 'text' || layer.kind === 'list') {
+    return { ...layer, ...geometry, ...scaledTextSize(layer, sText) };
+  }
+  if (layer.kind === 'qr') {
+    // A QR code stays square.
+    const side = Math.min(geometry.width, geometry.height);
+    return { ...layer, ...geometry, width: side, height: side };
+  }
+  return { ...layer, ...geometry };
+}
+
+function scaledTextSize(
+  layer: Extract<Layer, { kind: 'text' | 'list' }>,
+  factor: number,
+): { size: number; minSize?: number } {
+  return {
+    size: Math.max(1, Math.round(layer.size * factor)),
+    ...(layer.minSize ? { minSize: Math.max(1, Math.round(layer.minSize * factor)) } : {}),
+  };
+}
+
 /** Copies the layout of another ratio, scaled to this ratio's canvas (a starting point). */
 export function scaledLayout(source: Layout, width: number, height: number): Layout {
   const sx = width / source.width;
   const sy = height / source.height;
-  const sText = Math.min(sx, sy);
-  const layers = source.layers.map((layer): Layer => {
-    const geometry = {
-      x: Math.round(layer.x * sx),
-      y: Math.round(layer.y * sy),
-      width: Math.max(1, Math.round(layer.width * sx)),
-      height: Math.max(1, Math.round(layer.height * sy)),
-    };
-    if (layer.kind === 'text' || layer.kind === 'list') {
-      return {
-        ...layer,
-        ...geometry,
-        size: Math.max(1, Math.round(layer.size * sText)),
-        ...(layer.minSize ? { minSize: Math.max(1, Math.round(layer.minSize * sText)) } : {}),
-      };
-    }
-    if (layer.kind === 'qr') {
-      // A QR code stays square.
-      const side = Math.min(geometry.width, geometry.height);
-      return { ...layer, ...geometry, width: side, height: side };
-    }
-    return { ...layer, ...geometry };
-  });
+  const layers = source.layers.map((layer) => scaledLayer(layer, sx, sy));
   return { ...source, width, height, layers };
+}
+
+/**
+ * What each layout keeps of its own when a layer is applied to all: where the layer sits, its
+ * box, and its text size (fitted to that box, as the built-in templates size each ratio).
+ */
+const PER_SIZE = ['x', 'y', 'width', 'height', 'rotation', 'size', 'minSize'] as const;
+
+export interface AppliedToAll {
+  template: Template;
+  /** Layouts whose layer of the same id took the properties. */
+  updated: string[];
+  /** Layouts that had no such layer (or one of another kind) and got a scaled copy. */
+  added: string[];
+}
+
+/**
+ * Gives every other layout the layer's properties (content, font, colours, alignment,
+ * visibility, opacity) while each keeps its own position, box, rotation and text size. A layout
+ * without the layer gets a copy placed and sized in proportion, as when a size is added.
+ */
+export function applyLayerToAllLayouts(
+  template: Template,
+  from: string,
+  layerId: string,
+): AppliedToAll {
+  const sourceLayout = template.layouts[from];
+  const source = sourceLayout?.layers.find((l) => l.id === layerId);
+  if (!sourceLayout || !source) return { template, updated: [], added: [] };
+  const updated: string[] = [];
+  const added: string[] = [];
+  const layouts: Record<string, Layout> = {};
+  for (const [name, layout] of Object.entries(template.layouts)) {
+    if (!layout) continue;
+    if (name === from) {
+      layouts[name] = layout;
+      continue;
+    }
+    const index = layout.layers.findIndex((l) => l.id === layerId);
+    const target = layout.layers[index];
+    let layer: Layer;
+    if (!target || target.kind !== source.kind) {
+      layer = scaledLayer(
+        source,
+        layout.width / sourceLayout.width,
+        layout.height / sourceLayout.height,
+      );
+      added.push(name);
+    } else {
+      const own = target as Record<string, unknown>;
+      const next: Record<string, unknown> = { ...source };
+      for (const key of PER_SIZE) {
+        if (own[key] === undefined) delete next[key];
+        else next[key] = own[key];
+      }
+      layer = next as Layer;
+      updated.push(name);
+    }
+    const layers =
+      index < 0
+        ? [...layout.layers, layer]
+        : layout.layers.map((l, i) => (i === index ? layer : l));
+    layouts[name] = { ...layout, layers };
+  }
+  return { template: { ...template, layouts: layouts as Template['layouts'] }, updated, added };
 }
 
 /** JSON-walks a value replacing `{ var: from }` references and `{{from}}` placeholders. */

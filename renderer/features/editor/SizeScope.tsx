@@ -1,0 +1,56 @@
+import { useState, type ReactElement } from 'react';
+import { Button } from '../../components/ui';
+import { useLanguage, useT } from '../../i18n/i18n';
+import { useEditorStore } from './editor-store';
+import { applyLayerToAllLayouts } from './layer-ops';
+import { useLayoutLabel } from './use-layout-label';
+
+/**
+ * Which size an edit changes (the inspector edits one layout at a time) and, for a layer, a way
+ * to give every size its content and style while each keeps its own position.
+ */
+export function SizeScope({ layerId }: { layerId?: string }): ReactElement | null {
+  const t = useT();
+  const language = useLanguage();
+  const label = useLayoutLabel();
+  const ratio = useEditorStore((s) => s.ratio);
+  const names = useEditorStore((s) => Object.keys(s.draft?.layouts ?? {}).join(','));
+  const layout = useEditorStore((s) => s.draft?.layouts[s.ratio]);
+  const [done, setDone] = useState<{ ratio: string; text: string } | null>(null);
+  if (!layout) return null;
+  const others = names.split(',').filter((n) => n && n !== ratio);
+  const size = `${label(ratio)} (${layout.width} × ${layout.height} px)`;
+  const list = (items: string[]) =>
+    new Intl.ListFormat(language === 'vi' ? 'vi-VN' : 'en-US', { type: 'conjunction' }).format(
+      items.map(label),
+    );
+  const apply = () => {
+    const store = useEditorStore.getState();
+    if (!layerId || !store.draft) return;
+    const result = applyLayerToAllLayouts(store.draft, store.ratio, layerId);
+    store.edit(() => result.template);
+    const parts: string[] = [];
+    if (result.updated.length > 0)
+      parts.push(t('editor.scope.applied', { sizes: list(result.updated) }));
+    if (result.added.length > 0) parts.push(t('editor.scope.added', { sizes: list(result.added) }));
+    setDone({ ratio, text: parts.join(' ') });
+  };
+  return (
+    <div className="ed-scope" data-testid="size-scope">
+      <p className="small ed-scope-text">
+        {others.length === 0 ? t('editor.scope.one', { size }) : t('editor.scope.only', { size })}
+      </p>
+      {layerId && others.length > 0 ? (
+        <>
+          <Button size="sm" icon="copy" onClick={apply}>
+            {t('editor.scope.applyAll')}
+          </Button>
+          <p className="small muted ed-scope-hint">{t('editor.scope.applyAll.hint')}</p>
+        </>
+      ) : null}
+      <p className="small ed-scope-done" role="status">
+        {done?.ratio === ratio ? done.text : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useCallback } from 'react';
+import { RATIO_NAMES } from '../../../shared/template-format';
+import type { Ratio } from '../../api/types';
+import { useT } from '../../i18n/i18n';
+import { ratioKey } from '../catalog/CatalogScreen';
+
+/** A layout's name as the user reads it: a ratio in the UI's language, a print layout by its own name. */
+export function useLayoutLabel(): (name: string) => string {
+  const t = useT();
+  return useCallback(
+    (name: string) =>
+      (RATIO_NAMES as readonly string[]).includes(name) ? t(ratioKey(name as Ratio)) : name,
+    [t],
+  );
+}

@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Template } from '../../shared/template-format.js';
+import type { WorkspaceTemplateDetail } from '../../shared/workspace-schemas.js';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+
+const FONT_404 = /v1\/fonts.*404|404.*\(Not Found\)/;
+
+describe('editing one size or all of them', () => {
+  let core: CoreProcess | undefined;
+  let ui: UiSession | undefined;
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it('says which size an edit changes, and Apply to all sizes shares the content while each size keeps its place', async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [FONT_404] });
+    const { page } = ui;
+    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+    await page.getByRole('button', { name: 'Customise' }).click();
+    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    const id = /\/ui\/editor\/(wtpl_[a-z0-9_]+)/.exec(page.url())![1]!;
+    const before = await template(core, id);
+
+    await page.locator('.ed-box[data-layer-id="headline"]').click();
+    await page.getByRole('heading', { name: 'Text layer' }).waitFor();
+    const scope = page.getByTestId('size-scope');
+    expect(await scope.innerText()).toContain(
+      'Edits apply to Square 1:1 (1080 × 1080 px) only. Other sizes keep theirs.',
+    );
+
+    // An edit of the square's headline changes the square only...
+    await page.getByLabel('Text', { exact: true }).fill('Sale {{headline}}');
+    await page.getByLabel('Colour hex value').fill('#1E7B34');
+    const afterEdit = await draftLayouts(page);
+    expect(afterEdit.square).toEqual({ text: 'Sale {{headline}}', colour: '#1E7B34' });
+    expect(afterEdit.story?.text).toBe(headline(before, 'story').text);
+
+    // ...until it is applied to every size.
+    await page.getByRole('button', { name: 'Apply to all sizes' }).click();
+    expect(await scope.getByRole('status').innerText()).toContain(
+      'Applied to Portrait 4:5, Story 9:16, Landscape 16:9, and Link preview 1.91:1.',
+    );
+    await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'editor-all-sizes-en');
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect
+      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
+      .toBe('false');
+
+    const saved = await template(core, id);
+    for (const name of Object.keys(before.layouts)) {
+      const was = headline(before, name);
+      const now = headline(saved, name);
+      expect(now.text, name).toBe('Sale {{headline}}');
+      expect(now.colour, name).toBe('#1E7B34');
+      // Position, box and text size stay each size's own.
+      expect([now.x, now.y, now.width, now.height, now.size], name).toEqual([
+        was.x,
+        was.y,
+        was.width,
+        was.height,
+        was.size,
+      ]);
+    }
+
+    // The other sizes show it, and say that their edits are theirs.
+    await page.getByRole('radio', { name: 'Story 9:16' }).click();
+    expect(await scope.innerText()).toContain('Edits apply to Story 9:16 (1080 × 1920 px) only.');
+    expect(await page.getByLabel('Text', { exact: true }).inputValue()).toBe('Sale {{headline}}');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await screenshot(page, 'editor-all-sizes-en-1024');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
+  it('says it in Vietnamese', async () => {
+    core = await startCore();
+    ui = await openUi(core, { locale: 'vi-VN', allowConsole: [FONT_404] });
+    const { page } = ui;
+    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+    await page.getByRole('button', { name: 'Tùy chỉnh' }).click();
+    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    await page.locator('.ed-box[data-layer-id="headline"]').click();
+    const scope = page.getByTestId('size-scope');
+    await scope.waitFor();
+    expect(await scope.innerText()).toContain('Thay đổi chỉ áp dụng cho Vuông 1:1');
+    await page.getByRole('button', { name: 'Áp dụng cho mọi kích thước' }).click();
+    expect(await scope.getByRole('status').innerText()).toContain('Đã áp dụng cho');
+    await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'editor-all-sizes-vi');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await screenshot(page, 'editor-all-sizes-vi-1024');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
+
+type TextLayer = Extract<Template['layouts'][string]['layers'][number], { kind: 'text' }>;
+
+async function template(core: CoreProcess, id: string): Promise<Template> {
+  const res = await core.api(`/v1/templates/${id}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as WorkspaceTemplateDetail).template;
+}
+
+function headline(tpl: Template, layout: string): TextLayer {
+  const layer = tpl.layouts[layout]?.layers.find((l) => l.id === 'headline');
+  if (layer?.kind !== 'text') throw new Error(`no headline text layer in ${layout}`);
+  return layer;
+}
+
+/** The headline's text and colour in each layout of the editor's draft, read from its inspector per size. */
+async function draftLayouts(
+  page: UiSession['page'],
+): Promise<Record<string, { text: string; colour: string }>> {
+  const text = await page.getByLabel('Text', { exact: true }).inputValue();
+  const colour = await page.getByLabel('Colour hex value').inputValue();
+  const square = { text, colour: colour.toUpperCase() };
+  await page.getByRole('radio', { name: 'Story 9:16' }).click();
+  await page.locator('.ed-box[data-layer-id="headline"]').click();
+  const story = { text: await page.getByLabel('Text', { exact: true }).inputValue(), colour: '' };
+  await page.getByRole('radio', { name: 'Square 1:1' }).click();
+  await page.locator('.ed-box[data-layer-id="headline"]').click();
+  return { square, story };
+}
