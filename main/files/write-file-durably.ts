@@ -8,10 +8,9 @@ import path from 'node:path';
  * milliseconds and the event loop serves the API meanwhile.
  */
 export async function writeFileDurably(file: string, bytes: Uint8Array): Promise<void> {
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
   const temp = `${file}.${crypto.randomUUID()}.tmp`;
   try {
-    const handle = await fs.promises.open(temp, 'w');
+    const handle = await openCreatingFolder(temp);
     try {
       await handle.writeFile(bytes);
       await handle.sync();
@@ -22,5 +21,19 @@ export async function writeFileDurably(file: string, bytes: Uint8Array): Promise
   } catch (error) {
     await fs.promises.rm(temp, { force: true });
     throw error;
+  }
+}
+
+/**
+ * Opens a new file, making its folder only when it is missing: a batch writes thousands of files
+ * into one folder, and a recursive mkdir per file is a needless round trip through the thread pool.
+ */
+async function openCreatingFolder(file: string): Promise<fs.promises.FileHandle> {
+  try {
+    return await fs.promises.open(file, 'w');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    return fs.promises.open(file, 'w');
   }
 }

@@ -4,6 +4,7 @@ import type { BatchRowQueue, QueuedRow, RowCounts, SourceRecord } from '../batch
 import { newId } from './ids.js';
 import { newRenderId } from './renders-repository.js';
 import type { Database } from './open-database.js';
+import { withRelaxedSync } from './relaxed-sync.js';
 
 export interface BatchRecord {
   id: string;
@@ -315,7 +316,9 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       markIngested.run(ingested, complete ? 1 : 0, id);
     },
     enqueue: (batchId, rows) => enqueue(batchId, rows),
-    claim: (batchId, limit, leaseUntil) => claim.immediate(batchId, limit, leaseUntil),
+    // A lease is released on every start, so losing one to a power cut costs nothing.
+    claim: (batchId, limit, leaseUntil) =>
+      withRelaxedSync(db, () => claim.immediate(batchId, limit, leaseUntil)),
     complete(batchId, rowIndex, result) {
       const changed =
         complete.run(result.renderId, result.outputKey, batchId, rowIndex).changes > 0;
