@@ -9,6 +9,7 @@ import { zipPages } from './pages-zip.js';
 import { registerBundledFonts, syncCustomFonts } from './fonts.js';
 import { LayerImageError } from './layers/image-layer.js';
 import { renderPdf } from './render-pdf.js';
+import { renderSheets } from './render-sheets.js';
 import { layoutOf, renderTemplate } from './render-template.js';
 
 /** The bundled fonts, beside the templates. */
@@ -36,6 +37,26 @@ async function pdfResult(job: RenderJob): Promise<RenderResult> {
       height: Math.round(drawn.sheet.height),
       layers: drawn.layers,
       missingGlyphs: drawn.missingGlyphs,
+      drawMs: performance.now() - started,
+      encodeMs: 0,
+    },
+  };
+}
+
+/** A part of a batch's sheets: one PDF of its rows N-up (render-sheets.ts). */
+async function sheetsResult(job: RenderJob & { sheet: NonNullable<RenderJob['sheet']> }) {
+  const started = performance.now();
+  const drawn = await renderSheets(job);
+  const { bytes } = drawn;
+  return {
+    ok: true as const,
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    contentType: CONTENT_TYPES.pdf,
+    report: {
+      width: 0,
+      height: drawn.pages,
+      layers: [],
+      missingGlyphs: [],
       drawMs: performance.now() - started,
       encodeMs: 0,
     },
@@ -83,6 +104,7 @@ export async function renderJob(job: RenderJob): Promise<RenderResult> {
   prepareThread();
   if (job.fonts) syncCustomFonts(job.fonts);
   try {
+    if (job.sheet) return await sheetsResult({ ...job, sheet: job.sheet });
     if (job.format === 'pdf') return await pdfResult(job);
     const pages = pageCount(layoutOf(job));
     if (job.page === undefined && pages > 1) return await pagesResult(job, pages);

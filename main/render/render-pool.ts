@@ -129,7 +129,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     const entry = dispatched.get(message.taskId);
     if (!entry || entry.settled) return;
     entry.threadId = message.threadId;
-    entry.timer = setTimeout(() => expire(entry), deadlineMs);
+    entry.timer = setTimeout(() => expire(entry), deadlineMs * jobWeight(entry.task.job));
   });
 
   function settle(entry: Dispatched): boolean {
@@ -291,4 +291,10 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Renders one job stands for: a sheet part draws each of its items (both sides, duplex). */
+export function jobWeight(job: RenderJob): number {
+  if (!job.sheet) return 1;
+  return job.sheet.items.length * (job.sheet.plan.duplex === 'none' ? 1 : 2);
 }

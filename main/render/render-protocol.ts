@@ -1,5 +1,6 @@
 import type { OutputFormat } from '../../shared/api-schemas.js';
 import type { ErrorCode } from '../../shared/errors.js';
+import type { SheetPlan } from '../../shared/sheet-options.js';
 import type { LayoutName, Template } from '../../shared/template-format.js';
 import type { SharedTemplate } from './shared-templates.js';
 
@@ -65,6 +66,11 @@ export interface RenderJob {
    * worker's custom fonts stay as they are (engine tests that use bundled fonts only).
    */
   fonts?: CustomFontFace[];
+  /**
+   * Sheets: these rows' values drawn N-up by the plan into one PDF (a part of a batch's sheets);
+   * `values` is then unused. The job's deadline is the render deadline for each item drawn.
+   */
+  sheet?: { plan: SheetPlan; items: Record<string, ResolvedValue>[] };
 }
 
 /**

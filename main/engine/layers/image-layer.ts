@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { ImageLayer } from '../../../shared/template-format.js';
 import type { ImageInput } from '../../render/render-protocol.js';
@@ -39,6 +40,23 @@ function inputFor(dc: DrawContext, layer: ImageLayer): { input: ImageInput; path
   return null;
 }
 
+/** The decoded source image, once per PDF when the context keeps a cache. */
+function sharedSourceImage(dc: DrawContext, input: ImageInput): Promise<SourceImage | null> {
+  const cache = dc.sourceImages;
+  if (!cache) return loadSourceImage(input);
+  const key = input.kind === 'file' ? `f:${input.path}` : `b:${hashBytes(input.bytes)}`;
+  let image = cache.get(key);
+  if (!image) {
+    image = loadSourceImage(input);
+    cache.set(key, image);
+  }
+  return image;
+}
+
+function hashBytes(bytes: Uint8Array): string {
+  return crypto.createHash('sha1').update(bytes).digest('hex');
+}
+
 /** A raster page gets the image fitted to its box in pixels; a vector page the source image. */
 export type PreparedImage = { fitted: FittedImage } | { source: SourceImage };
 
@@ -51,7 +69,7 @@ export async function prepareImageLayer(
   if (!source) return null;
   try {
     if (dc.vector) {
-      const image = await loadSourceImage(source.input);
+      const image = await sharedSourceImage(dc, source.input);
       if (image) return { source: image };
     }
     return {

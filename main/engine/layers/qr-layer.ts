@@ -23,6 +23,30 @@ export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   }
   ctx.fillStyle = resolveColour(layer.foreground, values) ?? '#000000';
   const origin = layer.margin * module;
+  if (dc.vector) {
+    // A PDF gets one path of horizontal runs: a few hundred rectangles filled once, instead of a
+    // fill operation per module (a sheet of badges draws thousands of codes).
+    ctx.beginPath();
+    for (let row = 0; row < count; row += 1) {
+      let col = 0;
+      while (col < count) {
+        if (!qr.modules.get(row, col)) {
+          col += 1;
+          continue;
+        }
+        const start = col;
+        while (col < count && qr.modules.get(row, col)) col += 1;
+        ctx.rect(
+          left + origin + start * module,
+          top + origin + row * module,
+          (col - start) * module,
+          module,
+        );
+      }
+    }
+    ctx.fill();
+    return;
+  }
   for (let row = 0; row < count; row += 1) {
     for (let col = 0; col < count; col += 1) {
       if (qr.modules.get(row, col))

@@ -1,0 +1,95 @@
+import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import { sheetMarks, slotBox, type SheetPlan } from '../../shared/sheet-options.js';
+import type { RenderJob, ResolvedValue } from '../render/render-protocol.js';
+import type { SourceImage } from './load-image.js';
+import { finishPdf } from './pdf-finish.js';
+import { drawContext, drawLayout, layoutOf, prepareLayout } from './render-template.js';
+import { sheetGeometry } from './sheet-geometry.js';
+
+const POINTS_PER_MM = 72 / 25.4;
+/** Marks as on a single page: 0.25 pt hairlines in plain black. */
+const MARK_WIDTH_PT = 0.25;
+const PRODUCER = 'Render Desk';
+
+export interface DrawnSheets {
+  bytes: Buffer;
+  /** PDF pages written: sheets, times two with duplex backs. */
+  pages: number;
+}
+
+/**
+ * Draws rows N-up on sheets as one vector PDF: every item is the row's layout drawn straight into
+ * the sheet's page (text stays text, images are embedded once per source however many items
+ * show them), clipped to its trim and the bleed the neighbours leave room for. With duplex, each
+ * front page is followed by its back: page 2 of every row at its mirrored place.
+ */
+export async function renderSheets(
+  job: RenderJob & { sheet: { plan: SheetPlan; items: Record<string, ResolvedValue>[] } },
+): Promise<DrawnSheets> {
+  const { plan, items } = job.sheet;
+  const layout = layoutOf(job);
+  const geometry = sheetGeometry(layout, false);
+  // Layout pixels to points, from the trim's own size (the layout's pixels are rounded).
+  const scaleX = (plan.item.width * POINTS_PER_MM) / layout.width;
+  const scaleY = (plan.item.height * POINTS_PER_MM) / layout.height;
+  const bleedX = (plan.bleed.x * POINTS_PER_MM) / scaleX;
+  const bleedY = (plan.bleed.y * POINTS_PER_MM) / scaleY;
+  const width = plan.width * POINTS_PER_MM;
+  const height = plan.height * POINTS_PER_MM;
+  const doc = new PDFDocument({
+    title: job.template.name,
+    creator: PRODUCER,
+    producer: PRODUCER,
+    compressionLevel: 6,
+    encodingQuality: job.quality ?? 101,
+  });
+  const sourceImages = new Map<string, Promise<SourceImage | null>>();
+  const sides: ('front' | 'back')[] = plan.duplex === 'none' ? ['front'] : ['front', 'back'];
+  const frontPage = (job.page ?? 1) - 1;
+  let pages = 0;
+  for (let first = 0; first < items.length; first += plan.perSheet) {
+    const onSheet = items.slice(first, first + plan.perSheet);
+    for (const side of sides) {
+      const ctx = doc.beginPage(width, height) as SKRSContext2D;
+      for (const [slot, values] of onSheet.entries()) {
+        const box = slotBox(plan, slot, side);
+        const dc = { ...drawContext({ ...job, values }, ctx, true), sourceImages };
+        const prepared = await prepareLayout(dc, layout, side === 'back' ? 1 : frontPage);
+        ctx.save();
+        ctx.translate(box.x * POINTS_PER_MM, box.y * POINTS_PER_MM);
+        ctx.scale(scaleX, scaleY);
+        ctx.beginPath();
+        ctx.rect(-bleedX, -bleedY, layout.width + 2 * bleedX, layout.height + 2 * bleedY);
+        ctx.clip();
+        // drawLayout puts the trim at the geometry's origin; the item's 0,0 is the trim here.
+        ctx.translate(-geometry.origin, -geometry.origin);
+        drawLayout(dc, prepared, geometry, false);
+        ctx.restore();
+      }
+      if (side === 'front') drawMarks(ctx, plan, onSheet.length);
+      doc.endPage();
+      pages += 1;
+    }
+  }
+  const bytes = finishPdf(doc.close(), {
+    boxes: { width, height, trimInset: 0, bleed: 0 },
+    date: job.template.createdAt,
+  });
+  return { bytes, pages };
+}
+
+function drawMarks(ctx: SKRSContext2D, plan: SheetPlan, count: number): void {
+  const marks = sheetMarks(plan, count);
+  if (marks.length === 0) return;
+  ctx.save();
+  ctx.strokeStyle = '#000000';
+  ctx.lineWidth = MARK_WIDTH_PT;
+  ctx.setLineDash([]);
+  ctx.beginPath();
+  for (const mark of marks) {
+    ctx.moveTo(mark.x1 * POINTS_PER_MM, mark.y1 * POINTS_PER_MM);
+    ctx.lineTo(mark.x2 * POINTS_PER_MM, mark.y2 * POINTS_PER_MM);
+  }
+  ctx.stroke();
+  ctx.restore();
+}

@@ -1,0 +1,508 @@
+import { z } from 'zod';
+import { pageCount } from './layout-pages.js';
+import type { Layout } from './template-format.js';
+
+/**
+ * Sheets (N-up imposition): a batch's rows placed several to a printed sheet. Every length here is
+ * in millimetres. The options a request gives are resolved against a preset and the layout's
+ * trim into a SheetPlan: the grid, where each slot's item lies on the front and (duplex) on the
+ * back, and where the marks go. The engine draws from the plan; the manifest and the UI's preview
+ * read the same plan, so all three agree on where a row is.
+ */
+
+export const SHEET_SIZES = {
+  a3: { label: 'A3', width: 297, height: 420 },
+  a4: { label: 'A4', width: 210, height: 297 },
+  a5: { label: 'A5', width: 148, height: 210 },
+  letter: { label: 'US Letter', width: 215.9, height: 279.4 },
+  legal: { label: 'US Legal', width: 215.9, height: 355.6 },
+} as const;
+export type SheetSizeName = keyof typeof SHEET_SIZES;
+const SIZE_NAMES = Object.keys(SHEET_SIZES) as [SheetSizeName, ...SheetSizeName[]];
+
+export const SHEET_MARKS = ['none', 'cut', 'crop'] as const;
+export type SheetMarks = (typeof SHEET_MARKS)[number];
+export const DUPLEX_MODES = ['none', 'long-edge', 'short-edge'] as const;
+export type DuplexMode = (typeof DUPLEX_MODES)[number];
+
+interface SheetPreset {
+  label: string;
+  size: SheetSizeName;
+  orientation: 'portrait' | 'landscape';
+  columns: number;
+  rows: number;
+  /** The cell an item is centred in (a label, an A6 quarter); absent: the item's own trim. */
+  cell?: { width: number; height: number };
+  gutter: { x: number; y: number };
+  margin: number;
+  marks: SheetMarks;
+}
+
+/**
+ * Common sheets. Label grids are centred on the sheet, which is where the makers put them
+ * (L7160: 7.21 mm sides and 15.15 mm top; 5160: 3/16 in sides and 1/2 in top).
+ */
+export const SHEET_PRESETS = {
+  'a6-on-a4': {
+    label: '4 × A6 on A4',
+    size: 'a4',
+    orientation: 'portrait',
+    columns: 2,
+    rows: 2,
+    cell: { width: 105, height: 148 },
+    gutter: { x: 0, y: 0 },
+    margin: 0,
+    marks: 'crop',
+  },
+  'a7-on-a4': {
+    label: '8 × A7 on A4',
+    size: 'a4',
+    orientation: 'landscape',
+    columns: 4,
+    rows: 2,
+    cell: { width: 74, height: 105 },
+    gutter: { x: 0, y: 0 },
+    margin: 0,
+    marks: 'crop',
+  },
+  'business-cards-10': {
+    label: '10 business cards (85 × 55 mm) on A4',
+    size: 'a4',
+    orientation: 'portrait',
+    columns: 2,
+    rows: 5,
+    cell: { width: 85, height: 55 },
+    gutter: { x: 0, y: 0 },
+    margin: 0,
+    marks: 'cut',
+  },
+  'avery-l7160': {
+    label: 'Avery L7160: 21 labels 63.5 × 38.1 mm on A4',
+    size: 'a4',
+    orientation: 'portrait',
+    columns: 3,
+    rows: 7,
+    cell: { width: 63.5, height: 38.1 },
+    gutter: { x: 2.54, y: 0 },
+    margin: 0,
+    marks: 'none',
+  },
+  'avery-l7163': {
+    label: 'Avery L7163: 14 labels 99.1 × 38.1 mm on A4',
+    size: 'a4',
+    orientation: 'portrait',
+    columns: 2,
+    rows: 7,
+    cell: { width: 99.1, height: 38.1 },
+    gutter: { x: 2.5, y: 0 },
+    margin: 0,
+    marks: 'none',
+  },
+  'avery-5160': {
+    label: 'Avery 5160: 30 labels 2⅝ × 1 in on US Letter',
+    size: 'letter',
+    orientation: 'portrait',
+    columns: 3,
+    rows: 10,
+    cell: { width: 66.675, height: 25.4 },
+    gutter: { x: 3.175, y: 0 },
+    margin: 0,
+    marks: 'none',
+  },
+} as const satisfies Record<string, SheetPreset>;
+export type SheetPresetName = keyof typeof SHEET_PRESETS;
+export const SHEET_PRESET_NAMES = Object.keys(SHEET_PRESETS) as [
+  SheetPresetName,
+  ...SheetPresetName[],
+];
+
+/** A part is one PDF: at most this many sheets, so a batch of any size stays in bounded memory. */
+export const MAX_SHEETS_PER_PART = 250;
+/** Without a preset or a margin: room for a desktop printer's unprintable edge. */
+const DEFAULT_MARGIN_MM = 5;
+const DEFAULT_GUTTER_MM = 4;
+
+const Millimetres = (max: number) => z.number().min(0).max(max);
+
+export const SheetOptions = z
+  .object({
+    preset: z
+      .enum(SHEET_PRESET_NAMES)
+      .optional()
+      .describe(
+        `A common sheet (${SHEET_PRESET_NAMES.join(', ')}); the other options given override its values.`,
+      ),
+    size: z
+      .union([
+        z.enum(SIZE_NAMES),
+        z
+          .object({ width: z.number().min(20).max(1200), height: z.number().min(20).max(1200) })
+          .strict(),
+      ])
+      .optional()
+      .describe('The sheet: a4 (the default), a3, a5, letter, legal, or { width, height } in mm.'),
+    orientation: z
+      .enum(['portrait', 'landscape'])
+      .optional()
+      .describe('Default: the one that holds more items.'),
+    columns: z.number().int().min(1).max(40).optional().describe('Default: as many as fit.'),
+    rows: z.number().int().min(1).max(40).optional().describe('Default: as many as fit.'),
+    gutter: Millimetres(100)
+      .optional()
+      .describe('mm between neighbouring items (default 4, presets their own).'),
+    margin: Millimetres(100)
+      .optional()
+      .describe('Least mm between the items and the sheet edge (default 5; the grid is centred).'),
+    marks: z
+      .enum(SHEET_MARKS)
+      .optional()
+      .describe(
+        '`crop`: marks at every item’s corners (default); `cut`: guillotine marks in the sheet margin on every cut line; `none`.',
+      ),
+    duplex: z
+      .enum(DUPLEX_MODES)
+      .optional()
+      .describe(
+        "`long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).",
+      ),
+    sheetsPerPart: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SHEETS_PER_PART)
+      .optional()
+      .describe(`Sheets per PDF part (default and most ${MAX_SHEETS_PER_PART}).`),
+    singleFiles: z
+      .boolean()
+      .optional()
+      .describe("Also put each row's own PDF in the bundle (default false: the sheets only)."),
+  })
+  .strict()
+  .describe(
+    'Place the rows N per printed sheet (pdf of a print layout): the bundle holds sheets-1.pdf, sheets-2.pdf … and manifest.csv says which sheet, page and position holds each row.',
+  );
+export type SheetOptions = z.infer<typeof SheetOptions>;
+
+/** A box on the sheet in mm from its top-left corner. */
+export interface SheetBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The item a sheet holds: the layout's trim and bleed in mm, and its page count. */
+export interface SheetItem {
+  width: number;
+  height: number;
+  bleed: number;
+  pages: number;
+}
+
+export interface SheetPlan {
+  width: number;
+  height: number;
+  item: SheetItem;
+  cell: { width: number; height: number };
+  columns: number;
+  rows: number;
+  perSheet: number;
+  gutter: { x: number; y: number };
+  /** Top-left of the grid's first cell. */
+  left: number;
+  top: number;
+  /** Bleed drawn around each item: its own, as far as the neighbours leave room. */
+  bleed: { x: number; y: number };
+  marks: SheetMarks;
+  duplex: DuplexMode;
+  sheetsPerPart: number;
+  singleFiles: boolean;
+}
+
+export type SheetPlanResult =
+  { ok: true; plan: SheetPlan } | { ok: false; problems: { path: string; message: string }[] };
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** How many cells of `cell` with `gutter` between fit in `room`. */
+function fitCount(room: number, cell: number, gutter: number): number {
+  return Math.max(0, Math.floor((room + gutter + 1e-6) / (cell + gutter)));
+}
+
+/** Resolves options against their preset and the item into a plan, or says what does not fit. */
+export function planSheet(options: SheetOptions, item: SheetItem): SheetPlanResult {
+  const preset: Partial<SheetPreset> = options.preset ? SHEET_PRESETS[options.preset] : {};
+  const sizeOption = options.size ?? preset.size ?? 'a4';
+  const base = typeof sizeOption === 'string' ? SHEET_SIZES[sizeOption] : sizeOption;
+  const cell = preset.cell ?? { width: item.width, height: item.height };
+  const gutter =
+    options.gutter !== undefined
+      ? { x: options.gutter, y: options.gutter }
+      : (preset.gutter ?? { x: DEFAULT_GUTTER_MM, y: DEFAULT_GUTTER_MM });
+  const margin = options.margin ?? preset.margin ?? DEFAULT_MARGIN_MM;
+  const problems: { path: string; message: string }[] = [];
+  if (item.width > cell.width + 0.01 || item.height > cell.height + 0.01) {
+    problems.push({
+      path: 'sheets.preset',
+      message: `the layout is ${round(item.width)} × ${round(item.height)} mm and does not fit the preset's ${cell.width} × ${cell.height} mm cells; choose a layout of that size or another preset`,
+    });
+  }
+  if (options.duplex && options.duplex !== 'none' && item.pages < 2) {
+    problems.push({
+      path: 'sheets.duplex',
+      message:
+        'duplex puts page 2 of each row on the back, and this layout has one page; leave duplex out or use a layout with a back page',
+    });
+  }
+  const oriented = (orientation: 'portrait' | 'landscape') => {
+    const long = Math.max(base.width, base.height);
+    const short = Math.min(base.width, base.height);
+    return orientation === 'portrait'
+      ? { width: short, height: long }
+      : { width: long, height: short };
+  };
+  const gridOn = (sheet: { width: number; height: number }) => {
+    const fitColumns = fitCount(sheet.width - 2 * margin, cell.width, gutter.x);
+    const fitRows = fitCount(sheet.height - 2 * margin, cell.height, gutter.y);
+    return {
+      columns: options.columns ?? preset.columns ?? fitColumns,
+      rows: options.rows ?? preset.rows ?? fitRows,
+    };
+  };
+  const orientation =
+    options.orientation ??
+    preset.orientation ??
+    (() => {
+      const p = gridOn(oriented('portrait'));
+      const l = gridOn(oriented('landscape'));
+      return l.columns * l.rows > p.columns * p.rows ? 'landscape' : 'portrait';
+    })();
+  const sheet = typeof sizeOption === 'string' ? oriented(orientation) : base;
+  const { columns, rows } = gridOn(sheet);
+  const gridWidth = columns * cell.width + (columns - 1) * gutter.x;
+  const gridHeight = rows * cell.height + (rows - 1) * gutter.y;
+  if (columns < 1 || rows < 1) {
+    problems.push({
+      path: 'sheets',
+      message: `not one ${round(cell.width)} × ${round(cell.height)} mm item fits a ${round(sheet.width)} × ${round(sheet.height)} mm sheet with ${margin} mm margins; choose a bigger sheet or smaller margins`,
+    });
+  } else if (
+    gridWidth > sheet.width - 2 * margin + 0.01 ||
+    gridHeight > sheet.height - 2 * margin + 0.01
+  ) {
+    problems.push({
+      path: 'sheets',
+      message: `${columns} × ${rows} items of ${round(cell.width)} × ${round(cell.height)} mm with ${gutter.x} mm gutters need ${round(gridWidth)} × ${round(gridHeight)} mm, and the sheet has ${round(sheet.width - 2 * margin)} × ${round(sheet.height - 2 * margin)} mm inside its margins; ask for fewer columns or rows, or leave them out for as many as fit`,
+    });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  // Each item's bleed reaches at most half-way to its neighbour's trim.
+  const room = {
+    x: cell.width - item.width + gutter.x,
+    y: cell.height - item.height + gutter.y,
+  };
+  return {
+    ok: true,
+    plan: {
+      width: sheet.width,
+      height: sheet.height,
+      item,
+      cell,
+      columns,
+      rows,
+      perSheet: columns * rows,
+      gutter,
+      left: (sheet.width - gridWidth) / 2,
+      top: (sheet.height - gridHeight) / 2,
+      bleed: {
+        x: columns > 1 ? Math.min(item.bleed, room.x / 2) : item.bleed,
+        y: rows > 1 ? Math.min(item.bleed, room.y / 2) : item.bleed,
+      },
+      marks: options.marks ?? preset.marks ?? 'crop',
+      duplex: options.duplex ?? 'none',
+      sheetsPerPart: options.sheetsPerPart ?? MAX_SHEETS_PER_PART,
+      singleFiles: options.singleFiles ?? false,
+    },
+  };
+}
+
+/**
+ * The trim box of slot `slot` (0 = top left, row by row). A back is the front mirrored about the
+ * axis the paper turns on: long-edge about the vertical centre line, short-edge the horizontal.
+ */
+export function slotBox(plan: SheetPlan, slot: number, side: 'front' | 'back' = 'front'): SheetBox {
+  const column = slot % plan.columns;
+  const row = Math.floor(slot / plan.columns);
+  const x =
+    plan.left +
+    column * (plan.cell.width + plan.gutter.x) +
+    (plan.cell.width - plan.item.width) / 2;
+  const y =
+    plan.top + row * (plan.cell.height + plan.gutter.y) + (plan.cell.height - plan.item.height) / 2;
+  const box = { x, y, width: plan.item.width, height: plan.item.height };
+  if (side === 'front' || plan.duplex === 'none') return box;
+  return plan.duplex === 'long-edge'
+    ? { ...box, x: plan.width - x - plan.item.width }
+    : { ...box, y: plan.height - y - plan.item.height };
+}
+
+/** Where the row at `ordinal` (0-based among the rows placed) lands: part, pages, position. */
+export interface SheetPlace {
+  /** 1-based part: sheets-<part>.pdf */
+  part: number;
+  /** 1-based sheet over the whole batch. */
+  sheet: number;
+  /** 1-based page of the front in its part's PDF; the back is the next page. */
+  page: number;
+  backPage: number | null;
+  /** 1-based slot on the sheet, row by row from the top left. */
+  position: number;
+}
+
+export function sheetPlace(plan: SheetPlan, ordinal: number): SheetPlace {
+  const sheet = Math.floor(ordinal / plan.perSheet);
+  const part = Math.floor(sheet / plan.sheetsPerPart);
+  const sides = plan.duplex === 'none' ? 1 : 2;
+  const page = (sheet - part * plan.sheetsPerPart) * sides + 1;
+  return {
+    part: part + 1,
+    sheet: sheet + 1,
+    page,
+    backPage: sides === 2 ? page + 1 : null,
+    position: (ordinal % plan.perSheet) + 1,
+  };
+}
+
+/** A line segment in mm on the sheet. */
+export interface SheetMark {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+const MARK_LENGTH_MM = 5;
+const MARK_GAP_MM = 1;
+const MIN_MARK_MM = 1.5;
+
+/**
+ * The marks of a front sheet with `count` items. `crop`: two at every corner of each item, on its
+ * trim lines, starting past its drawn bleed and stopping half-way to the neighbour (or at the
+ * sheet edge). `cut`: on every distinct trim line, in the margin outside the grid, for a
+ * guillotine that cuts the whole stack. A mark with less than 1.5 mm of room is left out.
+ */
+export function sheetMarks(plan: SheetPlan, count = plan.perSheet): SheetMark[] {
+  if (plan.marks === 'none' || count === 0) return [];
+  const boxes = Array.from({ length: Math.min(count, plan.perSheet) }, (_, slot) =>
+    slotBox(plan, slot),
+  );
+  const marks: SheetMark[] = [];
+  if (plan.marks === 'crop') {
+    const halfX = (plan.cell.width - plan.item.width + plan.gutter.x) / 2;
+    const halfY = (plan.cell.height - plan.item.height + plan.gutter.y) / 2;
+    for (const [slot, box] of boxes.entries()) {
+      const column = slot % plan.columns;
+      const row = Math.floor(slot / plan.columns);
+      const right = box.x + box.width;
+      const bottom = box.y + box.height;
+      const roomLeft = column === 0 ? box.x : halfX;
+      const roomRight = column === plan.columns - 1 ? plan.width - right : halfX;
+      const roomTop = row === 0 ? box.y : halfY;
+      const roomBottom = row === plan.rows - 1 ? plan.height - bottom : halfY;
+      const startX = plan.bleed.x + MARK_GAP_MM;
+      const startY = plan.bleed.y + MARK_GAP_MM;
+      const lengthOf = (room: number, start: number) =>
+        Math.min(MARK_LENGTH_MM, room - start - MARK_GAP_MM / 2);
+      const left = lengthOf(roomLeft, startX);
+      const rightLength = lengthOf(roomRight, startX);
+      const up = lengthOf(roomTop, startY);
+      const down = lengthOf(roomBottom, startY);
+      for (const y of [box.y, bottom]) {
+        if (left >= MIN_MARK_MM)
+          marks.push({ x1: box.x - startX - left, y1: y, x2: box.x - startX, y2: y });
+        if (rightLength >= MIN_MARK_MM)
+          marks.push({ x1: right + startX, y1: y, x2: right + startX + rightLength, y2: y });
+      }
+      for (const x of [box.x, right]) {
+        if (up >= MIN_MARK_MM)
+          marks.push({ x1: x, y1: box.y - startY - up, x2: x, y2: box.y - startY });
+        if (down >= MIN_MARK_MM)
+          marks.push({ x1: x, y1: bottom + startY, x2: x, y2: bottom + startY + down });
+      }
+    }
+    return marks;
+  }
+  // Guillotine marks: every trim line, outside the grid's outermost drawn bleed.
+  const xs = [...new Set(boxes.flatMap((b) => [round(b.x), round(b.x + b.width)]))];
+  const ys = [...new Set(boxes.flatMap((b) => [round(b.y), round(b.y + b.height)]))];
+  const gridLeft = Math.min(...boxes.map((b) => b.x)) - plan.bleed.x;
+  const gridRight = Math.max(...boxes.map((b) => b.x + b.width)) + plan.bleed.x;
+  const gridTop = Math.min(...boxes.map((b) => b.y)) - plan.bleed.y;
+  const gridBottom = Math.max(...boxes.map((b) => b.y + b.height)) + plan.bleed.y;
+  const span = (from: number, to: number) => {
+    const length = Math.min(MARK_LENGTH_MM, Math.abs(to - from) - MARK_GAP_MM);
+    return length >= MIN_MARK_MM ? length : 0;
+  };
+  const up = span(gridTop, 0);
+  const down = span(gridBottom, plan.height);
+  const leftward = span(gridLeft, 0);
+  const rightward = span(gridRight, plan.width);
+  for (const x of xs) {
+    if (up) marks.push({ x1: x, y1: gridTop - MARK_GAP_MM - up, x2: x, y2: gridTop - MARK_GAP_MM });
+    if (down)
+      marks.push({
+        x1: x,
+        y1: gridBottom + MARK_GAP_MM,
+        x2: x,
+        y2: gridBottom + MARK_GAP_MM + down,
+      });
+  }
+  for (const y of ys) {
+    if (leftward)
+      marks.push({
+        x1: gridLeft - MARK_GAP_MM - leftward,
+        y1: y,
+        x2: gridLeft - MARK_GAP_MM,
+        y2: y,
+      });
+    if (rightward)
+      marks.push({
+        x1: gridRight + MARK_GAP_MM,
+        y1: y,
+        x2: gridRight + MARK_GAP_MM + rightward,
+        y2: y,
+      });
+  }
+  return marks;
+}
+
+/**
+ * The preset whose cells hold an item of this size with the least paper left over, for the UI to
+ * suggest (a 3 × 4 in badge: 4 × A6 on A4); null when none holds it.
+ */
+export function suggestSheetPreset(item: {
+  width: number;
+  height: number;
+}): SheetPresetName | null {
+  let best: { name: SheetPresetName; waste: number } | null = null;
+  for (const name of SHEET_PRESET_NAMES) {
+    const cell = SHEET_PRESETS[name].cell;
+    if (item.width > cell.width + 0.01 || item.height > cell.height + 0.01) continue;
+    const waste = 1 - (item.width * item.height) / (cell.width * cell.height);
+    if (!best || waste < best.waste) best = { name, waste };
+  }
+  return best?.name ?? null;
+}
+
+/** A print layout's trim and bleed in mm and its pages; null for a pixel layout (no `page`). */
+export function sheetItemOf(layout: Layout): SheetItem | null {
+  const page = layout.page;
+  if (!page) return null;
+  const mm = page.unit === 'mm' ? 1 : 25.4;
+  return {
+    width: page.width * mm,
+    height: page.height * mm,
+    bleed: page.bleed * mm,
+    pages: pageCount(layout),
+  };
+}
