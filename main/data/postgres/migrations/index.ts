@@ -5,6 +5,7 @@ import { clusterCoordination } from './0003-cluster-coordination.js';
 import { sharedWorkspace } from './0004-shared-workspace.js';
 import { uiLaunchTokens } from './0005-ui-launch-tokens.js';
 import { outputFormats } from './0006-output-formats.js';
+import { batchSheetOptions } from './0007-batch-sheet-options.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
@@ -14,6 +15,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   sharedWorkspace,
   uiLaunchTokens,
   outputFormats,
+  batchSheetOptions,
 ];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
