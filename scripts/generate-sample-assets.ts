@@ -559,101 +559,6 @@ function phoneShot(ctx: Ctx, w: number, h: number) {
   }
 }
 
-/** Head-and-shoulders silhouette on a soft gradient; stands in for a person's photo. */
-function portrait(
-  bg: [string, string],
-  skin: string,
-  hair: string,
-  shirt: string,
-  seed: number,
-  longHair = false,
-) {
-  return (ctx: Ctx, w: number, h: number) => {
-    ctx.fillStyle = linear(ctx, 0, 0, w, h, bg);
-    ctx.fillRect(0, 0, w, h);
-    blobs(ctx, w, h, seed, [bg[0], '#FFFFFF', bg[1]], 4);
-    const cx = w * 0.5;
-    const headY = h * 0.4;
-    const r = w * 0.17;
-    if (longHair) {
-      ctx.fillStyle = hair;
-      roundRect(ctx, cx - r * 1.25, headY - r * 1.1, r * 2.5, r * 3.1, r * 1.2);
-      ctx.fill();
-    }
-    // Shoulders.
-    ctx.fillStyle = shirt;
-    ctx.beginPath();
-    ctx.moveTo(cx - w * 0.42, h * 1.02);
-    ctx.bezierCurveTo(cx - w * 0.4, h * 0.72, cx - w * 0.2, h * 0.66, cx, h * 0.66);
-    ctx.bezierCurveTo(cx + w * 0.2, h * 0.66, cx + w * 0.4, h * 0.72, cx + w * 0.42, h * 1.02);
-    ctx.fill();
-    // Neck.
-    ctx.fillStyle = skin;
-    roundRect(ctx, cx - r * 0.42, headY + r * 0.6, r * 0.84, r * 0.9, r * 0.3);
-    ctx.fill();
-    // Collar shade.
-    ctx.fillStyle = 'rgba(0,0,0,0.12)';
-    ctx.beginPath();
-    ctx.ellipse(cx, h * 0.665, r * 0.6, r * 0.18, 0, 0, Math.PI * 2);
-    ctx.fill();
-    // Head.
-    ctx.fillStyle = skin;
-    ctx.beginPath();
-    ctx.ellipse(cx, headY, r * 0.86, r, 0, 0, Math.PI * 2);
-    ctx.fill();
-    // Hair cap.
-    ctx.fillStyle = hair;
-    ctx.beginPath();
-    ctx.ellipse(cx, headY - r * 0.35, r * 0.92, r * 0.72, 0, Math.PI, Math.PI * 2);
-    ctx.fill();
-    ctx.beginPath();
-    ctx.ellipse(cx - r * 0.2, headY - r * 0.36, r * 0.78, r * 0.34, -0.25, 0, Math.PI * 2);
-    ctx.fill();
-    // Soft light on the face.
-    ctx.fillStyle = 'rgba(255,255,255,0.10)';
-    ctx.beginPath();
-    ctx.ellipse(cx - r * 0.25, headY + r * 0.05, r * 0.4, r * 0.55, 0, 0, Math.PI * 2);
-    ctx.fill();
-  };
-}
-
-/** Abstract gradient mesh with fine lines, for blog and article headers. */
-function abstractCover(colours: string[], seed: number) {
-  return (ctx: Ctx, w: number, h: number) => {
-    ctx.fillStyle = linear(ctx, 0, 0, w, h, [colours[0]!, colours[1]!]);
-    ctx.fillRect(0, 0, w, h);
-    blobs(ctx, w, h, seed, colours.slice(2), 7);
-    const rand = rng(seed + 1);
-    // Glassy spheres give the cover a subject that survives the scrim.
-    for (const [fx, fy, fr] of [
-      [0.72, 0.34, 0.2],
-      [0.88, 0.7, 0.12],
-      [0.56, 0.78, 0.08],
-    ] as const) {
-      const x = w * fx;
-      const y = h * fy;
-      const r = Math.min(w, h) * fr;
-      ctx.beginPath();
-      ctx.arc(x, y, r, 0, Math.PI * 2);
-      ctx.fillStyle = radial(ctx, x - r * 0.35, y - r * 0.35, r * 1.5, [
-        '#FFFFFF',
-        colours[3]!,
-        colours[1]!,
-      ]);
-      ctx.fill();
-    }
-    ctx.strokeStyle = 'rgba(255,255,255,0.18)';
-    ctx.lineWidth = 2;
-    for (let i = 0; i < 14; i++) {
-      const y = h * 0.1 + i * h * 0.06;
-      ctx.beginPath();
-      ctx.moveTo(-20, y);
-      ctx.bezierCurveTo(w * 0.3, y - 120 * rand(), w * 0.6, y + 160 * rand(), w + 20, y - 40);
-      ctx.stroke();
-    }
-  };
-}
-
 /** Shapes of a bright office: desks and plants, blurred like a shallow depth-of-field photo. */
 function officeShot(ctx: Ctx, w: number, h: number) {
   ctx.fillStyle = linear(ctx, 0, 0, 0, h, ['#E9F1F7', '#D7E4EE', '#C7D6E2']);
@@ -743,8 +648,8 @@ function wordmark(
   };
 }
 
-/** A row of five stars, `filled` of them gold, on transparency (ratings). */
-function stars(filled: number) {
+/** A row of five stars, `filled` of them in `colour` (gold by default), on transparency (ratings). */
+function stars(filled: number, colour = '#F5A623') {
   return (ctx: Ctx, w: number, h: number) => {
     const r = h * 0.48;
     const gap = (w - 10 * r) / 4;
@@ -758,104 +663,13 @@ function stars(filled: number) {
         ctx.lineTo(cx + Math.cos(a) * rr, cy + Math.sin(a) * rr * 1.02);
       }
       ctx.closePath();
-      ctx.fillStyle = i < filled ? '#F5A623' : '#D9D4CC';
+      ctx.fillStyle = i < filled ? colour : '#D9D4CC';
       ctx.fill();
     }
   };
 }
 
 // --- Catalog extension: Trung Thu, bảng giá, giấy khen, nhà đất, podcast -----------------------
-
-/** A full moon with a paper lantern and clouds over a night-blue sky (Mid-Autumn). */
-function moonLantern(ctx: Ctx, w: number, h: number) {
-  ctx.fillStyle = linear(ctx, 0, 0, 0, h, ['#0B1D3A', '#12305A', '#1B3F6E']);
-  ctx.fillRect(0, 0, w, h);
-  const rand = rng(131);
-  ctx.fillStyle = 'rgba(255, 244, 214, 0.8)';
-  for (let i = 0; i < 60; i++) {
-    ctx.beginPath();
-    ctx.arc(rand() * w, rand() * h * 0.7, 0.6 + rand() * 1.6, 0, Math.PI * 2);
-    ctx.fill();
-  }
-  // Moon with a soft halo.
-  ctx.fillStyle = radial(ctx, w * 0.62, h * 0.38, w * 0.42, [
-    'rgba(255, 224, 150, 0.55)',
-    'rgba(255, 224, 150, 0)',
-  ]);
-  ctx.fillRect(0, 0, w, h);
-  ctx.fillStyle = radial(ctx, w * 0.6, h * 0.36, w * 0.24, ['#FFF6D8', '#FFE3A0', '#F4C56A']);
-  ctx.beginPath();
-  ctx.arc(w * 0.62, h * 0.38, w * 0.22, 0, Math.PI * 2);
-  ctx.fill();
-  // Clouds.
-  ctx.fillStyle = 'rgba(210, 225, 245, 0.28)';
-  for (const [x, y, s] of [
-    [0.3, 0.55, 1],
-    [0.78, 0.6, 0.8],
-  ] as const) {
-    for (let k = 0; k < 4; k++) {
-      ctx.beginPath();
-      ctx.ellipse(
-        w * (x + k * 0.06),
-        h * (y - (k % 2) * 0.02),
-        w * 0.08 * s,
-        h * 0.035 * s,
-        0,
-        0,
-        Math.PI * 2,
-      );
-      ctx.fill();
-    }
-  }
-  // Star lantern on a string.
-  const lx = w * 0.24;
-  const ly = h * 0.5;
-  const r = w * 0.11;
-  ctx.strokeStyle = '#E9D7B0';
-  ctx.lineWidth = 3;
-  ctx.beginPath();
-  ctx.moveTo(lx, 0);
-  ctx.lineTo(lx, ly - r);
-  ctx.stroke();
-  ctx.save();
-  ctx.shadowColor = 'rgba(255, 120, 60, 0.8)';
-  ctx.shadowBlur = 60;
-  ctx.beginPath();
-  for (let k = 0; k < 10; k++) {
-    const a = -Math.PI / 2 + (k * Math.PI) / 5;
-    const rr = k % 2 === 0 ? r : r * 0.5;
-    ctx.lineTo(lx + Math.cos(a) * rr, ly + Math.sin(a) * rr);
-  }
-  ctx.closePath();
-  ctx.fillStyle = radial(ctx, lx, ly, r, ['#FFD166', '#F77F00', '#C1121F']);
-  ctx.fill();
-  ctx.restore();
-  ctx.fillStyle = '#C1121F';
-  ctx.fillRect(lx - 3, ly + r * 0.45, 6, r * 0.7);
-  // Mooncake at the bottom.
-  const mx = w * 0.7;
-  const my = h * 0.86;
-  contactShadow(ctx, mx, my + h * 0.07, w * 0.16, 0.5);
-  ctx.fillStyle = linear(ctx, mx, my - h * 0.08, mx, my + h * 0.08, ['#E7A85A', '#B66A2A']);
-  ctx.beginPath();
-  ctx.ellipse(mx, my, w * 0.16, h * 0.075, 0, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.strokeStyle = 'rgba(255, 230, 180, 0.6)';
-  ctx.lineWidth = 3;
-  for (let k = 0; k < 3; k++) {
-    ctx.beginPath();
-    ctx.ellipse(
-      mx,
-      my - h * 0.01,
-      w * (0.12 - k * 0.035),
-      h * (0.05 - k * 0.014),
-      0,
-      0,
-      Math.PI * 2,
-    );
-    ctx.stroke();
-  }
-}
 
 /** A bowl of noodle soup from above on a dark wooden table (menus). */
 function noodleBowl(ctx: Ctx, w: number, h: number) {
@@ -980,105 +794,6 @@ function awardSeal(ctx: Ctx, w: number, h: number) {
   ctx.fill();
 }
 
-/** A modern two-storey house with a lawn under a clear sky (property listings). */
-function houseShot(ctx: Ctx, w: number, h: number) {
-  ctx.fillStyle = linear(ctx, 0, 0, 0, h, ['#8EC5F0', '#CDE6F7', '#F3F1E7']);
-  ctx.fillRect(0, 0, w, h);
-  ctx.save();
-  ctx.filter = 'blur(10px)';
-  ctx.fillStyle = '#6E9E6A';
-  for (let i = 0; i < 7; i++) {
-    ctx.beginPath();
-    ctx.arc(w * (i / 6), h * 0.6, w * 0.09, 0, Math.PI * 2);
-    ctx.fill();
-  }
-  ctx.restore();
-  ctx.fillStyle = linear(ctx, 0, h * 0.7, 0, h, ['#7DB368', '#5A9150']);
-  ctx.fillRect(0, h * 0.7, w, h * 0.3);
-  const x0 = w * 0.2;
-  const y0 = h * 0.28;
-  const bw = w * 0.6;
-  const bh = h * 0.44;
-  ctx.fillStyle = '#F4F1EA';
-  ctx.fillRect(x0, y0 + bh * 0.2, bw * 0.58, bh * 0.8);
-  ctx.fillStyle = '#E3DDD1';
-  ctx.fillRect(x0 + bw * 0.58, y0 + bh * 0.45, bw * 0.42, bh * 0.55);
-  ctx.fillStyle = '#2E3440';
-  ctx.fillRect(x0 - bw * 0.03, y0 + bh * 0.14, bw * 0.64, bh * 0.07);
-  ctx.fillRect(x0 + bw * 0.56, y0 + bh * 0.4, bw * 0.47, bh * 0.06);
-  ctx.fillStyle = linear(ctx, 0, y0, 0, y0 + bh, ['#6FA8DC', '#3D6E9E']);
-  ctx.fillRect(x0 + bw * 0.06, y0 + bh * 0.3, bw * 0.2, bh * 0.25);
-  ctx.fillRect(x0 + bw * 0.32, y0 + bh * 0.3, bw * 0.2, bh * 0.25);
-  ctx.fillRect(x0 + bw * 0.64, y0 + bh * 0.55, bw * 0.3, bh * 0.3);
-  ctx.fillRect(x0 + bw * 0.06, y0 + bh * 0.64, bw * 0.46, bh * 0.22);
-  ctx.fillStyle = '#8B5E3C';
-  ctx.fillRect(x0 + bw * 0.24, y0 + bh * 0.66, bw * 0.1, bh * 0.34);
-  contactShadow(ctx, w * 0.5, h * 0.73, w * 0.34, 0.25);
-}
-
-/** Concentric sound rings and a microphone on a warm gradient (podcast covers). */
-function podcastCover(ctx: Ctx, w: number, h: number) {
-  ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#FF7A59', '#E8436B', '#7B2CBF']);
-  ctx.fillRect(0, 0, w, h);
-  const cx = w / 2;
-  const cy = h * 0.46;
-  ctx.strokeStyle = 'rgba(255, 255, 255, 0.18)';
-  for (let i = 1; i <= 6; i++) {
-    ctx.lineWidth = 6;
-    ctx.beginPath();
-    ctx.arc(cx, cy, i * w * 0.07, 0, Math.PI * 2);
-    ctx.stroke();
-  }
-  ctx.fillStyle = '#1E1B2E';
-  roundRect(ctx, cx - w * 0.09, cy - h * 0.2, w * 0.18, h * 0.3, w * 0.09);
-  ctx.fill();
-  ctx.strokeStyle = '#1E1B2E';
-  ctx.lineWidth = w * 0.025;
-  ctx.beginPath();
-  ctx.arc(cx, cy, w * 0.14, 0.1 * Math.PI, 0.9 * Math.PI);
-  ctx.stroke();
-  ctx.fillRect(cx - w * 0.012, cy + h * 0.14, w * 0.024, h * 0.12);
-  ctx.fillRect(cx - w * 0.1, cy + h * 0.25, w * 0.2, h * 0.025);
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.25)';
-  for (let k = 0; k < 4; k++)
-    ctx.fillRect(cx - w * 0.06, cy - h * 0.14 + k * h * 0.045, w * 0.12, h * 0.012);
-}
-
-/** The same house as `houseShot`, tired: dull paint, stains and an overgrown lawn (before/after). */
-function houseBefore(ctx: Ctx, w: number, h: number) {
-  houseShot(ctx, w, h);
-  ctx.save();
-  ctx.globalCompositeOperation = 'multiply';
-  ctx.fillStyle = '#B8A88F';
-  ctx.fillRect(0, 0, w, h);
-  ctx.restore();
-  const rand = rng(161);
-  ctx.fillStyle = 'rgba(70, 55, 40, 0.25)';
-  for (let i = 0; i < 26; i++) {
-    ctx.beginPath();
-    ctx.ellipse(
-      w * (0.2 + rand() * 0.6),
-      h * (0.3 + rand() * 0.4),
-      8 + rand() * 30,
-      6 + rand() * 18,
-      0,
-      0,
-      Math.PI * 2,
-    );
-    ctx.fill();
-  }
-  ctx.strokeStyle = 'rgba(60, 90, 40, 0.7)';
-  ctx.lineWidth = 3;
-  for (let i = 0; i < 160; i++) {
-    const x = rand() * w;
-    const y = h * (0.72 + rand() * 0.28);
-    ctx.beginPath();
-    ctx.moveTo(x, y);
-    ctx.lineTo(x + rand() * 14 - 7, y - 20 - rand() * 40);
-    ctx.stroke();
-  }
-}
-
 /** Three paper shopping bags with rope handles on a warm backdrop (shopping festivals). */
 function shoppingBags(ctx: Ctx, w: number, h: number) {
   ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#FFE8D6', '#FFD0B0']);
@@ -1157,13 +872,6 @@ const outputs: Output[] = [
   // Speaker card.
   {
     folder: 'speaker-card',
-    file: 'speaker.jpg',
-    width: 800,
-    height: 800,
-    draw: portrait(['#BFD3F2', '#8FB0E6'], '#E2B08C', '#2E2420', '#1F3A68', 61),
-  },
-  {
-    folder: 'speaker-card',
     file: 'logo.png',
     width: 480,
     height: 120,
@@ -1172,26 +880,12 @@ const outputs: Output[] = [
   // Name badge.
   {
     folder: 'name-badge',
-    file: 'attendee.jpg',
-    width: 600,
-    height: 600,
-    draw: portrait(['#FAD9C1', '#F3B38E'], '#C98E6B', '#1C1412', '#0F766E', 71, true),
-  },
-  {
-    folder: 'name-badge',
     file: 'logo.png',
     width: 480,
     height: 120,
     draw: wordmark('#0F766E', 'P', 'ProductConf', '#0F172A', 'Montserrat'),
   },
   // Testimonial.
-  {
-    folder: 'testimonial',
-    file: 'customer.jpg',
-    width: 600,
-    height: 600,
-    draw: portrait(['#D8E8D2', '#A9C9A0'], '#EAC3A0', '#6B4A2E', '#E7E1D6', 91, true),
-  },
   {
     folder: 'testimonial',
     file: 'logo.png',
@@ -1203,20 +897,6 @@ const outputs: Output[] = [
   { folder: 'testimonial', file: 'stars-4.png', width: 400, height: 72, draw: stars(4) },
   { folder: 'testimonial', file: 'stars-3.png', width: 400, height: 72, draw: stars(3) },
   // Blog / OG header.
-  {
-    folder: 'blog-header',
-    file: 'cover.jpg',
-    width: 1200,
-    height: 1000,
-    draw: abstractCover(['#102A56', '#1D4ED8', '#38BDF8', '#14B8A6', '#8B5CF6'], 101),
-  },
-  {
-    folder: 'blog-header',
-    file: 'author.jpg',
-    width: 400,
-    height: 400,
-    draw: portrait(['#FDE7C8', '#F8C98A'], '#D9A27C', '#3A2A22', '#334155', 111),
-  },
   {
     folder: 'blog-header',
     file: 'logo.png',
@@ -1234,7 +914,6 @@ const outputs: Output[] = [
     draw: logoMark('#111827', 'K', '#FACC15', 'squircle'),
   },
   // Trung Thu (Mid-Autumn) greeting.
-  { folder: 'mid-autumn-greeting', file: 'moon.jpg', width: 900, height: 900, draw: moonLantern },
   {
     folder: 'mid-autumn-greeting',
     file: 'logo.png',
@@ -1261,7 +940,6 @@ const outputs: Output[] = [
     draw: logoMark('#1D3B6F', 'S', '#F6D77A', 'circle'),
   },
   // Nhà đất (real-estate listing).
-  { folder: 'real-estate-listing', file: 'house.jpg', width: 1200, height: 900, draw: houseShot },
   {
     folder: 'real-estate-listing',
     file: 'logo.png',
@@ -1270,22 +948,7 @@ const outputs: Output[] = [
     draw: logoMark('#0F5132', 'A', '#FFFFFF', 'squircle'),
   },
   // Podcast episode.
-  { folder: 'podcast-episode', file: 'cover.jpg', width: 800, height: 800, draw: podcastCover },
-  {
-    folder: 'podcast-episode',
-    file: 'guest.jpg',
-    width: 600,
-    height: 600,
-    draw: portrait(['#FBE3D2', '#F2C3A6'], '#B9825F', '#1F1A17', '#2B2D42', 151, true),
-  },
   // Quote card.
-  {
-    folder: 'quote-card',
-    file: 'author.jpg',
-    width: 480,
-    height: 480,
-    draw: portrait(['#E6E0F8', '#C9BEF0'], '#8D5B3F', '#1A1412', '#3F3D56', 171),
-  },
   {
     folder: 'quote-card',
     file: 'logo.png',
@@ -1294,7 +957,6 @@ const outputs: Output[] = [
     draw: logoMark('#F2E8CF', 'O', '#3F3D56', 'circle'),
   },
   // App feature.
-  { folder: 'app-feature', file: 'screen.jpg', width: 900, height: 900, draw: phoneShot },
   {
     folder: 'app-feature',
     file: 'logo.png',
@@ -1302,9 +964,9 @@ const outputs: Output[] = [
     height: 240,
     draw: logoMark('#0EA5E9', 'K', '#FFFFFF', 'squircle'),
   },
-  { folder: 'app-feature', file: 'stars-5.png', width: 400, height: 72, draw: stars(5) },
-  { folder: 'app-feature', file: 'stars-4.png', width: 400, height: 72, draw: stars(4) },
-  { folder: 'app-feature', file: 'stars-3.png', width: 400, height: 72, draw: stars(3) },
+  { folder: 'app-feature', file: 'stars-5.png', width: 400, height: 72, draw: stars(5, '#0EA5E9') },
+  { folder: 'app-feature', file: 'stars-4.png', width: 400, height: 72, draw: stars(4, '#0EA5E9') },
+  { folder: 'app-feature', file: 'stars-3.png', width: 400, height: 72, draw: stars(3, '#0EA5E9') },
   // Statistics highlight.
   {
     folder: 'stats-highlight',
@@ -1314,8 +976,6 @@ const outputs: Output[] = [
     draw: wordmark('#16A34A', 'V', 'Verde', '#FFFFFF', 'Montserrat'),
   },
   // Before / after.
-  { folder: 'before-after', file: 'before.jpg', width: 900, height: 900, draw: houseBefore },
-  { folder: 'before-after', file: 'after.jpg', width: 900, height: 900, draw: houseShot },
   {
     folder: 'before-after',
     file: 'logo.png',
@@ -1324,13 +984,6 @@ const outputs: Output[] = [
     draw: logoMark('#1E40AF', 'S', '#FFFFFF', 'drop'),
   },
   // Webinar.
-  {
-    folder: 'webinar',
-    file: 'host.jpg',
-    width: 600,
-    height: 600,
-    draw: portrait(['#CFE8F3', '#9CCBE3'], '#E0B394', '#4A3326', '#0F172A', 181, true),
-  },
   {
     folder: 'webinar',
     file: 'logo.png',
@@ -1350,13 +1003,6 @@ const outputs: Output[] = [
   // Event announcement.
   {
     folder: 'event-announcement',
-    file: 'poster.jpg',
-    width: 1000,
-    height: 1000,
-    draw: abstractCover(['#1B1035', '#6D28D9', '#F43F5E', '#F59E0B', '#0EA5E9'], 201),
-  },
-  {
-    folder: 'event-announcement',
     file: 'logo.png',
     width: 240,
     height: 240,
@@ -1365,26 +1011,12 @@ const outputs: Output[] = [
   // Countdown.
   {
     folder: 'countdown',
-    file: 'backdrop.jpg',
-    width: 1000,
-    height: 1000,
-    draw: abstractCover(['#0B132B', '#1C2541', '#3A506B', '#5BC0BE', '#6FFFE9'], 211),
-  },
-  {
-    folder: 'countdown',
     file: 'logo.png',
     width: 240,
     height: 240,
     draw: logoMark('#5BC0BE', 'L', '#0B132B', 'squircle'),
   },
   // Holiday greeting.
-  {
-    folder: 'holiday-greeting',
-    file: 'festive.jpg',
-    width: 1000,
-    height: 1000,
-    draw: abstractCover(['#0F3D2E', '#14532D', '#B91C1C', '#F59E0B', '#FDE68A'], 221),
-  },
   {
     folder: 'holiday-greeting',
     file: 'logo.png',

@@ -1,0 +1,626 @@
+import { createAvatar, type Style } from '@dicebear/core';
+import * as avatars from '@dicebear/collection';
+import { createCanvas, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
+import { Resvg } from '@resvg/resvg-js';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Draws the catalog's portraits and illustrations from openly licensed vector sets: faces from
+ * DiceBear avatar styles (CC0 and CC BY 4.0, each named with its author) and objects from
+ * Microsoft's Fluent Emoji (MIT), composed on painted backgrounds. Every file is drawn for one
+ * template only, and each template folder gets a CREDITS.md naming the source and licence of
+ * its files (it travels with a fork and a pack). Same run, same bytes.
+ *
+ *   npx tsx scripts/generate-catalog-art.ts [slug…]   (no slug: every template this script owns)
+ */
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const catalogDir = path.join(repoRoot, 'templates', 'catalog');
+const require = createRequire(import.meta.url);
+
+type Ctx = SKRSContext2D;
+
+interface EmojiSet {
+  icons: Record<string, { body: string }>;
+  width: number;
+  height: number;
+}
+const fluent = JSON.parse(
+  readFileSync(require.resolve('@iconify-json/fluent-emoji/icons.json'), 'utf8'),
+) as EmojiSet;
+
+// --- Sources and their licences -------------------------------------------------------------------
+
+interface Credit {
+  work: string;
+  author: string;
+  source: string;
+  licence: string;
+  licenceUrl: string;
+}
+
+const FLUENT: Credit = {
+  work: 'Fluent Emoji',
+  author: 'Microsoft Corporation',
+  source: 'https://github.com/microsoft/fluentui-emoji (npm @iconify-json/fluent-emoji)',
+  licence: 'MIT',
+  licenceUrl: 'https://github.com/microsoft/fluentui-emoji/blob/main/LICENSE',
+};
+
+const MIT_TEXT = `MIT License
+
+Copyright (c) Microsoft Corporation.
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.`;
+
+type AvatarStyle = Style<Record<string, unknown>>;
+
+/** A DiceBear style with its author and licence, as the style's own metadata states them. */
+function avatarCredit(style: AvatarStyle): Credit {
+  const meta = style.meta as {
+    title: string;
+    creator: string;
+    source: string;
+    license: { name: string; url: string };
+  };
+  return {
+    work: `${meta.title} (drawn with DiceBear, npm @dicebear/collection)`,
+    author: meta.creator,
+    source: meta.source,
+    licence: meta.license.name,
+    licenceUrl: meta.license.url,
+  };
+}
+
+// --- Drawing helpers ------------------------------------------------------------------------------
+
+/** Small deterministic PRNG (mulberry32). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function svgToPng(svg: string, width: number): Buffer {
+  return new Resvg(svg, { fitTo: { mode: 'width', value: Math.round(width) } }).render().asPng();
+}
+
+async function emoji(name: string, size: number) {
+  const icon = fluent.icons[name];
+  if (!icon) throw new Error(`Fluent Emoji has no "${name}"`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${fluent.width} ${fluent.height}">${icon.body}</svg>`;
+  return loadImage(svgToPng(svg, size));
+}
+
+function paintBackground(ctx: Ctx, w: number, h: number, stops: string[], angle = 160) {
+  const rad = ((angle - 90) * Math.PI) / 180;
+  const [dx, dy] = [(Math.cos(rad) * w) / 2, (Math.sin(rad) * h) / 2];
+  const g = ctx.createLinearGradient(w / 2 - dx, h / 2 - dy, w / 2 + dx, h / 2 + dy);
+  stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, w, h);
+}
+
+/** Soft light and colour washes, so a flat gradient reads as a lit surface. */
+function washes(ctx: Ctx, w: number, h: number, seed: number, colours: string[]) {
+  const rand = rng(seed);
+  ctx.save();
+  for (const colour of colours) {
+    const [x, y, r] = [rand() * w, rand() * h, (0.3 + rand() * 0.3) * Math.max(w, h)];
+    const g = ctx.createRadialGradient(x, y, 0, x, y, r);
+    g.addColorStop(0, colour);
+    g.addColorStop(1, 'rgba(255,255,255,0)');
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, w, h);
+  }
+  ctx.restore();
+}
+
+/** Scattered small marks (confetti, stars, snow): seeded, kept away from the centre. */
+function scatter(
+  ctx: Ctx,
+  w: number,
+  h: number,
+  seed: number,
+  colours: string[],
+  count: number,
+  shape: 'dot' | 'dash' | 'star',
+) {
+  const rand = rng(seed);
+  ctx.save();
+  for (let i = 0; i < count; i++) {
+    const [x, y] = [rand() * w, rand() * h];
+    const s = (0.004 + rand() * 0.01) * Math.max(w, h);
+    ctx.fillStyle = colours[i % colours.length]!;
+    ctx.globalAlpha = 0.45 + rand() * 0.5;
+    ctx.beginPath();
+    if (shape === 'dot') ctx.arc(x, y, s, 0, Math.PI * 2);
+    else if (shape === 'dash') {
+      ctx.translate(x, y);
+      ctx.rotate(rand() * Math.PI);
+      ctx.roundRect(-s * 1.8, -s / 2, s * 3.6, s, s / 2);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+    } else {
+      for (let k = 0; k < 8; k++) {
+        const r = k % 2 === 0 ? s * 1.6 : s * 0.45;
+        const a = (k * Math.PI) / 4;
+        ctx.lineTo(x + Math.cos(a) * r, y + Math.sin(a) * r);
+      }
+      ctx.closePath();
+    }
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+interface Item {
+  name: string;
+  /** Centre, as fractions of the canvas. */
+  x: number;
+  y: number;
+  /** Size as a fraction of the canvas's shorter side. */
+  size: number;
+  rotate?: number;
+  shadow?: boolean;
+}
+
+async function place(ctx: Ctx, w: number, h: number, items: Item[]) {
+  const short = Math.min(w, h);
+  for (const item of items) {
+    const size = item.size * short;
+    const image = await emoji(item.name, size);
+    ctx.save();
+    ctx.translate(item.x * w, item.y * h);
+    ctx.rotate(((item.rotate ?? 0) * Math.PI) / 180);
+    if (item.shadow !== false) {
+      ctx.shadowColor = 'rgba(20, 10, 30, 0.28)';
+      ctx.shadowBlur = size * 0.08;
+      ctx.shadowOffsetY = size * 0.04;
+    }
+    ctx.drawImage(image, -size / 2, -size / 2, size, size);
+    ctx.restore();
+  }
+}
+
+/** A floor or table line: the lower part of the frame in another tone, with a soft horizon. */
+function floor(ctx: Ctx, w: number, h: number, from: number, stops: string[]) {
+  const g = ctx.createLinearGradient(0, from * h, 0, h);
+  stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
+  ctx.fillStyle = g;
+  ctx.fillRect(0, from * h, w, h - from * h);
+}
+
+// --- Outputs --------------------------------------------------------------------------------------
+
+interface Art {
+  folder: string;
+  file: string;
+  width: number;
+  height: number;
+  what: string;
+  credits: Credit[];
+  draw: (ctx: Ctx, w: number, h: number) => Promise<void>;
+}
+
+/** A head-and-shoulders portrait: an avatar with a face, standing on a painted backdrop. */
+function portrait(
+  style: AvatarStyle,
+  seed: string,
+  options: Record<string, unknown>,
+  backdrop: string[],
+): Pick<Art, 'credits' | 'draw'> {
+  return {
+    credits: [avatarCredit(style)],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, backdrop, 150);
+      washes(ctx, w, h, seed.length * 7, ['rgba(255,255,255,0.35)']);
+      const svg = createAvatar(style, { seed, ...options }).toString();
+      const image = await loadImage(svgToPng(svg, w));
+      ctx.drawImage(image, w * 0.04, h * 0.06, w * 0.92, h * 0.92);
+    },
+  };
+}
+
+const ARTS: Art[] = [
+  // Portraits: one style and person per template.
+  {
+    folder: 'speaker-card',
+    file: 'speaker.jpg',
+    width: 800,
+    height: 800,
+    what: 'speaker portrait',
+    ...portrait(
+      avatars.personas as AvatarStyle,
+      'Priya',
+      {
+        mouth: ['smile'],
+        eyes: ['open'],
+        hair: ['long'],
+        hairColor: ['362c47'],
+        facialHairProbability: 0,
+        skinColor: ['b16a5b'],
+        clothingColor: ['456dff'],
+      },
+      ['#DCE7FB', '#A9C1F2'],
+    ),
+  },
+  {
+    folder: 'name-badge',
+    file: 'attendee.jpg',
+    width: 600,
+    height: 600,
+    what: 'attendee portrait',
+    ...portrait(
+      avatars.personas as AvatarStyle,
+      'Daniel',
+      { mouth: ['bigSmile'], eyes: ['happy'], facialHairProbability: 0 },
+      ['#D5F0EC', '#9ED9CF'],
+    ),
+  },
+  {
+    folder: 'testimonial',
+    file: 'customer.jpg',
+    width: 600,
+    height: 600,
+    what: 'customer portrait',
+    ...portrait(
+      avatars.openPeeps as AvatarStyle,
+      'Thao',
+      { face: ['smile'], facialHairProbability: 0, accessoriesProbability: 0, maskProbability: 0 },
+      ['#E3EEDD', '#BCD7B2'],
+    ),
+  },
+  {
+    folder: 'blog-header',
+    file: 'author.jpg',
+    width: 400,
+    height: 400,
+    what: 'author portrait',
+    ...portrait(
+      avatars.lorelei as AvatarStyle,
+      'Sam',
+      { mouth: ['happy04'], glassesProbability: 0, beardProbability: 0 },
+      ['#FDEBD2', '#F6C98F'],
+    ),
+  },
+  {
+    folder: 'podcast-episode',
+    file: 'guest.jpg',
+    width: 600,
+    height: 600,
+    what: 'guest portrait',
+    ...portrait(
+      avatars.micah as AvatarStyle,
+      'Maya',
+      {
+        mouth: ['smile'],
+        baseColor: ['77311d'],
+        hairColor: ['000000'],
+        facialHairProbability: 0,
+        glassesProbability: 0,
+      },
+      ['#FBE2D3', '#F2B797'],
+    ),
+  },
+  {
+    folder: 'quote-card',
+    file: 'author.jpg',
+    width: 480,
+    height: 480,
+    what: 'author portrait',
+    ...portrait(
+      avatars.openPeeps as AvatarStyle,
+      'Eleanor',
+      {
+        face: ['calm'],
+        head: ['grayShort'],
+        skinColor: ['edb98a'],
+        facialHairProbability: 0,
+        accessories: ['glasses'],
+        accessoriesProbability: 100,
+        maskProbability: 0,
+      },
+      ['#EAE4F8', '#C8BCEE'],
+    ),
+  },
+  {
+    folder: 'webinar',
+    file: 'host.jpg',
+    width: 600,
+    height: 600,
+    what: 'host portrait',
+    ...portrait(
+      avatars.personas as AvatarStyle,
+      'Lan',
+      { mouth: ['smile'], eyes: ['open'], hair: ['bobCut'], facialHairProbability: 0 },
+      ['#D4ECF6', '#97CBE4'],
+    ),
+  },
+  // Illustrations: Fluent Emoji objects composed into one scene per template.
+  {
+    folder: 'blog-header',
+    file: 'cover.jpg',
+    width: 1200,
+    height: 1000,
+    what: 'desk scene',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#0E2A5C', '#1D4ED8', '#2563EB'], 135);
+      washes(ctx, w, h, 3, ['rgba(56,189,248,0.45)', 'rgba(139,92,246,0.35)']);
+      floor(ctx, w, h, 0.7, ['#12306B', '#0B1F47']);
+      await place(ctx, w, h, [
+        { name: 'laptop', x: 0.55, y: 0.56, size: 0.5 },
+        { name: 'hot-beverage', x: 0.82, y: 0.66, size: 0.2 },
+        { name: 'books', x: 0.27, y: 0.63, size: 0.24 },
+        { name: 'potted-plant', x: 0.13, y: 0.56, size: 0.2 },
+        { name: 'memo', x: 0.8, y: 0.33, size: 0.14, rotate: 12 },
+        { name: 'light-bulb', x: 0.35, y: 0.28, size: 0.13, rotate: -10 },
+      ]);
+    },
+  },
+  {
+    folder: 'event-announcement',
+    file: 'poster.jpg',
+    width: 1000,
+    height: 1000,
+    what: 'rooftop concert scene',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#1B1035', '#4C1D95', '#BE185D', '#F59E0B'], 180);
+      washes(ctx, w, h, 5, ['rgba(244,63,94,0.4)', 'rgba(14,165,233,0.3)']);
+      scatter(ctx, w, h * 0.55, 7, ['#FDE68A', '#FFFFFF'], 70, 'star');
+      await place(ctx, w, h, [
+        { name: 'guitar', x: 0.36, y: 0.55, size: 0.42, rotate: -18 },
+        { name: 'microphone', x: 0.64, y: 0.5, size: 0.3, rotate: 12 },
+        { name: 'musical-notes', x: 0.68, y: 0.27, size: 0.18 },
+        { name: 'crescent-moon', x: 0.22, y: 0.2, size: 0.14, shadow: false },
+        { name: 'admission-tickets', x: 0.66, y: 0.76, size: 0.2, rotate: -8 },
+      ]);
+    },
+  },
+  {
+    folder: 'countdown',
+    file: 'backdrop.jpg',
+    width: 1000,
+    height: 1000,
+    what: 'launch scene',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#0B132B', '#1C2541', '#3A506B'], 200);
+      washes(ctx, w, h, 9, ['rgba(91,192,190,0.45)', 'rgba(111,255,233,0.2)']);
+      scatter(ctx, w, h, 11, ['#FFFFFF', '#6FFFE9'], 90, 'dot');
+      await place(ctx, w, h, [
+        { name: 'rocket', x: 0.52, y: 0.46, size: 0.46 },
+        { name: 'alarm-clock', x: 0.26, y: 0.68, size: 0.2, rotate: -10 },
+        { name: 'ringed-planet', x: 0.78, y: 0.24, size: 0.18 },
+        { name: 'glowing-star', x: 0.2, y: 0.24, size: 0.1 },
+        { name: 'calendar', x: 0.76, y: 0.7, size: 0.18, rotate: 8 },
+      ]);
+    },
+  },
+  {
+    folder: 'holiday-greeting',
+    file: 'festive.jpg',
+    width: 1000,
+    height: 1000,
+    what: 'winter holiday scene',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#0F3D2E', '#14532D', '#0B2A20'], 180);
+      washes(ctx, w, h, 13, ['rgba(253,230,138,0.35)', 'rgba(185,28,28,0.25)']);
+      scatter(ctx, w, h, 17, ['#FFFFFF', '#E2F3EA'], 110, 'dot');
+      floor(ctx, w, h, 0.78, ['#EAF4F0', '#CFE3DA']);
+      await place(ctx, w, h, [
+        { name: 'christmas-tree', x: 0.5, y: 0.52, size: 0.5 },
+        { name: 'wrapped-gift', x: 0.27, y: 0.74, size: 0.2 },
+        { name: 'wrapped-gift', x: 0.74, y: 0.76, size: 0.16, rotate: 6 },
+        { name: 'snowflake', x: 0.18, y: 0.26, size: 0.12, shadow: false },
+        { name: 'snowflake', x: 0.83, y: 0.3, size: 0.09, shadow: false },
+        { name: 'glowing-star', x: 0.5, y: 0.17, size: 0.12 },
+      ]);
+    },
+  },
+  {
+    folder: 'podcast-episode',
+    file: 'cover.jpg',
+    width: 800,
+    height: 800,
+    what: 'show cover',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#2B2D42', '#3D2C5E', '#EF476F'], 150);
+      washes(ctx, w, h, 19, ['rgba(255,209,102,0.35)', 'rgba(6,214,160,0.25)']);
+      scatter(ctx, w, h, 23, ['#FFD166', '#FFFFFF'], 40, 'star');
+      await place(ctx, w, h, [
+        { name: 'studio-microphone', x: 0.5, y: 0.5, size: 0.56 },
+        { name: 'headphone', x: 0.22, y: 0.72, size: 0.22, rotate: -14 },
+        { name: 'crescent-moon', x: 0.8, y: 0.22, size: 0.16, shadow: false },
+      ]);
+    },
+  },
+  {
+    folder: 'real-estate-listing',
+    file: 'house.jpg',
+    width: 1200,
+    height: 900,
+    what: 'house with garden',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#8FD3FE', '#CDEBFF', '#F5FBFF'], 180);
+      washes(ctx, w, h, 29, ['rgba(255,246,200,0.7)']);
+      floor(ctx, w, h, 0.7, ['#7CC46A', '#4E9A45']);
+      await place(ctx, w, h, [
+        { name: 'cloud', x: 0.2, y: 0.16, size: 0.18, shadow: false },
+        { name: 'cloud', x: 0.8, y: 0.12, size: 0.14, shadow: false },
+        { name: 'evergreen-tree', x: 0.14, y: 0.56, size: 0.36 },
+        { name: 'deciduous-tree', x: 0.87, y: 0.55, size: 0.38 },
+        { name: 'house-with-garden', x: 0.5, y: 0.5, size: 0.78 },
+        { name: 'potted-plant', x: 0.26, y: 0.82, size: 0.1 },
+      ]);
+    },
+  },
+  {
+    folder: 'before-after',
+    file: 'before.jpg',
+    width: 900,
+    height: 900,
+    what: 'run-down house',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#A7B1BC', '#C9CFD6', '#DADDE1'], 180);
+      floor(ctx, w, h, 0.72, ['#9C8F6E', '#7E7357']);
+      await place(ctx, w, h, [
+        { name: 'cloud', x: 0.78, y: 0.16, size: 0.22, shadow: false },
+        { name: 'derelict-house', x: 0.5, y: 0.54, size: 0.66 },
+        { name: 'fallen-leaf', x: 0.22, y: 0.84, size: 0.1, rotate: 20 },
+      ]);
+    },
+  },
+  {
+    folder: 'before-after',
+    file: 'after.jpg',
+    width: 900,
+    height: 900,
+    what: 'renovated house',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#7CC7F8', '#BFE6FF', '#EEF8FF'], 180);
+      washes(ctx, w, h, 31, ['rgba(255,243,180,0.7)']);
+      floor(ctx, w, h, 0.72, ['#6CC25E', '#3F8F3A']);
+      await place(ctx, w, h, [
+        { name: 'sun', x: 0.8, y: 0.16, size: 0.18, shadow: false },
+        { name: 'house', x: 0.5, y: 0.54, size: 0.66 },
+        { name: 'tulip', x: 0.2, y: 0.8, size: 0.12 },
+        { name: 'sunflower', x: 0.82, y: 0.78, size: 0.14 },
+      ]);
+    },
+  },
+  {
+    folder: 'app-feature',
+    file: 'screen.jpg',
+    width: 900,
+    height: 900,
+    what: 'budget app still life',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#E0F2FE', '#BAE6FD', '#7DD3FC'], 160);
+      washes(ctx, w, h, 37, ['rgba(255,255,255,0.6)']);
+      await place(ctx, w, h, [
+        { name: 'mobile-phone', x: 0.5, y: 0.5, size: 0.6 },
+        { name: 'receipt', x: 0.24, y: 0.34, size: 0.2, rotate: -12 },
+        { name: 'money-with-wings', x: 0.78, y: 0.3, size: 0.18, rotate: 10 },
+        { name: 'chart-increasing', x: 0.78, y: 0.72, size: 0.18 },
+        { name: 'coin', x: 0.22, y: 0.72, size: 0.14 },
+      ]);
+    },
+  },
+  {
+    folder: 'mid-autumn-greeting',
+    file: 'moon.jpg',
+    width: 900,
+    height: 900,
+    what: 'mooncake and lanterns under the full moon',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#0B1D3A', '#13294F', '#1E3A66'], 180);
+      washes(ctx, w, h, 41, ['rgba(244,197,106,0.35)']);
+      scatter(ctx, w, h * 0.5, 43, ['#FFF3C4', '#FFFFFF'], 60, 'star');
+      floor(ctx, w, h, 0.74, ['#5B3A1E', '#3E2712']);
+      await place(ctx, w, h, [
+        { name: 'full-moon', x: 0.5, y: 0.3, size: 0.42, shadow: false },
+        { name: 'red-paper-lantern', x: 0.18, y: 0.3, size: 0.2, rotate: -6 },
+        { name: 'red-paper-lantern', x: 0.83, y: 0.36, size: 0.16, rotate: 8 },
+        { name: 'moon-cake', x: 0.5, y: 0.72, size: 0.36 },
+        { name: 'teacup-without-handle', x: 0.8, y: 0.78, size: 0.14 },
+      ]);
+    },
+  },
+];
+
+async function save(art: Art): Promise<number> {
+  const canvas = createCanvas(art.width, art.height);
+  await art.draw(canvas.getContext('2d'), art.width, art.height);
+  const ext = path.extname(art.file);
+  const bytes =
+    ext === '.png'
+      ? canvas.toBuffer('image/png')
+      : ext === '.webp'
+        ? canvas.toBuffer('image/webp', 84)
+        : canvas.toBuffer('image/jpeg', 86);
+  const dir = path.join(catalogDir, art.folder);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, art.file), bytes);
+  console.log(`${art.folder}/${art.file}  ${(bytes.length / 1024).toFixed(1)} KB`);
+  return bytes.length;
+}
+
+/** CREDITS.md of one template folder: each drawn file with its sources, then licence texts. */
+function credits(folder: string, arts: Art[]): string {
+  const lines = [
+    '# Credits of this template’s artwork',
+    '',
+    'Drawn by `scripts/generate-catalog-art.ts` from the works below; the compositions and',
+    'backgrounds are the project’s own (CC0 1.0). Brand names and people in the sample values are',
+    'invented.',
+    '',
+    '| File | Shows | Drawn from | Author | Licence |',
+    '|---|---|---|---|---|',
+  ];
+  for (const art of arts) {
+    for (const c of art.credits) {
+      lines.push(
+        `| \`${art.file}\` | ${art.what} | ${c.work}, ${c.source} | ${c.author} | [${c.licence}](${c.licenceUrl}) |`,
+      );
+    }
+  }
+  if (arts.some((a) => a.credits.includes(FLUENT))) {
+    lines.push('', '## Fluent Emoji licence', '', '```text', MIT_TEXT, '```');
+  }
+  if (arts.some((a) => a.credits.some((c) => c.licence.startsWith('CC BY')))) {
+    lines.push(
+      '',
+      'CC BY 4.0 works are used with the attribution above; changes: drawn at this size on a',
+      'painted background.',
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+async function main(): Promise<void> {
+  const only = new Set(process.argv.slice(2));
+  const chosen = ARTS.filter((a) => only.size === 0 || only.has(a.folder));
+  for (const art of chosen) {
+    const size = await save(art);
+    if (size > 150 * 1024) throw new Error(`${art.folder}/${art.file} is over 150 KB`);
+  }
+  for (const folder of new Set(chosen.map((a) => a.folder))) {
+    const arts = ARTS.filter((a) => a.folder === folder);
+    writeFileSync(path.join(catalogDir, folder, 'CREDITS.md'), credits(folder, arts));
+  }
+}
+
+await main();
