@@ -165,12 +165,45 @@ export const TextStyle = {
   maxLines: z.number().int().min(1).max(100).optional(),
 };
 
+/** Format 2: text along an arc of a circle centred in the layer's box (seals, badges). */
+export const TextPath = z
+  .object({
+    kind: z.literal('arc'),
+    /** Radius of the baseline in px; by default the box's inscribed circle less the size. */
+    radius: z.number().positive().max(5000).optional(),
+    /** Where the middle of the text sits, degrees clockwise from the top (0 = top, 180 = bottom). */
+    angle: z.number().min(-360).max(360).default(0),
+    /** The most of the circle the text may use, degrees; longer text shrinks to fit. */
+    sweep: z.number().positive().max(360).default(300),
+    /** Letters read from the inside (text along the bottom of a seal reads left to right). */
+    inside: z.boolean().default(false),
+  })
+  .strict();
+export type TextPath = z.infer<typeof TextPath>;
+
+/** Text layer properties only format 2 reads (see docs/templates.md, "Text in format 2"). */
+const TextFormat2 = {
+  /** `balanced` (default): even lines, no lone last word, words kept together; `greedy`: fill each line. */
+  wrap: z.enum(['balanced', 'greedy']).optional(),
+  /** `**bold**`, `*italic*`, `~~struck~~`, `__underlined__`, `[text]{#E53935}` in text and values. */
+  markup: z.boolean().optional(),
+  decoration: z.enum(['none', 'underline', 'strikethrough']).optional(),
+  /** Currency symbols (₫, đ, $, €…) drawn at this fraction of the size. */
+  currencyScale: z.number().min(0.2).max(1).optional(),
+  /** A scaled currency symbol's top is raised to the top of the digits. */
+  currencyRaise: z.boolean().optional(),
+  /** `auto`: right-to-left when the text starts in Arabic or Hebrew (then `align` mirrors). */
+  direction: z.enum(['auto', 'ltr', 'rtl']).optional(),
+  path: TextPath.optional(),
+};
+
 export const TextLayer = z
   .object({
     ...LayerBase,
     kind: z.literal('text'),
     /** Literal text with `{{variable}}` placeholders. */
     text: z.string().max(10_000),
+    ...TextFormat2,
     ...TextStyle,
     /**
      * How text that does not fit is handled: `shrink` lowers the size to minSize and then
@@ -351,6 +384,8 @@ export const NumberFormat = z
     /** Text around the formatted number, e.g. "-" + "%" for a discount. */
     prefix: z.string().max(20).optional(),
     suffix: z.string().max(20).optional(),
+    /** Format 2: `compact` writes 12,5 tỷ / 990K (vi-VN) or 12.5M / 990K (en). */
+    notation: z.enum(['standard', 'compact']).optional(),
   })
   .strict();
 export type NumberFormat = z.infer<typeof NumberFormat>;

@@ -121,6 +121,12 @@ export function isCustomFamily(family: string): boolean {
   return customFamilies.has(family.trim().toLowerCase());
 }
 
+/** The font files of the family a name resolves to (bundled or custom), regular face first. */
+export function familyFiles(family: string): readonly string[] {
+  const key = resolveFamily(family).toLowerCase();
+  return (requireRegistry().families.get(key) ?? customFamilies.get(key))?.files ?? [];
+}
+
 /** CSS font-family list: the family, then the default text family, then colour emoji. */
 export function fontStack(family: string): string {
   const chosen = resolveFamily(family);

@@ -1,5 +1,6 @@
 import type { NumberFormat, Template, Variable } from '../../shared/template-format.js';
 import type { ResolvedValue } from '../render/render-protocol.js';
+import { formatCompact } from './compact-number.js';
 
 /**
  * Turns resolved values into the text a layer shows. Everything here is deterministic: dates are
@@ -37,6 +38,21 @@ export function formatNumber(
   locale: string,
 ): string {
   const style = format?.style ?? 'decimal';
+  if (format?.notation === 'compact') {
+    const currency =
+      style === 'currency' ? (format.currency ?? LOCALE_CURRENCY[locale] ?? 'USD') : undefined;
+    const text = formatCompact(
+      value,
+      {
+        style,
+        currency,
+        maximumFractionDigits: format.maximumFractionDigits,
+        minimumFractionDigits: format.minimumFractionDigits,
+      },
+      locale,
+    );
+    return `${format.prefix ?? ''}${text}${format.suffix ?? ''}`;
+  }
   const options: Intl.NumberFormatOptions = { style };
   if (style === 'currency') options.currency = format?.currency ?? LOCALE_CURRENCY[locale] ?? 'USD';
   if (format?.minimumFractionDigits !== undefined) {

@@ -5,8 +5,11 @@ import { fillPlaceholders } from '../format-value.js';
 import { missingGlyphs } from '../fonts.js';
 import { resolveColour, resolvePaint, roundedRectPath } from '../paint.js';
 import { drawLines, fontFamilyOf, transformCase } from '../text-lines.js';
+import { drawFormat2TextLayer } from '../text/format2-text-layer.js';
 
 export function drawTextLayer(dc: DrawContext, layer: TextLayer): void {
+  // Format 2 text (balanced breaks, rich text, arcs) has its own path; format 1's stays as it was.
+  if (dc.template.schemaVersion >= 2) return drawFormat2TextLayer(dc, layer);
   const { ctx, template, values } = dc;
   // NFC first: decomposed Vietnamese would shape its marks as separate glyphs.
   const text = transformCase(

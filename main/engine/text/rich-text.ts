@@ -1,0 +1,386 @@
+import type { SKRSContext2D } from '@napi-rs/canvas';
+import { applyFont, inkSpan, type FittedText, type TextStyleSpec } from '../fit-text.js';
+import { fontShorthand } from '../fonts.js';
+import type { Box } from '../paint.js';
+import { balancedBreaks, greedyBreaks, type BreakUnit } from './balanced-breaks.js';
+import { decorationMetrics } from './decoration-metrics.js';
+import { breakPenalty, paragraphsOf, type Paragraph, type Piece } from './line-items.js';
+import { sameStyle, type Run, type RunStyle } from './text-runs.js';
+
+/**
+ * Format 2 text: styled runs fitted into a box like format 1's plain text (the largest size from
+ * `size` down to `minSize` that fits the width, the height and maxLines, else "…"), with
+ * balanced or greedy breaks over items that keep words together, and drawn piece by piece so
+ * bold, italic, colour, decorations and small currency symbols sit on one baseline.
+ */
+export interface RichSpec extends TextStyleSpec {
+  wrap: 'balanced' | 'greedy';
+  /** Layer-wide decoration, on top of the runs' own. */
+  decoration: 'none' | 'underline' | 'strikethrough';
+  currencyScale: number;
+  currencyRaise: boolean;
+  rtl: boolean;
+}
+
+export interface RichLine {
+  pieces: Piece[];
+  width: number;
+}
+
+export interface RichFitted extends FittedText {
+  richLines: RichLine[];
+}
+
+const ELLIPSIS = '…';
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** Measures pieces at one size, each distinct text once per style. */
+class Measurer {
+  private readonly cache = new Map<string, number>();
+  private current = '';
+  constructor(
+    private readonly ctx: SKRSContext2D,
+    private readonly spec: RichSpec,
+    readonly size: number,
+  ) {}
+
+  font(style: RunStyle): string {
+    return fontShorthand(
+      this.spec.family,
+      style.bold ? Math.min(900, Math.max(700, this.spec.weight + 300)) : this.spec.weight,
+      style.italic ? 'italic' : this.spec.style,
+      this.pieceSize(style),
+    );
+  }
+
+  pieceSize(style: RunStyle): number {
+    return style.currency ? this.size * this.spec.currencyScale : this.size;
+  }
+
+  get spacing(): number {
+    return (this.spec.letterSpacing * this.size) / this.spec.size;
+  }
+
+  /** Sets the context to draw `style`. */
+  use(style: RunStyle): void {
+    const font = this.font(style);
+    if (font === this.current) return;
+    this.ctx.font = font;
+    this.ctx.letterSpacing = `${this.spacing.toFixed(3)}px`;
+    this.current = font;
+  }
+
+  /** Advance of `text` in `style`, letter spacing after each character included. */
+  width(text: string, style: RunStyle): number {
+    if (text === '') return 0;
+    const key = `${this.font(style)}|${text}`;
+    let width = this.cache.get(key);
+    if (width === undefined) {
+      this.use(style);
+      width = this.ctx.measureText(text).width;
+      this.cache.set(key, width);
+    }
+    return width;
+  }
+
+  /** Width of a line as drawn: the trailing letter spacing does not count. */
+  lineWidth(pieces: readonly Piece[]): number {
+    if (pieces.length === 0) return 0;
+    return pieces.reduce((sum, p) => sum + this.width(p.text, p.style), 0) - this.spacing;
+  }
+}
+
+/** Adds a piece, merging it into the last one when the style is the same. */
+function append(pieces: Piece[], text: string, style: RunStyle): void {
+  if (text === '') return;
+  const last = pieces[pieces.length - 1];
+  if (last && sameStyle(last.style, style)) last.text += text;
+  else pieces.push({ text, style });
+}
+
+interface Unit extends BreakUnit {
+  pieces: Piece[];
+  spaceStyle: RunStyle | null;
+}
+
+/**
+ * The units of a paragraph at one size: its items, or, for an item wider than the line, its
+ * words, and for a word wider than the line its graphemes.
+ */
+function unitsOf(paragraph: Paragraph, m: Measurer, width: number): Unit[] {
+  const units: Unit[] = [];
+  const space = (style: RunStyle | null) => (style ? m.width(' ', style) : 0);
+  for (const item of paragraph) {
+    const pieces: Piece[] = [];
+    item.words.forEach((word, i) => {
+      for (const piece of word.pieces) append(pieces, piece.text, piece.style);
+      if (i < item.words.length - 1 && word.space) append(pieces, ' ', word.space);
+    });
+    const last = item.words[item.words.length - 1]!;
+    const itemWidth = pieces.reduce((sum, p) => sum + m.width(p.text, p.style), 0) - m.spacing;
+    if (itemWidth <= width) {
+      units.push({
+        pieces,
+        width: itemWidth,
+        spaceAfter: space(last.space),
+        spaceStyle: last.space,
+        penalty: breakPenalty(last),
+        inWord: false,
+        words: item.words.length,
+      });
+      continue;
+    }
+    for (const word of item.words) {
+      const wordWidth = m.lineWidth(word.pieces);
+      if (wordWidth <= width) {
+        units.push({
+          pieces: word.pieces.map((p) => ({ ...p })),
+          width: wordWidth,
+          spaceAfter: space(word.space),
+          spaceStyle: word.space,
+          penalty: breakPenalty(word),
+          inWord: false,
+          words: 1,
+        });
+        continue;
+      }
+      // An over-long word (a URL, text without spaces) breaks between graphemes.
+      const graphemes = word.pieces.flatMap((piece) =>
+        [...segmenter.segment(piece.text)].map((s) => ({ text: s.segment, style: piece.style })),
+      );
+      graphemes.forEach((g, i) => {
+        const lastGrapheme = i === graphemes.length - 1;
+        units.push({
+          pieces: [g],
+          width: m.width(g.text, g.style) - m.spacing,
+          spaceAfter: lastGrapheme ? space(word.space) : m.spacing,
+          spaceStyle: lastGrapheme ? word.space : null,
+          penalty: lastGrapheme ? breakPenalty(word) : 0,
+          inWord: !lastGrapheme,
+          words: 1,
+        });
+      });
+    }
+  }
+  return units;
+}
+
+function layoutLines(paragraphs: Paragraph[], m: Measurer, spec: RichSpec, width: number) {
+  const lines: RichLine[] = [];
+  for (const paragraph of paragraphs) {
+    const units = unitsOf(paragraph, m, width);
+    if (units.length === 0) {
+      lines.push({ pieces: [], width: 0 });
+      continue;
+    }
+    const ends = spec.wrap === 'greedy' ? greedyBreaks(units, width) : balancedBreaks(units, width);
+    let start = 0;
+    for (const end of ends) {
+      const pieces: Piece[] = [];
+      for (let i = start; i < end; i++) {
+        const unit = units[i]!;
+        for (const piece of unit.pieces) append(pieces, piece.text, piece.style);
+        if (i < end - 1 && unit.spaceStyle) append(pieces, ' ', unit.spaceStyle);
+      }
+      lines.push({ pieces, width: m.lineWidth(pieces) });
+      start = end;
+    }
+  }
+  return lines;
+}
+
+const plainText = (line: RichLine) => line.pieces.map((p) => p.text).join('');
+
+function attempt(
+  ctx: SKRSContext2D,
+  paragraphs: Paragraph[],
+  spec: RichSpec,
+  size: number,
+  width: number,
+  height: number,
+) {
+  const m = new Measurer(ctx, spec, size);
+  const lines = layoutLines(paragraphs, m, spec, width);
+  const lineHeightPx = size * spec.lineHeight;
+  applyFont(ctx, spec, size);
+  const span = inkSpan(ctx, lines.map(plainText), lineHeightPx, size);
+  const ok =
+    (spec.maxLines === undefined || lines.length <= spec.maxLines) &&
+    span.bottom - span.top <= height + 0.01 &&
+    lines.every((line) => line.width <= width + 0.01);
+  return { ok, lines, lineHeightPx, m };
+}
+
+export function fitRichText(
+  ctx: SKRSContext2D,
+  runs: readonly Run[],
+  spec: RichSpec,
+  width: number,
+  height: number,
+): RichFitted {
+  const paragraphs = paragraphsOf(runs);
+  const tallest = Math.max(1, Math.floor(height / spec.lineHeight));
+  const top = Math.max(1, Math.min(spec.size, tallest));
+  const bottom = spec.fit === 'shrink' ? Math.max(1, Math.min(spec.minSize, top)) : top;
+  let best = attempt(ctx, paragraphs, spec, top, width, height);
+  let size = top;
+  if (!best.ok && bottom < top) {
+    let lo = Math.ceil(bottom);
+    let hi = Math.floor(top) - 1;
+    let found: { size: number; trial: typeof best } | null = null;
+    while (lo <= hi) {
+      const mid = Math.floor((lo + hi) / 2);
+      const trial = attempt(ctx, paragraphs, spec, mid, width, height);
+      if (trial.ok) {
+        found = { size: mid, trial };
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (found) {
+      size = found.size;
+      best = found.trial;
+    } else {
+      size = bottom;
+      best = attempt(ctx, paragraphs, spec, bottom, width, height);
+    }
+  }
+  if (best.ok) return finish(ctx, best.lines, spec, size, best.lineHeightPx, false, width, height);
+  let result = truncate(ctx, best, spec, size, width, height);
+  // A box too short for even one line with its marks: go below minSize rather than spill out.
+  for (let smaller = size - 1; result.overflow && smaller >= 1; smaller--) {
+    const trial = attempt(ctx, paragraphs, spec, smaller, width, height);
+    result = trial.ok
+      ? finish(ctx, trial.lines, spec, smaller, trial.lineHeightPx, false, width, height)
+      : truncate(ctx, trial, spec, smaller, width, height);
+  }
+  return result;
+}
+
+function truncate(
+  ctx: SKRSContext2D,
+  trial: { lines: RichLine[]; lineHeightPx: number; m: Measurer },
+  spec: RichSpec,
+  size: number,
+  width: number,
+  height: number,
+): RichFitted {
+  const byHeight = Math.max(1, Math.floor((height + 0.01) / trial.lineHeightPx));
+  const keep = Math.max(1, Math.min(spec.maxLines ?? Infinity, byHeight, trial.lines.length));
+  const kept = trial.lines.slice(0, keep);
+  kept[keep - 1] = withEllipsis(kept[keep - 1]!, trial.m, width);
+  return finish(ctx, kept, spec, size, trial.lineHeightPx, true, width, height);
+}
+
+/** The line shortened, a grapheme at a time, until it fits with "…" after it. */
+function withEllipsis(line: RichLine, m: Measurer, width: number): RichLine {
+  const graphemes = line.pieces.flatMap((piece) =>
+    [...segmenter.segment(piece.text)].map((s) => ({ text: s.segment, style: piece.style })),
+  );
+  const build = (count: number) => {
+    const pieces: Piece[] = [];
+    for (const g of graphemes.slice(0, count)) append(pieces, g.text, g.style);
+    const last = pieces[pieces.length - 1];
+    if (last) last.text = last.text.trimEnd();
+    const style = last?.style ?? graphemes[0]?.style;
+    if (style) append(pieces, ELLIPSIS, { ...style, currency: false });
+    return pieces;
+  };
+  let count = graphemes.length;
+  let pieces = build(count);
+  while (count > 0 && m.lineWidth(pieces) > width) pieces = build(--count);
+  return { pieces, width: m.lineWidth(pieces) };
+}
+
+function finish(
+  ctx: SKRSContext2D,
+  richLines: RichLine[],
+  spec: RichSpec,
+  size: number,
+  lineHeightPx: number,
+  truncated: boolean,
+  width: number,
+  height: number,
+): RichFitted {
+  applyFont(ctx, spec, size);
+  const lines = richLines.map(plainText);
+  const widths = richLines.map((line) => line.width);
+  const span = inkSpan(ctx, lines, lineHeightPx, size);
+  const overflow = widths.some((w) => w > width + 0.5) || span.bottom - span.top > height + 0.5;
+  return { size, lines, widths, lineHeightPx, truncated, overflow, richLines };
+}
+
+/**
+ * Draws fitted rich lines, placed in the box like format 1's lines (ink span by verticalAlign,
+ * each line by align). A right-to-left paragraph is drawn from the right: its pieces in reverse,
+ * each shaped and ordered by Skia with `direction = "rtl"`.
+ */
+export function drawRichLines(
+  ctx: SKRSContext2D,
+  fitted: RichFitted,
+  spec: RichSpec,
+  box: Box,
+  align: 'left' | 'center' | 'right',
+  verticalAlign: 'top' | 'middle' | 'bottom',
+  colour: string,
+): void {
+  applyFont(ctx, spec, fitted.size);
+  const span = inkSpan(ctx, fitted.lines, fitted.lineHeightPx, fitted.size);
+  const spanHeight = span.bottom - span.top;
+  const spanTop =
+    verticalAlign === 'top'
+      ? box.y
+      : verticalAlign === 'bottom'
+        ? box.y + box.height - spanHeight
+        : box.y + (box.height - spanHeight) / 2;
+  const top = spanTop - span.top;
+  const m = new Measurer(ctx, spec, fitted.size);
+  const metrics = decorationMetrics(spec.family);
+  const raise = spec.currencyRaise ? currencyRaise(ctx, m) : 0;
+  ctx.textBaseline = 'alphabetic';
+  ctx.textAlign = spec.rtl ? 'right' : 'left';
+  ctx.direction = spec.rtl ? 'rtl' : 'ltr';
+  fitted.richLines.forEach((line, index) => {
+    const start =
+      align === 'left'
+        ? box.x
+        : align === 'right'
+          ? box.x + box.width - line.width
+          : box.x + (box.width - line.width) / 2;
+    const baseline = top + index * fitted.lineHeightPx + span.baselineOffset;
+    let x = spec.rtl ? start + line.width : start;
+    line.pieces.forEach((piece, i) => {
+      const advance = m.width(piece.text, piece.style);
+      // The trailing letter spacing of the line's last piece is not part of its width.
+      const drawn = i === line.pieces.length - 1 ? advance - m.spacing : advance;
+      const left = spec.rtl ? x - drawn : x;
+      m.use(piece.style);
+      const paint = piece.style.colour ?? colour;
+      ctx.fillStyle = paint;
+      const y = baseline - (piece.style.currency ? raise : 0);
+      ctx.fillText(piece.text, x, y);
+      const pieceSize = m.pieceSize(piece.style);
+      const decorate = (position: number, thickness: number) => {
+        const t = Math.max(1, thickness * pieceSize);
+        ctx.fillRect(left, y - position * pieceSize, drawn, t);
+      };
+      if (piece.style.underline || spec.decoration === 'underline') {
+        decorate(metrics.underlinePosition, metrics.underlineThickness);
+      }
+      if (piece.style.strike || spec.decoration === 'strikethrough') {
+        decorate(metrics.strikePosition, metrics.strikeThickness);
+      }
+      x = spec.rtl ? x - advance : x + advance;
+    });
+  });
+  ctx.direction = 'ltr';
+}
+
+/** How far a small currency symbol rises so its top meets the top of the digits. */
+function currencyRaise(ctx: SKRSContext2D, m: Measurer): number {
+  const plain = { bold: false, italic: false, colour: null, underline: false, strike: false };
+  m.use({ ...plain, currency: false });
+  const full = ctx.measureText('0').actualBoundingBoxAscent;
+  m.use({ ...plain, currency: true });
+  const small = ctx.measureText('0').actualBoundingBoxAscent;
+  return Math.max(0, full - small);
+}
