@@ -107,6 +107,8 @@ export const en = {
   'detail.batch': 'Batch with this template',
   'detail.balance': 'Balance: {balance} credits',
   'detail.saveCost': 'Saving costs 1 credit.',
+  'detail.save.keys': 'Save image (Ctrl+S or ⌘S)',
+  'detail.actions': 'Save and batch',
   'detail.fromBrand': 'From your brand profile',
   'detail.brandEmpty':
     'Not set in the brand profile: left empty (the template’s default where it has one). Fill the brand kit, or override it here.',

@@ -109,6 +109,8 @@ export const vi: Record<MessageKey, string> = {
   'detail.batch': 'Tạo hàng loạt với mẫu này',
   'detail.balance': 'Số dư: {balance} lượt',
   'detail.saveCost': 'Mỗi lần lưu tốn 1 lượt.',
+  'detail.save.keys': 'Lưu ảnh (Ctrl+S hoặc ⌘S)',
+  'detail.actions': 'Lưu và tạo hàng loạt',
   'detail.fromBrand': 'Lấy từ hồ sơ thương hiệu',
   'detail.brandEmpty':
     'Hồ sơ thương hiệu chưa có giá trị này: để trống (hoặc dùng giá trị mặc định của mẫu nếu có). Hãy điền bộ nhận diện thương hiệu, hoặc ghi đè tại đây.',

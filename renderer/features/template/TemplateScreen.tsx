@@ -1,5 +1,5 @@
 import { saveFileName } from './save-name';
-import { useCallback, useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { OUTPUT_FORMATS } from '../../../shared/api-schemas';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/http';
@@ -176,6 +176,21 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
     }
   };
 
+  // Ctrl+S / Cmd+S saves the image, as Save image… does (never the browser's Save page).
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const canSave = !saving && account?.subscription.status !== 'lapsed';
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's') return;
+      if (event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      if (canSave) void saveRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canSave]);
+
   const layout = template.layouts[ratio];
   const aspect = layout ? `${layout.width} / ${layout.height}` : '1 / 1';
   const ratioValue = layout ? layout.width / layout.height : 1;
@@ -346,8 +361,14 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
           </form>
         </div>
 
-        <div className="card">
-          <div className="card-body stack gap-4">
+        {/* Saving stays in reach however long the form is: the bar sticks to the window's foot. */}
+        <div
+          className="card action-bar"
+          role="region"
+          aria-label={t('detail.actions')}
+          data-testid="template-actions"
+        >
+          <div className="card-body stack gap-2">
             <div className="row between wrap">
               <Segmented
                 label={t('detail.format')}
@@ -371,12 +392,17 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
                 onClick={() => void save()}
                 busy={saving}
                 disabled={saving || lapsed}
+                title={t('detail.save.keys')}
+                aria-keyshortcuts="Control+S Meta+S"
               >
                 {saving ? t('detail.saving') : t('detail.save')}
               </Button>
               <span className="small subtle">{t('detail.saveCost')}</span>
             </div>
-            <hr className="divider" />
+          </div>
+        </div>
+        <div className="card">
+          <div className="card-body">
             <div className="row wrap">
               <Button
                 icon="sparkles"

@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+
+const FONT_404 = /v1\/fonts.*404|404.*\(Not Found\)/;
+
+/** Whether the whole of the element is inside the window (not scrolled away, not cut). */
+async function inWindow(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize()!;
+  return (
+    box !== null &&
+    box.y >= 0 &&
+    box.y + box.height <= size.height &&
+    box.x >= 0 &&
+    box.x + box.width <= size.width
+  );
+}
+
+async function balance(core: CoreProcess): Promise<number> {
+  const res = await core.api('/v1/account');
+  return ((await res.json()) as { balance: number }).balance;
+}
+
+describe('Save in reach: a sticky action bar and Ctrl+S', () => {
+  let core: CoreProcess | undefined;
+  let ui: UiSession | undefined;
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it('keeps Save image at the foot of the template page while the form scrolls, and Ctrl+S saves from a field', async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [FONT_404] });
+    const { page } = ui;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const save = page.getByRole('button', { name: 'Save image…' });
+
+    // The first field at the top of the window, the form running on below it.
+    const headline = page.getByLabel('Headline', { exact: false }).first();
+    await headline.scrollIntoViewIfNeeded();
+    await headline.click();
+    expect(await inWindow(page, save)).toBe(true);
+    await screenshot(page, 'template-actions-en-1024');
+    await page.keyboard.type(' mới');
+    const before = await balance(core);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.keyboard.press('ControlOrMeta+S'),
+    ]);
+    expect(download.suggestedFilename()).toBe('Product promotion-square.png');
+    await expect.poll(() => balance(core!)).toBe(before - 1);
+    // The field keeps the focus and the text.
+    expect(await page.locator(':focus').getAttribute('id')).toBe(await headline.getAttribute('id'));
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.evaluate(`document.querySelector('.main').scrollTo(0, 0)`);
+    expect(await inWindow(page, save)).toBe(true);
+    await screenshot(page, 'template-actions-en');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
+  it('keeps Save in the editor bar whatever scrolls, and Ctrl+S saves while typing in the inspector', async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [FONT_404] });
+    const { page } = ui;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+    await page.getByRole('button', { name: 'Customise' }).click();
+    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    await page.locator('.ed-box[data-layer-id="headline"]').click();
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    // The inspector's last field, far below the fold.
+    const last = page.locator('.ed-inspector').locator('input, select, textarea').last();
+    await last.scrollIntoViewIfNeeded();
+    expect(await inWindow(page, save)).toBe(true);
+    await page.getByLabel('X', { exact: true }).fill('80');
+    expect(await page.getByTestId('save-state').getAttribute('data-dirty')).toBe('true');
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect
+      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
+      .toBe('false');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
+  it('says it in Vietnamese', async () => {
+    core = await startCore();
+    ui = await openUi(core, { locale: 'vi-VN', allowConsole: [FONT_404] });
+    const { page } = ui;
+    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const bar = page.getByRole('region', { name: 'Lưu và tạo hàng loạt' });
+    const save = bar.getByRole('button', { name: 'Lưu ảnh…' });
+    expect(await save.getAttribute('title')).toBe('Lưu ảnh (Ctrl+S hoặc ⌘S)');
+    expect(await inWindow(page, save)).toBe(true);
+    await screenshot(page, 'template-actions-vi');
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByLabel('Headline', { exact: false }).first().scrollIntoViewIfNeeded();
+    expect(await inWindow(page, save)).toBe(true);
+    await screenshot(page, 'template-actions-vi-1024');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
