@@ -139,12 +139,25 @@ export function createLedgerRepository(db: Database): LedgerRepository {
   const settleHeld = db.prepare(
     'UPDATE account SET held = held - 1, debited = debited + 1 WHERE id = 1 AND held >= 1',
   );
+  // A batch's hold is a running total kept with every hold and release (one row per batch).
   const heldForBatch = db
-    .prepare<[string], number>(
-      `SELECT COALESCE(SUM(CASE kind WHEN 'hold' THEN amount WHEN 'release' THEN -amount END), 0)
-       FROM ledger WHERE batch_id = ?`,
-    )
+    .prepare<[string], number>('SELECT held FROM batch_holds WHERE batch_id = ?')
     .pluck();
+  const addBatchHold = db.prepare<{ batchId: string; amount: number }>(
+    `INSERT INTO batch_holds (batch_id, held) VALUES (@batchId, @amount)
+     ON CONFLICT (batch_id) DO UPDATE SET held = held + @amount`,
+  );
+  const takeBatchHold = db.prepare<[number, string, number]>(
+    'UPDATE batch_holds SET held = held - ? WHERE batch_id = ? AND held >= ?',
+  );
+  const batchHoldsFromEntries = db.prepare<[], { batch_id: string; held: number }>(
+    `SELECT batch_id,
+       SUM(CASE kind WHEN 'hold' THEN amount WHEN 'release' THEN -amount ELSE 0 END) AS held
+     FROM ledger WHERE batch_id IS NOT NULL AND kind IN ('hold', 'release') GROUP BY batch_id`,
+  );
+  const batchHoldRows = db.prepare<[], { batch_id: string; held: number }>(
+    'SELECT batch_id, held FROM batch_holds',
+  );
   const rowDebited = db
     .prepare<[string, number], number>(
       "SELECT 1 FROM ledger WHERE kind = 'debit' AND batch_id = ? AND row_index = ?",
@@ -227,6 +240,7 @@ export function createLedgerRepository(db: Database): LedgerRepository {
     if (addHold.run(amount, amount).changes !== 1) {
       throw Errors.insufficientCredits(amount, balanceOf(readTotals()));
     }
+    addBatchHold.run({ batchId, amount });
     append({ kind: 'hold', amount, batch_id: batchId, note });
     return balanceOf(readTotals());
   });
@@ -237,7 +251,7 @@ export function createLedgerRepository(db: Database): LedgerRepository {
         throw new RangeError(`A row index must be a non-negative integer, not ${rowIndex}.`);
       }
       if (rowDebited.get(batchId, rowIndex) !== undefined) return false;
-      if ((heldForBatch.get(batchId) ?? 0) < 1 || settleHeld.run().changes !== 1) {
+      if (takeBatchHold.run(1, batchId, 1).changes !== 1 || settleHeld.run().changes !== 1) {
         throw new AppError('conflict', `Batch "${batchId}" holds no credit for row ${rowIndex}.`);
       }
       const row = { batch_id: batchId, row_index: rowIndex, render_id: renderId };
@@ -259,7 +273,10 @@ export function createLedgerRepository(db: Database): LedgerRepository {
         );
       }
       if (toRelease === 0) return 0;
-      if (releaseHeld.run(toRelease, toRelease).changes !== 1) {
+      if (
+        takeBatchHold.run(toRelease, batchId, toRelease).changes !== 1 ||
+        releaseHeld.run(toRelease, toRelease).changes !== 1
+      ) {
         throw new Error('The running held total is below a batch hold; run verifyInvariant().');
       }
       append({ kind: 'release', amount: toRelease, batch_id: batchId, note });
@@ -281,6 +298,14 @@ export function createLedgerRepository(db: Database): LedgerRepository {
     if (balanceOf(running) < 0) problems.push(`balance is negative (${balanceOf(running)})`);
     for (const batchId of overReleasedBatches.all()) {
       problems.push(`batch ${batchId} released more than it held`);
+    }
+    const kept = new Map(batchHoldRows.all().map((row) => [row.batch_id, row.held]));
+    for (const { batch_id: batchId, held } of batchHoldsFromEntries.all()) {
+      if ((kept.get(batchId) ?? 0) !== held) {
+        problems.push(
+          `batch ${batchId}: entries say it holds ${held}, its running hold says ${kept.get(batchId) ?? 0}`,
+        );
+      }
     }
     return { ok: problems.length === 0, problems, fromEntries, running };
   });
