@@ -1,6 +1,7 @@
 import { brandKitEn } from './brand-kit-messages';
 import { editorEn } from './editor-messages';
 import { problemEn } from './problem-messages';
+import { integrationEn } from './integration-messages';
 import { teamServiceEn } from './team-service-messages';
 
 /** English UI text. Keys are grouped by screen; `{name}` marks a value filled in at run time. */
@@ -153,6 +154,9 @@ export const en = {
   'wizard.steps': 'Batch steps',
   'wizard.template': 'Template',
   'wizard.template.choose': 'Choose a template',
+  'wizard.template.change': 'Change template',
+  'wizard.template.search': 'Search templates',
+  'wizard.template.none': 'No template matches this search.',
   'wizard.drop.title': 'Drop a CSV or Excel file here',
   'wizard.drop.detail': 'or choose one from your computer. The first row holds the column names.',
   'wizard.drop.pick': 'Choose file…',
@@ -452,6 +456,7 @@ export const en = {
   ...brandKitEn,
   ...problemEn,
   ...teamServiceEn,
+  ...integrationEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

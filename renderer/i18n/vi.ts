@@ -1,6 +1,7 @@
 import { brandKitVi } from './brand-kit-messages';
 import { editorVi } from './editor-messages';
 import { problemVi } from './problem-messages';
+import { integrationVi } from './integration-messages';
 import { teamServiceVi } from './team-service-messages';
 import type { MessageKey } from './en';
 
@@ -155,6 +156,9 @@ export const vi: Record<MessageKey, string> = {
   'wizard.steps': 'Các bước tạo lô',
   'wizard.template': 'Mẫu thiết kế',
   'wizard.template.choose': 'Chọn mẫu thiết kế',
+  'wizard.template.change': 'Đổi mẫu thiết kế',
+  'wizard.template.search': 'Tìm mẫu thiết kế',
+  'wizard.template.none': 'Không có mẫu nào khớp với từ khóa này.',
   'wizard.drop.title': 'Thả tệp CSV hoặc Excel vào đây',
   'wizard.drop.detail': 'hoặc chọn tệp từ máy tính. Dòng đầu tiên là tên các cột.',
   'wizard.drop.pick': 'Chọn tệp…',
@@ -456,4 +460,5 @@ export const vi: Record<MessageKey, string> = {
   ...brandKitVi,
   ...problemVi,
   ...teamServiceVi,
+  ...integrationVi,
 };

@@ -2,19 +2,18 @@ import { useEffect, useRef, useState, type DragEvent, type ReactElement } from '
 import { api } from '../../api/client';
 import type { WorkspaceTemplateItem } from '../../api/types';
 import { Icon } from '../../components/Icon';
-import { Button, ErrorBanner, Field } from '../../components/ui';
-import { useLanguage, useT } from '../../i18n/i18n';
-import { taxonomyLabel } from '../../i18n/taxonomy';
+import { Button, ErrorBanner } from '../../components/ui';
+import { useT } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { DataTable } from './DataTable';
+import { TemplatePicker } from './TemplatePicker';
 
 export const SPREADSHEET_ACCEPT =
   '.csv,.tsv,.txt,.xlsx,.xlsm,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function SourceStep(): ReactElement {
   const t = useT();
-  const language = useLanguage();
   const catalog = useAppStore((s) => s.catalog);
   const loadCatalog = useAppStore((s) => s.loadCatalog);
   const templateId = useAppStore((s) => s.wizard.templateId);
@@ -74,43 +73,24 @@ export function SourceStep(): ReactElement {
   return (
     <div className="stack gap-6">
       <div className="card">
-        <div className="card-body field-row">
-          <Field label={t('wizard.template')}>
-            {({ id }) => (
-              <select
-                id={id}
-                className="select"
-                value={templateId ?? ''}
-                onChange={(e) => {
-                  if (e.target.value) {
-                    void setTemplate(e.target.value);
-                    navigate({ name: 'wizard', templateId: e.target.value }, { replace: true });
-                  }
-                }}
-              >
-                <option value="">{t('wizard.template.choose')}</option>
-                {ownTemplates.length > 0 ? (
-                  <optgroup label={t('nav.workspace')}>
-                    {ownTemplates.map((item) => (
-                      <option key={item.id} value={item.id}>
-                        {item.name} — {taxonomyLabel(language, item.category)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-                <optgroup label={t('nav.catalog')}>
-                  {(catalog ?? []).map((item) => (
-                    <option key={item.id} value={item.id}>
-                      {item.name} — {taxonomyLabel(language, item.category)}
-                    </option>
-                  ))}
-                </optgroup>
-              </select>
-            )}
-          </Field>
+        <div className="card-body stack gap-4">
+          <TemplatePicker
+            value={templateId}
+            valueName={template?.name}
+            groups={[
+              ...(ownTemplates.length > 0
+                ? [{ label: t('nav.workspace'), items: ownTemplates }]
+                : []),
+              { label: t('nav.catalog'), items: catalog ?? [] },
+            ]}
+            onPick={(id) => {
+              void setTemplate(id);
+              navigate({ name: 'wizard', templateId: id }, { replace: true });
+            }}
+          />
           {template ? (
-            <div className="field">
-              <span className="field-label">{t('wizard.csvHint')}</span>
+            <div className="row wrap">
+              <span className="small muted">{t('wizard.csvHint')}</span>
               <div>
                 <Button
                   icon="download"
