@@ -1,7 +1,6 @@
 import { brandKitVi } from './brand-kit-messages';
 import { editorVi } from './editor-messages';
 import { problemVi } from './problem-messages';
-import { integrationVi } from './integration-messages';
 import { teamServiceVi } from './team-service-messages';
 import type { MessageKey } from './en';
 
@@ -460,5 +459,4 @@ export const vi: Record<MessageKey, string> = {
   ...brandKitVi,
   ...problemVi,
   ...teamServiceVi,
-  ...integrationVi,
 };
