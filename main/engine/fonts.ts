@@ -18,6 +18,8 @@ import type { CustomFontFace } from '../render/render-protocol.js';
 
 export const EMOJI_FAMILY = 'Noto Color Emoji';
 export const DEFAULT_FAMILY = 'Be Vietnam Pro';
+/** Fonts for scripts no text family has; Skia falls back to them for any family. */
+export const SCRIPT_FAMILIES = ['Noto Sans Arabic', 'Noto Sans Hebrew'];
 
 interface RegisteredFamily {
   family: string;
@@ -175,7 +177,12 @@ function coverageOf(family: string): CoverageRanges {
  * and layout controls (ZWJ, variation selectors, tags, line breaks) draw nothing and are skipped.
  */
 export function missingGlyphs(text: string, family: string): string[] {
-  const stack = [resolveFamily(family), DEFAULT_FAMILY, EMOJI_FAMILY];
+  const stack = [
+    resolveFamily(family),
+    DEFAULT_FAMILY,
+    EMOJI_FAMILY,
+    ...SCRIPT_FAMILIES.filter(isBundledFamily),
+  ];
   const missing = new Set<string>();
   for (const char of text) {
     const cp = char.codePointAt(0) ?? 0;

@@ -9,6 +9,7 @@ import {
   missingGlyphs,
   registerBundledFonts,
   resolveFamily,
+  SCRIPT_FAMILIES,
 } from '../../main/engine/fonts.js';
 import { repoRoot } from './fixtures/template-builder.js';
 
@@ -27,6 +28,8 @@ describe('bundled fonts', () => {
       'Dancing Script',
       'Lexend',
       'Nunito',
+      'Noto Sans Arabic',
+      'Noto Sans Hebrew',
       EMOJI_FAMILY,
     ]);
     expect(registerBundledFonts(fontsDir)).toEqual(first);
@@ -60,7 +63,8 @@ describe('bundled fonts', () => {
     const dongFromFallback = ['Lora', 'Playfair Display'];
     registerBundledFonts(fontsDir);
     for (const family of readFontManifest(fontsDir).families) {
-      if (family.family === EMOJI_FAMILY) continue;
+      // Emoji and the right-to-left script fonts are fallbacks, not text families.
+      if (family.family === EMOJI_FAMILY || SCRIPT_FAMILIES.includes(family.family)) continue;
       if (dongFromFallback.includes(family.family)) {
         expect(missingGlyphs('₫', family.family)).toEqual([]);
       }
