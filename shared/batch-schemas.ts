@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OutputFormat } from './api-schemas.js';
 import { BrandId } from './brand-schemas.js';
 import { OutputOptions } from './output-options.js';
+import { SheetOptions } from './sheet-options.js';
 import { BrandRole, LayoutName, TemplateId, VariableName } from './template-format.js';
 
 /** Batch requests and responses (spec §2.5–2.8, §4.3; DESIGN §4). */
@@ -53,6 +54,7 @@ export const CreateBatchRequest = z
         'jpeg/webp/avif quality (default 90 for jpeg and webp, 70 for avif); pdf: the JPEG quality of embedded images (lossless when absent).',
       ),
     ...OutputOptions,
+    sheets: SheetOptions.optional(),
     /** File names in the bundle from columns, e.g. `{sku}-{name}`. */
     fileNamePattern: z.string().min(1).max(200).optional(),
     /** Folder that relative image paths in cells resolve against. */
@@ -130,6 +132,7 @@ export const Batch = z.object({
   finishedAt: z.string().nullable(),
   /** Folder holding the outputs on this machine ("Show in folder"). */
   outputDir: z.string().optional(),
+  sheets: SheetOptions.optional().describe('The sheet options the batch was created with.'),
 });
 export type Batch = z.infer<typeof Batch>;
 

@@ -33,6 +33,7 @@ export function toBatchResource(
     startedAt: batch.startedAt,
     finishedAt: batch.finishedAt,
     ...(outputDir ? { outputDir } : {}),
+    ...(batch.sheetOptions ? { sheets: batch.sheetOptions } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Batch } from '../../shared/batch-schemas.js';
 import type { CoreData } from '../data/core-data.js';
 import type { RowOutcome, RowOutcomeContext } from '../data/data-commands.js';
@@ -9,6 +10,12 @@ import type { BatchEvents } from './batch-events.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { QueuedRow, SourceRecord } from './batch-queue.js';
 import { batchSourceName, toBatchResource } from './batch-resource.js';
+import {
+  drawBatchSheets,
+  drawsRowsOnSheetsOnly,
+  prepareSheetRow,
+  sheetPartName,
+} from './batch-sheets.js';
 import type { BatchWork } from './batch-work.js';
 import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { BatchFileNamer } from './file-names.js';
@@ -221,6 +228,18 @@ export class BatchRunner implements BatchWork {
     commits.flush();
     await Promise.allSettled(committing);
     await ingest.catch(() => undefined);
+    if (running.sheetOptions && !stopReason && !this.stopRequested.has(batchId) && ingestDone) {
+      try {
+        context ??= batchRowContext(running, {
+          assetsDir: running.assetsDir,
+          fields: await this.fieldsOf(running, undefined),
+          resolveImage,
+        });
+        await this.drawSheets(context);
+      } catch (error) {
+        stopReason = `the sheets could not be drawn (${describeRowError(error)})`;
+      }
+    }
     await data.commands.finishBatch({
       batchId,
       stopReason,
@@ -228,6 +247,22 @@ export class BatchRunner implements BatchWork {
       pausing: this.stopRequested.has(batchId),
     });
     await progress.flush();
+  }
+
+  /** The batch's sheet parts, drawn once its rows are done, beside the rows' files. */
+  private async drawSheets(context: BatchRowContext): Promise<void> {
+    const { outputs } = this.deps;
+    const batchId = context.batch.id;
+    await drawBatchSheets(
+      {
+        data: this.deps.data,
+        renderer: this.deps.renderer,
+        parallel: Math.max(1, Math.floor(this.deps.concurrency / 4)),
+        writePart: (part, bytes) =>
+          writeFileDurably(path.join(outputs.batchDir(batchId), sheetPartName(part)), bytes),
+      },
+      context,
+    );
   }
 
   private async fieldsOf(batch: BatchRecord, first: QueuedRow | undefined): Promise<string[]> {
@@ -284,6 +319,19 @@ export class BatchRunner implements BatchWork {
     const { renderer, outputs } = this.deps;
     const format = batch.format as OutputFormat;
     try {
+      if (drawsRowsOnSheetsOnly(batch)) {
+        // Checked now, drawn on the sheets when every row is done: no file of its own.
+        prepareSheetRow(renderer, context, row);
+        return {
+          result: {
+            ok: true,
+            rowIndex: row.rowIndex,
+            renderId: row.renderId,
+            outputKey: outputs.outputKey(batch.id, row.rowIndex, format),
+            bytes: 0,
+          },
+        };
+      }
       const result = await renderBatchRow(renderer, context, row);
       await writeFileDurably(outputs.rowFile(batch.id, row.rowIndex, format), result.bytes);
       return {

@@ -18,6 +18,8 @@ import { batchSourceName, toBatchResource } from './batch-resource.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { BatchWork } from './batch-work.js';
 import { planBindings } from './bindings.js';
+import { batchSheetPlan, sheetPartKey, sheetPartName } from './batch-sheets.js';
+import { sheetPlace, type SheetPlan } from '../../shared/sheet-options.js';
 import { createBundleStream, plannedObjectSizes, type BundleEntry } from './bundle-writer.js';
 import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from './file-names.js';
 import { checkImagesDir } from './images-folder.js';
@@ -76,6 +78,18 @@ export class BatchService {
     const target = renderer.ratioFor(entry, request.target);
     checkOutputOptions(entry, target, request);
     checkBatchPages(entry.template.layouts[target], request);
+    if (request.sheets) {
+      if (this.deps.mode === 'cluster') {
+        throw Errors.validation([
+          {
+            path: 'sheets',
+            message:
+              'a cluster does not draw sheets yet: leave sheets out for one PDF a row, or run the batch on the desktop app or a headless server',
+          },
+        ]);
+      }
+      batchSheetPlan(entry.template, target, { ...request, sheets: request.sheets });
+    }
     // Pinned now: editing the brand while the batch runs must not change rows not yet drawn.
     const brand = await brandProfileFor(data.brandProfiles, request.brand);
     const source = await this.describeSource(request);
@@ -127,6 +141,7 @@ export class BatchService {
           ...(request.cropMarks !== undefined ? { cropMarks: request.cropMarks } : {}),
           ...(request.page !== undefined ? { page: request.page } : {}),
         },
+        sheetOptions: request.sheets ?? null,
         sourceType: request.sourceType,
         sourceRef: 'sourceRef' in request.source ? request.source.sourceRef : null,
         sheet: source.sheet ?? null,
@@ -229,12 +244,25 @@ export class BatchService {
     const to = options.part !== undefined ? from + BUNDLE_PART_ROWS : all.length;
     if (options.part !== undefined && (options.part < 1 || from >= all.length))
       throw Errors.notFound('bundle part', `${id} part ${options.part}`);
-    const rows = all.slice(from, to);
+    const sheets = this.sheetPlanOf(batch);
+    // Sheet batches hold the sheets, and each row's own file only when asked for.
+    const singles = !sheets || sheets.singleFiles;
+    const rows = singles ? all.slice(from, to) : [];
     const names = allNames.slice(from, to);
     const { objects } = this.deps;
     const keys = rows.map((row) => rowObjectKey(id, row.rowIndex, batch.format));
     const sizes = await plannedObjectSizes(objects, keys);
     const entries: BundleEntry[] = [];
+    if (sheets && options.part === undefined) {
+      const parts = Math.ceil(all.length / (sheets.perSheet * sheets.sheetsPerPart));
+      const partKeys = Array.from({ length: parts }, (_, i) => sheetPartKey(id, i + 1));
+      const partSizes = await plannedObjectSizes(objects, partKeys);
+      partKeys.forEach((key, i) => {
+        const size = partSizes[i];
+        if (size === null || size === undefined) return;
+        entries.push({ name: sheetPartName(i + 1), size, open: () => objects.getStream(key) });
+      });
+    }
     const fileNames = new Map<number, string>();
     const missingRows: number[] = [];
     rows.forEach((row, i) => {
@@ -256,6 +284,7 @@ export class BatchService {
               id,
               fileNames,
               new Set(missingRows),
+              sheets,
               // A part's manifest covers the rows from its first output to the next part's.
               options.part !== undefined
                 ? {
@@ -274,22 +303,65 @@ export class BatchService {
     id: string,
     fileNames: Map<number, string>,
     missingRows: ReadonlySet<number>,
+    sheets: SheetPlan | null,
     range: { from: number; to: number },
   ): Promise<Buffer> {
-    const lines = ['\ufeff' + csvLine(['rowIndex', 'status', 'file', 'error'])];
+    const header = ['rowIndex', 'status', 'file', 'error'];
+    // Where each row is printed: its part's file, the sheet, the page of its front (and back)
+    // in that file, and its position on the sheet (1 = top left, row by row).
+    if (sheets) header.push('sheetFile', 'sheet', 'page', 'backPage', 'position');
+    const lines = ['\ufeff' + csvLine(header)];
+    // Sheets hold the succeeded rows in rowIndex order: the n-th succeeded row has place n.
+    let placed = sheets && range.from > 0 ? await this.succeededBefore(id, range.from) : 0;
     let cursor = range.from;
     for (;;) {
       const rows = await this.deps.data.batches.manifest(id, cursor, 1000);
       for (const row of rows) {
         if (row.rowIndex >= range.to) return Buffer.from(lines.join(''), 'utf8');
         const error = missingRows.has(row.rowIndex) ? MISSING_OUTPUT : (row.error ?? '');
-        lines.push(csvLine([row.rowIndex, row.status, fileNames.get(row.rowIndex) ?? '', error]));
+        const cells: (string | number)[] = [
+          row.rowIndex,
+          row.status,
+          fileNames.get(row.rowIndex) ?? '',
+          error,
+        ];
+        if (sheets && row.status === 'succeeded') {
+          const place = sheetPlace(sheets, placed++);
+          cells.push(
+            sheetPartName(place.part),
+            place.sheet,
+            place.page,
+            place.backPage ?? '',
+            place.position,
+          );
+        } else if (sheets) cells.push('', '', '', '', '');
+        lines.push(csvLine(cells));
       }
       const last = rows.at(-1);
       if (!last || rows.length < 1000) break;
       cursor = last.rowIndex + 1;
     }
     return Buffer.from(lines.join(''), 'utf8');
+  }
+
+  /** The plan a sheet batch was drawn with (its options were checked when it was created). */
+  private sheetPlanOf(batch: BatchRecord): SheetPlan | null {
+    if (!batch.sheetOptions) return null;
+    const template = batch.templateSnapshot as Parameters<typeof batchSheetPlan>[0];
+    return batchSheetPlan(template, batch.target, {
+      format: batch.format,
+      ...(batch.outputOptions.page !== undefined ? { page: batch.outputOptions.page } : {}),
+      sheets: batch.sheetOptions,
+    });
+  }
+
+  private async succeededBefore(id: string, rowIndex: number): Promise<number> {
+    let count = 0;
+    for await (const row of this.deps.data.batches.succeededRows(id)) {
+      if (row.rowIndex >= rowIndex) break;
+      count += 1;
+    }
+    return count;
   }
 
   private async record(id: string): Promise<BatchRecord> {

@@ -36,6 +36,15 @@ export interface BatchReads {
   succeededRows(id: string): AsyncIterable<SucceededRow>;
   fileNames(id: string): Promise<string[]>;
   recordFields(id: string): Promise<string[]>;
+  /**
+   * Succeeded rows with their records, rowIndex `from` on, at most `limit` (sheets draw the rows
+   * again, part by part).
+   */
+  succeededRecords(
+    batchId: string,
+    from: number,
+    limit: number,
+  ): Promise<{ rowIndex: number; record: Record<string, unknown> }[]>;
   /** Embedded runner: claims up to `limit` pending rows with a lease until `leaseUntil` (ms). */
   claim(batchId: string, limit: number, leaseUntil: number): Promise<QueuedRow[]>;
   /** Cluster worker: the rows of [from, to) not yet succeeded, failed or cancelled. */

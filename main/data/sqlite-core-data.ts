@@ -41,6 +41,13 @@ function sqliteBatchReads(store: Store): BatchReads {
      WHERE batch_id = ? AND status IN ('pending', 'running') AND row_index >= ? AND row_index < ?
      ORDER BY row_index`,
   );
+  const succeededRecords = db.prepare<
+    [string, number, number],
+    { row_index: number; record: string }
+  >(
+    `SELECT row_index, record FROM batch_rows
+     WHERE batch_id = ? AND status = 'succeeded' AND row_index >= ? ORDER BY row_index LIMIT ?`,
+  );
   const sync = asyncPort({
     get: batches.get,
     list: batches.list,
@@ -74,6 +81,14 @@ function sqliteBatchReads(store: Store): BatchReads {
         after = last.rowIndex;
         await Promise.resolve();
       }
+    },
+    succeededRecords(batchId, from, limit) {
+      return Promise.resolve(
+        succeededRecords.all(batchId, from, limit).map((row) => ({
+          rowIndex: row.row_index,
+          record: JSON.parse(row.record) as Record<string, unknown>,
+        })),
+      );
     },
     pendingInRange(batchId, from, to) {
       const rows: QueuedRow[] = inRange.all(batchId, from, to).map((row) => ({

@@ -1,5 +1,6 @@
 import type { OutputFormat } from '../../shared/api-schemas.js';
 import type { BatchStatus, ManifestRow, RowStatus } from '../../shared/batch-schemas.js';
+import type { SheetOptions } from '../../shared/sheet-options.js';
 import type { BatchRowQueue, QueuedRow, RowCounts, SourceRecord } from '../batch/batch-queue.js';
 import { newId } from './ids.js';
 import { newRenderId } from './renders-repository.js';
@@ -18,6 +19,8 @@ export interface BatchRecord {
   quality: number | null;
   /** Scale, transparent background and crop marks, as the request gave them. */
   outputOptions: BatchOutputOptions;
+  /** N-up sheets as the request gave them; null for a batch of single files. */
+  sheetOptions: SheetOptions | null;
   sourceType: 'json-array' | 'csv' | 'xlsx';
   sourceRef: string | null;
   sheet: string | null;
@@ -51,6 +54,7 @@ export interface BatchOutputOptions {
 export type NewBatch = Omit<
   BatchRecord,
   | 'outputOptions'
+  | 'sheetOptions'
   | 'succeeded'
   | 'failed'
   | 'ingested'
@@ -58,7 +62,7 @@ export type NewBatch = Omit<
   | 'startedAt'
   | 'finishedAt'
   | 'stoppedReason'
-> & { outputOptions?: BatchOutputOptions };
+> & { outputOptions?: BatchOutputOptions; sheetOptions?: SheetOptions | null };
 
 export interface BatchesRepository extends BatchRowQueue {
   newId(): string;
@@ -105,6 +109,7 @@ interface BatchRow {
   format: OutputFormat;
   quality: number | null;
   output_options: string;
+  sheet_options: string | null;
   source_type: 'json-array' | 'csv' | 'xlsx';
   source_ref: string | null;
   sheet: string | null;
@@ -138,10 +143,10 @@ const COLUMN: Record<string, string> = {
 
 export function createBatchesRepository(db: Database): BatchesRepository {
   const insertBatch = db.prepare(
-    `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target, format, quality, output_options, source_type,
+    `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target, format, quality, output_options, sheet_options, source_type,
        source_ref, sheet, bindings, file_name_pattern, images_dir, brand, today, status, total,
        rejected_reason, api_key_id, created_at)
-     VALUES (@id, @templateId, @templateSnapshot, @templateVersion, @assetsDir, @target, @format, @quality, @outputOptions, @sourceType,
+     VALUES (@id, @templateId, @templateSnapshot, @templateVersion, @assetsDir, @target, @format, @quality, @outputOptions, @sheetOptions, @sourceType,
        @sourceRef, @sheet, @bindings, @fileNamePattern, @imagesDir, @brand, @today, @status, @total,
        @rejectedReason, @apiKeyId, @createdAt)`,
   );
@@ -295,6 +300,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         ...batch,
         templateSnapshot: JSON.stringify(batch.templateSnapshot),
         outputOptions: JSON.stringify(batch.outputOptions ?? {}),
+        sheetOptions: batch.sheetOptions ? JSON.stringify(batch.sheetOptions) : null,
         bindings: JSON.stringify(batch.bindings),
         brand: JSON.stringify(batch.brand),
       });
@@ -386,6 +392,7 @@ function toBatch(row: BatchRow): BatchRecord {
     format: row.format,
     quality: row.quality,
     outputOptions: JSON.parse(row.output_options) as BatchOutputOptions,
+    sheetOptions: row.sheet_options ? (JSON.parse(row.sheet_options) as SheetOptions) : null,
     sourceType: row.source_type,
     sourceRef: row.source_ref,
     sheet: row.sheet,

@@ -123,6 +123,15 @@ export function postgresBatchReads(pool: pg.Pool): BatchReads {
       );
       return result.rows.map(toQueuedRow).sort((a, b) => a.rowIndex - b.rowIndex);
     },
+    async succeededRecords(batchId, from, limit) {
+      const result = await pool.query<{ row_index: number; record: Record<string, unknown> }>(
+        `SELECT row_index, record FROM batch_rows
+         WHERE batch_id = $1 AND status = 'succeeded' AND row_index >= $2
+         ORDER BY row_index LIMIT $3`,
+        [batchId, from, limit],
+      );
+      return result.rows.map((row) => ({ rowIndex: row.row_index, record: row.record }));
+    },
     async pendingInRange(batchId, from, to) {
       const result = await pool.query<QueuedDbRow>(
         `SELECT ${QUEUED_COLUMNS} FROM batch_rows

@@ -1,5 +1,6 @@
 import type { BatchStatus } from '../../../shared/batch-schemas.js';
 import type { OutputFormat } from '../../../shared/api-schemas.js';
+import type { SheetOptions } from '../../../shared/sheet-options.js';
 import type { BatchOutputOptions, BatchRecord, NewBatch } from '../../store/batches-repository.js';
 import type { Queryable } from './transaction.js';
 
@@ -14,6 +15,7 @@ export interface BatchRow {
   format: OutputFormat;
   quality: number | null;
   output_options: BatchOutputOptions;
+  sheet_options: SheetOptions | null;
   source_type: 'json-array' | 'csv' | 'xlsx';
   source_ref: string | null;
   sheet: string | null;
@@ -61,9 +63,10 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void>
   await db.query(
     `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target,
        format, quality, source_type, source_ref, sheet, bindings, file_name_pattern, images_dir,
-       brand, today, status, total, rejected_reason, api_key_id, created_at, output_options)
+       brand, today, status, total, rejected_reason, api_key_id, created_at, output_options,
+       sheet_options)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, $21, $22)`,
+       $20, $21, $22, $23)`,
     [
       batch.id,
       batch.templateId,
@@ -87,6 +90,7 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void>
       batch.apiKeyId,
       batch.createdAt,
       JSON.stringify(batch.outputOptions ?? {}),
+      batch.sheetOptions ? JSON.stringify(batch.sheetOptions) : null,
     ],
   );
 }
@@ -146,6 +150,7 @@ export function toBatch(row: BatchRow): BatchRecord {
     format: row.format,
     quality: row.quality,
     outputOptions: row.output_options,
+    sheetOptions: row.sheet_options ?? null,
     sourceType: row.source_type,
     sourceRef: row.source_ref,
     sheet: row.sheet,

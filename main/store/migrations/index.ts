@@ -11,6 +11,7 @@ import { batchRowRenderIds } from './0009-batch-row-render-ids.js';
 import { apiKeyScopes } from './0010-api-key-scopes.js';
 import { outputFormats } from './0011-output-formats.js';
 import { batchHolds } from './0012-batch-holds.js';
+import { batchSheetOptions } from './0013-batch-sheet-options.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   apiKeyScopes,
   outputFormats,
   batchHolds,
+  batchSheetOptions,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -175,7 +175,9 @@ export function registerBatchRoutes(
         return { url: requestBaseUrl(request) + signed.url, expiresAt: signed.expiresAt };
       };
       const whole = link(`${params.id}${suffix}.zip`);
-      const count = Math.ceil(batch.succeeded / BUNDLE_PART_ROWS);
+      // A sheet batch's zip holds its sheet parts (a few files): it is never split.
+      const sheetsOnly = batch.sheetOptions !== null && batch.sheetOptions.singleFiles !== true;
+      const count = sheetsOnly ? 1 : Math.ceil(batch.succeeded / BUNDLE_PART_ROWS);
       return {
         url: whole.url,
         expiresAt: whole.expiresAt.toISOString(),
