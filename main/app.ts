@@ -38,6 +38,10 @@ import { connectionCap, guardConnections } from './server/connection-guard.js';
 import { openFileLimit } from './server/open-file-limit.js';
 import { logServerProblem } from './server/server-error-log.js';
 import { createStore, type Store } from './store/create-store.js';
+import { ImageUrlCache } from './remote-images/image-url-cache.js';
+import type { ImageUrlFetcher } from './remote-images/image-url-fetcher.js';
+import { imageUrlSettingsSource } from './remote-images/image-url-settings.js';
+import { RemoteImages } from './remote-images/remote-images.js';
 import type { ClusterApiParts, SharedWorkspaceCopy } from './core-mode.js';
 import type { CoreData } from './data/core-data.js';
 import { EMPTY_BRAND_PROFILE, type BrandProfile } from '../shared/brand-profile.js';
@@ -96,6 +100,11 @@ export interface CoreOptions {
   logger?: boolean;
   catalogDir?: string;
   cluster?: ClusterApiParts;
+  /**
+   * Tests only (nothing a request, flag or setting reaches): a fetcher whose address rules let
+   * the test's own loopback server stand in for an internet host.
+   */
+  imageUrlFetcher?: ImageUrlFetcher;
 }
 
 /**
@@ -226,6 +235,7 @@ export async function composeCore(
     const defaultBrand = cluster
       ? await followDefaultBrand(data)
       : { current: () => store.brandProfiles.getDefault().profile, stop: () => undefined };
+    const imageUrlSettings = imageUrlSettingsSource(data.settings);
     const renderer = new RenderService({
       templates,
       pool,
@@ -233,6 +243,11 @@ export async function composeCore(
       brandProfile: defaultBrand.current,
       resolveImage,
       customFonts: () => fonts.faces(),
+      remoteImages: new RemoteImages({
+        cache: new ImageUrlCache(path.join(config.dataDir, 'cache', 'image-urls')),
+        settings: imageUrlSettings.read,
+        ...(options.imageUrlFetcher ? { fetcher: options.imageUrlFetcher } : {}),
+      }),
     });
     const sessions = new UiSessions(Date.now, cluster?.sessions);
     // The desktop app's team service and the worker that lends this computer's threads to it.
@@ -316,6 +331,7 @@ export async function composeCore(
           },
         },
         resolveImage,
+        imageUrlSettingsChanged: imageUrlSettings.invalidate,
         checkImageValue: async (value, valuePath) => {
           const input = resolveImage(value, valuePath);
           // A full decode, as a render would: a readable file is not yet an image.

@@ -266,7 +266,9 @@ export const ProblemDetails = z.looseObject({
   status: z.number().int(),
   detail: z.string(),
   code: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  errors: z
+    .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
+    .optional(),
   needed: z
     .number()
     .int()

@@ -239,7 +239,12 @@ export const OutputQuery = z
   })
   .strict();
 
-const PreflightProblem = z.object({ path: z.string(), message: z.string() });
+/** `code` names problems that have their own (`image-url-timeout` …). */
+const PreflightProblem = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+});
 
 /** POST /v1/render-batches/preflight: what a batch would do, without rendering or charging. */
 export const PreflightResult = z.object({

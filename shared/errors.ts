@@ -149,8 +149,33 @@ export const ERROR_CATALOGUE = {
   },
   'url-not-allowed': {
     status: 422,
-    title: 'Remote image URLs are disabled',
-    when: 'An image value is an `http(s)` URL; download the image and pass a file path, a `data:` URI or an upload id.',
+    title: 'Image URLs are turned off',
+    when: 'An image value is an `http(s)` URL while image URLs are off (the default). Turn them on in Settings → Image URLs (`PUT /v1/system/image-urls`, or `--allow-image-urls` on the command line), or download the image and pass a file path, a `data:` URI or an upload id.',
+  },
+  'image-url-refused': {
+    status: 422,
+    title: 'The image URL is not allowed',
+    when: 'An image URL (or a redirect it led to) is not http(s), names a host that is not on the allow-list, carries a user name or password, or resolves to a loopback, private, link-local, CGNAT, multicast, unspecified or IPv4-mapped address.',
+  },
+  'image-url-unreachable': {
+    status: 422,
+    title: 'The image URL could not be fetched',
+    when: 'The host of an image URL was not found, refused or dropped the connection, answered with a status other than 200 (or 304 to a revalidation), or redirected more than 5 times.',
+  },
+  'image-url-too-large': {
+    status: 422,
+    title: 'The image at the URL is too large',
+    when: 'An image URL answered with more than 20 MB (declared or streamed); the download stops there.',
+  },
+  'image-url-not-an-image': {
+    status: 422,
+    title: 'The URL does not hold an image',
+    when: 'An image URL answered with a content type other than PNG, JPEG, WebP, AVIF, GIF or SVG, its bytes do not decode as an image, or an SVG refers to outside resources.',
+  },
+  'image-url-timeout': {
+    status: 422,
+    title: 'The image URL took too long',
+    when: 'The host of an image URL did not accept a connection within 5 s, or the image did not arrive within 15 s (redirects included).',
   },
   'path-not-allowed': {
     status: 422,
@@ -290,6 +315,8 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export interface Problem {
   path: string;
   message: string;
+  /** The error code of this one problem, where it has its own (`image-url-timeout`). */
+  code?: string;
 }
 
 /**

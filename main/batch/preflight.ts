@@ -174,7 +174,7 @@ async function checkRows(
         today,
         locale: entry.template.locale,
       });
-      const job = renderer.prepare(
+      const job = await renderer.prepareWithImageUrls(
         { templateId: entry.template.id, values, target, format: request.format },
         {
           brand,

@@ -58,7 +58,7 @@ export async function renderBatchRow(
     today: batch.today,
     locale: entry.template.locale,
   });
-  const job = renderer.prepare(
+  const job = await renderer.prepareWithImageUrls(
     {
       templateId: batch.templateId,
       values,
@@ -76,7 +76,9 @@ export async function renderBatchRow(
 export function describeRowError(error: unknown): string {
   if (isAppError(error)) {
     if (error.problems && error.problems.length > 0) {
-      return error.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
+      return error.problems
+        .map((p) => `${p.path}: ${p.message}${p.code ? ` [${p.code}]` : ''}`)
+        .join('; ');
     }
     return error.message;
   }

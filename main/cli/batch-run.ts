@@ -234,7 +234,7 @@ async function cachedRun(
         locale: entry.template.locale,
       });
       key = fingerprints.of(
-        renderer.prepare(
+        await renderer.prepareWithImageUrls(
           {
             ...base,
             values,

@@ -10,6 +10,7 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 export const COMMON_OPTIONS = {
   'data-dir': { type: 'string' },
   workers: { type: 'string' },
+  'allow-image-urls': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options;
 
@@ -17,6 +18,8 @@ export const COMMON_HELP = `Common options:
   --data-dir <folder>  the data folder (default: the app's, or RENDER_DESK_DATA_DIR); credits,
                        templates and fonts are the app's own
   --workers <n>        render threads (default: the app's setting, or one per core)
+  --allow-image-urls   fetch http(s) image values for this command even when the app's setting
+                       is off (its allow-list of hosts and every address rule still apply)
   -h, --help           this help`;
 
 /** parseArgs, with its errors turned into usage errors that name the command. */
@@ -53,11 +56,17 @@ export interface CliSettings {
   dataDir: string;
   /** Null when neither a flag nor RENDER_DESK_WORKERS chose: the app's saved setting applies. */
   workers: number | null;
+  /** `--allow-image-urls`: image URLs on for this command, whatever the app's setting says. */
+  allowImageUrls?: boolean;
 }
 
 /** --data-dir and --workers, with the environment variables the server reads. */
 export function cliSettings(
-  values: { 'data-dir'?: string | undefined; workers?: string | undefined },
+  values: {
+    'data-dir'?: string | undefined;
+    workers?: string | undefined;
+    'allow-image-urls'?: boolean | undefined;
+  },
   env: NodeJS.ProcessEnv = process.env,
 ): CliSettings {
   const rawWorkers = values.workers ?? env.RENDER_DESK_WORKERS;
@@ -70,6 +79,7 @@ export function cliSettings(
   return {
     dataDir: path.resolve(values['data-dir'] ?? env.RENDER_DESK_DATA_DIR ?? defaultDataDir(env)),
     workers,
+    ...(values['allow-image-urls'] ? { allowImageUrls: true } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import { createStore, type Store } from '../store/create-store.js';
 import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
 import { AppError } from '../../shared/errors.js';
 import type { CliSettings } from './cli-options.js';
+import type { ImageUrlFetcher } from '../remote-images/image-url-fetcher.js';
 
 /**
  * Who the ledger and the batch list say made a command-line render: the data folder's owner at
@@ -67,6 +68,8 @@ export interface LocalCore {
 export interface LocalCoreOptions {
   /** Narrows which image values may be read (the MCP server's allowed folders). */
   restrictImages?: (resolver: ImageResolver) => ImageResolver;
+  /** Tests only: a fetcher whose address rules let a loopback server stand in for a host. */
+  imageUrlFetcher?: ImageUrlFetcher;
 }
 
 export async function composeLocalCore(
@@ -100,6 +103,9 @@ export async function composeLocalCore(
       { RenderService },
       { SingleRenderService },
       { WorkspaceTemplates },
+      { RemoteImages },
+      { ImageUrlCache },
+      { imageUrlSettingsSource },
     ] = await Promise.all([
       import('../batch/batch-events.js'),
       import('../batch/batch-outputs.js'),
@@ -117,6 +123,9 @@ export async function composeLocalCore(
       import('../render/render-service.js'),
       import('../render/single-render-service.js'),
       import('../workspace/workspace-templates.js'),
+      import('../remote-images/remote-images.js'),
+      import('../remote-images/image-url-cache.js'),
+      import('../remote-images/image-url-settings.js'),
     ]);
     const data = sqliteCoreData(store);
     // Another process (the app) may be rendering on this folder: its claims are live, so they
@@ -148,6 +157,15 @@ export async function composeLocalCore(
       brandProfile: () => store.brandProfiles.getDefault().profile,
       resolveImage,
       customFonts: () => fonts.faces(),
+      // The app's setting and cache, as for the server; --allow-image-urls turns them on here.
+      remoteImages: new RemoteImages({
+        cache: new ImageUrlCache(path.join(dataDir, 'cache', 'image-urls')),
+        settings: imageUrlSettingsSource(
+          data.settings,
+          settings.allowImageUrls ? { override: { enabled: true } } : {},
+        ).read,
+        ...(options.imageUrlFetcher ? { fetcher: options.imageUrlFetcher } : {}),
+      }),
     });
     const outputs = new BatchOutputs(path.join(dataDir, 'outputs'));
     fs.mkdirSync(outputs.outputsDir, { recursive: true });

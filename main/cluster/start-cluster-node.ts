@@ -11,6 +11,9 @@ import { LeaderLease } from '../data/postgres/leader-lease.js';
 import { openPostgres, postgresClientConfig } from '../data/postgres/open-postgres.js';
 import { postgresCoreData } from '../data/postgres/postgres-core-data.js';
 import { createImageReferenceResolver } from '../engine/image-reference.js';
+import { ImageUrlCache } from '../remote-images/image-url-cache.js';
+import { imageUrlSettingsSource } from '../remote-images/image-url-settings.js';
+import { RemoteImages } from '../remote-images/remote-images.js';
 import { ObjectCache } from '../objects/object-cache.js';
 import { createObjectStore, parseObjectStoreUrl } from '../objects/object-store-url.js';
 import { createRenderPool, type RenderPool } from '../render/render-pool.js';
@@ -216,6 +219,12 @@ export async function startClusterNode(
         brandProfile: () => EMPTY_BRAND_PROFILE,
         resolveImage: createImageReferenceResolver({ uploadPath: () => null, allowRemote: false }),
         customFonts: () => fonts.faces(),
+        // Image URLs of batch rows are fetched here, on the worker; the setting is read from
+        // PostgreSQL, so every node follows what the API saved.
+        remoteImages: new RemoteImages({
+          cache: new ImageUrlCache(path.join(cacheDir, 'image-urls')),
+          settings: imageUrlSettingsSource(data.settings).read,
+        }),
       });
       const worker = startClusterWorker({
         data,

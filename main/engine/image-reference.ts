@@ -27,7 +27,10 @@ export const MAX_IMAGE_FILE_BYTES = 100 * 1024 * 1024;
 export interface ImageReferenceOptions {
   /** The file of an image upload (`upl_…`), or null when there is none. */
   uploadPath: (id: string) => string | null;
-  /** Remote images are off by default (DESIGN §3). */
+  /**
+   * Always false here: image URLs are fetched before values are resolved (main/remote-images),
+   * and a URL that reaches this resolver is one that was not fetched because they are off.
+   */
   allowRemote: boolean;
   /**
    * Folders no path value may reach, even through a symbolic link: the data directory holds the
@@ -48,8 +51,17 @@ export function createImageReferenceResolver(options: ImageReferenceOptions) {
     if (/^https?:\/\//i.test(trimmed)) {
       throw new AppError(
         'url-not-allowed',
-        `${valuePath}: remote images are disabled. Download the image and pass its file path, a data: URI or an upload id.`,
-        { problems: [{ path: valuePath, message: 'remote URLs are not allowed' }] },
+        `${valuePath}: image URLs are off. Turn them on in Settings → Image URLs (PUT /v1/system/image-urls with {"enabled": true}, or --allow-image-urls on the command line), or download the image and pass its file path, a data: URI or an upload id.`,
+        {
+          problems: [
+            {
+              path: valuePath,
+              message:
+                'image URLs are off; turn them on in Settings → Image URLs (PUT /v1/system/image-urls) or with --allow-image-urls',
+              code: 'url-not-allowed',
+            },
+          ],
+        },
       );
     }
     if (/^data:/i.test(trimmed)) return fromDataUri(trimmed, valuePath);

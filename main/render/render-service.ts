@@ -3,9 +3,12 @@ import { AppError, Errors } from '../../shared/errors.js';
 import type { BrandProfile } from '../../shared/brand-profile.js';
 import { pageCount } from '../../shared/layout-pages.js';
 import { outputOptionProblems } from '../../shared/output-options.js';
-import { MAX_CANVAS_SIDE, type LayoutName } from '../../shared/template-format.js';
+import { MAX_CANVAS_SIDE, type LayoutName, type Variable } from '../../shared/template-format.js';
 import { templateTargets, type CatalogEntry } from '../catalog/load-catalog.js';
 import { resolveValues, type BrandFill } from '../engine/resolve-values.js';
+import { brandValue } from '../../shared/brand-profile.js';
+import type { FetchedImages } from '../remote-images/remote-images.js';
+import { ImageUrlFailure } from '../remote-images/image-url-failure.js';
 import { sheetGeometry, sheetPixelSize } from '../engine/sheet-geometry.js';
 import type { Lane, RenderPool } from './render-pool.js';
 import type {
@@ -43,7 +46,21 @@ export interface RenderServiceDeps {
   resolveImage: ImageResolver;
   /** The user's uploaded fonts, carried by every job so any worker can draw them. */
   customFonts?: () => CustomFontFace[];
+  /** Fetches http(s) image values when the user turned image URLs on (main/remote-images). */
+  remoteImages?: { fetchAll(urls: readonly string[]): Promise<FetchedImages> };
 }
+
+export interface PrepareOptions {
+  brand?: BrandProfile;
+  entry?: CatalogEntry;
+  resolveImage?: ImageResolver;
+  /** Receives where omitted brand-bound values came from, or that they were left empty. */
+  brandFill?: BrandFill[];
+  /** Image URLs fetched beforehand (`prepareWithImageUrls`). */
+  fetchedImages?: FetchedImages;
+}
+
+const HTTP_URL = /^https?:\/\//i;
 
 /**
  * Turns a request into a job (template, ratio, validated values) and runs it. Single renders and
@@ -78,24 +95,18 @@ export class RenderService {
    * Validates everything that can be checked without drawing; throws 404/422. A batch passes the
    * template and brand it pinned, and a resolver that knows its images folder.
    */
-  prepare(
-    input: RenderRequestInput,
-    options: {
-      brand?: BrandProfile;
-      entry?: CatalogEntry;
-      resolveImage?: ImageResolver;
-      /** Receives where omitted brand-bound values came from, or that they were left empty. */
-      brandFill?: BrandFill[];
-    } = {},
-  ): RenderJob {
+  prepare(input: RenderRequestInput, options: PrepareOptions = {}): RenderJob {
     const entry = options.entry ?? this.entry(input.templateId);
     const ratio = this.ratioFor(entry, input.target);
     checkOutputOptions(entry, ratio, input);
     const resolveImage = options.resolveImage ?? this.deps.resolveImage;
+    const fetched = options.fetchedImages;
     const values = resolveValues(entry.template, input.values, {
       brand: options.brand ?? this.deps.brandProfile(),
       resolveImage: (value, valuePath) =>
-        resolveTemplateAsset(entry, value) ?? resolveImage(value, valuePath),
+        resolveTemplateAsset(entry, value) ??
+        fetchedImage(fetched, value, valuePath) ??
+        resolveImage(value, valuePath),
       ...(options.brandFill ? { brandFill: options.brandFill } : {}),
     });
     return {
@@ -115,6 +126,22 @@ export class RenderService {
     };
   }
 
+  /**
+   * `prepare`, after fetching the request's http(s) image values (resolvers are synchronous, a
+   * fetch is not). With image URLs off nothing is fetched and a URL value is refused as before.
+   */
+  async prepareWithImageUrls(
+    input: RenderRequestInput,
+    options: PrepareOptions = {},
+  ): Promise<RenderJob> {
+    const remote = this.deps.remoteImages;
+    if (!remote) return this.prepare(input, options);
+    const entry = options.entry ?? this.entry(input.templateId);
+    const urls = imageUrlValues(entry.template.variables, input.values, options.brand);
+    if (urls.length === 0) return this.prepare(input, { ...options, entry });
+    return this.prepare(input, { ...options, entry, fetchedImages: await remote.fetchAll(urls) });
+  }
+
   async run(job: RenderJob, options: { lane?: Lane; group?: string } = {}): Promise<RenderSuccess> {
     const result = await this.deps.pool.run(job, options);
     if (result.ok) return result;
@@ -123,6 +150,38 @@ export class RenderService {
     }
     throw new AppError('render-failed', result.message);
   }
+}
+
+/** The http(s) values of image variables, given or coming from the brand. */
+function imageUrlValues(
+  variables: readonly Variable[],
+  values: Record<string, unknown>,
+  brand: BrandProfile | undefined,
+): string[] {
+  const urls: string[] = [];
+  for (const variable of variables) {
+    if (variable.type !== 'image') continue;
+    const given = values[variable.name];
+    const value =
+      typeof given === 'string' && given.trim() !== ''
+        ? given
+        : brand && variable.bindsTo
+          ? brandValue(brand, variable.bindsTo)
+          : undefined;
+    if (typeof value === 'string' && HTTP_URL.test(value.trim())) urls.push(value.trim());
+  }
+  return urls;
+}
+
+function fetchedImage(
+  fetched: FetchedImages | undefined,
+  value: string,
+  valuePath: string,
+): ImageInput | null {
+  const found = fetched?.get(value.trim());
+  if (!found) return null;
+  if (found instanceof ImageUrlFailure) throw found.at(valuePath);
+  return found;
 }
 
 /**

@@ -77,7 +77,7 @@ export class SingleRenderService {
     let committed = false;
     try {
       const brandFill: BrandFill[] = [];
-      const job = renderer.prepare(request, {
+      const job = await renderer.prepareWithImageUrls(request, {
         brand: await brandProfileFor(data.brandProfiles, request.brand),
         brandFill,
       });

@@ -43,6 +43,8 @@ export interface ServerDeps {
   uploads: UploadService;
   /** Resolves an image value (upload id, data: URI, absolute path) as renders do. */
   resolveImage: ImageResolver;
+  /** The image URL setting was saved: renders on this node read it afresh. */
+  imageUrlSettingsChanged?: () => void;
   /** Resolves and decodes an image value the way renders do (brand profile logos). */
   checkImageValue: (value: string, path: string) => Promise<void>;
   /** Uploaded fonts. */

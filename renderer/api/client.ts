@@ -37,6 +37,7 @@ import type {
   TemplateFields,
   Upload,
   FontList,
+  ImageUrlSettings,
   Ratio,
   Template,
   TemplatePatch,
@@ -269,6 +270,9 @@ export const api = {
     get: () => getJson<SystemInfo>('/v1/system'),
     putPreferences: (preferences: Preferences) =>
       sendJson<Preferences>('PUT', '/v1/system/preferences', { body: preferences }),
+    imageUrls: () => getJson<ImageUrlSettings>('/v1/system/image-urls'),
+    putImageUrls: (settings: ImageUrlSettings) =>
+      sendJson<ImageUrlSettings>('PUT', '/v1/system/image-urls', { body: settings }),
   },
 
   /** Settings → Team service (this computer's app only; a team service has none). */

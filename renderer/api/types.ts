@@ -49,6 +49,7 @@ export type { CustomFont, FontFamilyInfo, FontList, FontScript } from '../../sha
 export type { Brand, CreateBrandRequest, UpdateBrandRequest } from '../../shared/brand-schemas';
 export type { Upload, UploadRows } from '../../shared/upload-schemas';
 export type { Preferences, SystemInfo } from '../../shared/system-schemas';
+export type { ImageUrlSettings } from '../../shared/image-url-schemas';
 export type {
   TeamServiceCheck,
   TeamServiceLink,

@@ -1,6 +1,7 @@
 import { brandKitEn } from './brand-kit-messages';
 import { editorEn } from './editor-messages';
 import { problemEn } from './problem-messages';
+import { integrationEn } from './integration-messages';
 import { teamServiceEn } from './team-service-messages';
 
 /** English UI text. Keys are grouped by screen; `{name}` marks a value filled in at run time. */
@@ -455,6 +456,7 @@ export const en = {
   ...brandKitEn,
   ...problemEn,
   ...teamServiceEn,
+  ...integrationEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

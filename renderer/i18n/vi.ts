@@ -1,6 +1,7 @@
 import { brandKitVi } from './brand-kit-messages';
 import { editorVi } from './editor-messages';
 import { problemVi } from './problem-messages';
+import { integrationVi } from './integration-messages';
 import { teamServiceVi } from './team-service-messages';
 import type { MessageKey } from './en';
 
@@ -459,4 +460,5 @@ export const vi: Record<MessageKey, string> = {
   ...brandKitVi,
   ...problemVi,
   ...teamServiceVi,
+  ...integrationVi,
 };

@@ -3,7 +3,7 @@ import type http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { startCore, type RunningCore } from '../../main/app.js';
+import { startCore, type CoreOptions, type RunningCore } from '../../main/app.js';
 import type { CoreConfig } from '../../main/config.js';
 
 /** Tests assert on response bodies at run time, so bodies are loosely typed here on purpose. */
@@ -49,18 +49,24 @@ export interface TestServer {
 }
 
 /** A real server on 127.0.0.1:0 with a fresh data directory, as a user would run it. */
-export async function startTestServer(overrides: Partial<CoreConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<CoreConfig> = {},
+  options: CoreOptions = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-test-'));
-  const core = await startCore({
-    port: 0,
-    dataDir,
-    apiKey: TEST_ADMIN_KEY,
-    openingCredits: 1000,
-    rateLimit: 10_000,
-    workers: 1,
-    subscription: undefined,
-    ...overrides,
-  });
+  const core = await startCore(
+    {
+      port: 0,
+      dataDir,
+      apiKey: TEST_ADMIN_KEY,
+      openingCredits: 1000,
+      rateLimit: 10_000,
+      workers: 1,
+      subscription: undefined,
+      ...overrides,
+    },
+    options,
+  );
   return {
     core,
     url: core.url,

@@ -175,6 +175,14 @@ describe('every route sends what it declares', () => {
       'PUT /v1/system/preferences',
       await server.api('/v1/system/preferences', { method: 'PUT', json: { theme: 'dark' } }),
     );
+    await sent('GET /v1/system/image-urls', await server.api('/v1/system/image-urls'));
+    await sent(
+      'PUT /v1/system/image-urls',
+      await server.api('/v1/system/image-urls', {
+        method: 'PUT',
+        json: { enabled: false, allowedHosts: ['*.cdn.example.com'] },
+      }),
+    );
 
     // A second, listening server stands in for the team service.
     const teamService = await startTestServer();

@@ -4,6 +4,7 @@ import { Button, ErrorBanner, Field, Segmented } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
+import { ImageUrlsCard } from './ImageUrlsCard';
 import { TeamServiceCard } from './TeamServiceCard';
 
 export function SettingsScreen(): ReactElement {
@@ -154,6 +155,8 @@ export function SettingsScreen(): ReactElement {
       </section>
 
       {system?.mode === 'embedded' ? <TeamServiceCard /> : null}
+
+      <ImageUrlsCard />
 
       <section className="card">
         <div className="card-header">

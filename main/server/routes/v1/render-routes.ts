@@ -49,7 +49,7 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
     async ({ body, request, reply }) => {
       requireUiSession(request);
       // A preview is one JPEG: the first page unless another is asked for, never transparent.
-      const job = renderer.prepare(
+      const job = await renderer.prepareWithImageUrls(
         {
           ...body,
           format: 'jpeg',

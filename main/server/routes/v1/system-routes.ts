@@ -1,5 +1,11 @@
+import { ImageUrlSettings } from '../../../../shared/image-url-schemas.js';
+import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { Preferences, SystemInfo } from '../../../../shared/system-schemas.js';
 import { PREFERENCES_KEY, savedPreferences } from '../../../preferences.js';
+import {
+  IMAGE_URL_SETTINGS_KEY,
+  readImageUrlSettings,
+} from '../../../remote-images/image-url-settings.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
@@ -45,6 +51,41 @@ export function registerSystemRoutes(
     },
     async ({ body }) => {
       await deps.data.settings.set(PREFERENCES_KEY, JSON.stringify(body));
+      return body;
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/system/image-urls',
+      summary: 'Image URLs in data: whether http(s) image values are fetched, and from which hosts',
+      tags: ['system'],
+      responses: { 200: { description: 'The setting', schema: ImageUrlSettings } },
+    },
+    async () => readImageUrlSettings(deps.data.settings),
+  );
+
+  registry.add(
+    {
+      method: 'PUT',
+      url: '/v1/system/image-urls',
+      summary:
+        'Turn image URLs on or off and set the allow-list of hosts (`*.cdn.example.com` for subdomains; empty: any public host)',
+      tags: ['system'],
+      body: ImageUrlSettings,
+      access: { scope: 'admin' },
+      responses: {
+        200: { description: 'The saved setting', schema: ImageUrlSettings },
+        422: {
+          description: 'validation-failed: a host is not a host name',
+          schema: ProblemDetails,
+        },
+      },
+    },
+    async ({ body }) => {
+      await deps.data.settings.set(IMAGE_URL_SETTINGS_KEY, JSON.stringify(body));
+      deps.imageUrlSettingsChanged?.();
       return body;
     },
   );

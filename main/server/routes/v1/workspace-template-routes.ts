@@ -208,7 +208,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
         id: saved.id,
       });
       const entry = workspace.toEntry({ ...saved, template: draft });
-      const job = renderer.prepare(
+      const job = await renderer.prepareWithImageUrls(
         {
           templateId: saved.id,
           values: body.values,
