@@ -29,6 +29,8 @@ export const WorkspaceTemplateDetail = CatalogDetail.extend({
 export type WorkspaceTemplateDetail = z.infer<typeof WorkspaceTemplateDetail>;
 
 export const TemplatePatch = Template.pick({
+  // A workspace template moves to format 2 to use its layout and text features.
+  schemaVersion: true,
   name: true,
   description: true,
   category: true,

@@ -11,6 +11,7 @@ import {
 } from '../../shared/template-format.js';
 import { formatPath } from '../../shared/zod-problems.js';
 import { placeholderNames } from '../engine/format-value.js';
+import { formatVersionProblems } from './format-version-problems.js';
 
 /** Which variable types a `{ var }` reference accepts, by the property that holds it. */
 function acceptedTypes(key: PropertyKey | undefined): VariableType[] | null {
@@ -114,6 +115,7 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
     }
     visit(layout, ['layouts', ratio]);
   }
+  problems.push(...formatVersionProblems(template, prefix));
   return problems;
 
   function visit(node: unknown, path: PropertyKey[]): void {

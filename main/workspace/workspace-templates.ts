@@ -16,6 +16,8 @@ import { templateReferenceProblems } from './template-references.js';
 
 /** The parts of a template an edit may replace; the id is never editable. */
 export const EDITABLE_KEYS = [
+  // Raised to 2 to opt into format 2's layout and text features; never lowered (see update).
+  'schemaVersion',
   'name',
   'description',
   'category',
@@ -151,11 +153,22 @@ export class WorkspaceTemplates {
         unknown.map((key) => ({
           path: key,
           message:
-            key === 'id' || key === 'schemaVersion' || key === 'createdAt'
+            key === 'id' || key === 'createdAt'
               ? 'cannot be changed'
               : `unknown property; editable are ${EDITABLE_KEYS.join(', ')}`,
         })),
       );
+    }
+    if (
+      typeof changes.schemaVersion === 'number' &&
+      changes.schemaVersion < current.template.schemaVersion
+    ) {
+      throw Errors.validation([
+        {
+          path: 'schemaVersion',
+          message: `cannot go back from format ${current.template.schemaVersion}; fork the built-in template again for a format 1 copy`,
+        },
+      ]);
     }
     const template = this.validate({ ...current.template, ...changes, id });
     if (!this.shared) return this.repository.saveVersion(id, template, baseVersion);
