@@ -57,6 +57,28 @@ export type RenamedField = z.infer<typeof RenamedField>;
 /** A cell as a batch reads it: text, a number, or null for a cell that is not there. */
 export const PreviewCell = z.union([z.string(), z.number(), z.null()]);
 
+/** A cell changed in this upload's copy of the data; batches read the row with it. */
+export const CellEdit = z
+  .object({
+    sheet: z.string().max(200).nullable().describe('xlsx: the sheet; null for a CSV.'),
+    rowIndex: z.number().int().min(0).describe('0-based index among data rows.'),
+    field: z.string().min(1).max(200),
+    value: z.string().max(10_000),
+  })
+  .strict();
+export type CellEdit = z.infer<typeof CellEdit>;
+
+/** PUT /v1/uploads/{id}/cells: one cell's new text (the sheet chosen at upload when absent). */
+export const CellEditBody = z
+  .object({
+    sheet: z.string().max(200).optional(),
+    rowIndex: z.number().int().min(0),
+    field: z.string().min(1).max(200),
+    value: z.string().max(10_000),
+  })
+  .strict();
+export type CellEditBody = z.infer<typeof CellEditBody>;
+
 /** What inspecting the upload found: rows, fields and sheets of a spreadsheet; an image's size. */
 export const UploadInfo = z.object({
   rows: z.number().int().optional().describe('Data rows (blank rows and the header excluded).'),
@@ -70,6 +92,12 @@ export const UploadInfo = z.object({
     .array(z.record(z.string(), PreviewCell))
     .optional()
     .describe('The first data rows, by field.'),
+  edits: z
+    .array(CellEdit)
+    .optional()
+    .describe(
+      'Cells changed in the app (PUT /v1/uploads/{id}/cells): the rows read with them, the file untouched.',
+    ),
   width: z.number().int().optional().describe('image: width in pixels.'),
   height: z.number().int().optional().describe('image: height in pixels.'),
 });

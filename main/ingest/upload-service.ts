@@ -5,13 +5,14 @@ import { pipeline } from 'node:stream/promises';
 import { open } from 'node:fs/promises';
 import sharp from 'sharp';
 import { AppError } from '../../shared/errors.js';
-import type { Upload, UploadInfo } from '../../shared/upload-schemas.js';
+import type { CellEdit, CellEditBody, Upload, UploadInfo } from '../../shared/upload-schemas.js';
 import {
   assertSvgBytesSelfContained,
   MAX_SVG_BYTES,
   maybeSvg,
   svgTooLarge,
 } from '../engine/svg-self-contained.js';
+import { previewWithEdits, rowsWithEdits, withEdit } from './cell-edits.js';
 import { detectFileKind } from './file-kind.js';
 import { unpackImageZip } from './image-zip.js';
 import { inspectRowSource, openRowSource } from './rows/row-source.js';
@@ -199,7 +200,46 @@ export class UploadService {
       ...(chosen !== undefined ? { sheet: chosen } : {}),
       ...(typeof record.info.encoding === 'string' ? { encoding: record.info.encoding } : {}),
     });
-    return { fields: source.fields, rows: source.rows };
+    const edits = (record.info.edits as CellEdit[] | undefined) ?? [];
+    return {
+      fields: source.fields,
+      rows: rowsWithEdits(source.rows, edits, editSheet(record, chosen)),
+    };
+  }
+
+  /**
+   * Changes one cell in this upload's copy of the data (the user's file is untouched): a bad
+   * price fixed in the app, then pre-flight and the batch read the row with it.
+   */
+  async editCell(uploadId: string, body: CellEditBody): Promise<Upload> {
+    const record = await this.require(uploadId);
+    if (record.kind !== 'csv' && record.kind !== 'xlsx') {
+      throw new AppError('validation-failed', `Upload ${uploadId} is no spreadsheet.`, {
+        problems: [{ path: 'id', message: `the upload is ${record.kind}, not csv or xlsx` }],
+      });
+    }
+    const sheet = editSheet(record, body.sheet);
+    const { fields, rows } = await this.countRows(uploadId, sheet ?? undefined);
+    const problems = [
+      ...(fields.includes(body.field)
+        ? []
+        : [{ path: 'field', message: `no column "${body.field}" in the spreadsheet` }]),
+      ...(body.rowIndex < rows
+        ? []
+        : [{ path: 'rowIndex', message: `the spreadsheet has ${rows} data rows` }]),
+    ];
+    if (problems.length > 0) {
+      throw new AppError('validation-failed', 'That cell is not in the spreadsheet.', {
+        problems,
+      });
+    }
+    const edit: CellEdit = { sheet, rowIndex: body.rowIndex, field: body.field, value: body.value };
+    const info = {
+      ...record.info,
+      edits: withEdit((record.info.edits as CellEdit[] | undefined) ?? [], edit),
+    };
+    await this.data.uploads.setInfo(uploadId, info);
+    return this.describe({ ...record, info });
   }
 
   async unpackImages(uploadId: string, destination: string): Promise<string> {
@@ -282,6 +322,8 @@ export class UploadService {
   }
 
   private describe(record: UploadRecord): Upload {
+    const info = record.info as UploadInfo;
+    const edits = info.edits ?? [];
     return {
       id: record.id,
       sourceRef: record.id,
@@ -290,9 +332,21 @@ export class UploadService {
       bytes: record.bytes,
       expiresAt: record.expiresAt,
       // Written by inspect() below; the store keeps it as opaque JSON.
-      ...(record.info as UploadInfo),
+      ...info,
+      ...(info.preview && edits.length > 0
+        ? { preview: previewWithEdits(info.preview, edits, info.sheet ?? null) }
+        : {}),
     };
   }
+}
+
+/** The sheet an edit belongs to: null for a CSV, else the named (or upload-time) sheet. */
+function editSheet(record: UploadRecord, sheet: string | number | undefined): string | null {
+  if (record.kind !== 'xlsx') return null;
+  if (typeof sheet === 'string') return sheet;
+  const sheets = (record.info as UploadInfo).sheets ?? [];
+  if (typeof sheet === 'number') return sheets.find((s) => s.index === sheet)?.name ?? null;
+  return (record.info as UploadInfo).sheet ?? null;
 }
 
 /**

@@ -26,6 +26,8 @@ export interface UploadsRepository {
   get(id: string): UploadRecord | null;
   /** Keeps the upload for as long as a batch needs it. */
   markUsed(id: string): void;
+  /** Replaces what is known about the upload (cells edited in the app are kept there). */
+  setInfo(id: string, info: UploadInfo): void;
   /** Deletes expired rows and returns their files for the caller to remove. */
   purgeExpired(now?: Date): string[];
 }
@@ -50,6 +52,7 @@ export function createUploadsRepository(db: Database): UploadsRepository {
   );
   const byId = db.prepare<[string], UploadRow>('SELECT * FROM uploads WHERE id = ?');
   const markUsed = db.prepare('UPDATE uploads SET expires_at = NULL WHERE id = ?');
+  const setInfo = db.prepare('UPDATE uploads SET info = ? WHERE id = ?');
   const expired = db.prepare<[string], { id: string; path: string }>(
     'SELECT id, path FROM uploads WHERE expires_at IS NOT NULL AND expires_at <= ?',
   );
@@ -85,6 +88,9 @@ export function createUploadsRepository(db: Database): UploadsRepository {
     },
     markUsed(id) {
       markUsed.run(id);
+    },
+    setInfo(id, info) {
+      setInfo.run(JSON.stringify(info), id);
     },
     purgeExpired: (now = new Date()) => purge.immediate(now.toISOString()),
   };

@@ -185,6 +185,11 @@ describe.each(implementations.all)(
       ]);
       expect(await data.uploads.get(unused.id)).toBeNull();
       expect(await data.uploads.get(used.id)).toMatchObject({ expiresAt: null });
+
+      // Cells edited in the app are kept with the upload's info.
+      const edits = [{ sheet: 'Sheet1', rowIndex: 2, field: 'Giá', value: '450.000' }];
+      await data.uploads.setInfo(used.id, { ...used.info, edits });
+      expect((await data.uploads.get(used.id))!.info).toEqual({ ...used.info, edits });
     });
   },
 );

@@ -66,6 +66,9 @@ export function postgresUploads(pool: pg.Pool): PostgresUploads {
         : null;
     },
     markUsed: (id) => markUploadUsed(pool, id),
+    async setInfo(id, info) {
+      await pool.query('UPDATE uploads SET info = $1 WHERE id = $2', [JSON.stringify(info), id]);
+    },
     async purgeExpired(now = new Date()) {
       const result = await pool.query<{ path: string }>(
         'DELETE FROM uploads WHERE expires_at IS NOT NULL AND expires_at <= $1 RETURNING path',

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import {
+  CellEditBody,
   Upload,
   UploadParams,
   UploadQuery,
@@ -155,6 +156,31 @@ export function registerUploadRoutes(
       },
     );
   });
+
+  // A JSON body: registered beside the upload scope, whose parser passes bodies through raw.
+  parent.add(
+    {
+      method: 'PUT',
+      url: '/v1/uploads/:id/cells',
+      summary:
+        "Change one cell in this upload's copy of the data (the file is untouched); pre-flight and batches read the row with it",
+      tags: ['uploads'],
+      params: UploadParams,
+      body: CellEditBody,
+      responses: {
+        200: { description: 'The upload, its preview and edits updated', schema: Upload },
+        404: { description: 'Unknown or expired upload', schema: ProblemDetails },
+        422: {
+          description: 'validation-failed: no such column or row, or no spreadsheet',
+          schema: ProblemDetails,
+        },
+      },
+    },
+    async ({ params, body, request }) => {
+      await assertUploadVisible(deps.data, request.principal, params.id);
+      return deps.uploads.editCell(params.id, body);
+    },
+  );
 }
 
 function headerFilename(value: string | string[] | undefined): string | undefined {
