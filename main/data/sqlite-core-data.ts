@@ -2,12 +2,14 @@ import { AppError } from '../../shared/errors.js';
 import type { QueuedRow } from '../batch/batch-queue.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import { initialiseAccount, type Store } from '../store/create-store.js';
+import { WalSync } from '../store/wal-sync.js';
 import { asyncPort } from './async-port.js';
 import type { BatchReads, CoreData } from './core-data.js';
 import type { DataCommands, RowOutcome, RowOutcomeContext } from './data-commands.js';
 
 /** Embedded mode: the SQLite store behind the async ports (each call is a synchronous statement). */
 export function sqliteCoreData(store: Store): CoreData {
+  const walSync = new WalSync(store.db);
   return {
     kind: 'sqlite',
     settings: asyncPort(store.settings),
@@ -26,8 +28,11 @@ export function sqliteCoreData(store: Store): CoreData {
     subscription: asyncPort(store.subscription),
     uploads: asyncPort(store.uploads),
     batches: sqliteBatchReads(store),
-    commands: sqliteCommands(store),
-    close: () => Promise.resolve(store.close()),
+    commands: sqliteCommands(store, walSync),
+    close: async () => {
+      await walSync.close();
+      store.close();
+    },
   };
 }
 
@@ -103,7 +108,7 @@ function sqliteBatchReads(store: Store): BatchReads {
   };
 }
 
-function sqliteCommands(store: Store): DataCommands {
+function sqliteCommands(store: Store, walSync: WalSync): DataCommands {
   const { db, batches, ledger } = store;
   const run = <T>(work: () => T): Promise<T> => {
     try {
@@ -181,8 +186,11 @@ function sqliteCommands(store: Store): DataCommands {
         batches.markIngested(batchId, ingested, true);
       }),
 
+    // Batch rows finish many times a second: their commits are synced off the API thread.
     commitRows: (context, outcomes) =>
-      run(() => outcomes.reduce((changed, o) => changed + (commitOne(context, o) ? 1 : 0), 0)),
+      walSync.commit(() =>
+        outcomes.reduce((changed, o) => changed + (commitOne(context, o) ? 1 : 0), 0),
+      ),
 
     finishBatch: ({ batchId, stopReason, ingestError, pausing }) =>
       run(() => {
