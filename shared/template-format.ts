@@ -137,7 +137,29 @@ const LayerBase = {
   rotation: z.number().min(-360).max(360).optional(),
   opacity: z.number().min(0).max(1).optional(),
   visibleWhen: VisibleWhen.optional(),
+  /**
+   * Backgrounds and ornaments: nothing a viewer must read or scan. The rule checks (safe zones,
+   * text sizes) leave decorative layers out; drawing ignores the flag.
+   */
+  decorative: z.boolean().optional(),
 };
+
+/** Format 2: names a group of text layers that shrink together, keeping their size ratios. */
+export const FitGroupName = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'a group name like titles');
+
+/**
+ * Format 2: the subject of an image (the product, the face) as fractions of the source image;
+ * a cover crop always keeps all of it in the frame.
+ */
+export const KeepBox = z
+  .object({
+    x: z.number().min(0).max(1),
+    y: z.number().min(0).max(1),
+    width: z.number().positive().max(1),
+    height: z.number().positive().max(1),
+  })
+  .strict();
+export type KeepBox = z.infer<typeof KeepBox>;
 
 export const FontSpec = z
   .object({
@@ -220,6 +242,8 @@ export const TextLayer = z
       })
       .strict()
       .optional(),
+    /** Format 2: text layers with the same group name shrink by one scale (see docs). */
+    fitGroup: FitGroupName.optional(),
   })
   .strict();
 export type TextLayer = z.infer<typeof TextLayer>;
@@ -241,6 +265,10 @@ export const ImageLayer = z
     /** Where a contained image sits inside its box. */
     align: z.enum(['start', 'center', 'end']).default('center'),
     stroke: Stroke.optional(),
+    /** Format 2: the subject kept whole in a cover crop (for a variable: its sample image). */
+    keep: KeepBox.optional(),
+    /** Format 2: painted behind the image, seen where a kept subject needs a smaller image. */
+    background: Paint.optional(),
   })
   .strict();
 export type ImageLayer = z.infer<typeof ImageLayer>;
@@ -288,12 +316,48 @@ export const ListLayer = z
   .strict();
 export type ListLayer = z.infer<typeof ListLayer>;
 
+export const STACK_MAX_DEPTH = 4;
+
+/**
+ * Format 2: an auto-layout group. Its children are laid out one after the other (their own x
+ * and y are ignored): a text child takes the height (horizontal: the width) its fitted lines
+ * need, up to its own box, so what follows moves up or down; when the children do not fit the
+ * stack's box, text children shrink until they do.
+ */
+export const StackLayer = z
+  .object({
+    id: LayerBase.id,
+    x: LayerBase.x,
+    y: LayerBase.y,
+    width: LayerBase.width,
+    height: LayerBase.height,
+    opacity: LayerBase.opacity,
+    visibleWhen: LayerBase.visibleWhen,
+    decorative: LayerBase.decorative,
+    kind: z.literal('stack'),
+    direction: z.enum(['vertical', 'horizontal']).default('vertical'),
+    /** Space between visible children, px. */
+    gap: z.number().nonnegative().max(2000).default(0),
+    /** Inside the stack's box on every side, px. */
+    padding: z.number().nonnegative().max(1000).default(0),
+    /** Children across the stack: a vertical stack's children to the left, centre or right. */
+    align: z.enum(['start', 'center', 'end']).default('start'),
+    /** The children as a block along the stack: at its start, centre or end. */
+    justify: z.enum(['start', 'center', 'end']).default('start'),
+    get layers() {
+      return z.array(Layer).min(1).max(200);
+    },
+  })
+  .strict();
+export type StackLayer = z.infer<typeof StackLayer>;
+
 export const Layer = z.discriminatedUnion('kind', [
   TextLayer,
   ImageLayer,
   ShapeLayer,
   QrLayer,
   ListLayer,
+  StackLayer,
 ]);
 export type Layer = z.infer<typeof Layer>;
 
@@ -413,7 +477,13 @@ export const Variable = z.discriminatedUnion('type', [
     .object({ ...VariableCommon, type: z.literal('colour'), default: HexColour.optional() })
     .strict(),
   z
-    .object({ ...VariableCommon, type: z.literal('image'), default: z.string().optional() })
+    .object({
+      ...VariableCommon,
+      type: z.literal('image'),
+      default: z.string().optional(),
+      /** Format 2: the subject of the sample (or default) image; other images carry none. */
+      keep: KeepBox.optional(),
+    })
     .strict(),
   z
     .object({

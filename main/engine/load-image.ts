@@ -2,13 +2,17 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import sharp, { type OutputInfo } from 'sharp';
+import type { KeepBox } from '../../shared/template-format.js';
 import type { ImageInput } from '../render/render-protocol.js';
+import { keepWindow, windowPlacement, type SourceWindow } from './image-keep.js';
 
 export interface ImageFitting {
   width: number;
   height: number;
   fit: 'cover' | 'contain';
   focalPoint: { x: number; y: number };
+  /** Format 2: the subject a cover crop keeps whole (fractions of the image). */
+  keep?: KeepBox;
 }
 
 export interface FittedImage {
@@ -16,6 +20,11 @@ export interface FittedImage {
   /** Where the pixels sit inside the box (contain leaves margins). */
   offsetX: number;
   offsetY: number;
+  /**
+   * A kept subject: the offsets are where the pixels go, whatever the layer's align, and the
+   * part of the image the frame shows (in fractions; it may reach beyond the image).
+   */
+  kept?: { shown: SourceWindow };
 }
 
 export class ImageLoadError extends Error {}
@@ -48,6 +57,10 @@ export function loadFittedImage(input: ImageInput, fitting: ImageFitting): Promi
   let key: string;
   try {
     key = `${sourceKey(input)}|${fitting.width}x${fitting.height}|${fitting.fit}|${fitting.focalPoint.x},${fitting.focalPoint.y}`;
+    if (fitting.keep && fitting.fit === 'cover') {
+      const k = fitting.keep;
+      key += `|keep:${k.x},${k.y},${k.width},${k.height}`;
+    }
   } catch {
     return Promise.reject(new ImageLoadError('the file no longer exists or cannot be read'));
   }
@@ -103,7 +116,34 @@ async function decode(input: ImageInput, fitting: ImageFitting): Promise<FittedI
     let raw: { data: Buffer; info: OutputInfo };
     let offsetX = 0;
     let offsetY = 0;
-    if (fitting.fit === 'cover') {
+    let kept: FittedImage['kept'];
+    if (fitting.fit === 'cover' && fitting.keep) {
+      const window = keepWindow(scaleW, scaleH, boxW, boxH, fitting.focalPoint, fitting.keep);
+      const at = windowPlacement(scaleW, scaleH, window, { x: 0, y: 0, width: boxW, height: boxH });
+      const k = boxW / window.width;
+      const w = Math.max(1, Math.round(scaleW * k));
+      const h = Math.max(1, Math.round(scaleH * k));
+      const left = clamp(Math.round(at.sx * k), 0, w - 1);
+      const top = clamp(Math.round(at.sy * k), 0, h - 1);
+      const width = clamp(Math.round(at.dw), 1, Math.min(boxW, w - left));
+      const height = clamp(Math.round(at.dh), 1, Math.min(boxH, h - top));
+      raw = await image
+        .resize(w, h, { fit: 'fill' })
+        .extract({ left, top, width, height })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      offsetX = Math.round(at.dx);
+      offsetY = Math.round(at.dy);
+      kept = {
+        shown: {
+          x: window.x / scaleW,
+          y: window.y / scaleH,
+          width: window.width / scaleW,
+          height: window.height / scaleH,
+        },
+      };
+    } else if (fitting.fit === 'cover') {
       const scale = Math.max(boxW / scaleW, boxH / scaleH);
       const w = Math.max(boxW, Math.round(scaleW * scale));
       const h = Math.max(boxH, Math.round(scaleH * scale));
@@ -131,7 +171,7 @@ async function decode(input: ImageInput, fitting: ImageFitting): Promise<FittedI
     const canvas = createCanvas(width, height);
     const pixels = new Uint8ClampedArray(raw.data.buffer, raw.data.byteOffset, raw.data.byteLength);
     canvas.getContext('2d').putImageData(new ImageData(pixels, width, height), 0, 0);
-    return { canvas, offsetX, offsetY };
+    return kept ? { canvas, offsetX, offsetY, kept } : { canvas, offsetX, offsetY };
   } catch (error) {
     if (error instanceof ImageLoadError) throw error;
     throw new ImageLoadError(describeDecodeError(error));
@@ -184,6 +224,7 @@ export function sourceFit(
   fit: ImageFitting['fit'],
   focalPoint: ImageFitting['focalPoint'],
   align: 'start' | 'center' | 'end',
+  keep?: KeepBox,
 ): {
   sx: number;
   sy: number;
@@ -194,6 +235,10 @@ export function sourceFit(
   dw: number;
   dh: number;
 } {
+  if (fit === 'cover' && keep) {
+    const window = keepWindow(srcW, srcH, box.width, box.height, focalPoint, keep);
+    return windowPlacement(srcW, srcH, window, box);
+  }
   if (fit === 'cover') {
     const scale = Math.max(box.width / srcW, box.height / srcH);
     const sw = Math.min(srcW, box.width / scale);

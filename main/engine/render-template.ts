@@ -1,21 +1,18 @@
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { layoutPages } from '../../shared/layout-pages.js';
-import {
-  MAX_CANVAS_SIDE,
-  type Layer,
-  type Layout,
-  type Paint,
-} from '../../shared/template-format.js';
+import { MAX_CANVAS_SIDE, type Layout, type Paint } from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
 import { acquireCanvas } from './canvas-pool.js';
 import { drawCropMarks } from './crop-marks.js';
-import { isVisible, type DrawContext } from './draw-context.js';
+import type { DrawContext } from './draw-context.js';
 import { drawImageLayer, prepareImageLayer, type PreparedImage } from './layers/image-layer.js';
 import { drawListLayer } from './layers/list-layer.js';
 import { drawQrLayer } from './layers/qr-layer.js';
 import { drawShapeLayer } from './layers/shape-layer.js';
 import { drawTextLayer } from './layers/text-layer.js';
 import { resolvePaint } from './paint.js';
+import { resolveLayers } from './resolve-layers.js';
+import type { DrawnLayer } from './stack-layout.js';
 import { sheetGeometry, sheetPixelSize, type SheetGeometry } from './sheet-geometry.js';
 
 export interface DrawnTemplate {
@@ -30,7 +27,8 @@ export interface DrawnTemplate {
 export interface PreparedLayout {
   layout: Layout;
   background: Paint;
-  visible: Layer[];
+  /** Visible layers as drawn: stacks laid out into their children, fit groups sized. */
+  visible: DrawnLayer[];
   images: Map<string, PreparedImage | null>;
 }
 
@@ -63,7 +61,7 @@ export async function prepareLayout(
 ): Promise<PreparedLayout> {
   const page = layoutPages(layout)[pageIndex];
   if (!page) throw new Error(`The layout has no page ${pageIndex + 1}.`);
-  const visible = page.layers.filter((layer) => isVisible(layer, dc.values));
+  const visible = resolveLayers(dc, page.layers);
   const images = new Map<string, PreparedImage | null>();
   await Promise.all(
     visible.map(async (layer) => {
@@ -148,7 +146,11 @@ export async function renderTemplate(job: RenderJob): Promise<DrawnTemplate> {
   return { canvas, layout, sheet, layers: dc.textReports, missingGlyphs: [...dc.missingGlyphs] };
 }
 
-function drawLayer(dc: DrawContext, layer: Layer, images: Map<string, PreparedImage | null>): void {
+function drawLayer(
+  dc: DrawContext,
+  layer: DrawnLayer,
+  images: Map<string, PreparedImage | null>,
+): void {
   switch (layer.kind) {
     case 'text':
       return drawTextLayer(dc, layer);

@@ -107,7 +107,13 @@ function backdropOf(template: Template, layout: Layout, layers: Layer[], index: 
   const below = (from: number): Rgba[] | string => {
     for (let i = from; i >= 0; i--) {
       const other = layers[i]!;
-      if (other.kind === 'text' || other.kind === 'list' || other.kind === 'qr') continue;
+      if (
+        other.kind === 'text' ||
+        other.kind === 'list' ||
+        other.kind === 'qr' ||
+        other.kind === 'stack'
+      )
+        continue;
       if (!intersects(other, layer)) continue;
       if (other.kind === 'image') return `over the image layer "${other.id}"`;
       if (!other.fill) continue;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { ImageLayer } from '../../../shared/template-format.js';
+import type { ImageLayer, KeepBox } from '../../../shared/template-format.js';
 import type { ImageInput } from '../../render/render-protocol.js';
 import type { DrawContext } from '../draw-context.js';
 import {
@@ -10,6 +10,7 @@ import {
   type FittedImage,
   type SourceImage,
 } from '../load-image.js';
+import { keepWindow, type SourceWindow } from '../image-keep.js';
 import { resolvePaint, roundedRectPath } from '../paint.js';
 
 export class LayerImageError extends Error {
@@ -57,8 +58,43 @@ function hashBytes(bytes: Uint8Array): string {
   return crypto.createHash('sha1').update(bytes).digest('hex');
 }
 
+/**
+ * The subject a layer keeps whole (format 2): the layer's keep-box, or its image variable's;
+ * for a variable, only while its value is the template's sample or default image, which is the
+ * image the box describes (any other image carries none and is cropped on the focal point).
+ */
+export function keepBoxOf(
+  dc: DrawContext,
+  layer: ImageLayer,
+  input: ImageInput,
+): KeepBox | undefined {
+  if (dc.template.schemaVersion < 2 || layer.fit !== 'cover') return undefined;
+  if ('asset' in layer.source) return layer.keep;
+  const name = layer.source.var;
+  const variable = dc.template.variables.find((v) => v.name === name);
+  const keep = layer.keep ?? (variable?.type === 'image' ? variable.keep : undefined);
+  if (!keep || input.kind !== 'file') return undefined;
+  const samples = [dc.template.sampleValues[name], variable?.default];
+  const isSample = samples.some(
+    (sample) =>
+      typeof sample === 'string' &&
+      sample.startsWith('asset:') &&
+      path.resolve(dc.assetsDir, sample.slice('asset:'.length)) === path.resolve(input.path),
+  );
+  return isSample ? keep : undefined;
+}
+
+/** What the frame shows of a kept subject's image, for the rule that checks it stays whole. */
+export interface ImageCrop {
+  keep: KeepBox;
+  /** The part of the image the frame shows, in fractions (beyond 0–1 where the image stops). */
+  shown: { x: number; y: number; width: number; height: number };
+}
+
 /** A raster page gets the image fitted to its box in pixels; a vector page the source image. */
-export type PreparedImage = { fitted: FittedImage } | { source: SourceImage };
+export type PreparedImage = ({ fitted: FittedImage } | { source: SourceImage }) & {
+  crop?: ImageCrop;
+};
 
 /** Loads the layer's image (outside the draw pass, so decoding runs while nothing else waits). */
 export async function prepareImageLayer(
@@ -67,19 +103,31 @@ export async function prepareImageLayer(
 ): Promise<PreparedImage | null> {
   const source = inputFor(dc, layer);
   if (!source) return null;
+  const keep = keepBoxOf(dc, layer, source.input);
   try {
     if (dc.vector) {
       const image = await sharedSourceImage(dc, source.input);
-      if (image) return { source: image };
+      if (image) {
+        if (!keep) return { source: image };
+        const window = keepWindow(
+          image.width,
+          image.height,
+          layer.width,
+          layer.height,
+          layer.focalPoint,
+          keep,
+        );
+        return { source: image, crop: { keep, shown: fractions(window, image) } };
+      }
     }
-    return {
-      fitted: await loadFittedImage(source.input, {
-        width: layer.width,
-        height: layer.height,
-        fit: layer.fit,
-        focalPoint: layer.focalPoint,
-      }),
-    };
+    const fitted = await loadFittedImage(source.input, {
+      width: layer.width,
+      height: layer.height,
+      fit: layer.fit,
+      focalPoint: layer.focalPoint,
+      ...(keep ? { keep } : {}),
+    });
+    return keep && fitted.kept ? { fitted, crop: { keep, shown: fitted.kept.shown } } : { fitted };
   } catch (error) {
     throw new LayerImageError(source.path, (error as Error).message);
   }
@@ -109,7 +157,21 @@ export function drawImageLayer(
     roundedRectPath(ctx, layer, layer.radius);
     ctx.clip();
   }
-  if ('fitted' in image) {
+  if (layer.background) {
+    const paint = resolvePaint(ctx, layer.background, layer, dc.values);
+    if (paint) {
+      ctx.fillStyle = paint;
+      ctx.fillRect(layer.x, layer.y, layer.width, layer.height);
+    }
+  }
+  if ('fitted' in image && image.fitted.kept) {
+    const { fitted } = image;
+    ctx.drawImage(
+      fitted.canvas,
+      Math.round(layer.x + fitted.offsetX),
+      Math.round(layer.y + fitted.offsetY),
+    );
+  } else if ('fitted' in image) {
     const { fitted } = image;
     const alignOffset = (free: number) =>
       layer.align === 'start' ? 0 : layer.align === 'end' ? free * 2 : free;
@@ -127,6 +189,7 @@ export function drawImageLayer(
       layer.fit,
       layer.focalPoint,
       layer.align,
+      image.crop?.keep,
     );
     ctx.drawImage(source.canvas, at.sx, at.sy, at.sw, at.sh, at.dx, at.dy, at.dw, at.dh);
   }
@@ -160,4 +223,13 @@ export function drawImageLayer(
     ctx.stroke();
     ctx.setLineDash([]);
   }
+}
+
+function fractions(window: SourceWindow, image: { width: number; height: number }) {
+  return {
+    x: window.x / image.width,
+    y: window.y / image.height,
+    width: window.width / image.width,
+    height: window.height / image.height,
+  };
 }

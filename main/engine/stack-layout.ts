@@ -1,0 +1,147 @@
+import type { Layer, StackLayer, TextLayer } from '../../shared/template-format.js';
+import { isVisible, type DrawContext } from './draw-context.js';
+import { measureTextLayer } from './measure-text-layer.js';
+
+/** A layer that is drawn as it is: every kind but a stack. */
+export type DrawnLayer = Exclude<Layer, StackLayer>;
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where a child goes along the stack (main) and across it (cross). */
+interface Axis {
+  main: 'height' | 'width';
+  cross: 'height' | 'width';
+  mainAt: 'y' | 'x';
+  crossAt: 'y' | 'x';
+}
+
+const VERTICAL: Axis = { main: 'height', cross: 'width', mainAt: 'y', crossAt: 'x' };
+const HORIZONTAL: Axis = { main: 'width', cross: 'height', mainAt: 'x', crossAt: 'y' };
+
+/** A child laid out in a box: the drawn layers it becomes, and how much room it takes. */
+interface Placed {
+  layers: DrawnLayer[];
+  /** Along the stack's axis: what the child needs (a text's lines, a nested stack's content). */
+  main: number;
+}
+
+const axisOf = (stack: StackLayer) => (stack.direction === 'horizontal' ? HORIZONTAL : VERTICAL);
+
+/**
+ * A text child needs the room its fitted lines take, up to its box; other children keep their
+ * box. Text is the only child whose size is flexible: only it shrinks when the stack is full.
+ */
+function isFlexible(layer: Layer): boolean {
+  return layer.kind === 'text' || layer.kind === 'stack';
+}
+
+/**
+ * Lays a child out in `box` (its room along the axis as given, its own size across): a text
+ * child becomes a text layer with a tight box (so it is drawn as it was measured), a nested
+ * stack its children, anything else itself in the box.
+ */
+function place(dc: DrawContext, child: Layer, box: Box, axis: Axis, depth: number): Placed {
+  if (child.kind === 'stack') {
+    const inner = layoutStack(dc, { ...child, ...box }, depth + 1);
+    // A nested stack along the same axis hugs its content when that starts at its start.
+    const hugs = axisOf(child) === axis && child.justify === 'start';
+    return { layers: inner.layers, main: hugs ? inner.used[axis.main] : box[axis.main] };
+  }
+  if (child.kind === 'text') {
+    const sized: TextLayer = { ...child, ...box };
+    const measured = measureTextLayer(dc, sized);
+    if (!measured) return { layers: [], main: 0 };
+    const need = Math.min(box[axis.main], measured[axis.main]);
+    return { layers: [{ ...sized, [axis.main]: Math.max(1, need) }], main: need };
+  }
+  return { layers: [{ ...child, ...box }], main: box[axis.main] };
+}
+
+/**
+ * Lays a stack's visible children out one after the other. A text child takes what its fitted
+ * lines need, so the children after it move; when they do not fit the stack, the flexible
+ * children (text, nested stacks) get room in proportion to what they asked for and fit down
+ * into it. Returns the drawn layers in order and the room the content used (with padding).
+ */
+export function layoutStack(
+  dc: DrawContext,
+  stack: StackLayer,
+  depth = 0,
+): { layers: DrawnLayer[]; used: { width: number; height: number } } {
+  const axis = axisOf(stack);
+  const children = stack.layers.filter((layer) => isVisible(layer, dc.values));
+  const inner: Box = {
+    x: stack.x + stack.padding,
+    y: stack.y + stack.padding,
+    width: Math.max(1, stack.width - 2 * stack.padding),
+    height: Math.max(1, stack.height - 2 * stack.padding),
+  };
+  const crossOf = (child: Layer) => Math.min(child[axis.cross], inner[axis.cross]);
+  const boxFor = (child: Layer, main: number): Box => {
+    const box = { x: 0, y: 0, width: 0, height: 0 };
+    box[axis.main] = Math.max(1, main);
+    box[axis.cross] = crossOf(child);
+    return box;
+  };
+  const gaps = stack.gap * Math.max(0, children.length - 1);
+  // First pass: each child in its own box (no larger than the stack).
+  let placed = children.map((child) =>
+    place(dc, child, boxFor(child, Math.min(child[axis.main], inner[axis.main])), axis, depth),
+  );
+  const total = () => placed.reduce((sum, p) => sum + p.main, 0) + gaps;
+  if (total() > inner[axis.main] + 0.01) {
+    const fixed = placed.reduce(
+      (sum, p, index) => sum + (isFlexible(children[index]!) ? 0 : p.main),
+      0,
+    );
+    const flexible = total() - gaps - fixed;
+    const room = Math.max(0, inner[axis.main] - gaps - fixed);
+    const share = flexible > 0 ? room / flexible : 0;
+    placed = placed.map((p, index) => {
+      const child = children[index]!;
+      if (!isFlexible(child)) return p;
+      return place(dc, child, boxFor(child, Math.max(1, p.main * share)), axis, depth);
+    });
+  }
+  const used = total();
+  const free = Math.max(0, inner[axis.main] - used);
+  let at =
+    inner[axis.mainAt] +
+    (stack.justify === 'end' ? free : stack.justify === 'center' ? free / 2 : 0);
+  const layers: DrawnLayer[] = [];
+  placed.forEach((p, index) => {
+    const child = children[index]!;
+    const across = inner[axis.cross] - crossOf(child);
+    const crossAt =
+      inner[axis.crossAt] +
+      (stack.align === 'end' ? across : stack.align === 'center' ? across / 2 : 0);
+    const shift = { [axis.mainAt]: at, [axis.crossAt]: crossAt } as { x: number; y: number };
+    for (const layer of p.layers) layers.push(moved(layer, shift, stack));
+    if (p.main > 0 || p.layers.length > 0) at += p.main + stack.gap;
+  });
+  const usedBox = { width: 0, height: 0 };
+  usedBox[axis.main] = used + 2 * stack.padding;
+  usedBox[axis.cross] = stack[axis.cross];
+  return { layers, used: usedBox };
+}
+
+/**
+ * A child's drawn layer moved to where the stack put the child: layers of a nested stack were
+ * laid out at 0,0 and move with it. The stack's opacity and decorative flag carry down.
+ */
+function moved(layer: DrawnLayer, shift: { x: number; y: number }, stack: StackLayer): DrawnLayer {
+  const opacity =
+    stack.opacity === undefined ? layer.opacity : (layer.opacity ?? 1) * stack.opacity;
+  return {
+    ...layer,
+    x: layer.x + shift.x,
+    y: layer.y + shift.y,
+    ...(opacity === undefined ? {} : { opacity }),
+    ...(stack.decorative && !layer.decorative ? { decorative: true } : {}),
+  };
+}
