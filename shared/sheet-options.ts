@@ -118,6 +118,8 @@ export const SHEET_PRESET_NAMES = Object.keys(SHEET_PRESETS) as [
 
 /** A part is one PDF: at most this many sheets, so a batch of any size stays in bounded memory. */
 export const MAX_SHEETS_PER_PART = 250;
+/** Parts are drawn side by side on the render threads: 1,000 badges make 3 parts, not 1. */
+export const DEFAULT_SHEETS_PER_PART = 100;
 /** Without a preset or a margin: room for a desktop printer's unprintable edge. */
 const DEFAULT_MARGIN_MM = 5;
 const DEFAULT_GUTTER_MM = 4;
@@ -171,7 +173,9 @@ export const SheetOptions = z
       .min(1)
       .max(MAX_SHEETS_PER_PART)
       .optional()
-      .describe(`Sheets per PDF part (default and most ${MAX_SHEETS_PER_PART}).`),
+      .describe(
+        `Sheets per PDF part (default ${DEFAULT_SHEETS_PER_PART}, at most ${MAX_SHEETS_PER_PART}); a duplex sheet is two pages.`,
+      ),
     singleFiles: z
       .boolean()
       .optional()
@@ -320,7 +324,7 @@ export function planSheet(options: SheetOptions, item: SheetItem): SheetPlanResu
       },
       marks: options.marks ?? preset.marks ?? 'crop',
       duplex: options.duplex ?? 'none',
-      sheetsPerPart: options.sheetsPerPart ?? MAX_SHEETS_PER_PART,
+      sheetsPerPart: options.sheetsPerPart ?? DEFAULT_SHEETS_PER_PART,
       singleFiles: options.singleFiles ?? false,
     },
   };
