@@ -1,5 +1,5 @@
 import type { Run, RunStyle } from './text-runs.js';
-import { compoundLengthAt } from './vietnamese-compounds.js';
+import { compoundLengthAt, syllableKey } from './vietnamese-compounds.js';
 
 /**
  * Text cut into what a line break may not split. A word is the text between breakable spaces
@@ -78,10 +78,11 @@ function gluedToNext(word: Word, next: Word): boolean {
 
 function glue(words: Word[]): Item[] {
   const texts = words.map((w) => w.text);
+  const keys = texts.map(syllableKey);
   const items: Item[] = [];
   let i = 0;
   while (i < words.length) {
-    let end = i + compoundLengthAt(texts, i);
+    let end = i + compoundLengthAt(texts, keys, i);
     while (end < words.length && gluedToNext(words[end - 1]!, words[end]!)) end += 1;
     items.push({ words: words.slice(i, end) });
     i = end;

@@ -29,14 +29,18 @@ export interface RichLine {
 
 export interface RichFitted extends FittedText {
   richLines: RichLine[];
+  /** The widths measured while fitting, reused when drawing. */
+  measurer: Measurer;
 }
 
 const ELLIPSIS = '…';
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Measures pieces at one size, each distinct text once per style. */
-class Measurer {
+export class Measurer {
   private readonly cache = new Map<string, number>();
+  /** Font shorthand by style flags: building it resolves the family each time. */
+  private readonly fonts = new Map<number, string>();
   private current = '';
   constructor(
     private readonly ctx: SKRSContext2D,
@@ -45,6 +49,16 @@ class Measurer {
   ) {}
 
   font(style: RunStyle): string {
+    const key = (style.bold ? 1 : 0) | (style.italic ? 2 : 0) | (style.currency ? 4 : 0);
+    let font = this.fonts.get(key);
+    if (font === undefined) {
+      font = this.shorthand(style);
+      this.fonts.set(key, font);
+    }
+    return font;
+  }
+
+  private shorthand(style: RunStyle): string {
     return fontShorthand(
       this.spec.family,
       style.bold ? Math.min(900, Math.max(700, this.spec.weight + 300)) : this.spec.weight,
@@ -59,6 +73,11 @@ class Measurer {
 
   get spacing(): number {
     return (this.spec.letterSpacing * this.size) / this.spec.size;
+  }
+
+  /** The context's font was set by someone else: set it again before the next use. */
+  forget(): void {
+    this.current = '';
   }
 
   /** Sets the context to draw `style`. */
@@ -203,6 +222,7 @@ function attempt(
   const lines = layoutLines(paragraphs, m, spec, width);
   const lineHeightPx = size * spec.lineHeight;
   applyFont(ctx, spec, size);
+  m.forget();
   const span = inkSpan(ctx, lines.map(plainText), lineHeightPx, size);
   const ok =
     (spec.maxLines === undefined || lines.length <= spec.maxLines) &&
@@ -244,13 +264,15 @@ export function fitRichText(
       best = attempt(ctx, paragraphs, spec, bottom, width, height);
     }
   }
-  if (best.ok) return finish(ctx, best.lines, spec, size, best.lineHeightPx, false, width, height);
+  if (best.ok) {
+    return finish(ctx, best.m, best.lines, spec, size, best.lineHeightPx, false, width, height);
+  }
   let result = truncate(ctx, best, spec, size, width, height);
   // A box too short for even one line with its marks: go below minSize rather than spill out.
   for (let smaller = size - 1; result.overflow && smaller >= 1; smaller--) {
     const trial = attempt(ctx, paragraphs, spec, smaller, width, height);
     result = trial.ok
-      ? finish(ctx, trial.lines, spec, smaller, trial.lineHeightPx, false, width, height)
+      ? finish(ctx, trial.m, trial.lines, spec, smaller, trial.lineHeightPx, false, width, height)
       : truncate(ctx, trial, spec, smaller, width, height);
   }
   return result;
@@ -268,7 +290,7 @@ function truncate(
   const keep = Math.max(1, Math.min(spec.maxLines ?? Infinity, byHeight, trial.lines.length));
   const kept = trial.lines.slice(0, keep);
   kept[keep - 1] = withEllipsis(kept[keep - 1]!, trial.m, width);
-  return finish(ctx, kept, spec, size, trial.lineHeightPx, true, width, height);
+  return finish(ctx, trial.m, kept, spec, size, trial.lineHeightPx, true, width, height);
 }
 
 /** The line shortened, a grapheme at a time, until it fits with "…" after it. */
@@ -293,6 +315,7 @@ function withEllipsis(line: RichLine, m: Measurer, width: number): RichLine {
 
 function finish(
   ctx: SKRSContext2D,
+  measurer: Measurer,
   richLines: RichLine[],
   spec: RichSpec,
   size: number,
@@ -302,11 +325,12 @@ function finish(
   height: number,
 ): RichFitted {
   applyFont(ctx, spec, size);
+  measurer.forget();
   const lines = richLines.map(plainText);
   const widths = richLines.map((line) => line.width);
   const span = inkSpan(ctx, lines, lineHeightPx, size);
   const overflow = widths.some((w) => w > width + 0.5) || span.bottom - span.top > height + 0.5;
-  return { size, lines, widths, lineHeightPx, truncated, overflow, richLines };
+  return { size, lines, widths, lineHeightPx, truncated, overflow, richLines, measurer };
 }
 
 /**
@@ -333,7 +357,8 @@ export function drawRichLines(
         ? box.y + box.height - spanHeight
         : box.y + (box.height - spanHeight) / 2;
   const top = spanTop - span.top;
-  const m = new Measurer(ctx, spec, fitted.size);
+  const m = fitted.measurer;
+  m.forget();
   const metrics = decorationMetrics(spec.family);
   const raise = spec.currencyRaise ? currencyRaise(ctx, m) : 0;
   ctx.textBaseline = 'alphabetic';

@@ -10,10 +10,8 @@ const STRONG = /[\p{L}]/u;
 
 export function isRightToLeft(text: string, direction: 'auto' | 'ltr' | 'rtl'): boolean {
   if (direction !== 'auto') return direction === 'rtl';
-  for (const char of text) {
-    if (STRONG.test(char)) return RTL_LETTER.test(char);
-  }
-  return false;
+  const first = STRONG.exec(text);
+  return first !== null && RTL_LETTER.test(first[0]);
 }
 
 /** In a right-to-left paragraph `left` and `right` mean start and end, so they swap. */

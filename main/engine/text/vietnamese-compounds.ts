@@ -22,22 +22,26 @@ function words(): Set<string> {
 }
 
 /** Letters only, lower case: "Vượng," and "VƯỢNG" both read as "vượng". */
-function syllable(word: string): string {
-  return word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toLocaleLowerCase('vi');
+export function syllableKey(word: string): string {
+  return word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '').toLowerCase();
 }
 
 /**
  * How many of `syllables`, starting at `start`, form one listed word (the longest match), or 1.
- * Punctuation inside the span ("tròn, xe") ends a word.
+ * `keys` are the syllables' `syllableKey`s. Punctuation inside the span ("tròn, xe") ends a word.
  */
-export function compoundLengthAt(syllables: readonly string[], start: number): number {
+export function compoundLengthAt(
+  syllables: readonly string[],
+  keys: readonly string[],
+  start: number,
+): number {
   const set = words();
   for (let length = Math.min(longest, syllables.length - start); length >= 2; length--) {
     const span = syllables.slice(start, start + length);
     // Only the last syllable may carry punctuation after it ("tròn," ends the word).
     if (span.slice(0, -1).some((s) => /[^\p{L}]$/u.test(s))) continue;
     if (span.slice(1).some((s) => /^[^\p{L}]/u.test(s))) continue;
-    if (set.has(span.map(syllable).join(' '))) return length;
+    if (set.has(keys.slice(start, start + length).join(' '))) return length;
   }
   return 1;
 }
