@@ -42,6 +42,9 @@ import { ImageUrlCache } from './remote-images/image-url-cache.js';
 import type { ImageUrlFetcher } from './remote-images/image-url-fetcher.js';
 import { imageUrlSettingsSource } from './remote-images/image-url-settings.js';
 import { RemoteImages } from './remote-images/remote-images.js';
+import { PreviewLinkSigner } from './preview-links/preview-link-signer.js';
+import { PreviewLinks } from './preview-links/preview-links.js';
+import { previewSecret } from './preview-links/preview-secret.js';
 import type { ClusterApiParts, SharedWorkspaceCopy } from './core-mode.js';
 import type { CoreData } from './data/core-data.js';
 import { EMPTY_BRAND_PROFILE, type BrandProfile } from '../shared/brand-profile.js';
@@ -300,8 +303,17 @@ export async function composeCore(
       reservations,
       outputs: outputObjects,
     });
+    const secret = previewSecret(data.settings);
+    const previewLinks = new PreviewLinks({
+      data,
+      renderer,
+      singleRenders,
+      objects: outputObjects,
+      signer: new PreviewLinkSigner(secret.current),
+    });
     const server = buildServer(
       {
+        previewLinks: { previewLinks, rotatePreviewSecret: secret.rotate },
         data,
         objects: outputObjects,
         mode: cluster ? 'cluster' : 'embedded',

@@ -75,12 +75,12 @@ export const ERROR_CATALOGUE = {
   'url-expired': {
     status: 403,
     title: 'The signed link has expired',
-    when: 'A signed link (a bundle download, a thumbnail) is past its expiry, or a one-time link that opens the app was used already or is too old.',
+    when: 'A signed link (a bundle download, a thumbnail, a preview link) is past its expiry, or a one-time link that opens the app was used already or is too old.',
   },
   'url-invalid': {
     status: 403,
     title: 'The signed link is not valid',
-    when: "A signed link is unsigned, altered or signed for another resource, or a link of the app's pages was not signed by an open session.",
+    when: "A signed link is unsigned, altered or signed for another resource, or a link of the app's pages was not signed by an open session. A preview link also when its signing secret was rotated or the API key that made it was revoked.",
   },
   'not-found': {
     status: 404,

@@ -18,6 +18,7 @@ import { registerOutputRoutes } from './routes/v1/output-routes.js';
 import { registerUploadRoutes } from './routes/v1/upload-routes.js';
 import { registerUiRoutes } from './routes/ui-routes.js';
 import { registerSystemRoutes } from './routes/v1/system-routes.js';
+import { registerPreviewLinkRoutes } from './routes/v1/preview-link-routes.js';
 import { registerTeamServiceRoutes } from './routes/v1/team-service-routes.js';
 import { registerRenderRoutes } from './routes/v1/render-routes.js';
 import { registerThumbnailRoutes } from './routes/v1/thumbnail-routes.js';
@@ -85,6 +86,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerOutputRoutes(registry, deps);
   registerUploadRoutes(app, registry, deps);
   registerSystemRoutes(registry, deps);
+  if (deps.previewLinks) registerPreviewLinkRoutes(registry, deps.previewLinks);
   if (deps.team) registerTeamServiceRoutes(registry, deps.team);
   registerWorkspaceTemplateRoutes(registry, deps);
   registerFontRoutes(registry, deps);

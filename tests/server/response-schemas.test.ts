@@ -177,6 +177,20 @@ describe('every route sends what it declares', () => {
     );
     await sent('GET /v1/system/image-urls', await server.api('/v1/system/image-urls'));
     await sent(
+      'POST /v1/preview-links',
+      await server.api('/v1/preview-links', {
+        method: 'POST',
+        json: {
+          templateId: 'tmpl_product_promo',
+          values: { headline: 'Link', price: 1, photo: 'asset:product.jpg' },
+        },
+      }),
+    );
+    await sent(
+      'POST /v1/preview-links/rotate-secret',
+      await server.api('/v1/preview-links/rotate-secret', { method: 'POST' }),
+    );
+    await sent(
       'PUT /v1/system/image-urls',
       await server.api('/v1/system/image-urls', {
         method: 'PUT',

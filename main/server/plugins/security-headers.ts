@@ -33,7 +33,9 @@ export function isUiUrl(url: string): boolean {
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+    // A route that is meant to be embedded elsewhere (preview links) says so itself.
+    if (!reply.hasHeader('Cross-Origin-Resource-Policy'))
+      reply.header('Cross-Origin-Resource-Policy', 'same-origin');
     if (isUiUrl(request.url)) {
       reply.header('Content-Security-Policy', UI_CONTENT_SECURITY_POLICY);
       // For browsers that predate frame-ancestors.

@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import { RenderRequest } from '../../shared/api-schemas.js';
+import { AppError, Errors } from '../../shared/errors.js';
+import type { CreatePreviewLinkRequest, PreviewLink } from '../../shared/preview-link-schemas.js';
+import { brandProfileFor } from '../brand/named-brand.js';
+import { EXTENSIONS } from '../batch/batch-outputs.js';
+import type { CoreData } from '../data/core-data.js';
+import type { ObjectStore } from '../objects/object-store.js';
+import type { RenderService } from '../render/render-service.js';
+import type { SingleRenderService } from '../render/single-render-service.js';
+import type { PreviewLinkClaims, PreviewLinkSigner } from './preview-link-signer.js';
+
+export const PREVIEW_IMAGE_PATH = '/v1/preview-links/image';
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+export interface PreviewLinksDeps {
+  data: CoreData;
+  renderer: RenderService;
+  singleRenders: SingleRenderService;
+  /** Where each distinct image is kept once rendered (`previews/<hash>.<ext>`). */
+  objects: ObjectStore;
+  signer: PreviewLinkSigner;
+}
+
+export type ServedPreview =
+  | { status: 304; etag: string; maxAgeSeconds: number }
+  | { status: 200; etag: string; maxAgeSeconds: number; contentType: string; bytes: Buffer };
+
+/**
+ * Signed, expiring GET links that render a template with the values in their query string, for
+ * `<img src>` in a dev server or a CMS preview. Each distinct image (template version, target,
+ * format, brand and values) is rendered and charged once, to the key that made the link, then
+ * served from the object store however often it is fetched.
+ */
+export class PreviewLinks {
+  private readonly rendering = new Map<string, Promise<Buffer>>();
+
+  constructor(private readonly deps: PreviewLinksDeps) {}
+
+  /** Checks the values as a render would (so a bad link fails now, not in a page), then signs. */
+  async create(
+    request: CreatePreviewLinkRequest,
+    keyId: string,
+    origin: string,
+    now = Date.now(),
+  ): Promise<PreviewLink> {
+    const { renderer, data } = this.deps;
+    const entry = renderer.entry(request.templateId);
+    const target = renderer.ratioFor(entry, request.target);
+    const values = Object.fromEntries(
+      Object.entries(request.values).map(([name, value]) => [name, String(value)]),
+    );
+    await renderer.prepareWithImageUrls(
+      { templateId: request.templateId, values, target, format: request.format },
+      { entry, brand: await brandProfileFor(data.brandProfiles, request.brand) },
+    );
+    const exp = Math.floor(now / 1000) + request.expiresInSeconds;
+    const query = await this.deps.signer.query({
+      templateId: request.templateId,
+      target,
+      format: request.format,
+      brand: request.brand,
+      keyId,
+      exp,
+      values,
+    });
+    const path = `${PREVIEW_IMAGE_PATH}?${query}`;
+    return {
+      url: `${origin}${path}`,
+      path,
+      expiresAt: new Date(exp * 1000).toISOString(),
+      templateId: request.templateId,
+    };
+  }
+
+  async serve(
+    query: Record<string, unknown>,
+    ifNoneMatch: string | undefined,
+    now = Date.now(),
+  ): Promise<ServedPreview> {
+    const { data, renderer } = this.deps;
+    const claims = await this.deps.signer.verify(query, now);
+    const key = await data.apiKeys.get(claims.keyId);
+    if (!key || key.revokedAt)
+      throw new AppError(
+        'url-invalid',
+        'The API key that made this preview link was revoked. Make a new link with another key.',
+      );
+    const entry = renderer.entry(claims.templateId);
+    const brand = await brandProfileFor(data.brandProfiles, claims.brand);
+    // By content: an edited template or brand is another image (and another charge).
+    const hash = crypto
+      .createHash('sha256')
+      .update(
+        JSON.stringify([
+          entry.template,
+          claims.target,
+          claims.format,
+          brand,
+          Object.entries(claims.values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        ]),
+      )
+      .digest('hex');
+    const etag = `"${hash.slice(0, 40)}"`;
+    const maxAgeSeconds = Math.max(0, claims.exp - Math.floor(now / 1000));
+    if (ifNoneMatch !== undefined && ifNoneMatch.split(/\s*,\s*/).includes(etag))
+      return { status: 304, etag, maxAgeSeconds };
+    const contentType = CONTENT_TYPES[claims.format] ?? 'application/octet-stream';
+    const objectKey = `previews/${hash}.${EXTENSIONS[claims.format as 'png']}`;
+    const stored = await this.deps.objects.get(objectKey);
+    const bytes = stored ?? (await this.renderOnce(hash, objectKey, claims));
+    return { status: 200, etag, maxAgeSeconds, contentType, bytes };
+  }
+
+  /** Concurrent first fetches of one image share one render and one charge. */
+  private renderOnce(hash: string, objectKey: string, claims: PreviewLinkClaims): Promise<Buffer> {
+    let pending = this.rendering.get(hash);
+    if (!pending) {
+      pending = (async () => {
+        if ((await this.deps.data.subscription.get()).status === 'lapsed')
+          throw Errors.subscriptionLapsed();
+        const result = await this.deps.singleRenders.render({
+          request: RenderRequest.parse({
+            templateId: claims.templateId,
+            target: claims.target,
+            format: claims.format,
+            values: claims.values,
+            ...(claims.brand !== undefined ? { brand: claims.brand } : {}),
+          }),
+          apiKeyId: claims.keyId,
+        });
+        const bytes = Buffer.from(result.bytes);
+        await this.deps.objects.put(objectKey, bytes, { contentType: result.contentType });
+        return bytes;
+      })().finally(() => this.rendering.delete(hash));
+      this.rendering.set(hash, pending);
+    }
+    return pending;
+  }
+}
