@@ -1,5 +1,6 @@
 import { getJson, send, sendJson, withQuery } from './http';
 import { signedLink } from './session';
+import type { CellEditBody } from '../../shared/upload-schemas';
 import type { KeyScope } from '../../shared/key-scopes';
 import type {
   Account,
@@ -176,6 +177,9 @@ export const api = {
       getJson<UploadRows>(`/v1/uploads/${encodeURIComponent(id)}/rows`, {
         query: { sheet: query.sheet ?? undefined, offset: query.offset, limit: query.limit },
       }),
+    /** Changes one cell in the upload (this batch's copy of the data, not the user's file). */
+    editCell: (id: string, body: CellEditBody) =>
+      sendJson<Upload>('PUT', `/v1/uploads/${encodeURIComponent(id)}/cells`, { body }),
   },
 
   batches: {

@@ -231,6 +231,12 @@ export const en = {
   'wizard.review.row': 'Row {row}',
   'wizard.review.line': 'line {line}',
   'wizard.review.truncated': 'Only the first {count} problems are listed.',
+  'wizard.fix.title': 'Fix the refused cells here',
+  'wizard.fix.note':
+    'A change applies to this batch’s copy of the data; your file stays as it is. Enter or leaving the cell saves it, and the check runs again.',
+  'wizard.fix.row': 'Row',
+  'wizard.fix.cell': 'Cell {address} ({field})',
+  'wizard.fix.checked': 'Cell changed; the check ran again.',
   'wizard.review.problemsNote':
     'Rows with problems will fail; the others render. Fix the file and check again, or start anyway.',
   'wizard.review.jump': 'Show row {row} in the data',

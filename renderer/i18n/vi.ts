@@ -233,6 +233,12 @@ export const vi: Record<MessageKey, string> = {
   'wizard.review.row': 'Dòng {row}',
   'wizard.review.line': 'dòng {line} trong tệp',
   'wizard.review.truncated': 'Chỉ liệt kê {count} lỗi đầu tiên.',
+  'wizard.fix.title': 'Sửa các ô bị từ chối ngay tại đây',
+  'wizard.fix.note':
+    'Thay đổi chỉ áp dụng cho bản dữ liệu của lô này; tệp của bạn giữ nguyên. Nhấn Enter hoặc rời ô để lưu, rồi bước kiểm tra chạy lại.',
+  'wizard.fix.row': 'Dòng',
+  'wizard.fix.cell': 'Ô {address} ({field})',
+  'wizard.fix.checked': 'Đã đổi ô; bước kiểm tra đã chạy lại.',
   'wizard.review.problemsNote':
     'Các dòng có lỗi sẽ thất bại, các dòng còn lại vẫn được dựng. Hãy sửa tệp rồi kiểm tra lại, hoặc cứ bắt đầu.',
   'wizard.review.jump': 'Xem dòng {row} trong dữ liệu',

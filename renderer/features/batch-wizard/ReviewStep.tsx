@@ -9,6 +9,7 @@ import { variableLabel } from '../template/VariableField';
 import { problemText, type ProblemPlace } from '../../i18n/problem-text';
 import { rememberSetup } from './batch-setups';
 import { cellAddress } from './cell-address';
+import { FixCells } from './FixCells';
 import { buildBatchRequest, unmappedRequired } from './mapping';
 
 export function ReviewStep({
@@ -28,17 +29,26 @@ export function ReviewStep({
   const [startError, setStartError] = useState<unknown>(null);
   const { preflight, preflighting, preflightError } = wizard;
 
-  const check = useCallback(async () => {
-    const request = buildBatchRequest(useAppStore.getState().wizard);
-    if (!request) return;
-    patch({ preflighting: true, preflightError: null, preflight: null });
-    try {
-      const result = await api.batches.preflight(request);
-      patch({ preflight: result, preflighting: false });
-    } catch (error) {
-      patch({ preflightError: error, preflighting: false, preflight: null });
-    }
-  }, [patch]);
+  const [fixed, setFixed] = useState(0);
+  /** `keep`: the last result stays on screen while the check runs again (a cell just fixed). */
+  const check = useCallback(
+    async (keep = false) => {
+      const request = buildBatchRequest(useAppStore.getState().wizard);
+      if (!request) return;
+      patch({
+        preflighting: true,
+        preflightError: null,
+        ...(keep ? {} : { preflight: null }),
+      });
+      try {
+        const result = await api.batches.preflight(request);
+        patch({ preflight: result, preflighting: false });
+      } catch (error) {
+        patch({ preflightError: error, preflighting: false, preflight: null });
+      }
+    },
+    [patch],
+  );
 
   useEffect(() => {
     if (!useAppStore.getState().wizard.preflight) void check();
@@ -116,7 +126,7 @@ export function ReviewStep({
 
   return (
     <div className="stack gap-4">
-      {preflighting ? (
+      {preflighting && !preflight ? (
         <div className="card">
           <div className="card-body row" role="status">
             <span className="spinner" aria-hidden />
@@ -207,7 +217,10 @@ export function ReviewStep({
           <div className="card">
             <div className="card-header">
               <h2>{t('wizard.review.problems')}</h2>
-              <Button size="sm" icon="refresh" onClick={() => void check()}>
+              <span className="small muted grow" role="status" data-testid="fix-status">
+                {fixed > 0 && !preflighting ? t('wizard.fix.checked') : null}
+              </span>
+              <Button size="sm" icon="refresh" busy={preflighting} onClick={() => void check()}>
                 {t('wizard.review.check')}
               </Button>
             </div>
@@ -249,6 +262,29 @@ export function ReviewStep({
                     </li>
                   ))}
                 </ul>
+                <FixCells
+                  preflight={preflight}
+                  upload={wizard.upload}
+                  sheet={wizard.sheet}
+                  place={placeFor}
+                  onEdited={(upload) => {
+                    patch({ upload });
+                    void check(true).then(() => {
+                      setFixed((n) => n + 1);
+                      // The cell edited may be gone (fixed): focus goes to the next refused
+                      // cell, or to Start, never to <body>.
+                      requestAnimationFrame(() => {
+                        const active = document.activeElement;
+                        if (active && active !== document.body) return;
+                        document
+                          .querySelector<HTMLElement>(
+                            '[data-testid="fix-cells"] input:not(:disabled), [data-testid="start-batch"]',
+                          )
+                          ?.focus();
+                      });
+                    });
+                  }}
+                />
                 {preflight.problemsTruncated ? (
                   <p className="small muted">
                     {t('wizard.review.truncated', { count: preflight.problems.length })}
@@ -271,6 +307,7 @@ export function ReviewStep({
           disabled={
             starting || preflighting || missing.length > 0 || readyRows === 0 || !sufficient
           }
+          data-testid="start-batch"
           onClick={() => void start()}
         >
           {starting ? t('wizard.starting') : t('wizard.start')}
