@@ -23,7 +23,14 @@ export function pageCount(layout: Layout): number {
 
 /** The layers of every page (layer ids are unique across a layout's pages). */
 export function layoutLayers(layout: Layout): Layer[] {
-  return layoutPages(layout).flatMap((page) => page.layers);
+  return layoutPages(layout).flatMap((page) => withChildren(page.layers));
+}
+
+/** Layers and, after each stack, the layers it holds (at any depth), in drawing order. */
+export function withChildren(layers: Layer[]): Layer[] {
+  return layers.flatMap((layer) =>
+    layer.kind === 'stack' ? [layer, ...withChildren(layer.layers)] : [layer],
+  );
 }
 
 /** A layer with where it sits in the template JSON, for problems that point at it. */
@@ -33,15 +40,23 @@ export interface PlacedLayer {
   path: string;
 }
 
-/** Every layer of every page of a layout, with its path under `layouts.<name>`. */
+/**
+ * Every layer of every page of a layout, a stack's children after it
+ * (`layouts.story.layers[3].layers[0]`), with its path under `layouts.<name>`.
+ */
 export function placedLayers(name: string, layout: Layout): PlacedLayer[] {
   return [
-    ...layout.layers.map((layer, index) => ({ layer, path: `layouts.${name}.layers[${index}]` })),
+    ...placedIn(layout.layers, `layouts.${name}`),
     ...(layout.morePages ?? []).flatMap((page, pageIndex) =>
-      page.layers.map((layer, index) => ({
-        layer,
-        path: `layouts.${name}.morePages[${pageIndex}].layers[${index}]`,
-      })),
+      placedIn(page.layers, `layouts.${name}.morePages[${pageIndex}]`),
     ),
   ];
+}
+
+function placedIn(layers: Layer[], parent: string): PlacedLayer[] {
+  return layers.flatMap((layer, index) => {
+    const path = `${parent}.layers[${index}]`;
+    const placed = { layer, path };
+    return layer.kind === 'stack' ? [placed, ...placedIn(layer.layers, path)] : [placed];
+  });
 }

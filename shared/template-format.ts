@@ -331,6 +331,8 @@ export const StackLayer = z
     y: LayerBase.y,
     width: LayerBase.width,
     height: LayerBase.height,
+    /** Turns the whole group about the stack's centre. */
+    rotation: LayerBase.rotation,
     opacity: LayerBase.opacity,
     visibleWhen: LayerBase.visibleWhen,
     decorative: LayerBase.decorative,

@@ -124,6 +124,7 @@ export function layoutStack(
     for (const layer of p.layers) layers.push(moved(layer, shift, stack));
     if (p.main > 0 || p.layers.length > 0) at += p.main + stack.gap;
   });
+  if (stack.rotation) rotateAbout(layers, stack);
   const usedBox = { width: 0, height: 0 };
   usedBox[axis.main] = used + 2 * stack.padding;
   usedBox[axis.cross] = stack[axis.cross];
@@ -144,4 +145,25 @@ function moved(layer: DrawnLayer, shift: { x: number; y: number }, stack: StackL
     ...(opacity === undefined ? {} : { opacity }),
     ...(stack.decorative && !layer.decorative ? { decorative: true } : {}),
   };
+}
+
+/**
+ * A turned stack turns as one piece: each drawn layer's centre turns about the stack's centre
+ * and the layer turns by the same angle about its own (drawing turns a layer about its centre).
+ */
+function rotateAbout(layers: DrawnLayer[], stack: StackLayer): void {
+  const angle = ((stack.rotation ?? 0) * Math.PI) / 180;
+  const cx = stack.x + stack.width / 2;
+  const cy = stack.y + stack.height / 2;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  layers.forEach((layer, index) => {
+    const dx = layer.x + layer.width / 2 - cx;
+    const dy = layer.y + layer.height / 2 - cy;
+    layers[index] = {
+      ...layer,
+      x: cx + dx * cos - dy * sin - layer.width / 2,
+      y: cy + dx * sin + dy * cos - layer.height / 2,
+      rotation: (layer.rotation ?? 0) + (stack.rotation ?? 0),
+    };
+  });
 }

@@ -89,11 +89,13 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
         path: ['layouts', ratio, 'morePages', index],
       })),
     ];
-    for (const page of pages) {
-      page.layers.forEach((layer, index) => {
+    // A stack's children are layers of the layout too (`layers[2].layers[0]`).
+    const checkLayers = (layers: Layer[], parent: PropertyKey[]): void =>
+      layers.forEach((layer, index) => {
+        if (layer.kind === 'stack') checkLayers(layer.layers, [...parent, 'layers', index]);
         if (ids.has(layer.id)) {
           problems.push({
-            path: formatPath(prefix, [...page.path, 'layers', index, 'id']),
+            path: formatPath(prefix, [...parent, 'layers', index, 'id']),
             message: `another layer of this layout is already called "${layer.id}"`,
           });
         }
@@ -103,7 +105,7 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
           if (declared.has(name)) continue;
           problems.push({
             path: formatPath(prefix, [
-              ...page.path,
+              ...parent,
               'layers',
               index,
               layer.kind === 'qr' ? 'value' : 'text',
@@ -112,7 +114,7 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
           });
         }
       });
-    }
+    for (const page of pages) checkLayers(page.layers, page.path);
     visit(layout, ['layouts', ratio]);
   }
   problems.push(...formatVersionProblems(template, prefix));

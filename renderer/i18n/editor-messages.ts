@@ -97,6 +97,7 @@ export const editorEn = {
   'editor.kind.shape': 'Shape',
   'editor.kind.qr': 'QR code',
   'editor.kind.list': 'List',
+  'editor.kind.stack': 'Stack (edit its layers in the JSON)',
 
   'editor.inspector': 'Properties',
   'editor.canvasProps': 'Canvas',
@@ -345,6 +346,7 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'editor.kind.shape': 'Hình',
   'editor.kind.qr': 'Mã QR',
   'editor.kind.list': 'Danh sách',
+  'editor.kind.stack': 'Nhóm tự dàn (sửa các lớp con trong JSON)',
 
   'editor.inspector': 'Thuộc tính',
   'editor.canvasProps': 'Khung vẽ',

@@ -14,12 +14,13 @@ import {
   type LayerKind,
 } from './layer-ops';
 
-const KIND_ICONS: Record<LayerKind, IconName> = {
+const KIND_ICONS: Record<Layer['kind'], IconName> = {
   text: 'file',
   image: 'image',
   shape: 'grid',
   qr: 'table',
   list: 'layers',
+  stack: 'folder',
 };
 
 /** Layer actions the panel and the keyboard share. */

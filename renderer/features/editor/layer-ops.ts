@@ -1,8 +1,10 @@
 import type { Layer, Layout, Problem, Ratio, Template, Variable } from '../../api/types';
+import { layoutLayers } from '../../../shared/layout-pages';
 
 /** Pure edits of a template document the editor's actions are made of. */
 
-export type LayerKind = Layer['kind'];
+/** The kinds the editor adds; a stack (format 2) is edited in the template's JSON. */
+export type LayerKind = Exclude<Layer['kind'], 'stack'>;
 export const LAYER_KINDS: LayerKind[] = ['text', 'image', 'shape', 'qr', 'list'];
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -28,7 +30,9 @@ export function uniqueVariableName(base: string, variables: Variable[]): string 
 
 /** Every layer id used in any layout (ids are per layout, but one name per thing reads better). */
 function allLayerIds(template: Template): string[] {
-  return Object.values(template.layouts).flatMap((layout) => layout?.layers.map((l) => l.id) ?? []);
+  return Object.values(template.layouts).flatMap((layout) =>
+    layout ? layoutLayers(layout).map((l) => l.id) : [],
+  );
 }
 
 /**
