@@ -17,6 +17,25 @@ export interface Word {
   text: string;
   /** The style of the space after the word; null at the end of its paragraph. */
   space: RunStyle | null;
+  /** Its graphemes, split once when the word has to break inside (see graphemesOf). */
+  graphemes?: Piece[];
+}
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** Graphemes of `text`; printable ASCII is one per character (Intl.Segmenter is slow on long text). */
+export function graphemes(text: string): string[] {
+  if (PRINTABLE_ASCII.test(text)) return text.split('');
+  return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
+/** The word's graphemes with their styles, split on first use and kept. */
+export function graphemesOf(word: Word): Piece[] {
+  word.graphemes ??= word.pieces.flatMap((piece) =>
+    graphemes(piece.text).map((text) => ({ text, style: piece.style })),
+  );
+  return word.graphemes;
 }
 
 export interface Item {

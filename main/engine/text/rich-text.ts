@@ -4,7 +4,14 @@ import { fontShorthand } from '../fonts.js';
 import type { Box } from '../paint.js';
 import { balancedBreaks, greedyBreaks, type BreakUnit } from './balanced-breaks.js';
 import { decorationMetrics } from './decoration-metrics.js';
-import { breakPenalty, paragraphsOf, type Paragraph, type Piece } from './line-items.js';
+import {
+  breakPenalty,
+  graphemes as splitGraphemes,
+  graphemesOf,
+  paragraphsOf,
+  type Paragraph,
+  type Piece,
+} from './line-items.js';
 import { sameStyle, type Run, type RunStyle } from './text-runs.js';
 
 /**
@@ -34,7 +41,6 @@ export interface RichFitted extends FittedText {
 }
 
 const ELLIPSIS = '…';
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
 /** Measures pieces at one size, each distinct text once per style. */
 export class Measurer {
@@ -164,9 +170,7 @@ function unitsOf(paragraph: Paragraph, m: Measurer, width: number): Unit[] {
         continue;
       }
       // An over-long word (a URL, text without spaces) breaks between graphemes.
-      const graphemes = word.pieces.flatMap((piece) =>
-        [...segmenter.segment(piece.text)].map((s) => ({ text: s.segment, style: piece.style })),
-      );
+      const graphemes = graphemesOf(word);
       graphemes.forEach((g, i) => {
         const lastGrapheme = i === graphemes.length - 1;
         units.push({
@@ -296,7 +300,7 @@ function truncate(
 /** The line shortened, a grapheme at a time, until it fits with "…" after it. */
 function withEllipsis(line: RichLine, m: Measurer, width: number): RichLine {
   const graphemes = line.pieces.flatMap((piece) =>
-    [...segmenter.segment(piece.text)].map((s) => ({ text: s.segment, style: piece.style })),
+    splitGraphemes(piece.text).map((text) => ({ text, style: piece.style })),
   );
   const build = (count: number) => {
     const pieces: Piece[] = [];
