@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { registerBundledFonts } from '../../../main/engine/fonts.js';
+import { FONTS_DIR } from '../../../main/engine/render-job.js';
+import { checkRules } from '../../../main/engine/rules/check-rules.js';
+import { jobFor, layoutTemplate } from '../layout/layout-fixtures.js';
+
+registerBundledFonts(FONTS_DIR);
+
+const text = (extra: Record<string, unknown>) => ({
+  kind: 'text',
+  id: 'copy',
+  x: 100,
+  y: 300,
+  width: 800,
+  height: 200,
+  text: '{{copy}}',
+  font: { family: 'Be Vietnam Pro', weight: 700 },
+  size: 40,
+  colour: '#000000',
+  ...extra,
+});
+
+async function rules(template: ReturnType<typeof layoutTemplate>, copy = 'Hello') {
+  return (await checkRules(jobFor(template, { copy }))).map((v) => `${v.rule} ${v.layer}`);
+}
+
+describe('layout rules', () => {
+  it('want text of at least 24 px on 1080-wide ratios, 28 on og and 32 on landscape, after fitting', async () => {
+    const at = (ratio: 'square' | 'og' | 'landscape', size: number) =>
+      layoutTemplate({ ratio, textVariables: ['copy'], layers: [text({ size, minSize: size })] });
+    expect(await rules(at('square', 24))).toEqual([]);
+    expect(await rules(at('square', 22))).toEqual(['text-too-small copy']);
+    expect(await rules(at('og', 27))).toEqual(['text-too-small copy']);
+    expect(await rules(at('og', 28))).toEqual([]);
+    expect(await rules(at('landscape', 30))).toEqual(['text-too-small copy']);
+    // Shrunk by fitting below the minimum: a box too small for the value.
+    const shrunk = layoutTemplate({
+      textVariables: ['copy'],
+      layers: [text({ size: 60, minSize: 12, width: 200, height: 40 })],
+    });
+    expect(await rules(shrunk, 'A rather long line of text')).toEqual(['text-too-small copy']);
+    const decorative = layoutTemplate({
+      textVariables: ['copy'],
+      layers: [text({ size: 12, decorative: true })],
+    });
+    expect(await rules(decorative)).toEqual([]);
+  });
+
+  it('keep essential layers out of a story’s top 250 and bottom 340 px, backgrounds and ornaments exempt', async () => {
+    const story = (layers: Array<Record<string, unknown>>) =>
+      layoutTemplate({ ratio: 'story', textVariables: ['copy'], layers });
+    expect(await rules(story([text({ y: 250, height: 1330 })]))).toEqual([]);
+    expect(await rules(story([text({ y: 240 })]))).toEqual(['story-safe-zone copy']);
+    expect(await rules(story([text({ y: 1500, height: 100 })]))).toEqual(['story-safe-zone copy']);
+    expect(await rules(story([text({ y: 100, decorative: true })]))).toEqual([]);
+    const ornament = {
+      kind: 'shape',
+      id: 'band',
+      x: 0,
+      y: 0,
+      width: 1080,
+      height: 200,
+      shape: 'rectangle',
+      fill: '#FF0000',
+    };
+    expect(await rules(story([ornament]))).toEqual([]);
+  });
+
+  it('want QR codes of at least 4 px a module, and none on a story or og', async () => {
+    const qr = (size: number) => ({
+      kind: 'qr',
+      id: 'code',
+      x: 100,
+      y: 300,
+      width: size,
+      height: size,
+      value: 'https://example.com/a/rather/long/link/to/a/product/page?utm_source=render-desk',
+    });
+    const square = (size: number) => layoutTemplate({ layers: [qr(size)] });
+    expect(await rules(square(120))).toEqual(['qr-too-dense code']);
+    expect(await rules(square(400))).toEqual([]);
+    expect(await rules(layoutTemplate({ ratio: 'og', layers: [qr(400)] }))).toEqual([
+      'qr-placement code',
+    ]);
+  });
+
+  it('want leading of 1.25 for more than one line of capitals with marks above', async () => {
+    const caps = (lineHeight: number, transform = 'uppercase') =>
+      layoutTemplate({
+        textVariables: ['copy'],
+        layers: [text({ lineHeight, transform, size: 60, width: 500, height: 400 })],
+      });
+    const vietnamese = 'Khuyến mãi mừng xuân rộn ràng';
+    expect(await rules(caps(1.1), vietnamese)).toEqual(['caps-leading copy']);
+    expect(await rules(caps(1.25), vietnamese)).toEqual([]);
+    expect(await rules(caps(1.1, 'none'), vietnamese)).toEqual([]);
+    expect(await rules(caps(1.1, 'none'), 'KHUYẾN MÃI MỪNG XUÂN RỘN RÀNG')).toEqual([
+      'caps-leading copy',
+    ]);
+    expect(await rules(caps(1.1), 'Spring sale for every family')).toEqual([]);
+    expect(await rules(caps(1.1), 'Khuyến')).toEqual([]);
+  });
+
+  it('check a stack’s children where the stack put them', async () => {
+    const story = layoutTemplate({
+      ratio: 'story',
+      textVariables: ['copy'],
+      layers: [
+        {
+          kind: 'stack',
+          id: 'column',
+          x: 100,
+          y: 300,
+          width: 880,
+          height: 1400,
+          justify: 'end',
+          layers: [text({ height: 100 })],
+        },
+      ],
+    });
+    expect(await rules(story)).toEqual(['story-safe-zone copy']);
+  });
+});
