@@ -23,6 +23,11 @@ export interface LeaderDeps {
   intervalMs?: number;
   /** Outputs of deleted batches are removed this long after the delete. */
   gcGraceMs?: number;
+  /**
+   * Purges workspace templates deleted longer than the grace ago that no batch names (their
+   * files, versions and copies); returns the ids purged.
+   */
+  purgeTemplates?: (graceMs: number) => Promise<string[]>;
 }
 
 /**
@@ -37,7 +42,8 @@ export const GC_GRACE_MS = Math.max(
 /**
  * The one node that repairs what crashes leave behind: chunks marked queued whose job is gone
  * (Redis restarted empty, a crash between PostgreSQL and Redis), windows to top up, batches to
- * finish, sources whose reader died, and outputs of deleted batches. Every step is idempotent,
+ * finish, sources whose reader died, outputs of deleted batches, and deleted workspace
+ * templates no batch names any more. Every step is idempotent,
  * so a second leader after a failover, or a step repeated, changes nothing.
  */
 export class Leader {
@@ -108,5 +114,7 @@ export class Leader {
       await coordination.swept(batchId, final);
       if (removed > 0) this.deps.log(`removed ${removed} outputs of deleted batch ${batchId}`);
     }
+    for (const id of (await this.deps.purgeTemplates?.(this.deps.gcGraceMs ?? GC_GRACE_MS)) ?? [])
+      this.deps.log(`purged deleted workspace template ${id}: no batch names it`);
   }
 }

@@ -30,6 +30,7 @@ import { queueUrlWithSecret, readClusterSettings } from './cluster-settings.js';
 import { startClusterWorker } from './cluster-worker.js';
 import { Coordination } from './coordination.js';
 import { Leader } from './leader.js';
+import { templatePurge } from './template-purge.js';
 import { assertNoEviction, openRedis } from './redis-connection.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';
 import { secretFromEnv } from './secret-env.js';
@@ -271,6 +272,7 @@ export async function startClusterNode(
         // Only nodes with the API part read sources; a worker-only leader leaves it to them.
         if (ingest) await ingest.run(batchId);
       },
+      purgeTemplates: templatePurge(sharedWorkspace, objects),
       log,
     });
     leader.start();

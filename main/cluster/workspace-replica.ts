@@ -7,13 +7,14 @@ import type { SharedWorkspaceRepository } from '../data/postgres/shared-workspac
 import type { ObjectStore } from '../objects/object-store.js';
 import type { CustomFontRecord } from '../store/custom-fonts-repository.js';
 import type { WorkspaceMirror } from '../store/workspace-mirror.js';
+import { templateObjectPrefix } from './template-purge.js';
 import type { SharedWorkspace } from '../workspace/shared-workspace.js';
 
 /** How often a node looks for workspace writes made elsewhere, besides before requests. */
 export const WORKSPACE_POLL_MS = 2_000;
 
 export function templateAssetKey(templateId: string, name: string): string {
-  return `workspace-templates/${templateId}/assets/${name}`;
+  return `${templateObjectPrefix(templateId)}assets/${name}`;
 }
 
 export function fontKey(fileName: string): string {
@@ -155,8 +156,11 @@ export class WorkspaceReplica implements SharedWorkspace {
           download(objects, fontKey(font.fileName), path.join(fontsDir, font.fileName)),
         ),
     ]);
-    const { removedFontFiles } = this.deps.mirror.apply(changes);
+    const { removedFontFiles, purgedTemplates } = this.deps.mirror.apply(changes);
     for (const file of removedFontFiles) fs.rmSync(path.join(fontsDir, file), { force: true });
+    // A template's folder holds its assets folder (and nothing any other template needs).
+    for (const id of purgedTemplates)
+      fs.rmSync(path.dirname(assetsDir(id)), { recursive: true, force: true });
     this.seen = changes.head;
   }
 }

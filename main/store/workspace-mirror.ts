@@ -9,6 +9,8 @@ export interface MirroredTemplate {
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+  /** Purged in the shared workspace: the copy drops the template's rows and folder. */
+  purgedAt?: string | null;
 }
 
 export interface MirroredChanges {
@@ -24,7 +26,7 @@ export interface MirroredChanges {
  * changes nothing.
  */
 export interface WorkspaceMirror {
-  apply(changes: MirroredChanges): { removedFontFiles: string[] };
+  apply(changes: MirroredChanges): { removedFontFiles: string[]; purgedTemplates: string[] };
 }
 
 export function createWorkspaceMirror(db: Database): WorkspaceMirror {
@@ -46,6 +48,8 @@ export function createWorkspaceMirror(db: Database): WorkspaceMirror {
   );
   const fontFile = db.prepare<[string], string>('SELECT file_name FROM custom_fonts WHERE id = ?');
   const deleteFont = db.prepare<[string]>('DELETE FROM custom_fonts WHERE id = ?');
+  // Its versions go with it (ON DELETE CASCADE).
+  const deleteTemplate = db.prepare<[string]>('DELETE FROM workspace_templates WHERE id = ?');
   const fileInUse = db.prepare<[string], number>(
     'SELECT count(*) FROM custom_fonts WHERE file_name = ?',
   );
@@ -53,7 +57,16 @@ export function createWorkspaceMirror(db: Database): WorkspaceMirror {
   const apply = db.transaction((changes: MirroredChanges) => {
     // Template rows before their versions (the versions' foreign key). A save stamps the row and
     // its new version with the same change number, so both arrive together.
-    for (const template of changes.templates) upsertTemplate.run(template);
+    const purgedTemplates: string[] = [];
+    for (const template of changes.templates) {
+      if (template.purgedAt) {
+        deleteTemplate.run(template.id);
+        purgedTemplates.push(template.id);
+        continue;
+      }
+      const { purgedAt: _purged, ...row } = template;
+      upsertTemplate.run(row);
+    }
     for (const version of changes.versions) insertVersion.run(version);
     const removedFontFiles: string[] = [];
     for (const font of changes.fonts) {
@@ -79,7 +92,7 @@ export function createWorkspaceMirror(db: Database): WorkspaceMirror {
         createdAt: font.createdAt,
       });
     }
-    return { removedFontFiles };
+    return { removedFontFiles, purgedTemplates };
   });
 
   return { apply: (changes) => apply.immediate(changes) };

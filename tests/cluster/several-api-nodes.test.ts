@@ -12,6 +12,7 @@ import {
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
 import { testFetch, type Json } from '../helpers/test-server.js';
 import { Redis } from 'ioredis';
+import { S3ObjectStore } from '../../main/objects/s3-object-store.js';
 
 /**
  * Two API nodes and a worker of one cluster. Workspace templates, their images and uploaded
@@ -202,6 +203,63 @@ describe('the shared workspace of a cluster', () => {
     expect((await call(first, `/v1/templates/${id}`)).status).toBe(404);
   }, 120_000);
 });
+
+describe('deleted workspace templates in a cluster', () => {
+  it('purges a template deleted on one API node from the object store and from every copy once no batch names it', async () => {
+    const forked = await json(
+      await call(second, `/v1/catalog/${SOURCE}/fork`, { method: 'POST', json: {} }),
+      201,
+    );
+    const id = forked.id as string;
+    const { asset } = await json(
+      await call(second, `/v1/templates/${id}/assets`, {
+        method: 'POST',
+        body: IMAGE,
+        headers: { 'content-type': 'image/png' },
+      }),
+      201,
+    );
+    const copies = [
+      path.join(first.dataDir, 'workspace-templates', id),
+      path.join(second.dataDir, 'workspace-templates', id),
+      path.join(worker.dataDir, 'cache', 'cluster', 'workspace', 'workspace-templates', id),
+    ];
+    const objects = new S3ObjectStore({
+      bucket: env.s3.bucket,
+      endpoint: env.s3.endpoint,
+      region: env.s3.region,
+      credentials: { accessKeyId: env.s3.accessKeyId, secretAccessKey: env.s3.secretAccessKey },
+    });
+    const stored = async () =>
+      (await objects.list(`workspace-templates/${id}/`)).entries.map((e) => e.key);
+    try {
+      // Every node copies the template and its image (the first and the worker by following).
+      await until(() => copies.every((dir) => fs.existsSync(path.join(dir, 'assets', asset))));
+      // The fork's own copies of the source's images, and the uploaded one.
+      expect(await stored()).toContain(`workspace-templates/${id}/assets/${asset}`);
+
+      const deleted = await call(first, `/v1/templates/${id}`, { method: 'DELETE' });
+      expect(deleted.status).toBe(204);
+      await json(await call(second, `/v1/templates/${id}`), 404);
+      // The leader purges it after the grace (3 × the chunk lock here): files, rows, copies.
+      await until(
+        async () => (await stored()).length === 0 && copies.every((d) => !fs.existsSync(d)),
+      );
+      await json(await call(first, `/v1/templates/${id}`), 404);
+    } finally {
+      await objects.close();
+    }
+  }, 120_000);
+});
+
+/** Polls `check` every 250 ms until it holds; fails after 60 s. */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('the condition did not hold within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
 
 describe('UI sessions of a cluster', () => {
   it('opens a launch link made on one API node on the other, once, with a session both honour', async () => {

@@ -4,6 +4,11 @@ import { migratePostgres, postgresSchemaVersion } from '../../main/data/postgres
 import { POSTGRES_MIGRATIONS } from '../../main/data/postgres/migrations/index.js';
 import { closePostgres, openPostgres } from '../../main/data/postgres/open-postgres.js';
 import { SharedWorkspaceRepository } from '../../main/data/postgres/shared-workspace-repository.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
+import { createStore } from '../../main/store/create-store.js';
 import type { CustomFontRecord } from '../../main/store/custom-fonts-repository.js';
 import { useCoreDataImplementations } from './core-data-implementations.js';
 
@@ -140,5 +145,133 @@ describe('the shared workspace in PostgreSQL', () => {
     await expect(repository.saveVersion('wtpl_c', template('wtpl_c', 'v3'))).rejects.toMatchObject({
       code: 'not-found',
     });
+  });
+
+  it('is given purge tombstones by migration 8, with templates deleted before it purgeable', async () => {
+    const pool = await emptyDatabase();
+    await migratePostgres(pool, POSTGRES_MIGRATIONS, { to: 7 });
+    const before = new SharedWorkspaceRepository(pool);
+    await before.createTemplate({
+      id: 'wtpl_old',
+      templateJson: template('wtpl_old', 'v1'),
+      forkedFrom: null,
+      assets: ['upload-b.png'],
+    });
+    await pool.query(
+      "UPDATE workspace_templates SET deleted_at = now() - interval '1 hour' WHERE id = 'wtpl_old'",
+    );
+    await migratePostgres(pool, POSTGRES_MIGRATIONS, { to: 8 });
+    expect(await postgresSchemaVersion(pool)).toBe(8);
+    const repository = new SharedWorkspaceRepository(pool);
+    expect(await repository.purgeableTemplates(60_000)).toEqual(['wtpl_old']);
+    expect(await repository.markTemplatePurged('wtpl_old')).toBe(true);
+    const changes = await repository.changesSince(0);
+    expect(changes.templates.map((t) => [t.id, t.purgedAt !== null])).toEqual([['wtpl_old', true]]);
+    expect(changes.versions).toEqual([]);
+    expect(changes.assets).toEqual([]);
+  });
+
+  it('purges a deleted template no batch names once its grace has passed, and a copy drops it', async () => {
+    const pool = await emptyDatabase();
+    await migratePostgres(pool, POSTGRES_MIGRATIONS);
+    expect(await postgresSchemaVersion(pool)).toBe(POSTGRES_MIGRATIONS.length);
+    const repository = new SharedWorkspaceRepository(pool);
+    for (const id of ['wtpl_gone', 'wtpl_named', 'wtpl_kept'])
+      await repository.createTemplate({
+        id,
+        templateJson: template(id, id),
+        forkedFrom: null,
+        assets: ['upload-a.png'],
+      });
+    await repository.saveVersion('wtpl_gone', template('wtpl_gone', 'v2'), 1);
+    // A batch names wtpl_named: it may be replayed, so its template stays.
+    const data = postgresCoreData(pool);
+    const now = new Date().toISOString();
+    await data.commands.createBatch({
+      batch: {
+        id: 'bat_named',
+        templateId: 'wtpl_named',
+        templateSnapshot: {},
+        templateVersion: 1,
+        assetsDir: '/',
+        target: 'square',
+        format: 'png',
+        quality: null,
+        sourceType: 'json-array',
+        sourceRef: null,
+        sheet: null,
+        bindings: {},
+        fileNamePattern: null,
+        imagesDir: null,
+        brand: {},
+        today: now.slice(0, 10),
+        status: 'running',
+        total: 1,
+        rejectedReason: null,
+        apiKeyId: null,
+        createdAt: now,
+      },
+      records: [{ rowIndex: 0, line: null, record: {} }],
+    });
+    const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-workspace-copy-'));
+    const copy = createStore(copyDir);
+    try {
+      copy.workspaceMirror.apply(await repository.changesSince(0));
+      const seen = await repository.head();
+      expect(await repository.markTemplateDeleted('wtpl_gone')).toBe(true);
+      expect(await repository.markTemplateDeleted('wtpl_named')).toBe(true);
+      // Within the grace nothing is purgeable; after it, only the template no batch names.
+      expect(await repository.purgeableTemplates(60_000)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await repository.purgeableTemplates(10)).toEqual(['wtpl_gone']);
+      expect(await repository.markTemplatePurged('wtpl_gone')).toBe(true);
+      expect(await repository.markTemplatePurged('wtpl_gone')).toBe(false);
+      expect(await repository.markTemplatePurged('wtpl_named')).toBe(false);
+      expect(await repository.purgeableTemplates(10)).toEqual([]);
+      const left = await pool.query<{ template_id: string; n: string }>(
+        `SELECT template_id, count(*) AS n FROM (
+           SELECT template_id FROM workspace_template_versions
+           UNION ALL SELECT template_id FROM workspace_template_assets) AS rows
+         GROUP BY template_id ORDER BY template_id`,
+      );
+      expect(left.rows.map((r) => [r.template_id, Number(r.n)])).toEqual([
+        ['wtpl_kept', 2],
+        ['wtpl_named', 2],
+      ]);
+
+      // A copy that follows the changes drops the purged template; one starting now never has it.
+      const changes = await repository.changesSince(seen);
+      expect(changes.templates.map((t) => [t.id, t.purgedAt !== null])).toEqual([
+        ['wtpl_named', false],
+        ['wtpl_gone', true],
+      ]);
+      expect(copy.workspaceMirror.apply(changes).purgedTemplates).toEqual(['wtpl_gone']);
+      const ids = () =>
+        copy.db.prepare<[], string>('SELECT id FROM workspace_templates ORDER BY id').pluck().all();
+      expect(ids()).toEqual(['wtpl_kept', 'wtpl_named']);
+      expect(
+        copy.db
+          .prepare(
+            "SELECT count(*) FROM workspace_template_versions WHERE template_id = 'wtpl_gone'",
+          )
+          .pluck()
+          .get(),
+      ).toBe(0);
+      const fresh = createStore(path.join(copyDir, 'fresh'));
+      try {
+        fresh.workspaceMirror.apply(await repository.changesSince(0));
+        expect(
+          fresh.db
+            .prepare<[], string>('SELECT id FROM workspace_templates ORDER BY id')
+            .pluck()
+            .all(),
+        ).toEqual(['wtpl_kept', 'wtpl_named']);
+      } finally {
+        fresh.close();
+      }
+    } finally {
+      copy.close();
+      fs.rmSync(copyDir, { recursive: true, force: true });
+    }
   });
 });

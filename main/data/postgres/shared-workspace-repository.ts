@@ -13,6 +13,8 @@ export interface SharedTemplateRow {
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+  /** Set once a deleted template's versions and files are gone: copies drop it too. */
+  purgedAt: string | null;
 }
 
 export interface SharedTemplateVersion {
@@ -108,6 +110,41 @@ export class SharedWorkspaceRepository {
     });
   }
 
+  /**
+   * Deleted templates whose delete is older than `graceMs` and that no batch names (a batch may
+   * be replayed, and renders the template's assets), not yet purged.
+   */
+  async purgeableTemplates(graceMs: number): Promise<string[]> {
+    const result = await this.pool.query<{ id: string }>(
+      `SELECT id FROM workspace_templates t
+        WHERE deleted_at IS NOT NULL AND purged_at IS NULL
+          AND deleted_at < now() - make_interval(secs => $1::double precision / 1000)
+          AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.template_id = t.id)
+        ORDER BY deleted_at LIMIT 100`,
+      [graceMs],
+    );
+    return result.rows.map((row) => row.id);
+  }
+
+  /**
+   * Drops a deleted template's versions and asset rows and stamps its tombstone purged (its files
+   * are removed first by the caller). False when it is not purgeable any more.
+   */
+  async markTemplatePurged(id: string): Promise<boolean> {
+    return this.write(async (client, seq) => {
+      const result = await client.query(
+        `UPDATE workspace_templates t SET purged_at = now(), change_seq = $2
+          WHERE id = $1 AND deleted_at IS NOT NULL AND purged_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM batches b WHERE b.template_id = t.id)`,
+        [id, seq],
+      );
+      if (result.rowCount !== 1) return false;
+      await client.query('DELETE FROM workspace_template_versions WHERE template_id = $1', [id]);
+      await client.query('DELETE FROM workspace_template_assets WHERE template_id = $1', [id]);
+      return true;
+    });
+  }
+
   async addTemplateAsset(id: string, name: string): Promise<void> {
     await this.write((client, seq) => insertAssets(client, id, [name], seq));
   }
@@ -181,6 +218,7 @@ export class SharedWorkspaceRepository {
           created_at: string;
           updated_at: string;
           deleted_at: string | null;
+          purged_at: string | null;
           change_seq: number;
         }>('SELECT * FROM workspace_templates WHERE change_seq > $1 ORDER BY change_seq', [seen]);
         const versions = await client.query<{
@@ -218,6 +256,7 @@ export class SharedWorkspaceRepository {
             createdAt: row.created_at,
             updatedAt: row.updated_at,
             deletedAt: row.deleted_at,
+            purgedAt: row.purged_at,
           })),
           versions: versions.rows.map((row) => ({
             templateId: row.template_id,

@@ -6,6 +6,7 @@ import { sharedWorkspace } from './0004-shared-workspace.js';
 import { uiLaunchTokens } from './0005-ui-launch-tokens.js';
 import { outputFormats } from './0006-output-formats.js';
 import { batchSheetOptions } from './0007-batch-sheet-options.js';
+import { workspacePurge } from './0008-workspace-purge.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
@@ -16,6 +17,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   uiLaunchTokens,
   outputFormats,
   batchSheetOptions,
+  workspacePurge,
 ];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
