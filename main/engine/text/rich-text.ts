@@ -387,10 +387,11 @@ export function drawRichLines(
       ctx.fillStyle = paint;
       const y = baseline - (piece.style.currency ? raise : 0);
       ctx.fillText(piece.text, x, y);
-      const pieceSize = m.pieceSize(piece.style);
+      // A line through or under a price runs on through its small currency symbol unbroken:
+      // decorations follow the line's size and baseline, not the symbol's.
       const decorate = (position: number, thickness: number) => {
-        const t = Math.max(1, thickness * pieceSize);
-        ctx.fillRect(left, y - position * pieceSize, drawn, t);
+        const t = Math.max(1, thickness * fitted.size);
+        ctx.fillRect(left, baseline - position * fitted.size, drawn, t);
       };
       if (piece.style.underline || spec.decoration === 'underline') {
         decorate(metrics.underlinePosition, metrics.underlineThickness);
