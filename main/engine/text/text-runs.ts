@@ -67,11 +67,17 @@ function closesAt(text: string, token: string, from: number): number {
   let at = text.indexOf(token, from);
   while (at !== -1) {
     const before = text[at - 1];
-    const longer = token === '*' && (text[at + 1] === '*' || before === '*');
+    // A single * closes alone, or as the first of a *** that also closes a bold run.
+    const longer = token === '*' && (text[at + 1] === '*' || before === '*') && !tripleAt(text, at);
     if (before !== undefined && !/\s/.test(before) && before !== '\\' && !longer) return at;
     at = text.indexOf(token, at + token.length);
   }
   return -1;
+}
+
+/** `***` starts at `at`, not inside a longer run of asterisks. */
+function tripleAt(text: string, at: number): boolean {
+  return text.startsWith('***', at) && text[at - 1] !== '*' && text[at + 3] !== '*';
 }
 
 export function parseMarkup(text: string): Run[] {
@@ -109,6 +115,29 @@ export function parseMarkup(text: string): Run[] {
         colours.push({ end: end.at, length: end.length, previous: style.colour });
         style.colour = end.colour.toUpperCase();
         i += 1;
+        continue;
+      }
+    }
+    if (tripleAt(text, i)) {
+      // ***both***: bold and italic open or close together.
+      if (open.get('bold') === i && open.get('italic') === i) {
+        flush();
+        style.bold = false;
+        style.italic = false;
+        open.delete('bold');
+        open.delete('italic');
+        i += 3;
+        continue;
+      }
+      const next = text[i + 3];
+      const at = next !== undefined && !/\s/.test(next) ? closesAt(text, '***', i + 4) : -1;
+      if (!open.has('bold') && !open.has('italic') && at !== -1) {
+        flush();
+        style.bold = true;
+        style.italic = true;
+        open.set('bold', at);
+        open.set('italic', at);
+        i += 3;
         continue;
       }
     }

@@ -132,6 +132,20 @@ describe('rich text', () => {
     expect(longest).toBeLessThan((ink.right - ink.left) * 0.6);
   });
 
+  it('runs a strikethrough unbroken through a small raised currency symbol', async () => {
+    const template = format2Template(
+      [textLayer({ decoration: 'strikethrough', currencyScale: 0.5, currencyRaise: true })],
+      ['price'],
+    );
+    const pixels = await decodePixels(
+      (await ok(buildJob(template, { price: '29.990.000 ₫' }))).bytes,
+    );
+    const ink = inkBounds(pixels)!;
+    expect(Math.max(...longestDarkRuns(pixels, box))).toBeGreaterThan(
+      (ink.right - ink.left) * 0.95,
+    );
+  });
+
   it('draws decorations as vector shapes in a PDF', async () => {
     const template = format2Template([textLayer({ decoration: 'strikethrough' })], ['price']);
     const pdf = await ok(buildJob(template, { price: '1.290.000' }, { format: 'pdf' }));

@@ -44,6 +44,19 @@ describe('markup', () => {
     ]);
   });
 
+  it('reads ***both*** as bold italic, also when it closes an inner italic', () => {
+    expect(styled(parseMarkup('***both*** x'))).toEqual([
+      ['both', 'bold+italic'],
+      [' x', ''],
+    ]);
+    expect(styled(parseMarkup('**bold *italic***'))).toEqual([
+      ['bold ', 'bold'],
+      ['italic', 'bold+italic'],
+    ]);
+    expect(runsText(parseMarkup('*** not'))).toBe('*** not');
+    expect(runsText(parseMarkup('a***b'))).toBe('a***b');
+  });
+
   it('keeps escaped and unmatched delimiters as written', () => {
     expect(runsText(parseMarkup('5 \\* 3 = 15, 2 * 3 = 6, a*b'))).toBe(
       '5 * 3 = 15, 2 * 3 = 6, a*b',
