@@ -45,6 +45,9 @@ import { RemoteImages } from './remote-images/remote-images.js';
 import { PreviewLinkSigner } from './preview-links/preview-link-signer.js';
 import { PreviewLinks } from './preview-links/preview-links.js';
 import { previewSecret } from './preview-links/preview-secret.js';
+import { createWebhooksRepository } from './store/webhooks-repository.js';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/webhook-dispatcher.js';
+import { withWebhookEvents } from './webhooks/webhook-events.js';
 import type { ClusterApiParts, SharedWorkspaceCopy } from './core-mode.js';
 import type { CoreData } from './data/core-data.js';
 import { EMPTY_BRAND_PROFILE, type BrandProfile } from '../shared/brand-profile.js';
@@ -108,6 +111,8 @@ export interface CoreOptions {
    * the test's own loopback server stand in for an internet host.
    */
   imageUrlFetcher?: ImageUrlFetcher;
+  /** Tests only: shorter webhook retries (backoff, poll interval, attempts). */
+  webhookDispatcher?: Omit<WebhookDispatcherOptions, 'repository' | 'log'>;
 }
 
 /**
@@ -188,7 +193,27 @@ export async function composeCore(
   try {
     // The node-local store keeps what is this machine's own (preferences, workspace templates
     // and fonts); the account, keys, batches and the rest live in `data`.
-    const data = cluster?.data ?? sqliteCoreData(store);
+    // Outgoing webhooks (embedded mode): their queue is this machine's SQLite, and the batch
+    // commands queue a delivery as a batch ends or a row fails.
+    const webhooks = cluster
+      ? undefined
+      : (() => {
+          const repository = createWebhooksRepository(store.db);
+          const dispatcher = new WebhookDispatcher({
+            repository,
+            ...options.webhookDispatcher,
+            log: (message, detail) => console.error(message, detail),
+          });
+          return { repository, dispatcher };
+        })();
+    const data =
+      cluster?.data ??
+      (webhooks
+        ? withWebhookEvents(sqliteCoreData(store), {
+            enqueue: (event, key, payload) => webhooks.repository.enqueue(event, key, payload),
+            kick: () => webhooks.dispatcher.kick(),
+          })
+        : sqliteCoreData(store));
     // A claim left by a process that died mid-render can never complete (in a cluster, other
     // API nodes may hold live claims: theirs expire instead).
     if (!cluster) await data.idempotency.clearInProgress();
@@ -314,6 +339,7 @@ export async function composeCore(
     const server = buildServer(
       {
         previewLinks: { previewLinks, rotatePreviewSecret: secret.rotate },
+        ...(webhooks ? { webhooks: { repository: webhooks.repository } } : {}),
         data,
         objects: outputObjects,
         mode: cluster ? 'cluster' : 'embedded',
@@ -373,6 +399,7 @@ export async function composeCore(
     purge.unref();
 
     if (team) await team.worker.apply(await team.settings.read());
+    webhooks?.dispatcher.start();
 
     // In a cluster, progress of rows run by other nodes reaches this node's event streams.
     const stopProgress = cluster ? await cluster.progress(events) : undefined;
@@ -391,6 +418,7 @@ export async function composeCore(
       close() {
         closing ??= (async () => {
           clearInterval(purge);
+          await webhooks?.dispatcher.close();
           shared?.stop();
           defaultBrand.stop();
           await runner.close();

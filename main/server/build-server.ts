@@ -19,6 +19,7 @@ import { registerUploadRoutes } from './routes/v1/upload-routes.js';
 import { registerUiRoutes } from './routes/ui-routes.js';
 import { registerSystemRoutes } from './routes/v1/system-routes.js';
 import { registerPreviewLinkRoutes } from './routes/v1/preview-link-routes.js';
+import { registerWebhookRoutes } from './routes/v1/webhook-routes.js';
 import { registerTeamServiceRoutes } from './routes/v1/team-service-routes.js';
 import { registerRenderRoutes } from './routes/v1/render-routes.js';
 import { registerThumbnailRoutes } from './routes/v1/thumbnail-routes.js';
@@ -87,6 +88,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
   registerUploadRoutes(app, registry, deps);
   registerSystemRoutes(registry, deps);
   if (deps.previewLinks) registerPreviewLinkRoutes(registry, deps.previewLinks);
+  if (deps.webhooks) registerWebhookRoutes(registry, deps.webhooks);
   if (deps.team) registerTeamServiceRoutes(registry, deps.team);
   registerWorkspaceTemplateRoutes(registry, deps);
   registerFontRoutes(registry, deps);

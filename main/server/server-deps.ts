@@ -8,6 +8,7 @@ import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
 import type { CustomFonts } from '../fonts/custom-fonts.js';
 import type { TeamServiceDeps } from './routes/v1/team-service-routes.js';
 import type { PreviewLinkRouteDeps } from './routes/v1/preview-link-routes.js';
+import type { WebhookRouteDeps } from './routes/v1/webhook-routes.js';
 import type { ThumbnailCache } from '../catalog/thumbnail-cache.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { SingleRenderService } from '../render/single-render-service.js';
@@ -44,6 +45,8 @@ export interface ServerDeps {
   uploads: UploadService;
   /** Resolves an image value (upload id, data: URI, absolute path) as renders do. */
   resolveImage: ImageResolver;
+  /** Outgoing webhooks (embedded mode only: their queue is this machine's SQLite). */
+  webhooks?: WebhookRouteDeps;
   /** Signed preview links (`/v1/preview-links`). */
   previewLinks?: PreviewLinkRouteDeps;
   /** The image URL setting was saved: renders on this node read it afresh. */

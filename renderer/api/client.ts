@@ -39,6 +39,9 @@ import type {
   Upload,
   FontList,
   ImageUrlSettings,
+  CreatedWebhook,
+  Webhook,
+  WebhookDelivery,
   Ratio,
   Template,
   TemplatePatch,
@@ -280,6 +283,14 @@ export const api = {
   },
 
   /** Settings → Team service (this computer's app only; a team service has none). */
+  webhooks: {
+    list: () => getJson<{ items: Webhook[] }>('/v1/webhooks'),
+    create: (body: { url: string; events: Webhook['events'] }) =>
+      sendJson<CreatedWebhook>('POST', '/v1/webhooks', { body }),
+    remove: (id: string) => send('DELETE', `/v1/webhooks/${encodeURIComponent(id)}`),
+    deliveries: () =>
+      getJson<{ items: WebhookDelivery[] }>(withQuery('/v1/webhooks/deliveries', { limit: 20 })),
+  },
   teamService: {
     get: () => getJson<TeamServiceStatus>('/v1/team-service'),
     save: (update: TeamServiceUpdate) =>

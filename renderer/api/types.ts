@@ -50,6 +50,7 @@ export type { Brand, CreateBrandRequest, UpdateBrandRequest } from '../../shared
 export type { Upload, UploadRows } from '../../shared/upload-schemas';
 export type { Preferences, SystemInfo } from '../../shared/system-schemas';
 export type { ImageUrlSettings } from '../../shared/image-url-schemas';
+export type { CreatedWebhook, Webhook, WebhookDelivery } from '../../shared/webhook-schemas';
 export type {
   TeamServiceCheck,
   TeamServiceLink,

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
 
-/** Settings → Image URLs in data: turned on with an allow-list in the browser, read by the API. */
+/**
+ * Settings → Image URLs in data (turned on with an allow-list in the browser, read by the API)
+ * and Settings → Webhooks (added in the browser; a batch's delivery shows in the log).
+ */
 let core: CoreProcess;
 let ui: UiSession;
 
@@ -37,5 +41,47 @@ describe('Settings: integrations', () => {
     await card.getByRole('button', { name: 'Save' }).click();
     await card.getByRole('alert').waitFor();
     expect(ui.consoleErrors.filter((e) => !/422/.test(e))).toEqual([]);
+  });
+
+  it('adds a webhook, shows its secret once, and logs the delivery of a finished batch', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const { page } = ui;
+      const card = page.getByTestId('webhooks-card');
+      await card.scrollIntoViewIfNeeded();
+      await card.getByLabel('Address').fill(receiver.url);
+      await card.getByLabel('Also send each failed row').check();
+      await card.getByRole('button', { name: 'Add webhook' }).click();
+      await card.getByTestId('webhook-secret').waitFor();
+      const secret = await card.getByTestId('webhook-secret').locator('code').textContent();
+      expect(secret).toMatch(/^whsec_/);
+
+      const res = await core.api('/v1/render-batches', {
+        method: 'POST',
+        json: {
+          templateId: 'tmpl_product_promo',
+          sourceType: 'json-array',
+          source: {
+            records: [
+              { headline: 'Serum', price: 10, photo: 'asset:product.jpg' },
+              { headline: 'No price' },
+            ],
+          },
+        },
+      });
+      expect(res.status).toBe(202);
+      await receiver.waitFor('batch.finished', 1, 60_000);
+      // The card re-reads the log every 5 s.
+      await card
+        .getByTestId('webhook-deliveries')
+        .locator('tr[data-status="delivered"]')
+        .nth(1)
+        .waitFor({ timeout: 15_000 });
+      await card.getByTestId('webhook-deliveries').scrollIntoViewIfNeeded();
+      await screenshot(page, 'settings-webhooks');
+      expect(ui.consoleErrors.filter((e) => !/422/.test(e))).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
   });
 });

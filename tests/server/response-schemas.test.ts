@@ -186,6 +186,20 @@ describe('every route sends what it declares', () => {
         },
       }),
     );
+    const webhook = await server.api('/v1/webhooks', {
+      method: 'POST',
+      json: { url: 'http://127.0.0.1:9/hook', enabled: false },
+    });
+    const webhookId = ((await sent('POST /v1/webhooks', webhook)) as { id: string }).id;
+    await sent('GET /v1/webhooks', await server.api('/v1/webhooks'));
+    await sent('GET /v1/webhooks/deliveries', await server.api('/v1/webhooks/deliveries'));
+    await sent(
+      'PATCH /v1/webhooks/:id',
+      await server.api(`/v1/webhooks/${webhookId}`, {
+        method: 'PATCH',
+        json: { description: 'CI' },
+      }),
+    );
     await sent(
       'POST /v1/preview-links/rotate-secret',
       await server.api('/v1/preview-links/rotate-secret', { method: 'POST' }),

@@ -400,3 +400,36 @@ describe('0010-api-key-scopes', () => {
     db.close();
   });
 });
+
+describe('0014-webhooks', () => {
+  it('adds webhooks and their delivery queue, keeping batches, one delivery per webhook and event', () => {
+    const db = migrateWithSeed(13, 14, (before) => insertBatch(before, 'succeeded'));
+    expect(schemaVersion(db)).toBe(14);
+    expect(db.prepare('SELECT id, status FROM batches').all()).toEqual([
+      { id: 'bat_a', status: 'succeeded' },
+    ]);
+    expect(tables(db)).toEqual(expect.arrayContaining(['webhooks', 'webhook_deliveries']));
+    db.prepare(
+      `INSERT INTO webhooks (id, url, secret, events, created_at)
+       VALUES ('whk_a', 'http://127.0.0.1:9/hook', 'whsec_x', '["batch.finished"]', 't')`,
+    ).run();
+    const delivery = db.prepare(
+      `INSERT INTO webhook_deliveries (id, webhook_id, event_key, event, payload, status, created_at)
+       VALUES (?, 'whk_a', 'batch.finished:bat_a:t', 'batch.finished', '{}', 'pending', 't')`,
+    );
+    delivery.run('whd_1');
+    expect(() => delivery.run('whd_2')).toThrow(/UNIQUE/);
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO webhook_deliveries (id, webhook_id, event_key, event, payload, status, created_at)
+           VALUES ('whd_3', 'whk_a', 'k2', 'batch.finished', '{}', 'lost', 't')`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+    // A webhook's log goes with it.
+    db.prepare("DELETE FROM webhooks WHERE id = 'whk_a'").run();
+    expect(db.prepare('SELECT COUNT(*) FROM webhook_deliveries').pluck().get()).toBe(0);
+    db.close();
+  });
+});

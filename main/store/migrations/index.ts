@@ -12,6 +12,7 @@ import { apiKeyScopes } from './0010-api-key-scopes.js';
 import { outputFormats } from './0011-output-formats.js';
 import { batchHolds } from './0012-batch-holds.js';
 import { batchSheetOptions } from './0013-batch-sheet-options.js';
+import { webhooks } from './0014-webhooks.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   outputFormats,
   batchHolds,
   batchSheetOptions,
+  webhooks,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

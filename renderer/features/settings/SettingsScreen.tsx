@@ -6,6 +6,7 @@ import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { ImageUrlsCard } from './ImageUrlsCard';
 import { TeamServiceCard } from './TeamServiceCard';
+import { WebhooksCard } from './WebhooksCard';
 
 export function SettingsScreen(): ReactElement {
   const t = useT();
@@ -157,6 +158,8 @@ export function SettingsScreen(): ReactElement {
       {system?.mode === 'embedded' ? <TeamServiceCard /> : null}
 
       <ImageUrlsCard />
+
+      {system?.mode === 'embedded' ? <WebhooksCard /> : null}
 
       <section className="card">
         <div className="card-header">

@@ -1,0 +1,134 @@
+import type { DueDelivery, WebhooksRepository } from '../store/webhooks-repository.js';
+import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.js';
+
+export interface WebhookDispatcherOptions {
+  repository: WebhooksRepository;
+  /** Attempts before a delivery is given up (status failed). */
+  maxAttempts?: number;
+  /** The wait after the n-th failed attempt. Tests shorten it; nothing else sets it. */
+  backoffMs?: (failedAttempts: number) => number;
+  /** How often the queue is looked at for due deliveries. */
+  pollMs?: number;
+  /** One attempt's time limit (connect, send, answer). */
+  timeoutMs?: number;
+  userAgent?: string;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 8;
+/** The delivery log keeps this many entries; finished ones beyond it go (pending ones stay). */
+const LOG_KEPT = 1000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+
+/** 10 s, 30 s, 90 s, 4.5 min, 13.5 min, 40.5 min, then hourly: about 2.5 hours in all. */
+export function defaultBackoffMs(failedAttempts: number): number {
+  return Math.min(60 * 60_000, 10_000 * 3 ** (failedAttempts - 1));
+}
+
+/**
+ * Sends queued deliveries: a POST of the event as JSON, signed (Render-Desk-Signature). A 2xx
+ * answer delivers it; anything else (another status, a redirect, no answer in time) is retried
+ * after an exponential backoff until `maxAttempts`. The queue is the SQLite table, so a retry
+ * planned before a restart happens after it.
+ */
+export class WebhookDispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private prunedAt = 0;
+  private closed = false;
+  private readonly maxAttempts: number;
+  private readonly backoffMs: (failedAttempts: number) => number;
+
+  constructor(private readonly options: WebhookDispatcherOptions) {
+    this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+    this.backoffMs = options.backoffMs ?? defaultBackoffMs;
+  }
+
+  start(): void {
+    // Deliveries that were being sent when the process stopped are sent again.
+    this.options.repository.requeueInterrupted(Date.now());
+    this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Looks at the queue now (an event was just queued). */
+  kick(): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.options.log?.('webhook deliveries failed to run', error))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      this.options.repository.prune(LOG_KEPT);
+    }
+    for (;;) {
+      const due = this.options.repository.claimDue(Date.now(), 8);
+      if (due.length === 0) return;
+      await Promise.all(due.map((delivery) => this.send(delivery)));
+      if (this.closed) return;
+    }
+  }
+
+  private async send(delivery: DueDelivery): Promise<void> {
+    const { repository } = this.options;
+    const timestamp = Math.floor(Date.now() / 1000);
+    let statusCode: number | null = null;
+    let error: string;
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': this.options.userAgent ?? 'RenderDesk-Webhooks',
+          'render-desk-event': delivery.event,
+          'render-desk-delivery': delivery.id,
+          [SIGNATURE_HEADER.toLowerCase()]: signWebhook(
+            delivery.secret,
+            delivery.payload,
+            timestamp,
+          ),
+        },
+        body: delivery.payload,
+      });
+      statusCode = response.status;
+      await response.body?.cancel().catch(() => undefined);
+      if (response.status >= 200 && response.status < 300) {
+        repository.delivered(delivery.id, response.status);
+        return;
+      }
+      error = `answered ${response.status}${response.status >= 300 && response.status < 400 ? ' (redirects are not followed)' : ''}`;
+    } catch (caught) {
+      const cause = (caught as { cause?: { code?: string; message?: string } }).cause;
+      error =
+        (caught as Error).name === 'TimeoutError'
+          ? `no answer within ${(this.options.timeoutMs ?? 10_000) / 1000} s`
+          : `could not connect (${cause?.code ?? cause?.message ?? (caught as Error).message})`;
+    }
+    const nextAttemptAt =
+      delivery.attempts >= this.maxAttempts ? null : Date.now() + this.backoffMs(delivery.attempts);
+    repository.attemptFailed(delivery.id, { statusCode, error, nextAttemptAt });
+  }
+}

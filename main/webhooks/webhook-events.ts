@@ -1,0 +1,93 @@
+import type { BatchRecord } from '../store/batches-repository.js';
+import type { CoreData } from '../data/core-data.js';
+import type { DataCommands } from '../data/data-commands.js';
+import type { WebhookEvent } from '../../shared/webhook-schemas.js';
+
+const TERMINAL = new Set(['succeeded', 'partial', 'failed', 'degraded', 'cancelled']);
+
+export interface WebhookQueue {
+  enqueue(event: WebhookEvent, eventKey: string, payload: unknown): number;
+  kick(): void;
+}
+
+/** What a `batch.finished` delivery carries. */
+export function batchFinishedPayload(batch: BatchRecord, now = new Date()): unknown {
+  return {
+    type: 'batch.finished',
+    createdAt: now.toISOString(),
+    data: {
+      batch: {
+        id: batch.id,
+        status: batch.status,
+        templateId: batch.templateId,
+        target: batch.target,
+        format: batch.format,
+        total: batch.total,
+        succeeded: batch.succeeded,
+        failed: batch.failed,
+        rejectedReason: batch.rejectedReason,
+        stoppedReason: batch.stoppedReason,
+        createdAt: batch.createdAt,
+        finishedAt: batch.finishedAt,
+        links: {
+          self: `/v1/render-batches/${batch.id}`,
+          renders: `/v1/render-batches/${batch.id}/renders`,
+          bundle: `/v1/render-batches/${batch.id}/bundle`,
+        },
+      },
+    },
+  };
+}
+
+/**
+ * The data with its batch commands watched: a batch that reaches a terminal state (created
+ * rejected, finished, cancelled) and each failed row become queued webhook deliveries, in the
+ * same process that changed them. Embedded mode only (the queue is this machine's SQLite).
+ */
+export function withWebhookEvents(data: CoreData, queue: WebhookQueue): CoreData {
+  const commands = data.commands;
+  const finished = (batch: BatchRecord | null) => {
+    if (!batch || !TERMINAL.has(batch.status)) return;
+    // One event per time a batch ends: a replay that ends again is a new event.
+    const key = `batch.finished:${batch.id}:${batch.finishedAt ?? batch.status}`;
+    if (queue.enqueue('batch.finished', key, batchFinishedPayload(batch)) > 0) queue.kick();
+  };
+  const watched: DataCommands = Object.assign(Object.create(commands) as DataCommands, {
+    createBatch: async (...args: Parameters<DataCommands['createBatch']>) => {
+      const batch = await commands.createBatch(...args);
+      finished(batch);
+      return batch;
+    },
+    finishBatch: async (...args: Parameters<DataCommands['finishBatch']>) => {
+      const batch = await commands.finishBatch(...args);
+      finished(batch);
+      return batch;
+    },
+    cancelBatch: async (...args: Parameters<DataCommands['cancelBatch']>) => {
+      const batch = await commands.cancelBatch(...args);
+      finished(batch);
+      return batch;
+    },
+    commitRows: async (...args: Parameters<DataCommands['commitRows']>) => {
+      const committed = await commands.commitRows(...args);
+      const [context, outcomes] = args;
+      let queued = 0;
+      const now = Date.now();
+      for (const outcome of outcomes) {
+        if (outcome.ok) continue;
+        queued += queue.enqueue(
+          'batch.row_failed',
+          `batch.row_failed:${context.batchId}:${outcome.rowIndex}:${now}`,
+          {
+            type: 'batch.row_failed',
+            createdAt: new Date(now).toISOString(),
+            data: { batchId: context.batchId, rowIndex: outcome.rowIndex, error: outcome.error },
+          },
+        );
+      }
+      if (queued > 0) queue.kick();
+      return committed;
+    },
+  });
+  return Object.assign(Object.create(data) as CoreData, { commands: watched });
+}

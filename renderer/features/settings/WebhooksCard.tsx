@@ -1,0 +1,197 @@
+import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { api } from '../../api/client';
+import type { CreatedWebhook, Webhook, WebhookDelivery } from '../../api/types';
+import { Button, CopyButton, ErrorBanner, Field } from '../../components/ui';
+import { formatDateTime, useLanguage, useT } from '../../i18n/i18n';
+import { useAppStore } from '../../stores/app-store';
+
+/**
+ * Settings → Webhooks: URLs that receive a batch's end (and optionally each failed row), signed
+ * with a secret shown once, and the delivery log with each attempt's outcome and next retry.
+ */
+export function WebhooksCard(): ReactElement {
+  const t = useT();
+  const language = useLanguage();
+  const toast = useAppStore((s) => s.toast);
+  const [hooks, setHooks] = useState<Webhook[]>([]);
+  const [log, setLog] = useState<WebhookDelivery[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const [url, setUrl] = useState('');
+  const [rowFailures, setRowFailures] = useState(false);
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+
+  const load = useCallback(async () => {
+    const [list, deliveries] = await Promise.all([api.webhooks.list(), api.webhooks.deliveries()]);
+    setHooks(list.items);
+    setLog(deliveries.items);
+  }, []);
+
+  useEffect(() => {
+    void load().catch(setError);
+    // The log changes as deliveries are sent and retried.
+    const timer = setInterval(() => void load().catch(() => undefined), 5000);
+    return () => clearInterval(timer);
+  }, [load]);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      const made = await api.webhooks.create({
+        url: url.trim(),
+        events: rowFailures ? ['batch.finished', 'batch.row_failed'] : ['batch.finished'],
+      });
+      setCreated(made);
+      setUrl('');
+      toast('success', t('webhooks.added'));
+      await load();
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  const remove = async (hook: Webhook) => {
+    setError(null);
+    try {
+      await api.webhooks.remove(hook.id);
+      if (created?.id === hook.id) setCreated(null);
+      await load();
+    } catch (e) {
+      setError(e);
+    }
+  };
+
+  return (
+    <section className="card" data-testid="webhooks-card">
+      <div className="card-header">
+        <div>
+          <h2>{t('webhooks.title')}</h2>
+          <p className="small muted">{t('webhooks.subtitle')}</p>
+        </div>
+      </div>
+      <div className="card-body stack gap-4">
+        {error ? <ErrorBanner error={error} /> : null}
+        <form className="stack gap-3" onSubmit={(e) => void add(e)}>
+          <Field label={t('webhooks.url')} hint={t('webhooks.url.hint')}>
+            {({ id, describedBy }) => (
+              <input
+                id={id}
+                aria-describedby={describedBy}
+                className="input"
+                type="url"
+                required
+                placeholder="http://127.0.0.1:8080/render-desk"
+                value={url}
+                onChange={(e) => setUrl(e.target.value)}
+              />
+            )}
+          </Field>
+          <label className="row gap-2">
+            <input
+              type="checkbox"
+              checked={rowFailures}
+              onChange={(e) => setRowFailures(e.target.checked)}
+            />
+            <span>{t('webhooks.rowFailures')}</span>
+          </label>
+          <div>
+            <Button type="submit" variant="primary" icon="plus">
+              {t('webhooks.add')}
+            </Button>
+          </div>
+        </form>
+
+        {created ? (
+          <div className="stack gap-2" role="status" data-testid="webhook-secret">
+            <p className="small">{t('webhooks.secret.once')}</p>
+            <div className="row gap-2">
+              <code>{created.secret}</code>
+              <CopyButton text={created.secret} />
+            </div>
+          </div>
+        ) : null}
+
+        {hooks.length > 0 ? (
+          <table className="table" data-testid="webhooks">
+            <thead>
+              <tr>
+                <th scope="col">{t('webhooks.col.url')}</th>
+                <th scope="col">{t('webhooks.col.events')}</th>
+                <th scope="col">{t('webhooks.col.secret')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('webhooks.remove')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {hooks.map((hook) => (
+                <tr key={hook.id}>
+                  <td>
+                    <code>{hook.url}</code>
+                  </td>
+                  <td className="small">{hook.events.join(', ')}</td>
+                  <td>
+                    <code>{hook.secretPrefix}…</code>
+                  </td>
+                  <td className="num">
+                    <Button size="sm" variant="danger" onClick={() => void remove(hook)}>
+                      {t('webhooks.remove')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="small muted">{t('webhooks.none')}</p>
+        )}
+
+        <h3>{t('webhooks.log')}</h3>
+        {log.length > 0 ? (
+          <table className="table" data-testid="webhook-deliveries">
+            <thead>
+              <tr>
+                <th scope="col">{t('webhooks.col.time')}</th>
+                <th scope="col">{t('webhooks.col.event')}</th>
+                <th scope="col">{t('webhooks.col.status')}</th>
+                <th scope="col" className="num">
+                  {t('webhooks.col.attempts')}
+                </th>
+                <th scope="col">{t('webhooks.col.answer')}</th>
+                <th scope="col">{t('webhooks.col.next')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.map((delivery) => (
+                <tr key={delivery.id} data-status={delivery.status}>
+                  <td className="small muted">{formatDateTime(language, delivery.createdAt)}</td>
+                  <td className="small">{delivery.event}</td>
+                  <td>
+                    <span
+                      className={`badge plain${delivery.status === 'failed' ? ' danger' : delivery.status === 'delivered' ? ' success' : ''}`}
+                    >
+                      {t(`webhooks.status.${delivery.status}`)}
+                    </span>
+                  </td>
+                  <td className="num">{delivery.attempts}</td>
+                  <td className="small">
+                    {delivery.lastStatusCode !== null
+                      ? String(delivery.lastStatusCode)
+                      : (delivery.lastError ?? '—')}
+                  </td>
+                  <td className="small muted">
+                    {delivery.nextAttemptAt
+                      ? formatDateTime(language, delivery.nextAttemptAt)
+                      : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p className="small muted">{t('webhooks.log.empty')}</p>
+        )}
+      </div>
+    </section>
+  );
+}
