@@ -17,6 +17,7 @@ import type { CoreData } from '../data/core-data.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 import type { SourceRow } from './batch-runner.js';
 import { checkImagesDir, createImagesFolderResolver, type ImagesFolder } from './images-folder.js';
+import { lowResolutionImages } from './print-resolution.js';
 
 /** Row problems are listed up to this many; the counts cover every row. */
 export const PREFLIGHT_PROBLEM_LIMIT = 1000;
@@ -49,7 +50,7 @@ async function measureRow(
   deps: PreflightDeps,
   template: Template,
   job: RenderJob,
-): Promise<{ problems: Problem[]; shortened: Problem[] }> {
+): Promise<{ problems: Problem[]; shortened: Problem[]; rules: RuleWarning[] }> {
   const result = await deps.renderer.run(job, { lane: 'batch', group: 'preflight' });
   const problems: Problem[] = [];
   const shortened: Problem[] = [];
@@ -70,13 +71,26 @@ async function measureRow(
       message: `the text is too long for its space: even at its smallest size it is cut short with "…"`,
     });
   }
+  // Layout rules after fitting: the row renders, but not as the rules want it.
+  const rules = (result.report.rules ?? []).map((violation) => ({
+    code: `rule.${violation.rule}`,
+    path: `layers.${violation.layer}`,
+    message: violation.message,
+  }));
   if (result.report.missingGlyphs.length > 0) {
     problems.push({
       path: 'values',
       message: `no bundled font can draw ${result.report.missingGlyphs.map((c) => `"${c}"`).join(', ')}`,
     });
   }
-  return { problems, shortened };
+  return { problems, shortened, rules };
+}
+
+/** A broken layout rule, as a warning: which rule, which layer, what to change. */
+interface RuleWarning {
+  code: string;
+  path: string;
+  message: string;
 }
 
 /**
@@ -159,6 +173,11 @@ async function checkRows(
   const problems: PreflightRowProblem[] = [];
   const brandGaps = new Map<string, { role: string; rows: number }>();
   const shortened = new Map<string, { message: string; rows: number; first: number[] }>();
+  const ruleWarnings = new Map<string, RuleWarning & { rows: number; first: number[] }>();
+  // Print layouts: images under 300 dpi where they print, by variable.
+  const lowResolution = new Map<string, { message: string; rows: number; first: number[] }>();
+  const imageSizes = new Map<string, Promise<{ width: number; height: number } | null>>();
+  const layout = entry.template.layouts[target];
   let total = 0;
   let invalid = 0;
   for await (const row of source.rows) {
@@ -191,8 +210,24 @@ async function checkRows(
         const problem = await checkImage(image.input, imageChecks);
         if (problem) errors.push({ path: image.path, message: problem });
       }
+      if (errors.length === 0 && layout?.page) {
+        for (const warning of await lowResolutionImages(layout, images, imageSizes)) {
+          const seen = lowResolution.get(warning.path) ?? {
+            message: warning.message,
+            rows: 0,
+            first: [],
+          };
+          seen.rows += 1;
+          if (seen.first.length < 5) seen.first.push(row.rowIndex);
+          lowResolution.set(warning.path, seen);
+        }
+      }
       if (errors.length === 0) {
-        const measured = await measureRow(deps, entry.template, { ...job, measureOnly: true });
+        const measured = await measureRow(deps, entry.template, {
+          ...job,
+          measureOnly: true,
+          checkRules: true,
+        });
         errors.push(...measured.problems);
         for (const warning of measured.shortened) {
           const seen = shortened.get(warning.path) ?? {
@@ -203,6 +238,13 @@ async function checkRows(
           seen.rows += 1;
           if (seen.first.length < 5) seen.first.push(row.rowIndex);
           shortened.set(warning.path, seen);
+        }
+        for (const warning of measured.rules) {
+          const key = `${warning.code} ${warning.path}`;
+          const seen = ruleWarnings.get(key) ?? { ...warning, rows: 0, first: [] };
+          seen.rows += 1;
+          if (seen.first.length < 5) seen.first.push(row.rowIndex);
+          ruleWarnings.set(key, seen);
         }
       }
     } catch (error) {
@@ -250,10 +292,16 @@ async function checkRows(
         message: `${gap.role} is empty in the brand profile and the template has no default: "${variable}" is left empty. Fill the brand kit or map a column to it.`,
         rows: gap.rows,
       })),
-      ...[...shortened].map(([path, gap]) => ({
+      ...[...shortened, ...lowResolution].map(([path, gap]) => ({
         path,
         message: `${gap.message} (rows ${gap.first.map((i) => i + 1).join(', ')}${gap.rows > gap.first.length ? ', …' : ''})`,
         rows: gap.rows,
+      })),
+      ...[...ruleWarnings.values()].map((rule) => ({
+        code: rule.code,
+        path: rule.path,
+        message: `${rule.message} (rows ${rule.first.map((i) => i + 1).join(', ')}${rule.rows > rule.first.length ? ', …' : ''})`,
+        rows: rule.rows,
       })),
     ],
   };
