@@ -321,7 +321,7 @@ export class BatchRunner implements BatchWork {
     try {
       if (drawsRowsOnSheetsOnly(batch)) {
         // Checked now, drawn on the sheets when every row is done: no file of its own.
-        prepareSheetRow(renderer, context, row);
+        await prepareSheetRow(renderer, context, row);
         return {
           result: {
             ok: true,

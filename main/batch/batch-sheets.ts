@@ -66,12 +66,12 @@ export function drawsRowsOnSheetsOnly(batch: Pick<BatchRecord, 'sheetOptions'>):
   return batch.sheetOptions !== null && batch.sheetOptions.singleFiles !== true;
 }
 
-/** The job of one row, validated (values, images resolved) but not drawn. */
+/** The job of one row, validated (values, images resolved or fetched) but not drawn. */
 export function prepareSheetRow(
   renderer: RenderService,
   context: BatchRowContext,
   row: Pick<QueuedRow, 'rowIndex' | 'record'>,
-): RenderJob {
+): Promise<RenderJob> {
   const { batch, entry, brand, plan, resolveImage } = context;
   const values = valuesForRow(plan, row.record, {
     batchId: batch.id,
@@ -80,7 +80,7 @@ export function prepareSheetRow(
     today: batch.today,
     locale: entry.template.locale,
   });
-  return renderer.prepare(
+  return renderer.prepareWithImageUrls(
     {
       templateId: batch.templateId,
       values,
@@ -127,7 +127,8 @@ export async function drawBatchSheets(
     const rows = await deps.data.batches.succeededRecords(batch.id, from, rowsPerPart);
     if (rows.length === 0) break;
     part += 1;
-    const jobs = rows.map((row) => prepareSheetRow(deps.renderer, context, row));
+    const jobs: RenderJob[] = [];
+    for (const row of rows) jobs.push(await prepareSheetRow(deps.renderer, context, row));
     const job: RenderJob = { ...jobs[0]!, sheet: { plan, items: jobs.map((j) => j.values) } };
     const number = part;
     const task: Promise<void> = deps.renderer
