@@ -268,9 +268,13 @@ export const PreflightResult = z.object({
   ),
   problemsTruncated: z.boolean(),
   /**
-   * What renders but may not be what the user wants; never makes a row fail. Today: brand-bound
-   * variables left empty because neither the brand nor the template has a value.
+   * What renders but may not be what the user wants; never makes a row fail: brand-bound
+   * variables left empty because neither the brand nor the template has a value, text cut short,
+   * and layout rules broken after fitting (`code` names the rule, e.g. `rule.text-too-small`;
+   * docs/templates.md, "Rules").
    */
-  warnings: z.array(PreflightProblem.extend({ rows: z.number().int() })),
+  warnings: z.array(
+    PreflightProblem.extend({ rows: z.number().int(), code: z.string().optional() }),
+  ),
 });
 export type PreflightResult = z.infer<typeof PreflightResult>;

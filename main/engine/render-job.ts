@@ -11,6 +11,8 @@ import { LayerImageError } from './layers/image-layer.js';
 import { renderPdf } from './render-pdf.js';
 import { renderSheets } from './render-sheets.js';
 import { layoutOf, renderTemplate } from './render-template.js';
+import { checkRules, measureWithRules } from './rules/check-rules.js';
+import { sheetGeometry, sheetPixelSize } from './sheet-geometry.js';
 
 /** The bundled fonts, beside the templates. */
 export const FONTS_DIR = fileURLToPath(new URL('../../templates/fonts', import.meta.url));
@@ -93,6 +95,34 @@ async function pagesResult(job: RenderJob, pages: number): Promise<RenderResult>
   };
 }
 
+/**
+ * A job that asks for the layout rules. Measuring only (pre-flight), one drawing of each page
+ * gives the report and the rules' verdict; otherwise the output is made as usual and checked.
+ */
+async function withRules(job: RenderJob): Promise<RenderResult> {
+  if (job.measureOnly) {
+    const started = performance.now();
+    const measured = await measureWithRules(job);
+    const size = sheetPixelSize(sheetGeometry(layoutOf(job), job.cropMarks === true), 1);
+    return {
+      ok: true,
+      bytes: new Uint8Array(0),
+      contentType: CONTENT_TYPES[job.format],
+      report: {
+        ...size,
+        layers: measured.layers,
+        missingGlyphs: measured.missingGlyphs,
+        rules: measured.violations,
+        drawMs: performance.now() - started,
+        encodeMs: 0,
+      },
+    };
+  }
+  const result = await renderJob({ ...job, checkRules: false });
+  if (result.ok) result.report.rules = await checkRules(job);
+  return result;
+}
+
 function prepareThread(): void {
   if (threadReady) return;
   sharp.concurrency(1);
@@ -105,6 +135,7 @@ export async function renderJob(job: RenderJob): Promise<RenderResult> {
   if (job.fonts) syncCustomFonts(job.fonts);
   try {
     if (job.sheet) return await sheetsResult({ ...job, sheet: job.sheet });
+    if (job.checkRules) return await withRules(job);
     if (job.format === 'pdf') return await pdfResult(job);
     const pages = pageCount(layoutOf(job));
     if (job.page === undefined && pages > 1) return await pagesResult(job, pages);

@@ -2,6 +2,7 @@ import type { OutputFormat } from '../../shared/api-schemas.js';
 import type { ErrorCode } from '../../shared/errors.js';
 import type { SheetPlan } from '../../shared/sheet-options.js';
 import type { LayoutName, Template } from '../../shared/template-format.js';
+import type { RuleViolation } from '../engine/rules/rule-types.js';
 import type { SharedTemplate } from './shared-templates.js';
 
 /**
@@ -60,6 +61,8 @@ export interface RenderJob {
   outputWidth?: number;
   /** Draw and report (fitted sizes, missing glyphs) without encoding: pre-flight. */
   measureOnly?: boolean;
+  /** Also check the layout rules after fitting (report.rules): pre-flight. */
+  checkRules?: boolean;
   /**
    * Every installed custom font. The worker makes its registry match this list (registering new
    * faces, dropping deleted ones), so every thread draws a job with the same fonts. Absent: the
@@ -121,6 +124,8 @@ export interface RenderReport {
   layers: TextLayerReport[];
   /** Characters no registered font could draw. */
   missingGlyphs: string[];
+  /** Layout rules the drawing breaks, when the job asked (checkRules). */
+  rules?: RuleViolation[];
   drawMs: number;
   encodeMs: number;
 }

@@ -23,17 +23,35 @@ export const RULES: readonly Rule[] = [
  * layers as fitting and stacks placed them against the rules. The drawing is thrown away.
  */
 export async function checkRules(job: RenderJob): Promise<RuleViolation[]> {
+  return (await measureWithRules(job)).violations;
+}
+
+/**
+ * The rules' verdict with what the drawing reported (text layers, missing glyphs): a pre-flight
+ * gets both from one drawing of each page.
+ */
+export async function measureWithRules(job: RenderJob): Promise<{
+  violations: RuleViolation[];
+  layers: TextLayerReport[];
+  missingGlyphs: string[];
+}> {
   const layout = layoutOf(job);
   const sheet = sheetGeometry(layout, false);
   const canvas = acquireCanvas(Math.ceil(sheet.width), Math.ceil(sheet.height));
   const violations: RuleViolation[] = [];
+  const layers: TextLayerReport[] = [];
+  const missingGlyphs = new Set<string>();
   try {
     const pages = job.page ? [job.page - 1] : layoutPages(layout).map((_, index) => index);
     for (const pageIndex of pages) {
-      const dc = drawContext(job, canvas.getContext('2d'), false);
+      const ctx = canvas.getContext('2d');
+      ctx.reset();
+      const dc = drawContext(job, ctx, false);
       const prepared = await prepareLayout(dc, layout, pageIndex);
       drawLayout(dc, prepared, sheet, false);
       const reports = new Map<string, TextLayerReport>(dc.textReports.map((r) => [r.id, r]));
+      layers.push(...dc.textReports);
+      for (const glyph of dc.missingGlyphs) missingGlyphs.add(glyph);
       for (const rule of RULES) {
         violations.push(
           ...rule({
@@ -52,5 +70,5 @@ export async function checkRules(job: RenderJob): Promise<RuleViolation[]> {
   } finally {
     releaseCanvas(canvas);
   }
-  return violations;
+  return { violations, layers, missingGlyphs: [...missingGlyphs] };
 }
