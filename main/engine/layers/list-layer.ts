@@ -13,6 +13,7 @@ import {
 import { missingGlyphs } from '../fonts.js';
 import { resolveColour } from '../paint.js';
 import { drawLines, fontFamilyOf, transformCase } from '../text-lines.js';
+import { wrapFormat2, type RichSpec } from '../text/rich-text.js';
 
 interface ListLayout {
   size: number;
@@ -58,6 +59,17 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
     maxLines: undefined,
     fit: 'shrink',
   };
+  const format2: RichSpec | null =
+    template.schemaVersion >= 2
+      ? {
+          ...spec,
+          wrap: 'greedy',
+          decoration: 'none',
+          currencyScale: 1,
+          currencyRaise: false,
+          rtl: false,
+        }
+      : null;
   const layoutAt = (size: number, texts: string[]): ListLayout => {
     let clipped = false;
     applyFont(ctx, spec, size);
@@ -68,7 +80,10 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
     const itemWidth = Math.max(1, layer.width - indent);
     // maxLines applies per item: a long item ends in "…" rather than crowding out the others.
     const wrapped = texts.map((text) => {
-      const itemLines = wrap(ctx, text, itemWidth, spacing);
+      // Format 2 keeps words, compounds and numbers with their units together in items too.
+      const itemLines = format2
+        ? wrapFormat2(ctx, text, format2, size, itemWidth)
+        : wrap(ctx, text, itemWidth, spacing);
       if (layer.maxLines === undefined || itemLines.length <= layer.maxLines) return itemLines;
       const kept = itemLines.slice(0, layer.maxLines);
       kept[kept.length - 1] = withEllipsis(ctx, kept[kept.length - 1] ?? '', itemWidth, spacing);

@@ -12,7 +12,7 @@ import {
   type Paragraph,
   type Piece,
 } from './line-items.js';
-import { sameStyle, type Run, type RunStyle } from './text-runs.js';
+import { PLAIN_STYLE, sameStyle, type Run, type RunStyle } from './text-runs.js';
 
 /**
  * Format 2 text: styled runs fitted into a box like format 1's plain text (the largest size from
@@ -413,4 +413,21 @@ function currencyRaise(ctx: SKRSContext2D, m: Measurer): number {
   m.use({ ...plain, currency: true });
   const small = ctx.measureText('0').actualBoundingBoxAscent;
   return Math.max(0, full - small);
+}
+
+/**
+ * Lines of plain text at one size, broken the format 2 way (words, compounds, numbers with their
+ * units kept together): for layers that draw plain lines themselves, such as list items.
+ */
+export function wrapFormat2(
+  ctx: SKRSContext2D,
+  text: string,
+  spec: RichSpec,
+  size: number,
+  width: number,
+): string[] {
+  const m = new Measurer(ctx, spec, size);
+  const lines = layoutLines(paragraphsOf([{ text, style: PLAIN_STYLE }]), m, spec, width);
+  applyFont(ctx, spec, size);
+  return lines.map(plainText);
 }
