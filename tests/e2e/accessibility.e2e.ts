@@ -1,14 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { seriousViolations, type AxeFinding } from './axe.js';
-import { templateFields, toCsv } from './csv.js';
-import {
-  dropFile,
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-} from './harness.js';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { wizardWithRows } from './wizard.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
@@ -26,7 +19,38 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (theme) => {
+/** The words the walk clicks, in each language the UI speaks. */
+const WORDS = {
+  en: {
+    next: 'Next',
+    customise: 'Customise',
+    done: 'Batch finished',
+    open: 'Open image of row 1',
+    close: 'Close',
+    deleteBatch: 'Delete batch',
+    rename: 'Rename ',
+    remove: 'Delete ',
+    back: 'My templates',
+  },
+  vi: {
+    next: 'Tiếp tục',
+    customise: 'Tùy chỉnh',
+    done: 'Lô ảnh đã xong',
+    open: 'Mở ảnh của dòng 1',
+    close: 'Đóng',
+    deleteBatch: 'Xoá lô',
+    rename: 'Đổi tên ',
+    remove: 'Xóa ',
+    back: 'Mẫu của tôi',
+  },
+} as const;
+
+describe.each([
+  ['light', 'en'],
+  ['dark', 'en'],
+  ['light', 'vi'],
+  ['dark', 'vi'],
+] as const)('accessibility in the %s theme, %s UI', (theme, language) => {
   let core: CoreProcess;
   let ui: UiSession;
   afterEach(async () => {
@@ -34,9 +58,15 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
     await core?.stop();
   });
 
-  it('axe finds nothing serious or critical on any screen, and hint text reads at 4.5:1', async () => {
+  it('axe finds nothing serious or critical on any screen or open dialog, and hint text reads at 4.5:1', async () => {
+    const words = WORDS[language];
     core = await startCore();
-    ui = await openUi(core, { colorScheme: theme });
+    ui = await openUi(core, {
+      colorScheme: theme,
+      locale: language === 'vi' ? 'vi-VN' : 'en-US',
+      // The mapping preview of the row whose price is no number answers 422, as it should.
+      allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/, /status of 422/],
+    });
     const { page } = ui;
     const found: Record<string, AxeFinding[]> = {};
     const check = async (screen: string) => {
@@ -44,6 +74,24 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
       await page.waitForLoadState('networkidle');
       const violations = await seriousViolations(page);
       if (violations.length > 0) found[screen] = violations;
+    };
+    /** Opens a dialog, checks it, and closes it with Escape. */
+    const checkDialog = async (screen: string, open: () => Promise<void>) => {
+      await open();
+      await page.locator('dialog[open]').waitFor();
+      await check(screen);
+      await page.keyboard.press('Escape');
+      await page
+        .locator('dialog[open]')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      await page.waitForFunction(
+        (css: string) =>
+          (
+            globalThis as unknown as { document: { querySelector(s: string): unknown } }
+          ).document.querySelector(css) === null,
+        'dialog[open]',
+      );
     };
 
     // The token hints, "optional" and ids use, on every surface it sits on.
@@ -72,38 +120,65 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
       await check(route);
     }
 
-    const fields = await templateFields(core, TEMPLATE);
-    const columns = fields.fields.map((f) => f.name);
+    await page.goto(`${core.url}/ui/batch`);
+    await page.getByRole('listbox').waitFor();
+    await check('wizard: template picker');
     await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
     await page.getByTestId('dropzone').waitFor();
     await check('wizard: data');
-    await dropFile(page, '[data-testid="dropzone"]', {
-      name: 'sale.csv',
-      type: 'text/csv',
-      content: toCsv(columns, [columns.map((c) => fields.sampleRow[c])]),
-    });
-    await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
+    // One row whose price is no number: Review shows it, and its cell to fix.
+    await wizardWithRows(page, core, { template: TEMPLATE, rows: [{}, { price: 'không rõ' }] });
     await check('wizard: data read');
     for (const step of ['mapping', 'output']) {
-      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('button', { name: words.next, exact: true }).click();
       await check(`wizard: ${step}`);
     }
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('button', { name: words.next, exact: true }).click();
     await page.getByTestId('preflight-summary').waitFor({ timeout: 30_000 });
-    await check('wizard: review');
-    await page.getByRole('button', { name: 'Start batch' }).click();
+    await page.getByTestId('fix-cells').waitFor();
+    await check('wizard: review with a cell to fix');
+    await page.getByTestId('start-batch').click();
     await page.waitForURL(/\/ui\/batches\/bat_/);
-    await page.locator('.toast', { hasText: 'Batch finished' }).waitFor({ timeout: 60_000 });
-    await page.locator('.results-row img').first().waitFor({ timeout: 30_000 });
+    await page.locator('.results-row img').first().waitFor({ timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
     await check('batch results');
-    await screenshot(page, `a11y-${theme}-batch`);
+    await screenshot(page, `a11y-${theme}-${language}-batch`);
+    await checkDialog('batch: image', () =>
+      page.getByRole('button', { name: words.open }).first().click(),
+    );
+    await checkDialog('batch: delete', () =>
+      page.getByRole('button', { name: words.deleteBatch }).click(),
+    );
 
     await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
-    await page.getByRole('button', { name: 'Customise' }).click();
+    await page.getByRole('button', { name: words.customise }).click();
     await page.waitForURL(/\/ui\/editor\/wtpl_/);
     await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
+    await page.locator('.ed-box[data-layer-id="headline"]').click();
+    await page.getByTestId('size-scope').waitFor();
     await check('editor');
-    await screenshot(page, `a11y-${theme}-editor`);
+    await screenshot(page, `a11y-${theme}-${language}-editor`);
+    await page.getByLabel('X', { exact: true }).fill('90');
+    await checkDialog('editor: leave unsaved', () =>
+      page.getByRole('button', { name: words.back }).click(),
+    );
+
+    await page.goto(`${core.url}/ui/my-templates`);
+    await page.locator('.ws-card').first().waitFor();
+    await checkDialog('my templates: rename', () =>
+      page
+        .locator('.ws-card')
+        .first()
+        .getByRole('button', { name: new RegExp(`^${words.rename}`) })
+        .click(),
+    );
+    await checkDialog('my templates: delete', () =>
+      page
+        .locator('.ws-card')
+        .first()
+        .getByRole('button', { name: new RegExp(`^${words.remove}`) })
+        .click(),
+    );
 
     expect(found).toEqual({});
     expect(ui.consoleErrors).toEqual([]);

@@ -239,8 +239,11 @@ export function ReviewStep({
                         type="button"
                         className="problem"
                         onClick={() => jump(problem.rowIndex, problem.errors[0]?.path)}
-                        aria-label={t('wizard.review.jump', { row: problem.rowIndex + 1 })}
                       >
+                        {/* The name says where the button goes and still holds what it shows. */}
+                        <span className="visually-hidden">
+                          {t('wizard.review.jump', { row: problem.rowIndex + 1 })}:{' '}
+                        </span>
                         <span className="problem-row">
                           {t('wizard.review.row', { row: problem.rowIndex + 1 })}
                           {problem.line !== null ? (
