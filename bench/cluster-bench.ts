@@ -30,7 +30,7 @@ import {
   startRedis,
   startS3,
 } from '../tests/helpers/cluster-services.js';
-import { fmt, processRssMiB, stopProcess } from './stats.js';
+import { fmt, processCpuSeconds, processRssMiB, stopProcess } from './stats.js';
 import { rowObjectKey } from '../main/batch/batch-outputs.js';
 import { openPostgres } from '../main/data/postgres/open-postgres.js';
 import { postgresCoreData } from '../main/data/postgres/postgres-core-data.js';
@@ -80,26 +80,37 @@ async function timeBatch(
   }
 }
 
-/** Streams the bundle, sampling the API node's RSS; MiB/s and the RSS range seen. */
-async function timeBundle(base: string, id: string, pid: number) {
+/**
+ * Streams the bundle, sampling the API node's RSS; MiB/s, the RSS range seen, and the CPU time
+ * the API node, the S3 server and this client each used while it streamed.
+ */
+async function timeBundle(base: string, id: string, pid: number, s3Pid: number) {
   const link = (await (await api(base, `/v1/render-batches/${id}/bundle`)).json()) as {
     url: string;
   };
   const rss: number[] = [processRssMiB(pid)];
   const sampler = setInterval(() => rss.push(processRssMiB(pid)), 200);
+  const cpuBefore = { api: processCpuSeconds(pid), s3: processCpuSeconds(s3Pid) };
+  const clientBefore = process.cpuUsage();
   const started = Date.now();
   const res = await fetch(link.url);
   let bytes = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>)
     bytes += chunk.byteLength;
   const seconds = (Date.now() - started) / 1000;
+  const client = process.cpuUsage(clientBefore);
+  const cpu = {
+    api: processCpuSeconds(pid) - cpuBefore.api,
+    s3: processCpuSeconds(s3Pid) - cpuBefore.s3,
+    client: (client.user + client.system) / 1e6,
+  };
   clearInterval(sampler);
   // Peak RSS in each quarter of the download: flat when the last quarter is no higher.
   const quarter = Math.max(1, Math.floor(rss.length / 4));
   const quarters = [0, 1, 2, 3].map((q) =>
     Math.max(...rss.slice(q * quarter, q === 3 ? rss.length : (q + 1) * quarter)),
   );
-  return { mib: bytes / 1048576, mibPerSecond: bytes / 1048576 / seconds, quarters };
+  return { mib: bytes / 1048576, mibPerSecond: bytes / 1048576 / seconds, quarters, seconds, cpu };
 }
 
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'overhead,bundle').split(','));
@@ -273,9 +284,14 @@ async function bundle(rows: Json[]): Promise<void> {
     await data.close();
     const apiNode = await startClusterNode(env, 'api', { workers: 1 });
     try {
-      const result = await timeBundle(apiNode.url!, id, apiNode.child.pid!);
+      const result = await timeBundle(apiNode.url!, id, apiNode.child.pid!, s3.pid);
       console.log(
         `bundle of ${BUNDLE_ROWS} outputs from S3: ${fmt(result.mib)} MiB at ${fmt(result.mibPerSecond)} MiB/s (bar ≥ 80); API node RSS by quarter of the download: ${result.quarters.map((q) => fmt(q, 0)).join(', ')} MiB`,
+      );
+      const { cpu } = result;
+      // Who used the 2 cores: the S3 emulator's share is not the API node's cost.
+      console.log(
+        `  CPU while streaming ${fmt(result.seconds)} s: API node ${fmt(cpu.api)} s (${fmt((cpu.api / result.mib) * 1000, 1)} ms/MiB), s3rver ${fmt(cpu.s3)} s, this client ${fmt(cpu.client)} s; at the API node's own cost one core would stream ${fmt(result.mib / cpu.api)} MiB/s`,
       );
     } finally {
       await apiNode.stop();

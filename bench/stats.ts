@@ -38,6 +38,21 @@ export function processRssMiB(pid: number): number {
   return kib / 1024;
 }
 
+/**
+ * CPU seconds a process has used so far, user + system (Linux /proc), threads and all: the
+ * share of a 2-core machine each process of a measured pipeline took.
+ */
+export function processCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces) start after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks / CLOCK_TICKS;
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in these. */
+const CLOCK_TICKS = 100;
+
 /** SIGTERM, and wait until the process has exited. */
 export function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
