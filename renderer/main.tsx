@@ -11,6 +11,7 @@ import './styles/components.css';
 import './styles/screens.css';
 import './styles/editor.css';
 import './styles/brand-kit.css';
+import './styles/sheets.css';
 
 loadUiFonts();
 

@@ -3,6 +3,7 @@ import { editorEn } from './editor-messages';
 import { problemEn } from './problem-messages';
 import { integrationEn } from './integration-messages';
 import { teamServiceEn } from './team-service-messages';
+import { sheetsEn } from './sheet-messages';
 
 /** English UI text. Keys are grouped by screen; `{name}` marks a value filled in at run time. */
 export const en = {
@@ -463,6 +464,7 @@ export const en = {
   ...problemEn,
   ...teamServiceEn,
   ...integrationEn,
+  ...sheetsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

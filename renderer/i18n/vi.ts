@@ -3,6 +3,7 @@ import { editorVi } from './editor-messages';
 import { problemVi } from './problem-messages';
 import { integrationVi } from './integration-messages';
 import { teamServiceVi } from './team-service-messages';
+import { sheetsVi } from './sheet-messages';
 import type { MessageKey } from './en';
 
 /** Giao diện tiếng Việt. */
@@ -466,5 +467,6 @@ export const vi: Record<MessageKey, string> = {
   ...brandKitVi,
   ...problemVi,
   ...teamServiceVi,
+  ...sheetsVi,
   ...integrationVi,
 };

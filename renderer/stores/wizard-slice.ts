@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { api } from '../api/client';
 import type { CatalogDetail, OutputFormat, PreflightResult, Upload } from '../api/types';
+import type { DuplexMode, SheetMarks, SheetPresetName } from '../../shared/sheet-options';
 import type { AppState } from './app-store';
 
 /** How one template variable gets its value in a batch (mirrors the API's bindings). */
@@ -31,6 +32,11 @@ export interface WizardState {
   /** The brand the batch pins (null: the default brand). */
   brand: string | null;
   fileNamePattern: string;
+  /**
+   * A print layout's rows N per printed sheet (a PDF of sheets), or null for one file a row.
+   * `preset` null: as many as fit on an A4 sheet.
+   */
+  sheets: { preset: SheetPresetName | null; duplex: DuplexMode; marks: SheetMarks } | null;
   imagesMode: 'none' | 'folder' | 'zip';
   imagesDir: string;
   imagesZip: Upload | null;
@@ -70,6 +76,7 @@ function emptyWizard(templateId: string | null = null): WizardState {
     format: 'png',
     brand: null,
     fileNamePattern: '',
+    sheets: null,
     imagesMode: 'none',
     imagesDir: '',
     imagesZip: null,

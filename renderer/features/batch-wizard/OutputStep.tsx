@@ -9,7 +9,8 @@ import { useAppStore } from '../../stores/app-store';
 import type { WizardState } from '../../stores/wizard-slice';
 import { BrandSelect } from '../brand/BrandSelect';
 import { targetLabel } from '../catalog/target-label';
-import { fillPattern } from './mapping';
+import { fillPattern, printLayout } from './mapping';
+import { SheetOutput } from './SheetOutput';
 
 export function OutputStep(): ReactElement | null {
   const t = useT();
@@ -22,6 +23,7 @@ export function OutputStep(): ReactElement | null {
   const imagesDir = useAppStore((s) => s.wizard.imagesDir);
   const imagesZip = useAppStore((s) => s.wizard.imagesZip);
   const brand = useAppStore((s) => s.wizard.brand);
+  const sheets = useAppStore((s) => s.wizard.sheets);
   const brands = useAppStore((s) => s.brands);
   const loadBrands = useAppStore((s) => s.loadBrands);
   const patch = useAppStore((s) => s.wizardPatch);
@@ -31,6 +33,7 @@ export function OutputStep(): ReactElement | null {
     loadBrands().catch(() => {});
   }, [loadBrands]);
   if (!template || !upload) return null;
+  const page = printLayout(template, target);
 
   const fields = upload.fields ?? [];
   const example =
@@ -87,11 +90,15 @@ export function OutputStep(): ReactElement | null {
                 options={OUTPUT_FORMATS.map((f) => ({
                   value: f,
                   label: t(`format.${f}`),
+                  // Sheets are printed from PDF.
+                  disabled: Boolean(sheets && page) && f !== 'pdf',
                 }))}
               />
             )}
           </Field>
         </div>
+
+        {page ? <SheetOutput page={page} /> : null}
 
         <BrandSelect brands={brands} value={brand} onChange={(id) => patch({ brand: id })} />
 

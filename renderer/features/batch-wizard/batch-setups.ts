@@ -15,6 +15,7 @@ export type BatchSetup = Pick<
   | 'format'
   | 'brand'
   | 'fileNamePattern'
+  | 'sheets'
   | 'imagesMode'
   | 'imagesDir'
   | 'imagesZip'
@@ -43,6 +44,7 @@ export function rememberSetup(batchId: string, wizard: WizardState): void {
     format: wizard.format,
     brand: wizard.brand,
     fileNamePattern: wizard.fileNamePattern,
+    sheets: wizard.sheets,
     imagesMode: wizard.imagesMode,
     imagesDir: wizard.imagesDir,
     imagesZip: wizard.imagesZip,

@@ -118,11 +118,29 @@ export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | nul
     ...(wizard.brand ? { brand: wizard.brand } : {}),
     ...(wizard.format !== 'png' ? { quality: 90 } : {}),
     ...(pattern ? { fileNamePattern: pattern } : {}),
+    ...(wizard.sheets && printLayout(template, wizard.target)
+      ? {
+          format: 'pdf' as const,
+          sheets: {
+            ...(wizard.sheets.preset ? { preset: wizard.sheets.preset } : {}),
+            duplex: wizard.sheets.duplex,
+            marks: wizard.sheets.marks,
+          },
+        }
+      : {}),
     ...(wizard.imagesMode === 'folder' && wizard.imagesDir.trim()
       ? { imagesDir: wizard.imagesDir.trim() }
       : {}),
     ...(wizard.imagesMode === 'zip' && wizard.imagesZip ? { imagesRef: wizard.imagesZip.id } : {}),
   };
+}
+
+/** The target's page when it is a print layout (sheets are for those only). */
+export function printLayout(
+  template: CatalogDetail,
+  target: string | null,
+): NonNullable<CatalogDetail['layouts'][string]['page']> | null {
+  return template.layouts[target ?? template.ratios[0] ?? '']?.page ?? null;
 }
 
 /** Values of one source row as the batch would render it (for the wizard's live preview). */

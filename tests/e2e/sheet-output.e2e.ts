@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { templateFields, toCsv } from './csv.js';
+import {
+  dropFile,
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+} from './harness.js';
+
+describe('batch wizard: sheets for printing', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core);
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it('offers sheets for a print layout with the suggested preset, previews one sheet front and back, and starts a batch of sheets', async () => {
+    const { page } = ui;
+    const fields = await templateFields(core, 'tmpl_name_badge');
+    const columns = fields.fields.map((f) => f.name);
+    const names = ['Linh', 'Minh', 'Anh', 'Quân', 'Hạnh'];
+    const rows = names.map((name) =>
+      columns.map((column) => (column === 'firstName' ? name : fields.sampleRow[column])),
+    );
+    await page.goto(`${core.url}/ui/templates/tmpl_name_badge`);
+    await page.getByRole('button', { name: 'Batch with this template' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New batch' }).waitFor();
+    await dropFile(page, '.main', {
+      name: 'attendees.csv',
+      type: 'text/csv',
+      content: toCsv(columns, rows),
+    });
+    await expect
+      .poll(() => page.locator('.data-preview tbody tr').count(), { timeout: 20_000 })
+      .toBe(names.length);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // A pixel layout offers no sheets; the badge (3 × 4 in) does.
+    await expect.poll(() => page.getByText('Sheets for printing').count()).toBe(0);
+    await page.getByRole('radio', { name: /^badge/ }).click();
+    await page.getByLabel('Sheets for printing: several rows a sheet, with cut marks').check();
+    const preset = page.getByLabel('Sheet', { exact: true });
+    await expect.poll(() => preset.inputValue()).toBe('a6-on-a4');
+    const preview = page.locator('svg.sheet-preview');
+    await expect.poll(() => preview.locator('[data-slot]').count()).toBe(4);
+    await page.getByRole('radio', { name: 'Flip on long edge' }).click();
+    await page.getByText('4 a sheet (2 × 2) on 210 × 297 mm').waitFor();
+    await screenshot(page, 'wizard-output-sheets');
+    // The back mirrors the front: place 1 moves from the left half to the right.
+    const x = async () => Number(await preview.locator('[data-slot="1"] text').getAttribute('x'));
+    const front = await x();
+    await page.locator('.sheet-preview-box').getByRole('radio', { name: 'Back' }).click();
+    await expect.poll(x).toBeCloseTo(210 - front, 3);
+    await screenshot(page, 'wizard-output-sheets-back');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('preflight-summary').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Start batch' }).click();
+    await page.waitForURL(/\/ui\/batches\/bat_/);
+    const id = /bat_[A-Za-z0-9_-]+/.exec(page.url())![0];
+    const batch = (await (await core.api(`/v1/render-batches/${id}`)).json()) as {
+      format: string;
+      target: string;
+      sheets: unknown;
+    };
+    expect(batch).toMatchObject({
+      format: 'pdf',
+      target: 'badge',
+      sheets: { preset: 'a6-on-a4', duplex: 'long-edge', marks: 'crop' },
+    });
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
