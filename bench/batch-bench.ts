@@ -168,17 +168,31 @@ async function main(): Promise<void> {
     brandProfile: () => EMPTY_BRAND_PROFILE,
     resolveImage: createImageReferenceResolver({ uploadPath: () => null, allowRemote: false }),
   });
-  const job = renderer.prepare({
-    templateId: REFERENCE,
-    values: sample,
-    target: 'square',
-    format: 'png',
-  });
-  await Promise.all(Array.from({ length: 8 }, () => renderer.run(job, { lane: 'batch' })));
+  // The same values the batch's rows carry (every other row's texts end in " #i"), so the
+  // engine is timed on the work the batch does, not on one row drawn again and again.
+  const jobFor = (i: number) =>
+    renderer.prepare({
+      templateId: REFERENCE,
+      values: Object.fromEntries(
+        Object.entries(sample).map(([name, value]) => [
+          name,
+          fields.includes(name) && typeof value === 'string' && !value.startsWith('asset:') && i % 2
+            ? `${value} #${i}`
+            : value,
+        ]),
+      ),
+      target: 'square',
+      format: 'png',
+    });
+  await Promise.all(
+    Array.from({ length: 8 }, (_, i) => renderer.run(jobFor(i), { lane: 'batch' })),
+  );
   const engineCount = 400;
   const engineStarted = performance.now();
   await Promise.all(
-    Array.from({ length: engineCount }, () => renderer.run(job, { lane: 'batch', group: 'bench' })),
+    Array.from({ length: engineCount }, (_, i) =>
+      renderer.run(jobFor(i), { lane: 'batch', group: 'bench' }),
+    ),
   );
   const engineRate = engineCount / ((performance.now() - engineStarted) / 1000);
   await pool.close();
@@ -291,7 +305,7 @@ async function main(): Promise<void> {
   };
   console.log('\nTargets:');
   console.log(
-    `${rate >= 0.9 * engineRate ? 'PASS' : 'FAIL'}  batch rows/s ≥ 90 % of the engine's 2-thread rate: ${fmt((rate / engineRate) * 100)} %`,
+    `${rate >= 0.95 * engineRate ? 'PASS' : 'FAIL'}  batch rows/s ≥ 95 % of the engine's 2-thread rate (cluster issue; 90 % in the batch issue): ${fmt((rate / engineRate) * 100)} %`,
   );
   console.log(
     `${bigPeak <= smallPeak * 1.15 ? 'PASS' : 'FAIL'}  peak RSS ${MAIN_ROWS} rows within 15 % of 1,000 rows: ${fmt((bigPeak / smallPeak - 1) * 100)} %`,
