@@ -8,12 +8,27 @@ import { measureFormat2TextLayer } from './text/format2-text-layer.js';
  * Stacks and fit groups are format 2 features, so this measures the way format 2 text is drawn.
  * Text on an arc keeps its box: it has no lines to measure.
  */
-export function measureTextLayer(
-  dc: DrawContext,
-  layer: TextLayer,
-): { size: number; width: number; height: number } | null {
+export function measureTextLayer(dc: DrawContext, layer: TextLayer): Measured | null {
   if (layer.path) return { size: layer.size, width: layer.width, height: layer.height };
-  const measured = measureFormat2TextLayer(dc, layer);
-  if (!measured) return null;
-  return { size: measured.fitted.size, width: measured.width, height: measured.height };
+  // Stacks and groups ask again for the same layer in the same box: fitting is the cost.
+  let cache = measured.get(dc);
+  if (!cache) measured.set(dc, (cache = new Map()));
+  const key = `${layer.id}|${layer.width}|${layer.height}|${layer.size}|${layer.minSize}|${layer.letterSpacing}`;
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const result = measureFormat2TextLayer(dc, layer);
+  const size = result
+    ? { size: result.fitted.size, width: result.width, height: result.height }
+    : null;
+  cache.set(key, size);
+  return size;
 }
+
+interface Measured {
+  size: number;
+  width: number;
+  height: number;
+}
+
+/** Per drawing (a page's draw context): the layers' text and values do not change within it. */
+const measured = new WeakMap<DrawContext, Map<string, Measured | null>>();
