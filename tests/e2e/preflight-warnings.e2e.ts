@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { templateFields, toCsv } from './csv.js';
-import {
-  dropFile,
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-} from './harness.js';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { wizardWithRows } from './wizard.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
@@ -25,26 +18,15 @@ describe('pre-flight warnings and errors', () => {
 
   it('lists text cut short with "…" as a warning apart from rows that fail, and costs only the rows that render', async () => {
     const { page } = ui;
-    const fields = await templateFields(core, TEMPLATE);
-    const columns = fields.fields.map((f) => f.name);
-    const row = (overrides: Record<string, unknown>) =>
-      columns.map((c) => (c in overrides ? overrides[c] : fields.sampleRow[c]));
-    const csv = toCsv(columns, [
-      row({}),
-      row({ productName: 'Điện thoại thông minh màn hình lớn '.repeat(12) }),
-      row({ price: 'liên hệ' }),
-    ]);
-    await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
-    await page.getByTestId('dropzone').waitFor();
-    await dropFile(page, '[data-testid="dropzone"]', {
-      name: 's.csv',
-      type: 'text/csv',
-      content: csv,
+    await wizardWithRows(page, core, {
+      template: TEMPLATE,
+      rows: [
+        {},
+        { productName: 'Điện thoại thông minh màn hình lớn '.repeat(12) },
+        { price: 'liên hệ' },
+      ],
+      toReview: true,
     });
-    await page.locator('.data-preview tbody tr').nth(2).waitFor({ timeout: 20_000 });
-    for (let i = 0; i < 3; i += 1)
-      await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.getByTestId('preflight-summary').waitFor({ timeout: 60_000 });
 
     const stat = (label: string) =>
       page.locator('.stat', { hasText: label }).locator('.stat-value');

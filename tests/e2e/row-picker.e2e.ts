@@ -1,13 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { templateFields, toCsv } from './csv.js';
-import {
-  dropFile,
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-} from './harness.js';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { wizardWithRows } from './wizard.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
@@ -25,27 +18,14 @@ describe('rows past the first twenty', () => {
 
   it('a problem in row 25 opens row 25, and the row picker reaches every row', async () => {
     const { page } = ui;
-    const fields = await templateFields(core, TEMPLATE);
-    const columns = fields.fields.map((f) => f.name);
-    const rows = Array.from({ length: 30 }, (_, i) =>
-      columns.map((c) =>
-        c === 'productName'
-          ? `Sản phẩm ${i + 1}`
-          : c === 'price' && i === 24
-            ? 'không rõ'
-            : fields.sampleRow[c],
-      ),
-    );
-    await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
-    await page.getByTestId('dropzone').waitFor();
-    await dropFile(page, '[data-testid="dropzone"]', {
-      name: 'sale.csv',
-      type: 'text/csv',
-      content: toCsv(columns, rows),
+    await wizardWithRows(page, core, {
+      template: TEMPLATE,
+      rows: Array.from({ length: 30 }, (_, i) => ({
+        productName: `Sản phẩm ${i + 1}`,
+        ...(i === 24 ? { price: 'không rõ' } : {}),
+      })),
+      toReview: true,
     });
-    await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
-    for (let i = 0; i < 3; i += 1)
-      await page.getByRole('button', { name: 'Next', exact: true }).click();
     const problem = page.getByRole('button', { name: 'Show row 25 in the data' });
     await problem.waitFor({ timeout: 30_000 });
     await problem.click();
