@@ -75,6 +75,29 @@ afterAll(async () => {
   await Promise.allSettled([first?.stop(), second?.stop(), worker?.stop()]);
 }, 120_000);
 
+describe('sheets on a cluster', () => {
+  it('refuses a batch of sheets with a 422 that says where such batches run', async () => {
+    const res = await call(first, '/v1/render-batches', {
+      method: 'POST',
+      json: {
+        templateId: 'tmpl_name_badge',
+        target: 'badge',
+        format: 'pdf',
+        sourceType: 'json-array',
+        source: { records: [{ eventName: 'Expo', firstName: 'Linh', lastName: 'Lê' }] },
+        sheets: { preset: 'a6-on-a4' },
+      },
+    });
+    const problem = await json(res, 422);
+    expect(problem.errors).toEqual([
+      expect.objectContaining({
+        path: 'sheets',
+        message: expect.stringMatching(/cluster does not draw sheets yet.*headless server/),
+      }),
+    ]);
+  });
+});
+
 describe('the shared workspace of a cluster', () => {
   it('renders a template forked, given an image and a font on one API node the same on another API node and on a worker', async () => {
     const font = await json(
