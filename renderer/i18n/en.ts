@@ -239,7 +239,7 @@ export const en = {
   'wizard.fix.cell': 'Cell {address} ({field})',
   'wizard.fix.checked': 'Cell changed; the check ran again.',
   'wizard.review.problemsNote':
-    'Rows with problems will fail; the others render. Fix the file and check again, or start anyway.',
+    'Rows with problems will fail; the others render. Fix their cells below (or the file and check again), or start anyway.',
   'wizard.review.jump': 'Show row {row} in the data',
   'wizard.mapping.blocked': 'Choose a column or a value for: {fields}',
   'wizard.review.noneReady':

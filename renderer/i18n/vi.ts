@@ -241,7 +241,7 @@ export const vi: Record<MessageKey, string> = {
   'wizard.fix.cell': 'Ô {address} ({field})',
   'wizard.fix.checked': 'Đã đổi ô; bước kiểm tra đã chạy lại.',
   'wizard.review.problemsNote':
-    'Các dòng có lỗi sẽ thất bại, các dòng còn lại vẫn được dựng. Hãy sửa tệp rồi kiểm tra lại, hoặc cứ bắt đầu.',
+    'Các dòng có lỗi sẽ thất bại, các dòng còn lại vẫn được dựng. Hãy sửa các ô bên dưới (hoặc sửa tệp rồi kiểm tra lại), hoặc cứ bắt đầu.',
   'wizard.review.jump': 'Xem dòng {row} trong dữ liệu',
   'wizard.mapping.blocked': 'Hãy chọn một cột hoặc một giá trị cho: {fields}',
   'wizard.review.noneReady':
