@@ -3,7 +3,7 @@ import type { TextStyleSpec } from '../fit-text.js';
 import { transformCase } from '../text-lines.js';
 import type { RichSpec } from './rich-text.js';
 import { isRightToLeft } from './text-direction.js';
-import { mapRuns, parseMarkup, PLAIN_STYLE, splitCurrency, type Run } from './text-runs.js';
+import { parseMarkup, PLAIN_STYLE, splitCurrency, type Run } from './text-runs.js';
 
 /**
  * A format 2 text layer's text as styled runs: markup read when the layer asks for it (after
@@ -13,7 +13,16 @@ import { mapRuns, parseMarkup, PLAIN_STYLE, splitCurrency, type Run } from './te
  */
 export function layerRuns(layer: TextLayer, filled: string, locale: string): Run[] {
   let runs = layer.markup ? parseMarkup(filled) : [{ text: filled, style: PLAIN_STYLE }];
-  runs = mapRuns(runs, (text) => transformCase(text, layer.transform, locale).normalize('NFC'));
+  // Each run is transformed knowing the character before it, so "super**sale**" capitalises
+  // to "Supersale", not "SuperSale".
+  let before = '';
+  runs = runs.map((run) => {
+    const transformed = transformCase(before + run.text, layer.transform, locale).slice(
+      before.length,
+    );
+    before = Array.from(run.text).pop() ?? before;
+    return { text: transformed.normalize('NFC'), style: run.style };
+  });
   if (layer.currencyScale !== undefined && layer.currencyScale < 1) runs = splitCurrency(runs);
   return runs;
 }

@@ -197,11 +197,6 @@ export function runsText(runs: readonly Run[]): string {
   return runs.map((run) => run.text).join('');
 }
 
-/** Applies `map` (case transform, NFC) to the text of every run. */
-export function mapRuns(runs: readonly Run[], map: (text: string) => string): Run[] {
-  return runs.map((run) => ({ text: map(run.text), style: run.style }));
-}
-
 /**
  * A currency symbol (₫, $, €…, or đ / VND written after an amount) as a run of its own, so it
  * can be drawn at its own size.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { layerRuns } from '../../../main/engine/text/layer-runs.js';
 import {
   parseMarkup,
   PLAIN_STYLE,
@@ -74,5 +75,18 @@ describe('markup', () => {
     ]);
     expect(runs.filter((r) => r.style.currency).map((r) => r.text)).toEqual(['đ', '$', 'VND']);
     expect(runsText(runs)).toBe('Chỉ 990.000đ, $5 hoặc 10 VND; đi đâu');
+  });
+});
+
+describe('case transforms over runs', () => {
+  it('capitalise words, not runs', () => {
+    const layer = { markup: true, transform: 'capitalize' } as Parameters<typeof layerRuns>[0];
+    expect(layerRuns(layer, 'super**sale** tết **vui** vẻ', 'vi-VN').map((r) => r.text)).toEqual([
+      'Super',
+      'sale',
+      ' Tết ',
+      'Vui',
+      ' Vẻ',
+    ]);
   });
 });
