@@ -20,6 +20,7 @@ export function newBatch(id: string, total: number, overrides: Partial<NewBatch>
     format: 'png',
     quality: null,
     outputOptions: {},
+    sheetOptions: null,
     sourceType: 'json-array',
     sourceRef: null,
     sheet: null,
