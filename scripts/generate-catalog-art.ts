@@ -559,6 +559,162 @@ const ARTS: Art[] = [
       ]);
     },
   },
+  // Catalog v2 templates.
+  {
+    folder: 'birthday-greeting',
+    file: 'cake.jpg',
+    width: 1000,
+    height: 800,
+    what: 'birthday cake with balloons',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#FFE4EE', '#FBCFE0', '#F9A8C9'], 170);
+      washes(ctx, w, h, 51, ['rgba(255,255,255,0.6)']);
+      scatter(ctx, w, h, 53, ['#F472B6', '#FBBF24', '#60A5FA', '#FFFFFF'], 70, 'dash');
+      await place(ctx, w, h, [
+        { name: 'balloon', x: 0.2, y: 0.32, size: 0.34, rotate: -8 },
+        { name: 'balloon', x: 0.82, y: 0.3, size: 0.28, rotate: 10 },
+        { name: 'birthday-cake', x: 0.5, y: 0.55, size: 0.6 },
+        { name: 'wrapped-gift', x: 0.8, y: 0.72, size: 0.22 },
+        { name: 'party-popper', x: 0.2, y: 0.74, size: 0.2, rotate: -12 },
+      ]);
+    },
+  },
+  {
+    folder: 'wedding-invitation',
+    file: 'rings.jpg',
+    width: 1000,
+    height: 800,
+    what: 'wedding rings and bouquet',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#FBF3E6', '#F3E2C7', '#EAD2AE'], 160);
+      washes(ctx, w, h, 57, ['rgba(255,255,255,0.7)', 'rgba(214,170,110,0.25)']);
+      scatter(ctx, w, h, 59, ['#D6AA6E', '#FFFFFF'], 40, 'star');
+      await place(ctx, w, h, [
+        { name: 'bouquet', x: 0.3, y: 0.52, size: 0.5, rotate: -10 },
+        { name: 'ring', x: 0.64, y: 0.6, size: 0.3, rotate: 8 },
+        { name: 'two-hearts', x: 0.76, y: 0.3, size: 0.18 },
+        { name: 'love-letter', x: 0.84, y: 0.74, size: 0.16, rotate: 12 },
+      ]);
+    },
+  },
+  {
+    folder: 'spa-promo',
+    file: 'lotus.jpg',
+    width: 1000,
+    height: 800,
+    what: 'lotus, soap and candle',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#E3EDDF', '#C9DCC2', '#A9C7A0'], 170);
+      washes(ctx, w, h, 61, ['rgba(255,255,255,0.65)']);
+      floor(ctx, w, h, 0.76, ['#DCE7D5', '#C3D6BA']);
+      await place(ctx, w, h, [
+        { name: 'lotus', x: 0.5, y: 0.52, size: 0.54 },
+        { name: 'candle', x: 0.2, y: 0.62, size: 0.26 },
+        { name: 'soap', x: 0.8, y: 0.7, size: 0.2, rotate: -6 },
+        { name: 'herb', x: 0.82, y: 0.34, size: 0.16, rotate: 14 },
+        { name: 'cherry-blossom', x: 0.18, y: 0.26, size: 0.12 },
+      ]);
+    },
+  },
+  {
+    folder: 'course-enrolment',
+    file: 'study.jpg',
+    width: 1000,
+    height: 800,
+    what: 'graduation cap, book and globe',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#DCE6FF', '#BFD0FF', '#9DB5FB'], 160);
+      washes(ctx, w, h, 67, ['rgba(255,255,255,0.6)']);
+      scatter(ctx, w, h, 71, ['#FFFFFF', '#2346C9'], 40, 'dot');
+      await place(ctx, w, h, [
+        { name: 'open-book', x: 0.5, y: 0.62, size: 0.5 },
+        { name: 'graduation-cap', x: 0.5, y: 0.3, size: 0.34, rotate: -6 },
+        { name: 'globe-showing-asia-australia', x: 0.18, y: 0.5, size: 0.22 },
+        { name: 'pencil', x: 0.82, y: 0.46, size: 0.2, rotate: 20 },
+      ]);
+    },
+  },
+  {
+    folder: 'product-slides',
+    file: 'tea.jpg',
+    width: 1000,
+    height: 800,
+    what: 'bubble tea',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#FFEAD1', '#FDD6A8', '#F8B877'], 165);
+      washes(ctx, w, h, 73, ['rgba(255,255,255,0.6)']);
+      floor(ctx, w, h, 0.74, ['#F6C89A', '#E9AE76']);
+      await place(ctx, w, h, [
+        { name: 'bubble-tea', x: 0.5, y: 0.5, size: 0.66 },
+        { name: 'ice', x: 0.2, y: 0.68, size: 0.16, rotate: -10 },
+        { name: 'leafy-green', x: 0.8, y: 0.66, size: 0.18, rotate: 12 },
+        { name: 'sparkles', x: 0.78, y: 0.26, size: 0.14, shadow: false },
+      ]);
+    },
+  },
+  {
+    folder: 'tips-carousel',
+    file: 'ideas.jpg',
+    width: 1000,
+    height: 800,
+    what: 'light bulb, pin and checklist',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#1E293B', '#0F172A', '#111827'], 170);
+      washes(ctx, w, h, 79, ['rgba(250,204,21,0.3)', 'rgba(56,189,248,0.2)']);
+      scatter(ctx, w, h, 83, ['#FACC15', '#FFFFFF'], 50, 'dot');
+      await place(ctx, w, h, [
+        { name: 'light-bulb', x: 0.5, y: 0.48, size: 0.56 },
+        { name: 'memo', x: 0.2, y: 0.62, size: 0.22, rotate: -12 },
+        { name: 'check-mark-button', x: 0.8, y: 0.64, size: 0.18 },
+        { name: 'pushpin', x: 0.78, y: 0.26, size: 0.14, rotate: 18 },
+      ]);
+    },
+  },
+  {
+    folder: 'recipe-card',
+    file: 'dish.jpg',
+    width: 1000,
+    height: 800,
+    what: 'braised beans pot with tomatoes and garlic',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#FDF0DC', '#F7DEB9', '#EDC48F'], 170);
+      washes(ctx, w, h, 89, ['rgba(255,255,255,0.55)']);
+      floor(ctx, w, h, 0.72, ['#C98B55', '#A8703F']);
+      await place(ctx, w, h, [
+        { name: 'pot-of-food', x: 0.5, y: 0.54, size: 0.56 },
+        { name: 'tomato', x: 0.18, y: 0.7, size: 0.18 },
+        { name: 'garlic', x: 0.82, y: 0.72, size: 0.16, rotate: 10 },
+        { name: 'leafy-green', x: 0.8, y: 0.34, size: 0.16, rotate: -14 },
+        { name: 'onion', x: 0.2, y: 0.36, size: 0.14 },
+      ]);
+    },
+  },
+  {
+    folder: 'fitness-class',
+    file: 'gym.jpg',
+    width: 1000,
+    height: 800,
+    what: 'weights, stopwatch and water',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#0B1120', '#111827', '#1F2937'], 160);
+      washes(ctx, w, h, 97, ['rgba(34,211,238,0.35)', 'rgba(168,85,247,0.2)']);
+      scatter(ctx, w, h, 101, ['#22D3EE', '#FFFFFF'], 40, 'dash');
+      await place(ctx, w, h, [
+        { name: 'person-lifting-weights', x: 0.5, y: 0.52, size: 0.6 },
+        { name: 'stopwatch', x: 0.18, y: 0.62, size: 0.2, rotate: -10 },
+        { name: 'flexed-biceps', x: 0.82, y: 0.34, size: 0.18, rotate: 10 },
+        { name: 'water-wave', x: 0.82, y: 0.72, size: 0.16 },
+      ]);
+    },
+  },
 ];
 
 async function save(art: Art): Promise<number> {

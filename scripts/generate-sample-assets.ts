@@ -1024,6 +1024,24 @@ const outputs: Output[] = [
     height: 240,
     draw: logoMark('#FDE68A', 'W', '#0F3D2E', 'circle'),
   },
+  // Catalog v2 templates.
+  ...(
+    [
+      ['birthday-greeting', '#BE185D', 'B', '#FFFFFF', 'drop'],
+      ['spa-promo', '#2F5D45', 'A', '#F1F5EE', 'circle'],
+      ['course-enrolment', '#2346C9', 'S', '#FFFFFF', 'squircle'],
+      ['product-slides', '#C2410C', 'M', '#FFF7ED', 'circle'],
+      ['tips-carousel', '#FACC15', 'K', '#0F172A', 'squircle'],
+      ['recipe-card', '#9A3412', 'F', '#FFFBF2', 'circle'],
+      ['fitness-class', '#22D3EE', 'P', '#0B1120', 'squircle'],
+    ] as const
+  ).map(([folder, bg, letter, fg, shape]): Output => ({
+    folder,
+    file: 'logo.png',
+    width: 240,
+    height: 240,
+    draw: logoMark(bg, letter, fg, shape),
+  })),
 ];
 
 for (const output of outputs) save(output);
