@@ -180,3 +180,64 @@ describe('rich text', () => {
     expect(raised.bottom).toBeLessThanOrEqual(small.bottom);
   });
 });
+
+describe('rich text under stress', () => {
+  it('never draws outside its box, whatever the markup, size or fit', async () => {
+    // A fixed pseudo-random sequence, so a failure can be replayed.
+    let seed = 16;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pieces = [
+      '**Tết**',
+      '*vui*',
+      '[đỏ]{#E53935}',
+      '~~1.290.000 ₫~~',
+      'trăng tròn',
+      '128 GB',
+      'Ự Ế Ẫ',
+      '🎁',
+      'xe hơi',
+      'https://example.com/a/very/long/path',
+      '50 %',
+    ];
+    const white: [number, number, number] = [255, 255, 255];
+    for (let round = 0; round < 12; round++) {
+      const words = Array.from(
+        { length: 1 + Math.floor(next() * 40) },
+        () => pieces[Math.floor(next() * pieces.length)],
+      );
+      const layerBox = {
+        x: 150,
+        y: 150,
+        width: 200 + Math.floor(next() * 600),
+        height: 60 + Math.floor(next() * 500),
+      };
+      const template = format2Template(
+        [
+          {
+            ...textLayer({ markup: true }),
+            ...layerBox,
+            size: 30 + Math.floor(next() * 90),
+            minSize: 12,
+            fit: next() < 0.3 ? 'ellipsis' : 'shrink',
+            maxLines: next() < 0.5 ? 1 + Math.floor(next() * 4) : undefined,
+            wrap: next() < 0.3 ? 'greedy' : 'balanced',
+            currencyScale: 0.6,
+            currencyRaise: true,
+            decoration: next() < 0.3 ? 'underline' : 'none',
+            transform: next() < 0.3 ? 'uppercase' : 'none',
+          },
+        ],
+        ['price'],
+      );
+      const result = await ok(buildJob(template, { price: words.join(' ') }));
+      expect(result.report.layers[0]!.overflow).toBe(false);
+      const pixels = await decodePixels(result.bytes);
+      const ink = inkBounds(pixels, white);
+      if (!ink) continue;
+      expect(ink.left).toBeGreaterThanOrEqual(layerBox.x);
+      expect(ink.top).toBeGreaterThanOrEqual(layerBox.y);
+      expect(ink.right).toBeLessThan(layerBox.x + layerBox.width);
+      expect(ink.bottom).toBeLessThan(layerBox.y + layerBox.height);
+    }
+  });
+});
