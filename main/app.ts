@@ -42,6 +42,7 @@ import { ImageUrlCache } from './remote-images/image-url-cache.js';
 import type { ImageUrlFetcher } from './remote-images/image-url-fetcher.js';
 import { imageUrlSettingsSource } from './remote-images/image-url-settings.js';
 import { RemoteImages } from './remote-images/remote-images.js';
+import { ImageUrlFailure } from './remote-images/image-url-failure.js';
 import { PreviewLinkSigner } from './preview-links/preview-link-signer.js';
 import { PreviewLinks } from './preview-links/preview-links.js';
 import { previewSecret } from './preview-links/preview-secret.js';
@@ -264,6 +265,11 @@ export async function composeCore(
       ? await followDefaultBrand(data)
       : { current: () => store.brandProfiles.getDefault().profile, stop: () => undefined };
     const imageUrlSettings = imageUrlSettingsSource(data.settings);
+    const remoteImages = new RemoteImages({
+      cache: new ImageUrlCache(path.join(config.dataDir, 'cache', 'image-urls')),
+      settings: imageUrlSettings.read,
+      ...(options.imageUrlFetcher ? { fetcher: options.imageUrlFetcher } : {}),
+    });
     const renderer = new RenderService({
       templates,
       pool,
@@ -271,11 +277,7 @@ export async function composeCore(
       brandProfile: defaultBrand.current,
       resolveImage,
       customFonts: () => fonts.faces(),
-      remoteImages: new RemoteImages({
-        cache: new ImageUrlCache(path.join(config.dataDir, 'cache', 'image-urls')),
-        settings: imageUrlSettings.read,
-        ...(options.imageUrlFetcher ? { fetcher: options.imageUrlFetcher } : {}),
-      }),
+      remoteImages,
     });
     const sessions = new UiSessions(Date.now, cluster?.sessions);
     // The desktop app's team service and the worker that lends this computer's threads to it.
@@ -371,7 +373,10 @@ export async function composeCore(
         resolveImage,
         imageUrlSettingsChanged: imageUrlSettings.invalidate,
         checkImageValue: async (value, valuePath) => {
-          const input = resolveImage(value, valuePath);
+          // A brand logo may be an image URL when they are on: fetched under the same rules.
+          const fetched = (await remoteImages.fetchAll([value.trim()])).get(value.trim());
+          if (fetched instanceof ImageUrlFailure) throw fetched.at(valuePath);
+          const input = fetched ?? resolveImage(value, valuePath);
           // A full decode, as a render would: a readable file is not yet an image.
           await loadFittedImage(input, LOGO_CHECK).catch((error: unknown) => {
             throw Errors.imageInvalid(valuePath, (error as Error).message);

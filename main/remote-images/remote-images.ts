@@ -37,11 +37,14 @@ export class RemoteImages {
   }
 
   /**
-   * Each URL's image or failure; an empty map when image URLs are off (the resolver then
+   * Each http(s) URL's image or failure (other values are left out); an empty map when image
+   * URLs are off (the resolver then
    * refuses them with `url-not-allowed`, saying how to turn them on).
    */
   async fetchAll(urls: readonly string[]): Promise<FetchedImages> {
     const found = new Map<string, ImageInput | ImageUrlFailure>();
+    // Only http(s) values are fetched; anything else is the other resolvers' business.
+    urls = urls.filter((url) => /^https?:\/\//i.test(url));
     if (urls.length === 0) return found;
     const settings = await this.options.settings();
     if (!settings.enabled) return found;

@@ -80,6 +80,27 @@ describe('image URLs in data, through the API', () => {
     expect(host.conditionalHits.get('/photo.png')).toBe(1);
   });
 
+  it('takes a brand logo by URL and fills brand-bound images from it', async () => {
+    const put = await server.api('/v1/brand-profile', {
+      method: 'PUT',
+      json: { logo: `${host.origin}/photo.png` },
+    });
+    expect(put.status).toBe(200);
+    const before = host.hits.get('/photo.png') ?? 0;
+    const res = await render('asset:product.jpg');
+    expect(res.status).toBe(200);
+    // Brand-bound logo, omitted: drawn from the brand's URL (revalidated: no-cache).
+    expect(res.headers.get('x-brand-fill')).toMatch(/logo=brand/);
+    expect(host.hits.get('/photo.png')).toBeGreaterThan(before);
+    const bad = await server.api('/v1/brand-profile', {
+      method: 'PUT',
+      json: { logo: `${host.origin}/page.html` },
+    });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).code).toBe('image-url-not-an-image');
+    await server.api('/v1/brand-profile', { method: 'PUT', json: { logo: null } });
+  });
+
   it('still refuses loopback servers other than the trusted one (the rule is on)', async () => {
     const port = new URL(server.url).port;
     const res = await render(`http://localhost:${port}/v1/openapi.json`);
