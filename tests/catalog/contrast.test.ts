@@ -99,6 +99,24 @@ function scenarios(template: Template, layout: Layout): Layer[][] {
   );
 }
 
+/**
+ * A format 2 stack's children in its place: the engine moves them inside the stack's box, so
+ * each is judged as if it could be anywhere in it (the worst case of what lies beneath).
+ */
+function withoutStacks(layers: Layer[]): Layer[] {
+  return layers.flatMap((layer): Layer[] =>
+    layer.kind === 'stack'
+      ? withoutStacks(layer.layers).map((child) => ({
+          ...child,
+          x: layer.x,
+          y: layer.y,
+          width: layer.width,
+          height: layer.height,
+        }))
+      : [layer],
+  );
+}
+
 type Backdrop = { colours: Rgba[] } | { skip: string };
 
 /** The colours that may be beneath `layer` (index `index` of the layout), worst cases included. */
@@ -147,7 +165,8 @@ describe('contrast of the built-in templates', () => {
 
   describe.each(catalog)('$slug', ({ template }) => {
     it.each(ratiosOf(template))('%s: every text meets WCAG AA against its background', (ratio) => {
-      const layout = template.layouts[ratio]!;
+      const own = template.layouts[ratio]!;
+      const layout = { ...own, layers: withoutStacks(own.layers) };
       const failures: string[] = [];
       const skipped: string[] = [];
       for (const layers of scenarios(template, layout)) {
