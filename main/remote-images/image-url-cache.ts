@@ -32,6 +32,7 @@ export const DEFAULT_IMAGE_URL_CACHE_BYTES = 512 * 1024 * 1024;
 export class ImageUrlCache {
   private readonly used = new Map<string, number>();
   private readonly metas = new Map<string, CachedImageMeta>();
+  private lastUse = 0;
 
   constructor(
     readonly dir: string,
@@ -57,7 +58,7 @@ export class ImageUrlCache {
       return null;
     }
     this.metas.set(key, meta);
-    this.used.set(key, Date.now());
+    this.used.set(key, this.tick());
     return { meta, file };
   }
 
@@ -68,7 +69,7 @@ export class ImageUrlCache {
     fs.writeFileSync(`${file}.${suffix}`, bytes);
     fs.renameSync(`${file}.${suffix}`, file);
     this.writeMeta(key, meta);
-    this.used.set(key, Date.now());
+    this.used.set(key, this.tick());
     this.prune(key);
     return { meta, file };
   }
@@ -80,6 +81,12 @@ export class ImageUrlCache {
     const meta = { ...cached.meta, validatedAt: Date.now(), freshForMs };
     this.writeMeta(keyOf(url), meta);
     return { meta, file: cached.file };
+  }
+
+  /** A use's time, strictly after the previous one's (two uses in one millisecond stay ordered). */
+  private tick(): number {
+    this.lastUse = Math.max(Date.now(), this.lastUse + 0.001);
+    return this.lastUse;
   }
 
   private writeMeta(key: string, meta: CachedImageMeta): void {
