@@ -78,18 +78,8 @@ export class BatchService {
     const target = renderer.ratioFor(entry, request.target);
     checkOutputOptions(entry, target, request);
     checkBatchPages(entry.template.layouts[target], request);
-    if (request.sheets) {
-      if (this.deps.mode === 'cluster') {
-        throw Errors.validation([
-          {
-            path: 'sheets',
-            message:
-              'a cluster does not draw sheets yet: leave sheets out for one PDF a row, or run the batch on the desktop app or a headless server',
-          },
-        ]);
-      }
+    if (request.sheets)
       batchSheetPlan(entry.template, target, { ...request, sheets: request.sheets });
-    }
     // Pinned now: editing the brand while the batch runs must not change rows not yet drawn.
     const brand = await brandProfileFor(data.brandProfiles, request.brand);
     const source = await this.describeSource(request);

@@ -16,6 +16,12 @@ import type { BatchRecord } from '../store/batches-repository.js';
 import type { ChunkJob } from './chunk-queue.js';
 import type { Coordination } from './coordination.js';
 import { rowObjectKey } from '../batch/batch-outputs.js';
+import {
+  drawBatchSheets,
+  drawsRowsOnSheetsOnly,
+  prepareSheetRow,
+  sheetPartKey,
+} from '../batch/batch-sheets.js';
 
 export interface ChunkProcessorDeps {
   data: CoreData;
@@ -47,6 +53,7 @@ export class ChunkProcessor {
   constructor(private readonly deps: ChunkProcessorDeps) {}
 
   async process(job: ChunkJob, signal: AbortSignal): Promise<void> {
+    if (job.sheets) return this.drawSheets(job.batchId);
     const { data, coordination } = this.deps;
     let batch = await data.batches.get(job.batchId);
     if (!batch || isTerminal(batch) || (await coordination.isDeleted(job.batchId))) {
@@ -67,6 +74,34 @@ export class ChunkProcessor {
     if (stopped === 'aborted') throw new Error(`chunk ${job.batchId}-c${job.n} was interrupted`);
     const allDone = await coordination.chunkDone(job.batchId, job.n);
     await this.deps.afterChunk(job.batchId, allDone);
+  }
+
+  /**
+   * A sheet batch's last step: its sheets drawn from the succeeded rows into the object store,
+   * part by part, then the batch finished (degraded, saying why, when the sheets failed).
+   */
+  private async drawSheets(batchId: string): Promise<void> {
+    const { data, coordination, renderer, objects } = this.deps;
+    const batch = await data.batches.get(batchId);
+    if (!batch || isTerminal(batch) || (await coordination.isDeleted(batchId))) return;
+    let stopReason: string | null = null;
+    try {
+      await drawBatchSheets(
+        {
+          data,
+          renderer,
+          parallel: Math.max(1, Math.floor(this.deps.rowsInFlight / 2)),
+          writePart: (part, bytes) =>
+            objects.put(sheetPartKey(batchId, part), bytes, {
+              contentType: CONTENT_TYPES.pdf ?? 'application/pdf',
+            }),
+        },
+        await this.deps.rowContext(batch),
+      );
+    } catch (error) {
+      stopReason = `the sheets could not be drawn (${describeRowError(error)})`;
+    }
+    await data.commands.finishBatch({ batchId, stopReason, ingestError: null, pausing: false });
   }
 
   /** Renders and commits the rows; says why it stopped early, if it did. */
@@ -128,6 +163,23 @@ export class ChunkProcessor {
         // Other lanes took rows while this one waited for the status check.
         if (stop || next >= rows.length) return;
         const row = rows[next++] as QueuedRow;
+        if (drawsRowsOnSheetsOnly(batch)) {
+          // Checked now, drawn on the sheets when every row is done: no object of its own.
+          try {
+            await prepareSheetRow(renderer, context, row);
+          } catch (error) {
+            record({ ok: false, rowIndex: row.rowIndex, error: describeRowError(error) });
+            continue;
+          }
+          record({
+            ok: true,
+            rowIndex: row.rowIndex,
+            renderId: row.renderId,
+            outputKey: `${batch.id}.${row.rowIndex}.${EXTENSIONS[format]}`,
+            bytes: 0,
+          });
+          continue;
+        }
         let bytes: Uint8Array;
         try {
           bytes = (await renderBatchRow(renderer, context, row)).bytes;

@@ -10,6 +10,8 @@ export interface ChunkJob {
   n: number;
   from: number;
   to: number;
+  /** The batch's sheets (N-up), drawn by a worker once every row is done; then it finishes. */
+  sheets?: true;
 }
 
 /**
@@ -50,6 +52,24 @@ export class ChunkQueue {
       removeOnComplete: KEEP_COMPLETED,
       removeOnFail: KEEP_FAILED,
     });
+  }
+
+  /**
+   * Queues the drawing of a sheet batch's sheets. The id is fixed by the succeeded rows it will
+   * draw: the leader asking again while it runs adds nothing; a replay that adds rows draws anew.
+   */
+  async addSheets(batchId: string, succeeded: number): Promise<void> {
+    await this.queue.add(
+      'sheets',
+      { batchId, n: 0, from: 0, to: 0, sheets: true },
+      {
+        jobId: `${batchId}-sheets-${succeeded}`,
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 1000 },
+        removeOnComplete: KEEP_COMPLETED,
+        removeOnFail: KEEP_FAILED,
+      },
+    );
   }
 
   /** True while the dispatch waits, runs or is delayed for a retry. */

@@ -62,6 +62,12 @@ export class ClusterScheduler {
       await this.dispatch(batchId);
       return;
     }
+    if (batch.sheetOptions) {
+      // A worker draws the sheets from the succeeded rows, then finishes the batch.
+      if (batch.status === 'queued' || batch.status === 'running')
+        await this.queue.addSheets(batchId, batch.succeeded);
+      return;
+    }
     await this.data.commands.finishBatch({
       batchId,
       stopReason: null,

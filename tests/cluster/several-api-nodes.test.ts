@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AdmZip from 'adm-zip';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
@@ -10,6 +11,7 @@ import {
   type ClusterNodeProcess,
 } from '../helpers/cluster-node.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
+import { poppler } from '../helpers/poppler.js';
 import { testFetch, type Json } from '../helpers/test-server.js';
 import { Redis } from 'ioredis';
 import { S3ObjectStore } from '../../main/objects/s3-object-store.js';
@@ -76,25 +78,52 @@ afterAll(async () => {
 }, 120_000);
 
 describe('sheets on a cluster', () => {
-  it('refuses a batch of sheets with a 422 that says where such batches run', async () => {
-    const res = await call(first, '/v1/render-batches', {
-      method: 'POST',
-      json: {
-        templateId: 'tmpl_name_badge',
-        target: 'badge',
-        format: 'pdf',
-        sourceType: 'json-array',
-        source: { records: [{ eventName: 'Expo', firstName: 'Linh', lastName: 'Lê' }] },
-        sheets: { preset: 'a6-on-a4' },
-      },
-    });
-    const problem = await json(res, 422);
-    expect(problem.errors).toEqual([
-      expect.objectContaining({
-        path: 'sheets',
-        message: expect.stringMatching(/cluster does not draw sheets yet.*headless server/),
+  it('draws a batch of badges 4 a sheet with duplex backs on the worker, into the object store, and bundles them with their places', async () => {
+    const records = Array.from({ length: 6 }, (_, i) => ({
+      eventName: 'Expo',
+      firstName: `Guest${i + 1}x`,
+      lastName: 'Lê',
+    }));
+    const created = await json(
+      await call(first, '/v1/render-batches', {
+        method: 'POST',
+        json: {
+          templateId: 'tmpl_name_badge',
+          target: 'badge',
+          format: 'pdf',
+          sourceType: 'json-array',
+          source: { records },
+          sheets: { preset: 'a6-on-a4', duplex: 'long-edge' },
+        },
       }),
-    ]);
+      202,
+    );
+    let batch: Json;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      batch = await json(await call(second, `/v1/render-batches/${created.id}`), 200);
+      if (!['queued', 'running'].includes(batch.status) || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(batch).toMatchObject({ status: 'succeeded', succeeded: 6 });
+    const link = await json(
+      await call(second, `/v1/render-batches/${created.id}/bundle?manifest=true`),
+      200,
+    );
+    const res = await testFetch(link.url);
+    expect(res.status).toBe(200);
+    const zip = new AdmZip(Buffer.from(await res.arrayBuffer()));
+    expect(
+      zip
+        .getEntries()
+        .map((e) => e.entryName)
+        .sort(),
+    ).toEqual(['manifest.csv', 'sheets-1.pdf']);
+    const pdf = zip.readFile('sheets-1.pdf')!;
+    expect(poppler('pdfinfo', pdf)).toMatch(/^Pages:\s+4$/m);
+    expect(poppler('pdftotext', pdf, ['-f', '3', '-l', '4'])).toContain('Guest6x');
+    const manifest = zip.readAsText('manifest.csv').trim().split(/\r?\n/);
+    expect(manifest[6]).toBe('5,succeeded,,,sheets-1.pdf,2,3,4,2');
   });
 });
 
