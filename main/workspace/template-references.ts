@@ -3,6 +3,7 @@ import { pagePixelSize } from '../../shared/page-sizes.js';
 import {
   RATIO_NAMES,
   RATIO_SIZES,
+  STACK_MAX_DEPTH,
   type Layer,
   type Layout,
   type Ratio,
@@ -90,9 +91,18 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
       })),
     ];
     // A stack's children are layers of the layout too (`layers[2].layers[0]`).
-    const checkLayers = (layers: Layer[], parent: PropertyKey[]): void =>
+    const checkLayers = (layers: Layer[], parent: PropertyKey[], depth = 0): void =>
       layers.forEach((layer, index) => {
-        if (layer.kind === 'stack') checkLayers(layer.layers, [...parent, 'layers', index]);
+        if (layer.kind === 'stack') {
+          // Each level may lay its children out twice (to fit them): depth costs time.
+          if (depth + 1 > STACK_MAX_DEPTH) {
+            problems.push({
+              path: formatPath(prefix, [...parent, 'layers', index, 'layers']),
+              message: `stacks nest at most ${STACK_MAX_DEPTH} deep; move this stack's layers up a level`,
+            });
+          }
+          checkLayers(layer.layers, [...parent, 'layers', index], depth + 1);
+        }
         if (ids.has(layer.id)) {
           problems.push({
             path: formatPath(prefix, [...parent, 'layers', index, 'id']),

@@ -272,5 +272,22 @@ describe('stack layers', () => {
     const paths = templateReferenceProblems(clash).map((p) => p.path);
     expect(paths).toContain('layouts.square.layers[1].layers[1].id');
     expect(paths).toContain('layouts.square.layers[1].layers[0].text');
+    // Five stacks deep is one too many.
+    let nested: Record<string, unknown> = box('leaf', '#000000');
+    for (let depth = 5; depth >= 1; depth--) {
+      nested = {
+        kind: 'stack',
+        id: `s${depth}`,
+        x: 0,
+        y: 0,
+        width: 100,
+        height: 100,
+        layers: [nested],
+      };
+    }
+    const deep = templateReferenceProblems(layoutTemplate({ layers: [nested] }));
+    expect(deep.map((p) => p.path)).toEqual([
+      'layouts.square.layers[0].layers[0].layers[0].layers[0].layers[0].layers',
+    ]);
   });
 });
