@@ -58,6 +58,32 @@ describe('fit groups', () => {
     expect(grouped.sub).toBe(44);
   });
 
+  it('follow a member that a full stack squeezed further', async () => {
+    const stacked = layoutTemplate({
+      textVariables: ['hero', 'sub'],
+      layers: [
+        {
+          kind: 'stack',
+          id: 'column',
+          x: 40,
+          y: 40,
+          width: 1000,
+          height: 260,
+          layers: [
+            text('hero', 96, { width: 1000, height: 400 }, { minSize: 12, fitGroup: 'titles' }),
+            text('sub', 48, { width: 1000, height: 200 }, { minSize: 12, fitGroup: 'titles' }),
+          ],
+        },
+      ],
+    });
+    const grouped = await sizes(stacked);
+    // In its own 400 px box the hero would fit at a larger size; the 260 px stack squeezes it.
+    const alone = await sizes(template(undefined));
+    expect(grouped.hero).toBeLessThan(alone.hero);
+    expect(grouped.hero / grouped.sub).toBeGreaterThanOrEqual(1.6);
+    expect(grouped.sub).toBeLessThan(48);
+  });
+
   it('leave groups apart and format 1 templates alone', async () => {
     const twoGroups = layoutTemplate({
       textVariables: ['hero', 'sub'],
@@ -67,5 +93,8 @@ describe('fit groups', () => {
       ],
     });
     expect((await sizes(twoGroups)).sub).toBe(48);
+    // Format 1 never reads fitGroup (saving one is refused): each layer fits on its own.
+    const format1 = { ...template('titles'), schemaVersion: 1 as const };
+    expect((await sizes(format1)).sub).toBe(48);
   });
 });
