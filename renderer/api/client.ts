@@ -283,6 +283,10 @@ export const api = {
   },
 
   /** Settings → Team service (this computer's app only; a team service has none). */
+  previewLinks: {
+    rotateSecret: () =>
+      sendJson<{ rotatedAt: string }>('POST', '/v1/preview-links/rotate-secret', { body: {} }),
+  },
   webhooks: {
     list: () => getJson<{ items: Webhook[] }>('/v1/webhooks'),
     create: (body: { url: string; events: Webhook['events'] }) =>

@@ -45,6 +45,15 @@ export const integrationEn = {
   'webhooks.status.delivering': 'Sending',
   'webhooks.status.delivered': 'Delivered',
   'webhooks.status.failed': 'Gave up',
+  'previewLinks.title': 'Preview links',
+  'previewLinks.subtitle':
+    'Signed image addresses for <img src> in a dev server or CMS preview, made with POST /v1/preview-links. Each distinct image costs one credit, once.',
+  'previewLinks.revoke': 'Revoke all preview links',
+  'previewLinks.revoke.hint':
+    'Links expire by themselves (7 days unless made otherwise). Revoking replaces their signing secret: every link made so far stops working at once.',
+  'previewLinks.revoke.confirm':
+    'Every preview link made so far will answer 403. Pages that show them need new links.',
+  'previewLinks.revoked': 'All preview links revoked',
 } as const;
 
 export const integrationVi: Record<keyof typeof integrationEn, string> = {
@@ -92,4 +101,13 @@ export const integrationVi: Record<keyof typeof integrationEn, string> = {
   'webhooks.status.delivering': 'Đang gửi',
   'webhooks.status.delivered': 'Đã gửi',
   'webhooks.status.failed': 'Đã bỏ cuộc',
+  'previewLinks.title': 'Liên kết xem trước',
+  'previewLinks.subtitle':
+    'Địa chỉ ảnh có chữ ký cho <img src> trong máy chủ phát triển hoặc bản xem trước của CMS, tạo bằng POST /v1/preview-links. Mỗi ảnh khác nhau tốn một lượt, một lần.',
+  'previewLinks.revoke': 'Thu hồi mọi liên kết xem trước',
+  'previewLinks.revoke.hint':
+    'Liên kết tự hết hạn (7 ngày nếu không đặt khác). Thu hồi sẽ thay khóa ký: mọi liên kết đã tạo ngừng hoạt động ngay.',
+  'previewLinks.revoke.confirm':
+    'Mọi liên kết xem trước đã tạo sẽ trả về 403. Các trang đang hiển thị chúng cần liên kết mới.',
+  'previewLinks.revoked': 'Đã thu hồi mọi liên kết xem trước',
 };

@@ -4,7 +4,8 @@ import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from 
 
 /**
  * Settings → Image URLs in data (turned on with an allow-list in the browser, read by the API)
- * and Settings → Webhooks (added in the browser; a batch's delivery shows in the log).
+ * Settings → Webhooks (added in the browser; a batch's delivery shows in the log) and Settings →
+ * Preview links (every link revoked).
  */
 let core: CoreProcess;
 let ui: UiSession;
@@ -83,5 +84,31 @@ describe('Settings: integrations', () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it('revokes every preview link from Settings', async () => {
+    const made = await core.api('/v1/preview-links', {
+      method: 'POST',
+      json: {
+        templateId: 'tmpl_product_promo',
+        values: { headline: 'Before revoking', price: 1, photo: 'asset:product.jpg' },
+      },
+    });
+    const { url } = (await made.json()) as { url: string };
+    expect((await fetch(url)).status).toBe(200);
+
+    const { page } = ui;
+    const card = page.getByTestId('preview-links-card');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings-preview-links');
+    await card.getByRole('button', { name: 'Revoke all preview links' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Revoke all preview links' })
+      .click();
+    await page.getByText('All preview links revoked').waitFor();
+    const after = await fetch(url);
+    expect(after.status).toBe(403);
+    expect(((await after.json()) as { code: string }).code).toBe('url-invalid');
   });
 });

@@ -5,6 +5,7 @@ import { useT } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { ImageUrlsCard } from './ImageUrlsCard';
+import { PreviewLinksCard } from './PreviewLinksCard';
 import { TeamServiceCard } from './TeamServiceCard';
 import { WebhooksCard } from './WebhooksCard';
 
@@ -158,6 +159,8 @@ export function SettingsScreen(): ReactElement {
       {system?.mode === 'embedded' ? <TeamServiceCard /> : null}
 
       <ImageUrlsCard />
+
+      <PreviewLinksCard />
 
       {system?.mode === 'embedded' ? <WebhooksCard /> : null}
 
