@@ -34,6 +34,9 @@ export const BatchSource = z.union([
     .strict(),
 ]);
 
+/** A batch draws each row in at most this many layouts (`targets`). */
+export const MAX_BATCH_TARGETS = 10;
+
 export const CreateBatchRequest = z
   .object({
     templateId: TemplateId,
@@ -55,6 +58,15 @@ export const CreateBatchRequest = z
       ),
     ...OutputOptions,
     sheets: SheetOptions.optional(),
+    targets: z
+      .array(LayoutName)
+      .min(2)
+      .max(MAX_BATCH_TARGETS)
+      .refine((names) => new Set(names).size === names.length, 'each layout once')
+      .optional()
+      .describe(
+        'Several sizes from one run: every row is drawn once in each layout named here (one credit per image), its file named {name}-{layout}; instead of target. Not with sheets.',
+      ),
     /** File names in the bundle from columns, e.g. `{sku}-{name}`. */
     fileNamePattern: z.string().min(1).max(200).optional(),
     /** Folder that relative image paths in cells resolve against. */
@@ -133,6 +145,10 @@ export const Batch = z.object({
   /** Folder holding the outputs on this machine ("Show in folder"). */
   outputDir: z.string().optional(),
   sheets: SheetOptions.optional().describe('The sheet options the batch was created with.'),
+  targets: z
+    .array(LayoutName)
+    .optional()
+    .describe('The layouts each row is drawn in, when the batch has several sizes.'),
 });
 export type Batch = z.infer<typeof Batch>;
 
@@ -253,7 +269,9 @@ export const PreflightResult = z.object({
   total: z.number().int(),
   valid: z.number().int(),
   invalid: z.number().int(),
-  /** Credits the batch would hold: one per row. */
+  /** Images the batch makes: one per row, or per row and layout with `targets`. */
+  images: z.number().int().optional(),
+  /** Credits the batch would hold: one per image. */
   cost: z.number().int(),
   balance: z.number().int(),
   sufficient: z.boolean(),

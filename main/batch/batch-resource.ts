@@ -34,6 +34,7 @@ export function toBatchResource(
     finishedAt: batch.finishedAt,
     ...(outputDir ? { outputDir } : {}),
     ...(batch.sheetOptions ? { sheets: batch.sheetOptions } : {}),
+    ...(batch.targets ? { targets: batch.targets } : {}),
   };
 }
 

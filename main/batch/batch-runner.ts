@@ -18,6 +18,7 @@ import {
 } from './batch-sheets.js';
 import type { BatchWork } from './batch-work.js';
 import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { imagesPerRow, rowTarget } from './batch-targets.js';
 import { BatchFileNamer } from './file-names.js';
 import { createImagesFolderResolver } from './images-folder.js';
 import { EXTENSIONS } from './batch-outputs.js';
@@ -290,17 +291,23 @@ export class BatchRunner implements BatchWork {
       await data.commands.ingestRows(batch.id, rows, ingested);
     };
     for await (const row of await this.deps.openRows(batch)) {
-      if (row.rowIndex < batch.ingested) continue;
+      // Several sizes: one batch row per layout, numbered as batch-targets.ts says.
+      const per = imagesPerRow(batch);
+      if (row.rowIndex * per < batch.ingested) continue;
       const problems = row.problems ?? [];
-      chunk.push({
-        rowIndex: row.rowIndex,
-        line: row.line,
-        record: row.cells,
-        fileName: namer.name(row.rowIndex, row.cells),
-        ...(problems.length > 0
-          ? { error: `line ${row.line ?? '?'}: ${problems.join('; ')}` }
-          : {}),
-      });
+      for (let t = 0; t < per; t += 1) {
+        chunk.push({
+          rowIndex: row.rowIndex * per + t,
+          line: row.line,
+          record: row.cells,
+          fileName: batch.targets
+            ? namer.nameIn(row.rowIndex, row.cells, rowTarget(batch, t))
+            : namer.name(row.rowIndex, row.cells),
+          ...(problems.length > 0
+            ? { error: `line ${row.line ?? '?'}: ${problems.join('; ')}` }
+            : {}),
+        });
+      }
       if (chunk.length >= INGEST_CHUNK) {
         await flush();
         // Let rendering and the HTTP server run between chunks.

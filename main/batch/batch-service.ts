@@ -75,7 +75,8 @@ export class BatchService {
   async create(request: CreateBatchRequest, apiKeyId: string | null): Promise<Batch> {
     const { data, renderer } = this.deps;
     const entry = renderer.entry(request.templateId);
-    const target = renderer.ratioFor(entry, request.target);
+    const targets = this.checkTargets(request);
+    const target = targets?.[0] ?? renderer.ratioFor(entry, request.target);
     checkOutputOptions(entry, target, request);
     checkBatchPages(entry.template.layouts[target], request);
     if (request.sheets)
@@ -107,6 +108,17 @@ export class BatchService {
               request.fileNamePattern ?? null,
               EXTENSIONS[request.format],
             );
+            if (targets) {
+              // Each record once per layout, as batch-targets.ts numbers them.
+              return request.source.records.flatMap((record, sourceIndex) =>
+                targets.map((layout, t) => ({
+                  rowIndex: sourceIndex * targets.length + t,
+                  line: null,
+                  record,
+                  fileName: namer.nameIn(sourceIndex, record, layout),
+                })),
+              );
+            }
             return request.source.records.map((record, rowIndex) => ({
               rowIndex,
               line: null,
@@ -132,6 +144,7 @@ export class BatchService {
           ...(request.page !== undefined ? { page: request.page } : {}),
         },
         sheetOptions: request.sheets ?? null,
+        targets,
         sourceType: request.sourceType,
         sourceRef: 'sourceRef' in request.source ? request.source.sourceRef : null,
         sheet: source.sheet ?? null,
@@ -141,7 +154,8 @@ export class BatchService {
         brand,
         today: now.toISOString().slice(0, 10),
         status: 'queued',
-        total: source.total,
+        // One image (and credit) per row and layout.
+        total: source.total * (targets?.length ?? 1),
         rejectedReason: null,
         apiKeyId,
         createdAt: now.toISOString(),
@@ -151,6 +165,40 @@ export class BatchService {
     });
     if (batch.status === 'queued') await this.deps.work.start(batch);
     return this.resource(batch);
+  }
+
+  /**
+   * The layouts of a several-sizes batch, each checked as `target` is; null for one layout.
+   * Not with `target` (which one would win?) nor sheets, and not on a cluster, whose ingest
+   * draws one layout per batch.
+   */
+  private checkTargets(request: CreateBatchRequest): string[] | null {
+    if (!request.targets) return null;
+    const problems: { path: string; message: string }[] = [];
+    if (request.target !== undefined)
+      problems.push({
+        path: 'target',
+        message: 'give target for one layout or targets for several, not both',
+      });
+    if (request.sheets)
+      problems.push({
+        path: 'sheets',
+        message: 'sheets draw one layout: leave targets out, or sheets',
+      });
+    if (this.deps.mode === 'cluster')
+      problems.push({
+        path: 'targets',
+        message:
+          'a team service draws one size per batch: start one batch per size, or run this one in the desktop app',
+      });
+    if (problems.length > 0) throw Errors.validation(problems);
+    const entry = this.deps.renderer.entry(request.templateId);
+    return request.targets.map((name, i) => {
+      const layout = this.deps.renderer.ratioFor(entry, name, `targets[${i}]`);
+      checkOutputOptions(entry, layout, request);
+      checkBatchPages(entry.template.layouts[layout], request);
+      return layout;
+    });
   }
 
   async get(id: string): Promise<Batch> {

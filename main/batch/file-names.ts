@@ -200,6 +200,13 @@ export class BatchFileNamer {
     const base = this.pattern ? fileBaseName(this.pattern, record) : '';
     return this.names.take(base, this.extension, rowNumberName(rowIndex));
   }
+
+  /** A row drawn in several layouts: `{name}-{layout}` (`1-story.png` without a pattern). */
+  nameIn(rowIndex: number, record: Readonly<Record<string, unknown>>, layout: string): string {
+    const base =
+      (this.pattern ? fileBaseName(this.pattern, record) : '') || rowNumberName(rowIndex);
+    return this.names.take(`${base}-${layout}`, this.extension, rowNumberName(rowIndex));
+  }
 }
 
 /** The fallback stem of a row without a usable name: its 1-based number. */

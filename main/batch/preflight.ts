@@ -104,7 +104,9 @@ export async function preflight(
 ): Promise<PreflightResult> {
   const { data, renderer } = deps;
   const entry = renderer.entry(request.templateId);
-  const target = renderer.ratioFor(entry, request.target);
+  // Several sizes: the rows' values are checked once, against the first layout.
+  const target = renderer.ratioFor(entry, request.targets?.[0] ?? request.target);
+  request.targets?.forEach((name, i) => renderer.ratioFor(entry, name, `targets[${i}]`));
   const brand = await brandProfileFor(data.brandProfiles, request.brand);
   const images = await imagesFolderFor(request, deps);
   try {
@@ -270,15 +272,18 @@ async function checkRows(
     if (total % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   const { balance } = await data.ledger.account();
+  const perRow = request.targets?.length ?? 1;
   return {
     templateId: entry.template.id,
     target,
     total,
     valid: total - invalid,
     invalid,
-    cost: total,
+    // One image, and one credit, per row and layout.
+    images: total * perRow,
+    cost: total * perRow,
     balance,
-    sufficient: balance >= total,
+    sufficient: balance >= total * perRow,
     fields: source.fields,
     mapping: plan.variables.map(({ variable, source: from }) => ({
       variable: variable.name,

@@ -7,6 +7,7 @@ import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { OutputFormat, RenderSuccess } from '../render/render-protocol.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { QueuedRow } from './batch-queue.js';
+import { rowTarget, sourceRowIndex } from './batch-targets.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 
 /**
@@ -53,7 +54,8 @@ export async function renderBatchRow(
   const { batch, entry, brand, plan, resolveImage } = context;
   const values = valuesForRow(plan, row.record, {
     batchId: batch.id,
-    rowIndex: row.rowIndex,
+    // A row drawn in several sizes counts as its spreadsheet row ({rowNumber}, {rowIndex}).
+    rowIndex: sourceRowIndex(batch, row.rowIndex),
     brand,
     today: batch.today,
     locale: entry.template.locale,
@@ -62,7 +64,7 @@ export async function renderBatchRow(
     {
       templateId: batch.templateId,
       values,
-      target: batch.target,
+      target: rowTarget(batch, row.rowIndex),
       format: batch.format as OutputFormat,
       ...(batch.quality !== null ? { quality: batch.quality } : {}),
       ...batch.outputOptions,

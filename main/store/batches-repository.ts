@@ -21,6 +21,11 @@ export interface BatchRecord {
   outputOptions: BatchOutputOptions;
   /** N-up sheets as the request gave them; null for a batch of single files. */
   sheetOptions: SheetOptions | null;
+  /**
+   * Several sizes from one run: each source row is drawn in every layout here, as batch rows
+   * `sourceIndex * targets.length + i` (batch-targets.ts); null for one layout (`target`).
+   */
+  targets: string[] | null;
   sourceType: 'json-array' | 'csv' | 'xlsx';
   sourceRef: string | null;
   sheet: string | null;
@@ -55,6 +60,7 @@ export type NewBatch = Omit<
   BatchRecord,
   | 'outputOptions'
   | 'sheetOptions'
+  | 'targets'
   | 'succeeded'
   | 'failed'
   | 'ingested'
@@ -62,7 +68,11 @@ export type NewBatch = Omit<
   | 'startedAt'
   | 'finishedAt'
   | 'stoppedReason'
-> & { outputOptions?: BatchOutputOptions; sheetOptions?: SheetOptions | null };
+> & {
+  outputOptions?: BatchOutputOptions;
+  sheetOptions?: SheetOptions | null;
+  targets?: string[] | null;
+};
 
 export interface BatchesRepository extends BatchRowQueue {
   newId(): string;
@@ -110,6 +120,7 @@ interface BatchRow {
   quality: number | null;
   output_options: string;
   sheet_options: string | null;
+  targets: string | null;
   source_type: 'json-array' | 'csv' | 'xlsx';
   source_ref: string | null;
   sheet: string | null;
@@ -143,10 +154,10 @@ const COLUMN: Record<string, string> = {
 
 export function createBatchesRepository(db: Database): BatchesRepository {
   const insertBatch = db.prepare(
-    `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target, format, quality, output_options, sheet_options, source_type,
+    `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target, format, quality, output_options, sheet_options, targets, source_type,
        source_ref, sheet, bindings, file_name_pattern, images_dir, brand, today, status, total,
        rejected_reason, api_key_id, created_at)
-     VALUES (@id, @templateId, @templateSnapshot, @templateVersion, @assetsDir, @target, @format, @quality, @outputOptions, @sheetOptions, @sourceType,
+     VALUES (@id, @templateId, @templateSnapshot, @templateVersion, @assetsDir, @target, @format, @quality, @outputOptions, @sheetOptions, @targets, @sourceType,
        @sourceRef, @sheet, @bindings, @fileNamePattern, @imagesDir, @brand, @today, @status, @total,
        @rejectedReason, @apiKeyId, @createdAt)`,
   );
@@ -301,6 +312,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         templateSnapshot: JSON.stringify(batch.templateSnapshot),
         outputOptions: JSON.stringify(batch.outputOptions ?? {}),
         sheetOptions: batch.sheetOptions ? JSON.stringify(batch.sheetOptions) : null,
+        targets: batch.targets ? JSON.stringify(batch.targets) : null,
         bindings: JSON.stringify(batch.bindings),
         brand: JSON.stringify(batch.brand),
       });
@@ -393,6 +405,7 @@ function toBatch(row: BatchRow): BatchRecord {
     quality: row.quality,
     outputOptions: JSON.parse(row.output_options) as BatchOutputOptions,
     sheetOptions: row.sheet_options ? (JSON.parse(row.sheet_options) as SheetOptions) : null,
+    targets: row.targets ? (JSON.parse(row.targets) as string[]) : null,
     sourceType: row.source_type,
     sourceRef: row.source_ref,
     sheet: row.sheet,

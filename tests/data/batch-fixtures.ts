@@ -21,6 +21,7 @@ export function newBatch(id: string, total: number, overrides: Partial<NewBatch>
     quality: null,
     outputOptions: {},
     sheetOptions: null,
+    targets: null,
     sourceType: 'json-array',
     sourceRef: null,
     sheet: null,

@@ -1,3 +1,4 @@
+import { AppError } from '../../../shared/errors.js';
 import type { BatchStatus } from '../../../shared/batch-schemas.js';
 import type { OutputFormat } from '../../../shared/api-schemas.js';
 import type { SheetOptions } from '../../../shared/sheet-options.js';
@@ -60,6 +61,21 @@ export async function selectBatch(
 }
 
 export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void> {
+  // The cluster's ingest and rows draw one layout per batch: several sizes are embedded-only.
+  if (batch.targets && batch.targets.length > 0) {
+    throw new AppError(
+      'validation-failed',
+      'A team service draws one size per batch: start one batch per size, or run this one in the desktop app.',
+      {
+        problems: [
+          {
+            path: 'targets',
+            message: 'several sizes in one batch are not available on a team service',
+          },
+        ],
+      },
+    );
+  }
   await db.query(
     `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target,
        format, quality, source_type, source_ref, sheet, bindings, file_name_pattern, images_dir,
@@ -151,6 +167,7 @@ export function toBatch(row: BatchRow): BatchRecord {
     quality: row.quality,
     outputOptions: row.output_options,
     sheetOptions: row.sheet_options ?? null,
+    targets: null,
     sourceType: row.source_type,
     sourceRef: row.source_ref,
     sheet: row.sheet,

@@ -13,6 +13,7 @@ import { outputFormats } from './0011-output-formats.js';
 import { batchHolds } from './0012-batch-holds.js';
 import { batchSheetOptions } from './0013-batch-sheet-options.js';
 import { webhooks } from './0014-webhooks.js';
+import { batchTargets } from './0015-batch-targets.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   batchHolds,
   batchSheetOptions,
   webhooks,
+  batchTargets,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,26 @@
+import type { BatchRecord } from '../store/batches-repository.js';
+
+/**
+ * Several sizes from one run: source row `i` drawn in layout `t` of `targets` is the batch row
+ * `i * targets.length + t`, so rows of one source row sit together in the manifest and bundle,
+ * and a resumed ingest knows where it stopped from the row count alone.
+ */
+
+type Sized = Pick<BatchRecord, 'target' | 'targets'>;
+
+/** How many images each source row makes. */
+export function imagesPerRow(batch: Pick<BatchRecord, 'targets'>): number {
+  return batch.targets?.length ?? 1;
+}
+
+/** The layout a batch row is drawn in. */
+export function rowTarget(batch: Sized, rowIndex: number): string {
+  return batch.targets
+    ? (batch.targets[rowIndex % batch.targets.length] ?? batch.target)
+    : batch.target;
+}
+
+/** The spreadsheet row a batch row comes from (its number, generated values and errors). */
+export function sourceRowIndex(batch: Pick<BatchRecord, 'targets'>, rowIndex: number): number {
+  return Math.floor(rowIndex / imagesPerRow(batch));
+}
