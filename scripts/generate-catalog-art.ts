@@ -715,6 +715,124 @@ const ARTS: Art[] = [
       ]);
     },
   },
+  {
+    folder: 'black-friday',
+    file: 'deals.jpg',
+    width: 1000,
+    height: 800,
+    what: 'shopping bags, cart and price tag',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#18181B', '#27272A', '#3F3F46'], 165);
+      washes(ctx, w, h, 103, ['rgba(250,204,21,0.35)']);
+      scatter(ctx, w, h, 107, ['#FACC15', '#FFFFFF'], 60, 'dash');
+      await place(ctx, w, h, [
+        { name: 'shopping-bags', x: 0.46, y: 0.52, size: 0.56 },
+        { name: 'shopping-cart', x: 0.2, y: 0.66, size: 0.26, rotate: -8 },
+        { name: 'label', x: 0.8, y: 0.3, size: 0.2, rotate: 16 },
+        { name: 'money-bag', x: 0.8, y: 0.72, size: 0.2 },
+      ]);
+    },
+  },
+  {
+    folder: 'delivery-promo',
+    file: 'delivery.jpg',
+    width: 1000,
+    height: 800,
+    what: 'delivery scooter with parcels',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#DFF7EC', '#BDEFD8', '#8FE3BF'], 165);
+      washes(ctx, w, h, 109, ['rgba(255,255,255,0.6)']);
+      floor(ctx, w, h, 0.78, ['#A7E8CB', '#86D9B5']);
+      await place(ctx, w, h, [
+        { name: 'motor-scooter', x: 0.48, y: 0.56, size: 0.58 },
+        { name: 'package', x: 0.82, y: 0.66, size: 0.22, rotate: 8 },
+        { name: 'package', x: 0.16, y: 0.7, size: 0.16, rotate: -6 },
+        { name: 'delivery-truck', x: 0.8, y: 0.28, size: 0.16 },
+      ]);
+    },
+  },
+  {
+    folder: 'tet-greeting',
+    file: 'lixi.jpg',
+    width: 1000,
+    height: 800,
+    what: 'red envelopes and firecrackers',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#8E0F14', '#B3141B', '#7A0B10'], 165);
+      washes(ctx, w, h, 113, ['rgba(255,211,107,0.35)']);
+      scatter(ctx, w, h, 127, ['#FFD36B', '#FFF4D6'], 60, 'star');
+      await place(ctx, w, h, [
+        { name: 'red-envelope', x: 0.4, y: 0.54, size: 0.5, rotate: -10 },
+        { name: 'red-envelope', x: 0.64, y: 0.5, size: 0.4, rotate: 12 },
+        { name: 'firecracker', x: 0.2, y: 0.34, size: 0.24, rotate: -20 },
+        { name: 'fireworks', x: 0.8, y: 0.24, size: 0.24 },
+        { name: 'coin', x: 0.82, y: 0.74, size: 0.14 },
+      ]);
+    },
+  },
+  {
+    folder: 'job-opening',
+    file: 'team.jpg',
+    width: 1000,
+    height: 800,
+    what: 'briefcase and handshake',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#E0F2F1', '#B2DFDB', '#80CBC4'], 165);
+      washes(ctx, w, h, 131, ['rgba(255,255,255,0.6)']);
+      scatter(ctx, w, h, 137, ['#00796B', '#FFFFFF'], 40, 'dot');
+      await place(ctx, w, h, [
+        { name: 'handshake', x: 0.5, y: 0.5, size: 0.5 },
+        { name: 'briefcase', x: 0.18, y: 0.66, size: 0.24, rotate: -8 },
+        { name: 'bar-chart', x: 0.82, y: 0.3, size: 0.18 },
+        { name: 'light-bulb', x: 0.8, y: 0.72, size: 0.16, rotate: 10 },
+      ]);
+    },
+  },
+  {
+    folder: 'book-launch',
+    file: 'book.jpg',
+    width: 1000,
+    height: 800,
+    what: 'new book with bookmark and sparkles',
+    credits: [FLUENT],
+    draw: async (ctx, w, h) => {
+      paintBackground(ctx, w, h, ['#2E1065', '#4C1D95', '#6D28D9'], 165);
+      washes(ctx, w, h, 139, ['rgba(244,114,182,0.35)', 'rgba(250,204,21,0.25)']);
+      scatter(ctx, w, h, 149, ['#F9A8D4', '#FFFFFF'], 50, 'star');
+      await place(ctx, w, h, [
+        { name: 'closed-book', x: 0.5, y: 0.52, size: 0.54, rotate: -8 },
+        { name: 'bookmark', x: 0.8, y: 0.66, size: 0.18, rotate: 14 },
+        { name: 'glowing-star', x: 0.2, y: 0.3, size: 0.14 },
+        { name: 'sparkles', x: 0.78, y: 0.26, size: 0.16 },
+        { name: 'hot-beverage', x: 0.2, y: 0.7, size: 0.18 },
+      ]);
+    },
+  },
+  {
+    folder: 'customer-review',
+    file: 'reviewer.jpg',
+    width: 600,
+    height: 600,
+    what: 'reviewer portrait',
+    ...portrait(
+      avatars.personas as AvatarStyle,
+      'Ngoc Anh',
+      {
+        mouth: ['bigSmile'],
+        eyes: ['happy'],
+        hair: ['bobBangs'],
+        hairColor: ['362c47'],
+        facialHairProbability: 0,
+        skinColor: ['e5a07e'],
+        clothingColor: ['e24553'],
+      },
+      ['#FDE2E4', '#F8B4BC'],
+    ),
+  },
 ];
 
 async function save(art: Art): Promise<number> {

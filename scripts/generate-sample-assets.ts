@@ -1034,6 +1034,12 @@ const outputs: Output[] = [
       ['tips-carousel', '#FACC15', 'K', '#0F172A', 'squircle'],
       ['recipe-card', '#9A3412', 'F', '#FFFBF2', 'circle'],
       ['fitness-class', '#22D3EE', 'P', '#0B1120', 'squircle'],
+      ['black-friday', '#FACC15', 'O', '#18181B', 'circle'],
+      ['delivery-promo', '#059669', 'G', '#FFFFFF', 'drop'],
+      ['tet-greeting', '#FFD36B', 'P', '#8E0F14', 'circle'],
+      ['customer-review', '#BE123C', 'L', '#FFFFFF', 'squircle'],
+      ['job-opening', '#00796B', 'T', '#FFFFFF', 'circle'],
+      ['book-launch', '#F9A8D4', 'A', '#2E1065', 'drop'],
     ] as const
   ).map(([folder, bg, letter, fg, shape]): Output => ({
     folder,

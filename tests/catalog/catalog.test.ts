@@ -193,9 +193,12 @@ describe('built-in catalog', () => {
       for (const v of template.variables) {
         if (v.type === 'number' && v.format?.style === 'currency') {
           expect(v.format.currency).toBe('VND');
-          expect(formatNumber(1250000, v.format, v.locale ?? template.locale)).toBe(
-            '1.250.000\u00a0₫',
-          );
+          // Compact money reads the way Vietnamese shops write it: 12,5 tỷ, 990K.
+          const [amount, shown] =
+            v.format.notation === 'compact'
+              ? [12_500_000_000, '12,5\u00a0tỷ']
+              : [1250000, '1.250.000\u00a0₫'];
+          expect(formatNumber(amount, v.format, v.locale ?? template.locale)).toBe(shown);
         }
         if (v.type === 'date') expect(v.format).toBe('dd/MM/yyyy');
       }
