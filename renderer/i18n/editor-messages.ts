@@ -97,7 +97,9 @@ export const editorEn = {
   'editor.kind.shape': 'Shape',
   'editor.kind.qr': 'QR code',
   'editor.kind.list': 'List',
-  'editor.kind.stack': 'Stack (edit its layers in the JSON)',
+  'editor.kind.stack': 'Stack',
+  'editor.stack.hint':
+    'A stack places its layers one after the other. Move, resize and turn it here; its layers are edited in the template’s JSON.',
 
   'editor.inspector': 'Properties',
   'editor.canvasProps': 'Canvas',
@@ -346,7 +348,9 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'editor.kind.shape': 'Hình',
   'editor.kind.qr': 'Mã QR',
   'editor.kind.list': 'Danh sách',
-  'editor.kind.stack': 'Nhóm tự dàn (sửa các lớp con trong JSON)',
+  'editor.kind.stack': 'Nhóm tự dàn',
+  'editor.stack.hint':
+    'Nhóm tự dàn xếp các lớp con lần lượt. Di chuyển, đổi cỡ và xoay nhóm tại đây; các lớp con được sửa trong JSON của mẫu.',
 
   'editor.inspector': 'Thuộc tính',
   'editor.canvasProps': 'Khung vẽ',

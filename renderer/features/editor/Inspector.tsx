@@ -152,6 +152,9 @@ function LayerInspector({ layer }: { layer: Layer }): ReactElement {
       {layer.kind === 'shape' ? <ShapeSection layer={layer} /> : null}
       {layer.kind === 'qr' ? <QrSection layer={layer} /> : null}
       {layer.kind === 'list' ? <ListSection layer={layer} /> : null}
+      {layer.kind === 'stack' ? (
+        <p className="small muted ed-panel-note">{t('editor.stack.hint')}</p>
+      ) : null}
       <VisibilitySection layer={layer} />
     </>
   );
