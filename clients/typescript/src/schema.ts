@@ -3821,6 +3821,8 @@ export interface paths {
               stoppedReason?: string;
               succeeded: number;
               target: string;
+              /** @description The layouts each row is drawn in, when the batch has several sizes. */
+              targets?: string[];
               templateId: string;
               /** @description The template's name when the batch was created; with sourceName and createdAt, the batch's readable name. */
               templateName?: string;
@@ -3958,6 +3960,8 @@ export interface paths {
             sourceType: 'json-array' | 'csv' | 'xlsx';
             /** @description The layout to draw: a ratio (square, portrait, story, landscape, og) or a print or custom-size layout's name (a4, badge); defaults to the template's first ratio. */
             target?: string;
+            /** @description Several sizes from one run: every row is drawn once in each layout named here (one credit per image), its file named {name}-{layout}; instead of target. Not with sheets. */
+            targets?: string[];
             templateId: string;
           };
         };
@@ -4170,6 +4174,8 @@ export interface paths {
               stoppedReason?: string;
               succeeded: number;
               target: string;
+              /** @description The layouts each row is drawn in, when the batch has several sizes. */
+              targets?: string[];
               templateId: string;
               /** @description The template's name when the batch was created; with sourceName and createdAt, the batch's readable name. */
               templateName?: string;
@@ -4461,6 +4467,8 @@ export interface paths {
               stoppedReason?: string;
               succeeded: number;
               target: string;
+              /** @description The layouts each row is drawn in, when the batch has several sizes. */
+              targets?: string[];
               templateId: string;
               /** @description The template's name when the batch was created; with sourceName and createdAt, the batch's readable name. */
               templateName?: string;
@@ -4696,6 +4704,8 @@ export interface paths {
               stoppedReason?: string;
               succeeded: number;
               target: string;
+              /** @description The layouts each row is drawn in, when the batch has several sizes. */
+              targets?: string[];
               templateId: string;
               /** @description The template's name when the batch was created; with sourceName and createdAt, the batch's readable name. */
               templateName?: string;
@@ -4899,6 +4909,8 @@ export interface paths {
             sourceType: 'json-array' | 'csv' | 'xlsx';
             /** @description The layout to draw: a ratio (square, portrait, story, landscape, og) or a print or custom-size layout's name (a4, badge); defaults to the template's first ratio. */
             target?: string;
+            /** @description Several sizes from one run: every row is drawn once in each layout named here (one credit per image), its file named {name}-{layout}; instead of target. Not with sheets. */
+            targets?: string[];
             templateId: string;
           };
         };
@@ -4914,6 +4926,7 @@ export interface paths {
               balance: number;
               cost: number;
               fields: string[];
+              images?: number;
               invalid: number;
               mapping: {
                 source: unknown;
