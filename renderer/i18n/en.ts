@@ -200,6 +200,11 @@ export const en = {
     'Images named by a path show the template’s sample here until you choose the images folder in the Output step.',
   'wizard.mapping.dataPreview': 'How the first rows will be filled',
   'wizard.output.target': 'Size',
+  'wizard.output.moreSizes': 'Also draw each row in',
+  'wizard.output.moreSizes.hint':
+    'Each row becomes one image in {size} and one in every size ticked here, one credit each. The files end in their size: 1-square.png, 1-story.png.',
+  'wizard.review.images': 'Images',
+  'wizard.review.imagesDetail': '{rows} rows × {sizes} sizes',
   'wizard.output.format': 'Image format',
   'wizard.output.pattern': 'File names',
   'wizard.output.pattern.hint':

@@ -202,6 +202,11 @@ export const vi: Record<MessageKey, string> = {
     'Ảnh ghi bằng đường dẫn tạm hiện ảnh mẫu của mẫu thiết kế cho đến khi bạn chọn thư mục ảnh ở bước Xuất ảnh.',
   'wizard.mapping.dataPreview': 'Nội dung sẽ điền cho các dòng đầu',
   'wizard.output.target': 'Kích thước',
+  'wizard.output.moreSizes': 'Dựng thêm mỗi dòng ở',
+  'wizard.output.moreSizes.hint':
+    'Mỗi dòng thành một ảnh {size} và một ảnh ở mỗi kích thước được chọn ở đây, mỗi ảnh một lượt. Tên tệp kết thúc bằng kích thước: 1-square.png, 1-story.png.',
+  'wizard.review.images': 'Số ảnh',
+  'wizard.review.imagesDetail': '{rows} dòng × {sizes} kích thước',
   'wizard.output.format': 'Định dạng ảnh',
   'wizard.output.pattern': 'Tên tệp',
   'wizard.output.pattern.hint':

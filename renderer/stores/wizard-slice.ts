@@ -28,6 +28,8 @@ export interface WizardState {
   mapping: Record<string, MappingChoice>;
   /** A ratio, or a print or custom-size layout's name. */
   target: string | null;
+  /** Several sizes from one run: the ratios drawn besides `target` (empty: one size). */
+  moreTargets: string[];
   format: OutputFormat;
   /** The brand the batch pins (null: the default brand). */
   brand: string | null;
@@ -73,6 +75,7 @@ function emptyWizard(templateId: string | null = null): WizardState {
     sheet: null,
     mapping: {},
     target: null,
+    moreTargets: [],
     format: 'png',
     brand: null,
     fileNamePattern: '',
@@ -110,7 +113,14 @@ export const createWizardSlice: StateCreator<AppState, [], [], WizardSlice> = (s
     wizardPatch: (p) => patch({ ...p, ...('preflight' in p ? {} : { preflight: null }) }),
     wizardSetTemplate: async (templateId) => {
       if (get().wizard.template?.id === templateId) return;
-      patch({ templateId, template: null, mapping: {}, target: null, preflight: null });
+      patch({
+        templateId,
+        template: null,
+        mapping: {},
+        target: null,
+        moreTargets: [],
+        preflight: null,
+      });
       const template = await api.catalog.detail(templateId);
       if (get().wizard.templateId === templateId) {
         patch({ template, target: template.ratios[0] ?? null });

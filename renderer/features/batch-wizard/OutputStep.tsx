@@ -10,6 +10,7 @@ import type { WizardState } from '../../stores/wizard-slice';
 import { BrandSelect } from '../brand/BrandSelect';
 import { targetLabel } from '../catalog/target-label';
 import { fillPattern, printLayout } from './mapping';
+import { MoreSizes } from './MoreSizes';
 import { SheetOutput } from './SheetOutput';
 
 export function OutputStep(): ReactElement | null {
@@ -17,6 +18,7 @@ export function OutputStep(): ReactElement | null {
   const template = useAppStore((s) => s.wizard.template);
   const upload = useAppStore((s) => s.wizard.upload);
   const target = useAppStore((s) => s.wizard.target);
+  const moreTargets = useAppStore((s) => s.wizard.moreTargets);
   const format = useAppStore((s) => s.wizard.format);
   const pattern = useAppStore((s) => s.wizard.fileNamePattern);
   const imagesMode = useAppStore((s) => s.wizard.imagesMode);
@@ -43,9 +45,12 @@ export function OutputStep(): ReactElement | null {
         ? `{${fields[0]}}`
         : '{sku}-{name}';
   const ext = format === 'jpeg' ? 'jpg' : format;
+  // Several sizes: each file ends in its layout's name.
+  const chosen = target ?? template.ratios[0] ?? 'square';
+  const sizeSuffix = moreTargets.some((r) => r !== chosen) && !page ? `-${chosen}` : '';
   const sampleName = pattern.trim()
-    ? `${fillPattern(pattern, upload.preview?.[0]) || '1'}.${ext}`
-    : `1.${ext}`;
+    ? `${fillPattern(pattern, upload.preview?.[0]) || '1'}${sizeSuffix}.${ext}`
+    : `1${sizeSuffix}.${ext}`;
 
   const pickZip = async () => {
     const [file] = await native.pickFiles('.zip,application/zip');
@@ -99,6 +104,8 @@ export function OutputStep(): ReactElement | null {
         </div>
 
         {page ? <SheetOutput page={page} /> : null}
+
+        {!page ? <MoreSizes /> : null}
 
         <BrandSelect brands={brands} value={brand} onChange={(id) => patch({ brand: id })} />
 

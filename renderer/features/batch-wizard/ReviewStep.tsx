@@ -96,6 +96,12 @@ export function ReviewStep({
   const readyRows = preflight
     ? (preflight.valid ?? preflight.total - preflight.problems.length)
     : null;
+  // Several sizes: every ready row makes one image (and costs one credit) per size.
+  const perRow =
+    preflight && preflight.images !== undefined && preflight.total > 0
+      ? preflight.images / preflight.total
+      : 1;
+  const readyImages = readyRows === null ? null : readyRows * perRow;
   const label = (name: string): string | null => {
     const variable = variables.find((v) => v.name === name);
     return variable ? variableLabel(variable) : null;
@@ -155,9 +161,19 @@ export function ReviewStep({
               value={formatNumber(language, preflight.invalid ?? preflight.problems.length)}
               tone={(preflight.invalid ?? preflight.problems.length) > 0 ? 'danger' : undefined}
             />
+            {perRow > 1 ? (
+              <Stat
+                label={t('wizard.review.images')}
+                value={formatNumber(language, readyImages ?? preflight.images ?? 0)}
+                detail={t('wizard.review.imagesDetail', {
+                  rows: readyRows ?? preflight.total,
+                  sizes: perRow,
+                })}
+              />
+            ) : null}
             <Stat
               label={t('wizard.review.cost')}
-              value={t('common.credits', { count: readyRows ?? preflight.cost })}
+              value={t('common.credits', { count: readyImages ?? preflight.cost })}
             />
             <Stat
               label={t('wizard.review.balance')}
@@ -317,7 +333,7 @@ export function ReviewStep({
         </Button>
         {preflight ? (
           <span className="muted">
-            {t('common.credits', { count: readyRows ?? preflight.cost })}
+            {t('common.credits', { count: readyImages ?? preflight.cost })}
             {readyRows !== null && readyRows < preflight.total
               ? ` · ${t('wizard.review.failNotCharged')}`
               : ''}
@@ -332,15 +348,18 @@ function Stat({
   label,
   value,
   tone,
+  detail,
 }: {
   label: string;
   value: string;
   tone?: 'success' | 'danger' | undefined;
+  detail?: string;
 }): ReactElement {
   return (
     <div className={`stat${tone ? ` ${tone}` : ''}`}>
       <div className="stat-label">{label}</div>
       <div className="stat-value">{value}</div>
+      {detail ? <div className="small muted">{detail}</div> : null}
     </div>
   );
 }

@@ -101,13 +101,24 @@ export function toBindings(
   return bindings;
 }
 
+/** One layout as `target`, or the chosen layout and the other sizes as `targets`. */
+function several(
+  template: NonNullable<WizardState['template']>,
+  wizard: WizardState,
+): { target?: string; targets?: string[] } {
+  const first = wizard.target ?? template.ratios[0] ?? null;
+  const more = wizard.moreTargets.filter((r) => r !== first && template.targets.includes(r));
+  if (first && more.length > 0 && !wizard.sheets) return { targets: [first, ...more] };
+  return wizard.target ? { target: wizard.target } : {};
+}
+
 export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | null {
   const { template, upload } = wizard;
   if (!template || !upload || (upload.kind !== 'csv' && upload.kind !== 'xlsx')) return null;
   const pattern = wizard.fileNamePattern.trim();
   return {
     templateId: template.id,
-    ...(wizard.target ? { target: wizard.target } : {}),
+    ...several(template, wizard),
     sourceType: upload.kind,
     source: {
       sourceRef: upload.sourceRef,
