@@ -43,6 +43,11 @@ describe('a format 2 stack in the editor', () => {
       )
       .toBe(true);
     await screenshot(page, 'editor-stack');
+    // A duplicate gets fresh ids for the stack and its layers, so the template still saves.
+    await page.getByRole('button', { name: 'Duplicate body' }).click();
+    await page.locator('.ed-box[data-layer-id="body_2"]').waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Unsaved changes').waitFor({ state: 'detached', timeout: 20_000 });
     expect(ui.consoleErrors).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import { PaintEditor } from './PaintEditor';
 import { SizeScope } from './SizeScope';
 import { TextStyleSection } from './TextStyleSection';
 import { useLayerEdit } from './use-layer-edit';
+import { layoutLayers } from '../../../shared/layout-pages';
 
 /** Properties of the selected layer, or of the canvas when nothing is selected. */
 export function Inspector(): ReactElement {
@@ -173,7 +174,8 @@ function LayerIdField({ layer }: { layer: Layer }): ReactElement {
     const store = useEditorStore.getState();
     const layout = selectLayout(store);
     if (!isLayerId(next)) return setProblem(t('editor.layerId.invalid'));
-    if (layout?.layers.some((l) => l.id === next)) return setProblem(t('editor.layerId.taken'));
+    if (layout && layoutLayers(layout).some((l) => l.id === next))
+      return setProblem(t('editor.layerId.taken'));
     setProblem(null);
     store.updateLayer(layer.id, (l) => ({ ...l, id: next }));
     store.select(next);

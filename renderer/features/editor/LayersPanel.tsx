@@ -10,9 +10,10 @@ import {
   moveInArray,
   newLayer,
   problemAt,
-  uniqueId,
+  withFreshIds,
   type LayerKind,
 } from './layer-ops';
+import { layoutLayers } from '../../../shared/layout-pages';
 
 const KIND_ICONS: Record<Layer['kind'], IconName> = {
   text: 'file',
@@ -56,10 +57,9 @@ export const layerActions = {
     const layer = layout?.layers.find((l) => l.id === id);
     if (!layout || !layer) return;
     const copy: Layer = {
-      ...layer,
-      id: uniqueId(
-        layer.id,
-        layout.layers.map((l) => l.id),
+      ...withFreshIds(
+        layer,
+        layoutLayers(layout).map((l) => l.id),
       ),
       x: layer.x + 24,
       y: layer.y + 24,

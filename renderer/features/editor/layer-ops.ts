@@ -136,6 +136,16 @@ function scaledLayer(layer: Layer, sx: number, sy: number): Layer {
   if (layer.kind === 'text' || layer.kind === 'list') {
     return { ...layer, ...geometry, ...scaledTextSize(layer, sText) };
   }
+  if (layer.kind === 'stack') {
+    // A stack's children, gap and padding scale with it (their x and y are the stack's to set).
+    return {
+      ...layer,
+      ...geometry,
+      gap: Math.round(layer.gap * sText),
+      padding: Math.round(layer.padding * sText),
+      layers: layer.layers.map((child) => scaledLayer(child, sx, sy)),
+    };
+  }
   if (layer.kind === 'qr') {
     // A QR code stays square.
     const side = Math.min(geometry.width, geometry.height);
@@ -152,6 +162,17 @@ function scaledTextSize(
     size: Math.max(1, Math.round(layer.size * factor)),
     ...(layer.minSize ? { minSize: Math.max(1, Math.round(layer.minSize * factor)) } : {}),
   };
+}
+
+/**
+ * A copy of a layer with an id none of `taken` has; a stack's children get fresh ids too (ids
+ * are unique across a layout, children included). `taken` grows with the ids given.
+ */
+export function withFreshIds(layer: Layer, taken: string[]): Layer {
+  const id = uniqueId(layer.id, taken);
+  taken.push(id);
+  if (layer.kind !== 'stack') return { ...layer, id };
+  return { ...layer, id, layers: layer.layers.map((child) => withFreshIds(child, taken)) };
 }
 
 /** Copies the layout of another ratio, scaled to this ratio's canvas (a starting point). */
