@@ -88,11 +88,13 @@ export function layoutStack(
     box[axis.cross] = crossOf(child);
     return box;
   };
-  const gaps = stack.gap * Math.max(0, children.length - 1);
   // First pass: each child in its own box (no larger than the stack).
   let placed = children.map((child) =>
     place(dc, child, boxFor(child, Math.min(child[axis.main], inner[axis.main])), axis, depth),
   );
+  // A text child with no text takes no room and no gap, like a hidden one.
+  const drawn = placed.filter((p) => p.main > 0 || p.layers.length > 0).length;
+  const gaps = stack.gap * Math.max(0, drawn - 1);
   const total = () => placed.reduce((sum, p) => sum + p.main, 0) + gaps;
   if (total() > inner[axis.main] + 0.01) {
     const fixed = placed.reduce(

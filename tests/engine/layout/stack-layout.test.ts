@@ -192,6 +192,26 @@ describe('stack layers', () => {
     expect([red.left, red.top]).toEqual([100 + 100 + 20, 100]);
     // The hidden note takes no room: green follows the row and one gap.
     expect(green.top).toBe(100 + 100 + 50);
+    // Justified to the end, an empty text child adds no gap either: green ends at the bottom.
+    const atEnd = layoutTemplate({
+      textVariables: ['title'],
+      layers: [
+        {
+          kind: 'stack',
+          id: 'outer',
+          x: 100,
+          y: 100,
+          width: 800,
+          height: 800,
+          gap: 50,
+          justify: 'end',
+          layers: [box('a', '#0000FF', 100, 100), title(), box('c', '#00FF00', 300, 60)],
+        },
+      ],
+    });
+    const end = await renderPixels(jobFor(atEnd, { title: '' }));
+    expect(colourBounds(end, [0, 255, 0])!.bottom).toBe(100 + 800 - 1);
+    expect(colourBounds(end, BLUE)!.bottom).toBe(100 + 800 - 60 - 50 - 1);
   });
 
   it('draw the same places in every output format, and on a later page', async () => {
