@@ -113,6 +113,11 @@ export const CatalogDetail = z.object({
       page: PageSpec.optional().describe(
         'Print layouts: the trim size, DPI, bleed and safe margin.',
       ),
+      pages: z
+        .number()
+        .int()
+        .optional()
+        .describe('Pages of a multi-page layout (a badge front and back); absent for one.'),
     }),
   ),
   thumbnail: z.string(),

@@ -161,6 +161,12 @@ describe('sheet batches', () => {
     }
   });
 
+  it('lists the pages of a multi-page layout in the catalog, so a client knows when backs exist', async () => {
+    const detail = await (await server.api('/v1/catalog/tmpl_name_badge')).json();
+    expect(detail.layouts.badge.pages).toBe(2);
+    expect(detail.layouts.square.pages).toBeUndefined();
+  });
+
   it('shows the sheets option, its presets and duplex in the OpenAPI document', async () => {
     const doc = await (await server.api('/v1/openapi.json')).json();
     const text = JSON.stringify(doc);

@@ -19,6 +19,7 @@ import { templateTargets, type CatalogEntry } from '../../../catalog/load-catalo
 import { requestBaseUrl } from '../../request-base-url.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
+import { pageCount } from '../../../../shared/layout-pages.js';
 
 /** Thumbnail links live long enough to page through a catalog, short enough to be useless later. */
 export const THUMBNAIL_URL_TTL_SECONDS = 15 * 60;
@@ -92,6 +93,8 @@ function describeLayout(name: string, template: Template): CatalogDetail['layout
   const layout = template.layouts[name];
   const width = layout?.width ?? 0;
   const height = layout?.height ?? 0;
+  const pages = layout ? pageCount(layout) : 1;
+  const more = pages > 1 ? { pages } : {};
   if (layout?.page) {
     const { unit, dpi, bleed, safe } = layout.page;
     return {
@@ -99,10 +102,11 @@ function describeLayout(name: string, template: Template): CatalogDetail['layout
       height,
       aspect: `${layout.page.width} × ${layout.page.height} ${unit} print at ${dpi} dpi`,
       page: { unit, width: layout.page.width, height: layout.page.height, dpi, bleed, safe },
+      ...more,
     };
   }
   const ratio = RATIO_SIZES[name as Ratio] as (typeof RATIO_SIZES)[Ratio] | undefined;
-  return { width, height, aspect: ratio?.aspect ?? `${width} × ${height} px` };
+  return { width, height, aspect: ratio?.aspect ?? `${width} × ${height} px`, ...more };
 }
 
 export function catalogDetail(
