@@ -103,7 +103,12 @@ export function OutputStep(): ReactElement | null {
           </Field>
         </div>
 
-        {page ? <SheetOutput page={page} /> : null}
+        {page ? (
+          <SheetOutput
+            page={page}
+            pages={template.layouts[target ?? template.ratios[0] ?? '']?.pages ?? 1}
+          />
+        ) : null}
 
         {!page ? <MoreSizes /> : null}
 

@@ -20,23 +20,22 @@ import type { WizardState } from '../../stores/wizard-slice';
 
 type Page = NonNullable<CatalogDetail['layouts'][string]['page']>;
 
-/** The print layout's trim in mm, as the sheet plan takes it. */
-function itemOf(page: Page): SheetItem {
+/** The print layout's trim in mm and its pages, as the sheet plan takes them. */
+function itemOf(page: Page, pages: number): SheetItem {
   const mm = page.unit === 'mm' ? 1 : 25.4;
-  // The catalog does not say how many pages a layout has; duplex is checked by the server.
-  return { width: page.width * mm, height: page.height * mm, bleed: page.bleed * mm, pages: 2 };
+  return { width: page.width * mm, height: page.height * mm, bleed: page.bleed * mm, pages };
 }
 
 /**
  * Output of a print layout: one file a row, or sheets for printing (N-up) with a preset, duplex
  * backs and marks, and a preview of one sheet drawn from the same plan the server draws with.
  */
-export function SheetOutput({ page }: { page: Page }): ReactElement {
+export function SheetOutput({ page, pages }: { page: Page; pages: number }): ReactElement {
   const t = useT();
   const sheets = useAppStore((s) => s.wizard.sheets);
   const patch = useAppStore((s) => s.wizardPatch);
   const [side, setSide] = useState<'front' | 'back'>('front');
-  const item = itemOf(page);
+  const item = itemOf(page, pages);
   const suggested = suggestSheetPreset(item);
   const fitting = SHEET_PRESET_NAMES.filter((name) => {
     const cell = SHEET_PRESETS[name].cell;
@@ -47,11 +46,13 @@ export function SheetOutput({ page }: { page: Page }): ReactElement {
       format: 'pdf',
       sheets: { preset: suggested, duplex: 'none', marks: 'crop', ...sheets, ...next },
     });
+  // Backs need a second page; a one-page layout never sends duplex.
+  const duplex = pages > 1 ? (sheets?.duplex ?? 'none') : 'none';
   const planned = sheets
     ? planSheet(
         {
           ...(sheets.preset ? { preset: sheets.preset } : {}),
-          duplex: sheets.duplex,
+          duplex,
           marks: sheets.marks,
         },
         item,
@@ -105,20 +106,22 @@ export function SheetOutput({ page }: { page: Page }): ReactElement {
                 </select>
               )}
             </Field>
-            <Field label={t('sheets.duplex')} hint={t('sheets.duplex.hint')}>
-              {({ id }) => (
-                <Segmented
-                  id={id}
-                  label={t('sheets.duplex')}
-                  value={sheets.duplex}
-                  onChange={(duplex) => set({ duplex })}
-                  options={DUPLEX_MODES.map((mode) => ({
-                    value: mode,
-                    label: t(`sheets.duplex.${mode}`),
-                  }))}
-                />
-              )}
-            </Field>
+            {pages > 1 ? (
+              <Field label={t('sheets.duplex')} hint={t('sheets.duplex.hint')}>
+                {({ id }) => (
+                  <Segmented
+                    id={id}
+                    label={t('sheets.duplex')}
+                    value={sheets.duplex}
+                    onChange={(duplex) => set({ duplex })}
+                    options={DUPLEX_MODES.map((mode) => ({
+                      value: mode,
+                      label: t(`sheets.duplex.${mode}`),
+                    }))}
+                  />
+                )}
+              </Field>
+            ) : null}
             <Field label={t('sheets.marks')}>
               {({ id }) => (
                 <Segmented

@@ -134,7 +134,10 @@ export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | nul
           format: 'pdf' as const,
           sheets: {
             ...(wizard.sheets.preset ? { preset: wizard.sheets.preset } : {}),
-            duplex: wizard.sheets.duplex,
+            duplex:
+              (template.layouts[wizard.target ?? '']?.pages ?? 1) > 1
+                ? wizard.sheets.duplex
+                : 'none',
             marks: wizard.sheets.marks,
           },
         }
