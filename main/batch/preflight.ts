@@ -17,6 +17,7 @@ import type { CoreData } from '../data/core-data.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 import type { SourceRow } from './batch-runner.js';
 import { checkImagesDir, createImagesFolderResolver, type ImagesFolder } from './images-folder.js';
+import { batchSheetPlan } from './batch-sheets.js';
 import { lowResolutionImages } from './print-resolution.js';
 
 /** Row problems are listed up to this many; the counts cover every row. */
@@ -107,6 +108,9 @@ export async function preflight(
   // Several sizes: the rows' values are checked once, against the first layout.
   const target = renderer.ratioFor(entry, request.targets?.[0] ?? request.target);
   request.targets?.forEach((name, i) => renderer.ratioFor(entry, name, `targets[${i}]`));
+  // Sheets that cannot be laid out are the batch's 422 too: say so before the rows are checked.
+  if (request.sheets)
+    batchSheetPlan(entry.template, target, { ...request, sheets: request.sheets });
   const brand = await brandProfileFor(data.brandProfiles, request.brand);
   const images = await imagesFolderFor(request, deps);
   try {

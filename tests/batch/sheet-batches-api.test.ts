@@ -152,12 +152,15 @@ describe('sheet batches', () => {
       [{ ...base, sheets: { columns: 3, rows: 3 } }, 'sheets', /need .* mm/],
       [{ ...base, sheets: { preset: 'avery-l7160' } }, 'sheets.preset', /does not fit/],
     ];
-    for (const [body, path, message] of cases) {
-      const res = await server.api('/v1/render-batches', { method: 'POST', json: body });
-      expect(res.status, JSON.stringify(body.sheets)).toBe(422);
-      const problem = await res.json();
-      const error = problem.errors.find((e: Json) => e.path === path);
-      expect(error?.message, JSON.stringify(problem.errors)).toMatch(message);
+    // Pre-flight says the same before any row is checked.
+    for (const url of ['/v1/render-batches', '/v1/render-batches/preflight']) {
+      for (const [body, path, message] of cases) {
+        const res = await server.api(url, { method: 'POST', json: body });
+        expect(res.status, `${url} ${JSON.stringify(body.sheets)}`).toBe(422);
+        const problem = await res.json();
+        const error = problem.errors.find((e: Json) => e.path === path);
+        expect(error?.message, JSON.stringify(problem.errors)).toMatch(message);
+      }
     }
   });
 
