@@ -19,7 +19,10 @@ export type BatchSetup = Pick<
   | 'imagesMode'
   | 'imagesDir'
   | 'imagesZip'
->;
+> & {
+  /** Several sizes; absent in setups kept before the wizard offered them. */
+  moreTargets?: string[];
+};
 
 const KEY = 'render-desk.batch-setups';
 /** The newest ones only: the spreadsheet uploads behind older batches have expired anyway. */
@@ -41,6 +44,7 @@ export function rememberSetup(batchId: string, wizard: WizardState): void {
     sheet: wizard.sheet,
     mapping: wizard.mapping,
     target: wizard.target,
+    moreTargets: wizard.moreTargets,
     format: wizard.format,
     brand: wizard.brand,
     fileNamePattern: wizard.fileNamePattern,
