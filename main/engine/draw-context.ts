@@ -1,7 +1,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Layer, Template } from '../../shared/template-format.js';
 import type { ResolvedValue, TextLayerReport } from '../render/render-protocol.js';
-import type { SourceImage } from './load-image.js';
+import type { SourceImageStore } from './source-image-cache.js';
 
 /** What every layer drawer gets: the canvas, the template, the values and where to report. */
 export interface DrawContext {
@@ -17,7 +17,7 @@ export interface DrawContext {
    * Source images already decoded for this PDF (a sheet draws the same logo on every item): one
    * decode, and one image object, which the PDF embeds once however often it is drawn.
    */
-  sourceImages?: Map<string, Promise<SourceImage | null>>;
+  sourceImages?: SourceImageStore;
 }
 
 export function isEmptyValue(value: ResolvedValue | undefined): boolean {

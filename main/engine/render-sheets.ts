@@ -1,10 +1,10 @@
 import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
 import { sheetMarks, slotBox, type SheetPlan } from '../../shared/sheet-options.js';
 import type { RenderJob, ResolvedValue } from '../render/render-protocol.js';
-import type { SourceImage } from './load-image.js';
 import { finishPdf } from './pdf-finish.js';
 import { drawContext, drawLayout, layoutOf, prepareLayout } from './render-template.js';
 import { sheetGeometry } from './sheet-geometry.js';
+import { SourceImageCache } from './source-image-cache.js';
 
 const POINTS_PER_MM = 72 / 25.4;
 /** Marks as on a single page: 0.25 pt hairlines in plain black. */
@@ -43,7 +43,7 @@ export async function renderSheets(
     compressionLevel: 6,
     encodingQuality: job.quality ?? 101,
   });
-  const sourceImages = new Map<string, Promise<SourceImage | null>>();
+  const sourceImages = new SourceImageCache();
   const sides: ('front' | 'back')[] = plan.duplex === 'none' ? ['front'] : ['front', 'back'];
   const frontPage = (job.page ?? 1) - 1;
   let pages = 0;
