@@ -19,7 +19,7 @@ export class SourceImageCache implements SourceImageStore {
   >();
   private bytes = 0;
 
-  constructor(private readonly maxBytes = 128 * 1024 * 1024) {}
+  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
 
   get(key: string): Promise<SourceImage | null> | undefined {
     const entry = this.entries.get(key);
