@@ -68,6 +68,14 @@ describe('several sizes from one run', () => {
       '2-square.png',
       '2-story.png',
     ]);
+    // The results count rows as the spreadsheet does, each with its size.
+    await expect
+      .poll(() => page.locator('.results-row > span:first-child').allInnerTexts(), {
+        timeout: 30_000,
+      })
+      .toEqual(['1 · square', '1 · story', '2 · square', '2 · story']);
+    expect(await page.locator('body').innerText()).toContain('Square 1:1 + Story 9:16');
+    await screenshot(page, 'several-sizes-results-en');
     expect(ui.consoleErrors).toEqual([]);
   });
 

@@ -26,6 +26,7 @@ const isRatio = (target: string): target is Ratio =>
   (RATIO_NAMES as readonly string[]).includes(target);
 import { useRowErrorText } from './use-row-error-text';
 import { setupFor } from '../batch-wizard/batch-setups';
+import { rowLabel } from './row-label';
 
 interface Pace {
   rowsPerSecond: number;
@@ -177,7 +178,11 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
           <div className="row small muted wrap">
             <span className="mono">{batch.id}</span>
             <span aria-hidden>·</span>
-            <span>{isRatio(batch.target) ? t(ratioKey(batch.target)) : batch.target}</span>
+            <span>
+              {(batch.targets ?? [batch.target])
+                .map((name) => (isRatio(name) ? t(ratioKey(name)) : name))
+                .join(' + ')}
+            </span>
             <span aria-hidden>·</span>
             <span>{batch.format.toUpperCase()}</span>
             <span aria-hidden>·</span>
@@ -342,6 +347,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
           version={version}
           onOpen={setOpened}
           errorText={errorText}
+          targets={batch.targets}
         />
       </section>
 
@@ -375,7 +381,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
           })
         }
       />
-      <ImageDialog row={opened} onClose={() => setOpened(null)} />
+      <ImageDialog row={opened} targets={batch?.targets} onClose={() => setOpened(null)} />
     </div>
   );
 }
@@ -395,9 +401,11 @@ function BackLink(): ReactElement {
 
 function ImageDialog({
   row,
+  targets,
   onClose,
 }: {
   row: ManifestRow | null;
+  targets: string[] | undefined;
   onClose: () => void;
 }): ReactElement {
   const ref = useRef<HTMLDialogElement>(null);
@@ -414,11 +422,11 @@ function ImageDialog({
       ref={ref}
       className="dialog image-dialog"
       onClose={onClose}
-      aria-label={row ? t('batch.open', { row: row.rowIndex + 1 }) : ''}
+      aria-label={row ? t('batch.open', { row: rowLabel(row.rowIndex, targets) }) : ''}
     >
       {row?.outputKey ? (
         <>
-          <img src={image} alt={t('batch.open', { row: row.rowIndex + 1 })} />
+          <img src={image} alt={t('batch.open', { row: rowLabel(row.rowIndex, targets) })} />
           <div className="dialog-actions">
             <span className="grow small muted">{row.fileName}</span>
             <Button onClick={onClose} autoFocus>

@@ -1,3 +1,4 @@
+import { rowLabel } from './row-label';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api } from '../../api/client';
@@ -29,11 +30,14 @@ export function ResultsTable({
   version,
   onOpen,
   errorText,
+  targets,
 }: {
   batchId: string;
   filter: 'all' | 'failed';
   total: number;
   version: number;
+  /** The layouts of a several-sizes batch: each row's label names its size. */
+  targets?: string[] | undefined;
   onOpen: (row: ManifestRow) => void;
   /** A row's stored error as the user reads it. */
   errorText: (error: string) => string;
@@ -112,6 +116,7 @@ export function ResultsTable({
                 thumbReady={thumbReady}
                 seen={seen}
                 onOpen={onOpen}
+                targets={targets}
                 errorText={errorText}
               />
             );
@@ -134,7 +139,9 @@ const ResultRow = memo(function ResultRow({
   seen,
   onOpen,
   errorText,
+  targets,
 }: {
+  targets: string[] | undefined;
   index: number;
   start: number;
   row: ManifestRow | undefined;
@@ -160,7 +167,7 @@ const ResultRow = memo(function ResultRow({
       {row ? (
         <>
           <span role="cell" className="num muted">
-            {row.rowIndex + 1}
+            {rowLabel(row.rowIndex, targets)}
           </span>
           <span role="cell">
             {row.outputKey ? (
@@ -168,7 +175,7 @@ const ResultRow = memo(function ResultRow({
                 type="button"
                 className="result-thumb"
                 onClick={() => onOpen(row)}
-                aria-label={t('batch.open', { row: row.rowIndex + 1 })}
+                aria-label={t('batch.open', { row: rowLabel(row.rowIndex, targets) })}
               >
                 {thumb ? (
                   <img
