@@ -282,6 +282,17 @@ describe('every route sends what it declares', () => {
     expect(page.rows).toEqual([
       { rowIndex: 1, line: 3, cells: expect.objectContaining({ [textVar]: 'Nón lá' }) },
     ]);
+    // A cell fixed in the app: this upload's copy changes, with the edit listed.
+    const edited = await sent(
+      'PUT /v1/uploads/:id/cells',
+      await server.api(`/v1/uploads/${csv.id}/cells`, {
+        method: 'PUT',
+        json: { rowIndex: 1, field: textVar, value: 'Nón lá Huế' },
+      }),
+    );
+    expect(edited.edits).toEqual([
+      { sheet: null, rowIndex: 1, field: textVar, value: 'Nón lá Huế' },
+    ]);
 
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Notes').addRow(['just notes']);
