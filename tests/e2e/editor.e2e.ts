@@ -213,8 +213,11 @@ describe('template editor', () => {
 
     // "Batch" on the card opens the wizard with this template chosen and listed.
     await card.getByRole('button', { name: /batch/i }).click();
-    const templateSelect = page.getByLabel('Template', { exact: true });
-    await expect.poll(() => templateSelect.inputValue()).toBe(id);
+    await page.waitForURL(new RegExp(`template=${id}`));
+    await page.getByTestId('template-chosen').waitFor();
+    await page.getByRole('button', { name: 'Change template' }).click();
+    const listed = page.getByRole('listbox').locator(`[data-template-id="${id}"]`);
+    await expect.poll(() => listed.getAttribute('aria-selected')).toBe('true');
     await page.goBack();
     await card.waitFor();
     await screenshot(page, 'my-templates');
