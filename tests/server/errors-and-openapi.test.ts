@@ -95,6 +95,28 @@ describe('GET /v1/openapi.json', () => {
     expect(market.schema.enum).toEqual(['global', 'vietnam']);
   });
 
+  it('resolves every $ref within the document, recursive template schemas included', async () => {
+    const doc = (await (await server.api('/v1/openapi.json')).json()) as Record<string, unknown>;
+    const refs: string[] = [];
+    const walk = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(walk);
+      else if (node && typeof node === 'object')
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref' && typeof value === 'string') refs.push(value);
+          else walk(value);
+        }
+    };
+    walk(doc);
+    // Stacks hold layers: the layer schema refers to itself, so there are references to follow.
+    expect(refs.length).toBeGreaterThan(0);
+    const resolve = (ref: string): unknown =>
+      ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], doc);
+    expect(refs.filter((ref) => !ref.startsWith('#/') || resolve(ref) === undefined)).toEqual([]);
+  });
+
   it('lets problems carry extension members, such as 402 needed and balance', async () => {
     const doc = await (await server.api('/v1/openapi.json')).json();
     const problem =

@@ -1910,6 +1910,8 @@ export interface paths {
                     unit: 'mm' | 'in';
                     width: number;
                   };
+                  /** @description Pages of a multi-page layout (a badge front and back); absent for one. */
+                  pages?: number;
                   width: number;
                 };
               };
@@ -2052,6 +2054,8 @@ export interface paths {
                     unit: 'mm' | 'in';
                     width: number;
                   };
+                  /** @description Pages of a multi-page layout (a badge front and back); absent for one. */
+                  pages?: number;
                   width: number;
                 };
               };
@@ -6042,6 +6046,8 @@ export interface paths {
                     unit: 'mm' | 'in';
                     width: number;
                   };
+                  /** @description Pages of a multi-page layout (a badge front and back); absent for one. */
+                  pages?: number;
                   width: number;
                 };
               };
@@ -6983,6 +6989,8 @@ export interface paths {
                     unit: 'mm' | 'in';
                     width: number;
                   };
+                  /** @description Pages of a multi-page layout (a badge front and back); absent for one. */
+                  pages?: number;
                   width: number;
                 };
               };
@@ -7849,6 +7857,8 @@ export interface paths {
                     unit: 'mm' | 'in';
                     width: number;
                   };
+                  /** @description Pages of a multi-page layout (a badge front and back); absent for one. */
+                  pages?: number;
                   width: number;
                 };
               };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OpenApiDocument, ProblemDetails } from '../../../../shared/api-schemas.js';
+import { hoistLocalDefs } from '../../hoist-schema-defs.js';
 import { requiredScope, type RegisteredRoute, type RouteRegistry } from '../../route-registry.js';
 
 const SCOPES_TEXT =
@@ -102,7 +103,7 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): OpenAp
       [route.method.toString().toLowerCase()]: operation,
     };
   }
-  return {
+  return hoistLocalDefs({
     openapi: '3.1.0',
     info: {
       title: 'Render Desk local API',
@@ -119,5 +120,5 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): OpenAp
     },
     security: [{ bearer: [] }],
     paths,
-  };
+  }) as OpenApiDocument;
 }
