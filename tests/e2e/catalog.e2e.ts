@@ -30,8 +30,14 @@ describe('catalog', () => {
     // A fresh install invites the user to fill the brand kit (brand-first-run.e2e.ts); not now.
     await page.getByRole('button', { name: 'Later' }).click();
     await page.waitForSelector('.template-card img');
-    await waitForImages(page, '.template-card img');
-    expect(await page.locator('.template-card').count()).toBe(items.length);
+    const cards = page.locator('.template-card');
+    expect(await cards.count()).toBe(items.length);
+    // Thumbnails below the fold load as they are scrolled to: scroll through the whole grid,
+    // then every card must show its image.
+    for (let i = 0; i < items.length; i += 3) await cards.nth(i).scrollIntoViewIfNeeded();
+    await cards.last().scrollIntoViewIfNeeded();
+    await waitForImages(page, '.template-card img', 60_000);
+    await cards.first().scrollIntoViewIfNeeded();
     await screenshot(page, 'catalog-light-en');
 
     // Category filter: only that category's templates remain.
