@@ -10,6 +10,7 @@ import path from 'node:path';
 import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
 import { createStore } from '../../main/store/create-store.js';
 import type { CustomFontRecord } from '../../main/store/custom-fonts-repository.js';
+import { newBatch, sourceRecords } from './batch-fixtures.js';
 import { useCoreDataImplementations } from './core-data-implementations.js';
 
 const implementations = useCoreDataImplementations();
@@ -186,32 +187,9 @@ describe('the shared workspace in PostgreSQL', () => {
     await repository.saveVersion('wtpl_gone', template('wtpl_gone', 'v2'), 1);
     // A batch names wtpl_named: it may be replayed, so its template stays.
     const data = postgresCoreData(pool);
-    const now = new Date().toISOString();
     await data.commands.createBatch({
-      batch: {
-        id: 'bat_named',
-        templateId: 'wtpl_named',
-        templateSnapshot: {},
-        templateVersion: 1,
-        assetsDir: '/',
-        target: 'square',
-        format: 'png',
-        quality: null,
-        sourceType: 'json-array',
-        sourceRef: null,
-        sheet: null,
-        bindings: {},
-        fileNamePattern: null,
-        imagesDir: null,
-        brand: {},
-        today: now.slice(0, 10),
-        status: 'running',
-        total: 1,
-        rejectedReason: null,
-        apiKeyId: null,
-        createdAt: now,
-      },
-      records: [{ rowIndex: 0, line: null, record: {} }],
+      batch: newBatch('bat_named', 1, { templateId: 'wtpl_named', status: 'running' }),
+      records: sourceRecords(1),
     });
     const copyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-workspace-copy-'));
     const copy = createStore(copyDir);
