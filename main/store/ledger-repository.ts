@@ -188,12 +188,6 @@ export function createLedgerRepository(db: Database): LedgerRepository {
        COALESCE(SUM(CASE kind WHEN 'hold' THEN amount WHEN 'release' THEN -amount END), 0) AS held
      FROM ledger`,
   );
-  const overReleasedBatches = db
-    .prepare<[], string>(
-      `SELECT batch_id FROM ledger WHERE batch_id IS NOT NULL GROUP BY batch_id
-       HAVING SUM(CASE kind WHEN 'hold' THEN amount WHEN 'release' THEN -amount ELSE 0 END) < 0`,
-    )
-    .pluck();
 
   const append = (entry: NewEntry): EntryRow =>
     insertEntry.get({
@@ -296,11 +290,11 @@ export function createLedgerRepository(db: Database): LedgerRepository {
       }
     }
     if (balanceOf(running) < 0) problems.push(`balance is negative (${balanceOf(running)})`);
-    for (const batchId of overReleasedBatches.all()) {
-      problems.push(`batch ${batchId} released more than it held`);
-    }
+    const fromBatchEntries = batchHoldsFromEntries.all();
+    for (const { batch_id: batchId, held } of fromBatchEntries)
+      if (held < 0) problems.push(`batch ${batchId} released more than it held`);
     const kept = new Map(batchHoldRows.all().map((row) => [row.batch_id, row.held]));
-    for (const { batch_id: batchId, held } of batchHoldsFromEntries.all()) {
+    for (const { batch_id: batchId, held } of fromBatchEntries) {
       if ((kept.get(batchId) ?? 0) !== held) {
         problems.push(
           `batch ${batchId}: entries say it holds ${held}, its running hold says ${kept.get(batchId) ?? 0}`,

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Template } from '../../shared/template-format.js';
 import type { WorkspaceTemplateDetail } from '../../shared/workspace-schemas.js';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+  customiseInEditor,
+} from './harness.js';
 
 const FONT_404 = /v1\/fonts.*404|404.*\(Not Found\)/;
 
@@ -17,10 +24,7 @@ describe('editing one size or all of them', () => {
     core = await startCore();
     ui = await openUi(core, { allowConsole: [FONT_404] });
     const { page } = ui;
-    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
-    await page.getByRole('button', { name: 'Customise' }).click();
-    await page.waitForURL(/\/ui\/editor\/wtpl_/);
-    const id = /\/ui\/editor\/(wtpl_[a-z0-9_]+)/.exec(page.url())![1]!;
+    const id = await customiseInEditor(page, core, 'tmpl_product_promo');
     const before = await template(core, id);
 
     await page.locator('.ed-box[data-layer-id="headline"]').click();

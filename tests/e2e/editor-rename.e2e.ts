@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+  customiseInEditor,
+} from './harness.js';
 
 describe('renaming a layer in the editor', () => {
   let core: CoreProcess;
@@ -15,9 +22,7 @@ describe('renaming a layer in the editor', () => {
 
   it('keeps the focus in the inspector: typing goes on and Backspace edits the text, not the layer', async () => {
     const { page } = ui;
-    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
-    await page.getByRole('button', { name: 'Customise' }).click();
-    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    await customiseInEditor(page, core, 'tmpl_product_promo');
     const headline = page.locator('.ed-box[data-layer-id="headline"]');
     await headline.click();
     await page.getByRole('heading', { name: 'Text layer' }).waitFor();

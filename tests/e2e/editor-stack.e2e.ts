@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+  customiseInEditor,
+} from './harness.js';
 
 describe('a format 2 stack in the editor', () => {
   let core: CoreProcess;
@@ -15,9 +22,7 @@ describe('a format 2 stack in the editor', () => {
 
   it('shows as one layer to select, move and resize, saying where its layers are edited', async () => {
     const { page } = ui;
-    await page.goto(`${core.url}/ui/templates/tmpl_quote_card`);
-    await page.getByRole('button', { name: 'Customise' }).click();
-    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    await customiseInEditor(page, core, 'tmpl_quote_card');
     const stack = page.locator('.ed-box[data-layer-id="body"]');
     await stack.click();
     await page.getByRole('heading', { name: 'Stack layer' }).waitFor();

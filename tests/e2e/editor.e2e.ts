@@ -10,6 +10,7 @@ import {
   waitForImages,
   type CoreProcess,
   type UiSession,
+  customiseInEditor,
 } from './harness.js';
 
 const REFERENCE = 'tmpl_product_promo';
@@ -71,10 +72,7 @@ describe('template editor', () => {
 
   it('customises the reference template, moves and recolours its headline, saves, renders it by API, batches it and round-trips it as a pack', async () => {
     const { page } = ui;
-    await page.goto(`${core.url}/ui/templates/${REFERENCE}`);
-    await page.getByRole('button', { name: 'Customise' }).click();
-    await page.waitForURL(/\/ui\/editor\/wtpl_/);
-    const id = /\/ui\/editor\/(wtpl_[a-z0-9_]+)/.exec(page.url())![1]!;
+    const id = await customiseInEditor(page, core, REFERENCE);
 
     const preview = page.getByTestId('editor-preview');
     const canvas = page.getByTestId('editor-canvas');

@@ -225,3 +225,18 @@ export async function waitForImages(page: Page, selector: string, timeout = 30_0
     { timeout },
   );
 }
+
+/**
+ * Opens a built-in template's page and customises it: the editor opens on a new workspace copy.
+ * Returns the copy's `wtpl_` id.
+ */
+export async function customiseInEditor(
+  page: Page,
+  core: CoreProcess,
+  templateId: string,
+): Promise<string> {
+  await page.goto(`${core.url}/ui/templates/${templateId}`);
+  await page.getByRole('button', { name: 'Customise' }).click();
+  await page.waitForURL(/\/ui\/editor\/wtpl_/);
+  return /\/ui\/editor\/(wtpl_[a-z0-9_]+)/.exec(page.url())![1]!;
+}

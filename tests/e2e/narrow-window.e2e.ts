@@ -8,6 +8,7 @@ import {
   type CoreProcess,
   waitForImages,
   type UiSession,
+  customiseInEditor,
 } from './harness.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
@@ -27,9 +28,7 @@ describe('a laptop-sized window', () => {
   it('keeps the editor panels apart at 1366×768 and its toolbar on one line at 1024 px', async () => {
     const { page } = ui;
     await page.setViewportSize({ width: 1366, height: 768 });
-    await page.goto(`${core.url}/ui/templates/${TEMPLATE}`);
-    await page.getByRole('button', { name: 'Customise' }).click();
-    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    await customiseInEditor(page, core, TEMPLATE);
     // Measured once the preview is in: the layout is final only then.
     await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
     await waitForImages(page, '[data-testid="editor-preview"]');

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+  customiseInEditor,
+} from './harness.js';
 
 const CERTIFICATE = 'tmpl_certificate_award';
 
@@ -17,9 +24,7 @@ describe('editor on a print layout', () => {
 
   it('shows the trim inside the bleed and the safe area inside the trim, and edits in millimetres', async () => {
     const { page } = ui;
-    await page.goto(`${core.url}/ui/templates/${CERTIFICATE}`);
-    await page.getByRole('button', { name: 'Customise' }).click();
-    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    await customiseInEditor(page, core, CERTIFICATE);
     await page.getByRole('radio', { name: 'a4' }).click();
     const trim = page.getByTestId('editor-trim');
     await expect.poll(() => trim.getAttribute('class')).toContain('print');

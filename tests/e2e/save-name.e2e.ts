@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+  customiseInEditor,
+} from './harness.js';
 
 describe('Save image on a copy of a template', () => {
   let core: CoreProcess;
@@ -15,9 +21,7 @@ describe('Save image on a copy of a template', () => {
 
   it('suggests a file named after the copy, not its wtpl_ id', async () => {
     const { page } = ui;
-    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
-    await page.getByRole('button', { name: 'Customise' }).click();
-    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    await customiseInEditor(page, core, 'tmpl_product_promo');
     await page.getByRole('button', { name: 'Use', exact: true }).click();
     await page.waitForURL(/\/ui\/templates\/wtpl_/);
     await page.getByRole('heading', { level: 1, name: 'Product promotion (copy)' }).waitFor();

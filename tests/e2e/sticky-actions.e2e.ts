@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+  customiseInEditor,
+} from './harness.js';
 
 const FONT_404 = /v1\/fonts.*404|404.*\(Not Found\)/;
 
@@ -68,9 +75,7 @@ describe('Save in reach: a sticky action bar and Ctrl+S', () => {
     ui = await openUi(core, { allowConsole: [FONT_404] });
     const { page } = ui;
     await page.setViewportSize({ width: 1024, height: 700 });
-    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
-    await page.getByRole('button', { name: 'Customise' }).click();
-    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    await customiseInEditor(page, core, 'tmpl_product_promo');
     await page.locator('.ed-box[data-layer-id="headline"]').click();
     const save = page.getByRole('button', { name: 'Save', exact: true });
     // The inspector's last field, far below the fold.
