@@ -20,6 +20,12 @@ export interface AxeFinding {
 
 /** Serious and critical WCAG 2.x A/AA violations on the page as it is now. */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  // Contrast is measured as finally drawn: a toast or dialog still fading in reads as faint text.
+  await page.evaluate(`Promise.all(
+    document.getAnimations()
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => undefined)),
+  )`);
   const injected = await page.evaluate<boolean>(`typeof window.axe !== 'undefined'`);
   if (!injected) await page.evaluate(AXE_SOURCE);
   const found = await page.evaluate<AxeFinding[]>(`(async () => {

@@ -38,22 +38,29 @@ describe('brand kit', () => {
     const count = async () => Number(await preview.getAttribute('data-preview-count'));
     await expect.poll(count, { timeout: 30_000 }).toBeGreaterThan(0);
     /**
-     * A hash of the preview's bytes (its blob: URL is new on every render, even an identical one).
-     * A render landing between reading `src` and fetching it revokes the old URL, so the page
-     * reads the current `src` again until a fetch succeeds.
+     * A hash of the preview's pixels as shown. Its blob: URL is new on every render and revoked
+     * when the next one lands, so the page hashes the decoded image, never fetches the URL again.
      */
     const previewHash = () =>
       page.evaluate<number>(`(async () => {
+        const img = document.querySelector('[data-testid="brand-preview-image"]');
+        // A new render landing mid-decode rejects this one; the next decode sees the new image.
         for (let attempt = 0; ; attempt++) {
-          const src = document.querySelector('[data-testid="brand-preview-image"]').src;
           try {
-            const bytes = new Uint8Array(await (await fetch(src)).arrayBuffer());
-            return bytes.reduce((h, x) => (Math.imul(h, 31) + x) >>> 0, 7);
+            await img.decode();
+            break;
           } catch (error) {
             if (attempt >= 20) throw error;
             await new Promise((resolve) => setTimeout(resolve, 100));
           }
         }
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const context = canvas.getContext('2d');
+        context.drawImage(img, 0, 0);
+        const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+        return pixels.reduce((h, x) => (Math.imul(h, 31) + x) >>> 0, 7);
       })()`);
     const firstImage = await previewHash();
 
