@@ -20,11 +20,11 @@ import type { BatchWork } from './batch-work.js';
 import { planBindings } from './bindings.js';
 import { batchSheetPlan, sheetPartKey, sheetPartName } from './batch-sheets.js';
 import { sheetPlace, type SheetPlan } from '../../shared/sheet-options.js';
-import { createBundleStream, plannedObjectSizes, type BundleEntry } from './bundle-writer.js';
+import { createBundleStream, type BundleEntry } from './bundle-writer.js';
 import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from './file-names.js';
 import { checkImagesDir } from './images-folder.js';
 import { recordFields } from '../ingest/rows/record-row-source.js';
-import { EXTENSIONS, rowObjectKey } from './batch-outputs.js';
+import { EXTENSIONS, batchObjectPrefix, rowObjectKey } from './batch-outputs.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import { csvLine } from './spreadsheet-safety.js';
 
@@ -289,18 +289,23 @@ export class BatchService {
     const names = allNames.slice(from, to);
     const { objects } = this.deps;
     const keys = rows.map((row) => rowObjectKey(id, row.rowIndex, batch.format));
-    const sizes = await plannedObjectSizes(objects, keys);
+    const partKeys =
+      sheets && options.part === undefined
+        ? Array.from(
+            { length: Math.ceil(all.length / (sheets.perSheet * sheets.sheetsPerPart)) },
+            (_, i) => sheetPartKey(id, i + 1),
+          )
+        : [];
+    // Asked together: all of them lie in the batch's folder, which the S3 store lists once.
+    const allSizes = await objects.sizes(batchObjectPrefix(id), [...partKeys, ...keys]);
+    const partSizes = allSizes.slice(0, partKeys.length);
+    const sizes = allSizes.slice(partKeys.length);
     const entries: BundleEntry[] = [];
-    if (sheets && options.part === undefined) {
-      const parts = Math.ceil(all.length / (sheets.perSheet * sheets.sheetsPerPart));
-      const partKeys = Array.from({ length: parts }, (_, i) => sheetPartKey(id, i + 1));
-      const partSizes = await plannedObjectSizes(objects, partKeys);
-      partKeys.forEach((key, i) => {
-        const size = partSizes[i];
-        if (size === null || size === undefined) return;
-        entries.push({ name: sheetPartName(i + 1), size, open: () => objects.getStream(key) });
-      });
-    }
+    partKeys.forEach((key, i) => {
+      const size = partSizes[i];
+      if (size === null || size === undefined) return;
+      entries.push({ name: sheetPartName(i + 1), size, open: () => objects.getStream(key) });
+    });
     const fileNames = new Map<number, string>();
     const missingRows: number[] = [];
     rows.forEach((row, i) => {

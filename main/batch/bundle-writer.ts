@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { ObjectStore } from '../objects/object-store.js';
 
 export interface BundleEntry {
   /** Name inside the zip (already safe and unique). */
@@ -156,22 +155,5 @@ export async function plannedSizes(files: readonly string[]): Promise<(number | 
     }
   };
   await Promise.all(Array.from({ length: Math.min(32, files.length) }, worker));
-  return sizes;
-}
-
-/** The size of each object, or null for one that is not there; a few requests at a time. */
-export async function plannedObjectSizes(
-  objects: Pick<ObjectStore, 'head'>,
-  keys: readonly string[],
-): Promise<(number | null)[]> {
-  const sizes: (number | null)[] = new Array<number | null>(keys.length).fill(null);
-  let next = 0;
-  const worker = async () => {
-    while (next < keys.length) {
-      const index = next++;
-      sizes[index] = (await objects.head(keys[index]!))?.size ?? null;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(32, keys.length) }, worker));
   return sizes;
 }

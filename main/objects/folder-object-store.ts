@@ -14,6 +14,7 @@ import type {
   PutStreamOptions,
 } from './object-store.js';
 import { listLimit } from './object-store.js';
+import { assertKeysInFolder, headSizes } from './object-sizes.js';
 
 /** Errors that mean "no object at this key" rather than a broken store. */
 const ABSENT = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
@@ -154,6 +155,12 @@ export class FolderObjectStore implements ObjectStore {
         throw error;
       }
     });
+  }
+
+  /** A stat per key: cheaper than listing, which reads and sorts the whole folder per page. */
+  async sizes(folder: string, keys: readonly string[]): Promise<(number | null)[]> {
+    assertKeysInFolder(folder, keys);
+    return headSizes((key) => this.head(key), keys);
   }
 
   async delete(key: string): Promise<void> {

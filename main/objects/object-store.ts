@@ -25,13 +25,19 @@ export interface ObjectStore {
   /** The object as a stream (bounded memory), or null when there is none. */
   getStream(key: string): Promise<Readable | null>;
   head(key: string): Promise<ObjectHead | null>;
+  /**
+   * The size of each key, all under the folder `folder` (ending in "/"), or null for a key that
+   * holds nothing: head() for many keys at once, answered the way that is cheapest for the store.
+   */
+  sizes(folder: string, keys: readonly string[]): Promise<(number | null)[]>;
   /** Deleting a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
   /** Deletes every object under a folder prefix (ending in "/"); returns how many. */
   deletePrefix(prefix: string): Promise<number>;
   /**
    * Keys under `prefix` in byte order, after `after`, at most `limit` (default and maximum
-   * 1,000). For garbage collection only: manifests come from the database, never from listing.
+   * 1,000). For garbage collection, and for sizes() of keys the database named: manifests come
+   * from the database, never from listing.
    */
   list(prefix: string, options?: ListOptions): Promise<ObjectListing>;
   /** Where the store is, for logs: never a secret. */

@@ -23,6 +23,7 @@ import type {
 import { MAX_LIST_LIMIT, listLimit } from './object-store.js';
 import { isNotFound, isRetryable, s3StoreError } from './s3-errors.js';
 import { putInParts, SINGLE_PUT_LIMIT } from './s3-multipart.js';
+import { listedSizes } from './object-sizes.js';
 
 export interface S3Credentials {
   accessKeyId: string;
@@ -176,6 +177,15 @@ export class S3ObjectStore implements ObjectStore {
       this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })),
     );
     return response ? { size: response.ContentLength ?? 0 } : null;
+  }
+
+  /**
+   * From listings of the folder: a bundle of 10,000 outputs is planned with 10 requests instead
+   * of 10,000 HEADs, each of which cost the SDK and the store about as much as the GET that
+   * follows it.
+   */
+  async sizes(folder: string, keys: readonly string[]): Promise<(number | null)[]> {
+    return listedSizes(this, folder, keys);
   }
 
   async delete(key: string): Promise<void> {

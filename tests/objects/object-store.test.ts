@@ -255,6 +255,29 @@ describe.each(implementations)('object store contract: $name', (implementation) 
     expect(left.sort()).toEqual(['gc/batches/bat_x-1.png', 'gc/batches/bat_x0/keep.png']);
   }, 300_000);
 
+  it('gives the sizes of 1,100 keys of a folder at once, null for keys that hold nothing', async () => {
+    const keys = Array.from({ length: 1_100 }, (_, i) => `sizes/batches/bat_s/${i}.png`);
+    await inParallel(
+      16,
+      keys.map((key, i) => () => store.put(key, Buffer.alloc(i % 97))),
+    );
+    // A neighbour folder that shares the start of the name is not part of the answer.
+    await store.put('sizes/batches/bat_s0/1.png', Buffer.alloc(5));
+    const asked = [
+      'sizes/batches/bat_s/1099.png',
+      ...keys,
+      'sizes/batches/bat_s/missing.png',
+      'sizes/batches/bat_s/3.png',
+    ];
+    const expected = [1099 % 97, ...keys.map((_, i) => i % 97), null, 3];
+    expect(await store.sizes('sizes/batches/bat_s/', asked)).toEqual(expected);
+    expect(await store.sizes('sizes/batches/bat_s0/', ['sizes/batches/bat_s0/1.png'])).toEqual([5]);
+    expect(await store.sizes('sizes/batches/bat_s/', [])).toEqual([]);
+    await expect(
+      store.sizes('sizes/batches/bat_s/', ['sizes/batches/bat_s0/1.png']),
+    ).rejects.toMatchObject({ code: 'validation-failed' });
+  }, 300_000);
+
   if (implementation.byteOrderAcrossFolders) {
     it('lists in the byte order of whole keys across folders, and resumes after any key', async () => {
       const keys = ['order/a-c.png', 'order/a/1.png', 'order/a/2.png', 'order/a/sub/x.png'];
