@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CatalogDetail, CatalogListItem } from './api-schemas.js';
-import { LayoutName, Template } from './template-format.js';
+import { LayoutName, MAX_PAGES, Template } from './template-format.js';
 
 /** Schemas of the workspace-template routes (`/v1/templates`, fork, preview of a draft). */
 
@@ -61,6 +61,13 @@ export const DraftPreviewRequest = z
     values: z.record(z.string(), z.unknown()).default({}),
     target: LayoutName.optional(),
     width: z.number().int().min(64).max(1920).default(720),
+    page: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PAGES)
+      .default(1)
+      .describe('The page of a multi-page layout to show, from 1.'),
   })
   .strict();
 export type DraftPreviewRequest = z.infer<typeof DraftPreviewRequest>;

@@ -233,6 +233,8 @@ export const api = {
         values: Record<string, unknown>;
         target: Ratio;
         width: number;
+        /** The page of a multi-page layout, from 1. */
+        page: number;
       },
       signal?: AbortSignal,
     ): Promise<Blob> => {

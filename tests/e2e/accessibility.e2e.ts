@@ -31,6 +31,7 @@ const WORDS = {
     rename: 'Rename ',
     remove: 'Delete ',
     back: 'My templates',
+    addPage: 'Add a page',
   },
   vi: {
     next: 'Tiếp tục',
@@ -42,6 +43,7 @@ const WORDS = {
     rename: 'Đổi tên ',
     remove: 'Xóa ',
     back: 'Mẫu của tôi',
+    addPage: 'Thêm trang',
   },
 } as const;
 
@@ -158,6 +160,12 @@ describe.each([
     await page.getByTestId('size-scope').waitFor();
     await check('editor');
     await screenshot(page, `a11y-${theme}-${language}-editor`);
+    // With a second page the page switcher (a radio group) and its remove button show.
+    await page.getByRole('button', { name: words.addPage }).click();
+    await page.locator('.ed-pages [role="radio"]').nth(1).waitFor();
+    await check('editor: two pages');
+    await page.locator('.ed-pages [role="radio"]').first().click();
+    await page.locator('.ed-box[data-layer-id="headline"]').click();
     await page.getByLabel('X', { exact: true }).fill('90');
     await checkDialog('editor: leave unsaved', () =>
       page.getByRole('button', { name: words.back }).click(),

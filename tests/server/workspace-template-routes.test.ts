@@ -473,6 +473,47 @@ describe('draft previews', () => {
   });
 });
 
+describe('draft previews of a multi-page layout', () => {
+  it('shows the page asked for, and answers 422 naming the pages for one the layout lacks', async () => {
+    const created = await fork();
+    const session = await uiSessionHeaders(server);
+    const square = created.template.layouts.square as Json;
+    // Page 2: nothing but a black background, so its preview is dark where page 1 is not.
+    const draft = {
+      ...created.template,
+      layouts: {
+        ...created.template.layouts,
+        square: { ...square, morePages: [{ background: '#000000', layers: [] }] },
+      },
+    };
+    const preview = (page: number) =>
+      server.fetch(`${server.url}/v1/templates/${created.id}/preview`, {
+        method: 'POST',
+        headers: { ...session, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          template: draft,
+          values: VALUES,
+          target: 'square',
+          width: 120,
+          page,
+        }),
+      });
+    const brightness = async (res: Response) => {
+      expect(res.status).toBe(200);
+      const stats = await sharp(Buffer.from(await res.arrayBuffer())).stats();
+      return stats.channels.slice(0, 3).reduce((sum, c) => sum + c.mean, 0) / 3;
+    };
+    const first = await brightness(await preview(1));
+    const second = await brightness(await preview(2));
+    expect(second).toBeLessThan(2);
+    expect(first).toBeGreaterThan(second + 20);
+
+    const missing = await preview(3);
+    expect(missing.status).toBe(422);
+    expect(await missing.text()).toContain('has 2 pages');
+  });
+});
+
 describe('assets', () => {
   it('stores an uploaded image that image layers can use', async () => {
     const created = await fork();

@@ -7719,6 +7719,11 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
+            /**
+             * @description The page of a multi-page layout to show, from 1.
+             * @default 1
+             */
+            page?: number;
             target?: string;
             /** @description The draft template document (validated like a save). */
             template: unknown;

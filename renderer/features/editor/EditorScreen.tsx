@@ -12,6 +12,7 @@ import { selectDirty, useEditorStore } from './editor-store';
 import { Inspector } from './Inspector';
 import { scaledLayout } from './layer-ops';
 import { LayersPanel } from './LayersPanel';
+import { PageBar } from './PageBar';
 import { saveDraft } from './save-draft';
 import { Stage } from './Stage';
 import { useDraftPreview } from './use-draft-preview';
@@ -78,6 +79,7 @@ function Editor({ id, reload }: { id: string; reload: () => void }): ReactElemen
         </div>
         <section className="ed-center" aria-label={t('editor.canvas')}>
           <RatioBar />
+          <PageBar />
           <Stage preview={preview} name={name} />
           <PreviewStatus busy={preview.busy} error={preview.error} />
         </section>

@@ -1,7 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import type { Layer } from '../../api/types';
 import { useT } from '../../i18n/i18n';
-import { selectLayout, selectSelectedLayer, useEditorStore } from './editor-store';
+import {
+  selectBackground,
+  selectLayers,
+  selectLayout,
+  selectSelectedLayer,
+  useEditorStore,
+} from './editor-store';
 import { NumberField, Section } from './inspector-fields';
 import { isLayerId } from './layer-ops';
 import { lengthUnit } from './layout-unit';
@@ -37,7 +43,7 @@ export function Inspector(): ReactElement {
  * A rename is the selected id changing in place: the old id gone, the same position taken.
  */
 function useInspectorKey(layer: Layer | null): string | null {
-  const layers = useEditorStore((s) => selectLayout(s)?.layers);
+  const layers = useEditorStore(selectLayers);
   const last = useRef<{ id: string; index: number; key: string } | null>(null);
   if (!layer || !layers) {
     last.current = null;
@@ -57,9 +63,9 @@ function useInspectorKey(layer: Layer | null): string | null {
 
 function CanvasInspector(): ReactElement {
   const t = useT();
-  const layout = useEditorStore(selectLayout);
-  const updateLayout = useEditorStore((s) => s.updateLayout);
-  if (!layout) return <div />;
+  const background = useEditorStore(selectBackground);
+  const setBackground = useEditorStore((s) => s.setBackground);
+  if (!background) return <div />;
   return (
     <>
       <h2 className="ed-panel-title">{t('editor.canvasProps')}</h2>
@@ -68,9 +74,9 @@ function CanvasInspector(): ReactElement {
       <Section title={t('editor.section.background')}>
         <PaintEditor
           label={t('editor.background')}
-          value={layout.background}
+          value={background}
           suggestedName="background"
-          onChange={(background) => updateLayout((l) => ({ ...l, background }), 'background')}
+          onChange={(next) => setBackground(next, 'background')}
         />
       </Section>
     </>

@@ -3,7 +3,8 @@ import type { Layer } from '../../api/types';
 import { Icon, type IconName } from '../../components/Icon';
 import { Button } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
-import { selectLayout, useEditorStore } from './editor-store';
+import { selectLayers, selectLayout, useEditorStore } from './editor-store';
+import { pageLayers, withPageLayers } from './layout-page';
 import {
   LAYER_KINDS,
   layerPath,
@@ -31,7 +32,7 @@ export const layerActions = {
     const layout = selectLayout(store);
     if (!store.draft || !layout) return;
     const { layer, variable } = newLayer(store.draft, layout, kind);
-    const ratio = store.ratio;
+    const { ratio, page } = store;
     store.edit((tpl) => ({
       ...tpl,
       variables: variable ? [...tpl.variables, variable] : tpl.variables,
@@ -41,21 +42,22 @@ export const layerActions = {
           : tpl.sampleValues,
       layouts: {
         ...tpl.layouts,
-        [ratio]: { ...layout, layers: [...layout.layers, layer] },
+        [ratio]: withPageLayers(layout, page, [...pageLayers(layout, page), layer]),
       },
     }));
     store.select(layer.id);
   },
   remove(id: string): void {
     const store = useEditorStore.getState();
-    store.updateLayout((l) => ({ ...l, layers: l.layers.filter((x) => x.id !== id) }));
+    store.updateLayers((layers) => layers.filter((x) => x.id !== id));
     if (store.selected === id) store.select(null);
   },
   duplicate(id: string): void {
     const store = useEditorStore.getState();
     const layout = selectLayout(store);
-    const layer = layout?.layers.find((l) => l.id === id);
-    if (!layout || !layer) return;
+    const layers = selectLayers(store);
+    const layer = layers?.find((l) => l.id === id);
+    if (!layout || !layers || !layer) return;
     const copy: Layer = {
       ...withFreshIds(
         layer,
@@ -64,20 +66,19 @@ export const layerActions = {
       x: layer.x + 24,
       y: layer.y + 24,
     };
-    const index = layout.layers.indexOf(layer);
-    store.updateLayout((l) => {
-      const layers = [...l.layers];
-      layers.splice(index + 1, 0, copy);
-      return { ...l, layers };
+    const index = layers.indexOf(layer);
+    store.updateLayers((current) => {
+      const next = [...current];
+      next.splice(index + 1, 0, copy);
+      return next;
     });
     store.select(copy.id);
   },
   /** +1 brings the layer forward (drawn later), -1 sends it back. */
   restack(id: string, delta: number): void {
-    useEditorStore.getState().updateLayout((l) => {
-      const index = l.layers.findIndex((x) => x.id === id);
-      const layers = moveInArray(l.layers, index, index + delta);
-      return layers === l.layers ? l : { ...l, layers };
+    useEditorStore.getState().updateLayers((layers) => {
+      const index = layers.findIndex((x) => x.id === id);
+      return moveInArray(layers, index, index + delta);
     });
   },
 };
@@ -85,13 +86,14 @@ export const layerActions = {
 /** The layers in z-order, topmost first as in most design tools. */
 export function LayersPanel(): ReactElement {
   const t = useT();
-  const layout = useEditorStore(selectLayout);
+  const pageLayersNow = useEditorStore(selectLayers);
   const selected = useEditorStore((s) => s.selected);
   const problems = useEditorStore((s) => s.problems);
   const ratio = useEditorStore((s) => s.ratio);
+  const page = useEditorStore((s) => s.page);
   const select = useEditorStore((s) => s.select);
   const [dragged, setDragged] = useState<string | null>(null);
-  const layers = layout?.layers ?? [];
+  const layers = pageLayersNow ?? [];
   const top = [...layers].reverse();
 
   return (
@@ -117,7 +119,7 @@ export function LayersPanel(): ReactElement {
       <ol className="ed-layer-list" aria-label={t('editor.layers.order')}>
         {top.map((layer) => {
           const index = layers.indexOf(layer);
-          const problem = problemAt(problems, layerPath(ratio, index));
+          const problem = problemAt(problems, layerPath(ratio, page, index));
           const isSelected = layer.id === selected;
           return (
             <li
@@ -140,7 +142,7 @@ export function LayersPanel(): ReactElement {
                 const from = layers.findIndex((l) => l.id === dragged);
                 useEditorStore
                   .getState()
-                  .updateLayout((l) => ({ ...l, layers: moveInArray(l.layers, from, index) }));
+                  .updateLayers((current) => moveInArray(current, from, index));
                 setDragged(null);
               }}
             >

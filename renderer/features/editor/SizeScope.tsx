@@ -14,6 +14,8 @@ export function SizeScope({ layerId }: { layerId?: string }): ReactElement | nul
   const language = useLanguage();
   const label = useLayoutLabel();
   const ratio = useEditorStore((s) => s.ratio);
+  // Applying to all sizes matches layers of page 1; later pages are edited per size.
+  const page = useEditorStore((s) => s.page);
   const names = useEditorStore((s) => Object.keys(s.draft?.layouts ?? {}).join(','));
   const layout = useEditorStore((s) => s.draft?.layouts[s.ratio]);
   const [done, setDone] = useState<{ ratio: string; text: string } | null>(null);
@@ -40,7 +42,7 @@ export function SizeScope({ layerId }: { layerId?: string }): ReactElement | nul
       <p className="small ed-scope-text">
         {others.length === 0 ? t('editor.scope.one', { size }) : t('editor.scope.only', { size })}
       </p>
-      {layerId && others.length > 0 ? (
+      {layerId && others.length > 0 && page === 0 ? (
         <>
           <Button size="sm" icon="copy" onClick={apply}>
             {t('editor.scope.applyAll')}

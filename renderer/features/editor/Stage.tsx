@@ -8,7 +8,7 @@ import {
 import { unitToPixels } from '../../../shared/page-sizes';
 import type { Layer, Layout } from '../../api/types';
 import { useT } from '../../i18n/i18n';
-import { selectLayout, useEditorStore } from './editor-store';
+import { selectLayers, selectLayout, useEditorStore } from './editor-store';
 import { resizeBox, snapMove, snapResize, type Box, type HandleEdges } from './snapping';
 import type { DraftPreview } from './use-draft-preview';
 
@@ -47,7 +47,7 @@ function sheetOf(layout: Layout): { width: number; height: number; bleed: number
 export function Stage({ preview, name }: { preview: DraftPreview; name: string }): ReactElement {
   const t = useT();
   const layout = useEditorStore(selectLayout);
-  const layers = layout?.layers;
+  const layers = useEditorStore(selectLayers);
   const selected = useEditorStore((s) => s.selected);
   const revision = useEditorStore((s) => s.revision);
   const overlayRef = useRef<HTMLDivElement>(null);
@@ -57,10 +57,10 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
     (event: ReactPointerEvent<HTMLElement>, layer: Layer, edges: HandleEdges | null) => {
       if (event.button !== 0) return;
       const layout = selectLayout(useEditorStore.getState());
-      if (!layout) return;
+      const layers = selectLayers(useEditorStore.getState());
+      if (!layout || !layers) return;
       // The overlay covers the sheet (trim and bleed): its screen width is the sheet's.
       const width = sheetOf(layout).width;
-      const layers = layout.layers;
       event.preventDefault();
       event.stopPropagation();
       const store = useEditorStore.getState();
@@ -165,6 +165,7 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
             draggable={false}
             data-testid="editor-preview"
             data-preview-rev={preview.revision}
+            data-preview-page={preview.page + 1}
             data-preview-count={preview.count}
           />
         ) : (

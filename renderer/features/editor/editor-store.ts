@@ -2,12 +2,23 @@ import { create } from 'zustand';
 import type {
   Layer,
   Layout,
+  Paint,
   Problem,
   Ratio,
   Template,
   Variable,
   WorkspaceTemplateDetail,
 } from '../../api/types';
+import {
+  clampPage,
+  pageBackground,
+  pageLayers,
+  pageTotal,
+  withPageAdded,
+  withPageBackground,
+  withPageLayers,
+  withPageRemoved,
+} from './layout-page';
 import type { Guide } from './snapping';
 
 /** Enough steps for an editing session; older ones fall off. */
@@ -27,6 +38,8 @@ export interface EditorState {
   /** Bumped by every change of the draft; the preview tags its image with the one it shows. */
   revision: number;
   ratio: Ratio;
+  /** The page of the layout being edited, from 0 (page 1). */
+  page: number;
   selected: string | null;
   past: Template[];
   future: Template[];
@@ -42,11 +55,19 @@ export interface EditorState {
 
   load: (detail: WorkspaceTemplateDetail) => void;
   setRatio: (ratio: Ratio) => void;
+  setPage: (page: number) => void;
+  /** Adds a blank page after the last and switches to it. */
+  addPage: () => void;
+  /** Removes the page being edited (a layout keeps at least one). */
+  removePage: () => void;
   select: (id: string | null) => void;
   /** Applies a change to the draft as one undo step (or part of the step `key` started). */
   edit: (change: (template: Template) => Template, key?: string) => void;
   updateLayer: (id: string, change: (layer: Layer) => Layer, key?: string) => void;
   updateLayout: (change: (layout: Layout) => Layout, key?: string) => void;
+  /** Changes the layers of the page being edited. */
+  updateLayers: (change: (layers: Layer[]) => Layer[], key?: string) => void;
+  setBackground: (background: Paint, key?: string) => void;
   setVariables: (change: (variables: Variable[]) => Variable[], key?: string) => void;
   undo: () => void;
   redo: () => void;
@@ -65,6 +86,7 @@ const initial = {
   updatedAt: null,
   revision: 0,
   ratio: 'square' as Ratio,
+  page: 0,
   selected: null,
   past: [],
   future: [],
@@ -97,12 +119,38 @@ export const useEditorStore = create<EditorState>()((set, get) => ({
   setRatio: (ratio) => {
     const layout = get().draft?.layouts[ratio];
     const selected = get().selected;
+    const page = clampPage(layout, get().page);
     set({
       ratio,
+      page,
       guides: [],
-      // Keep the selection when the other ratio has a layer of the same id.
-      selected: layout?.layers.some((l) => l.id === selected) ? selected : null,
+      // Keep the selection when the other ratio has a layer of the same id on the same page.
+      selected: layout && pageLayers(layout, page).some((l) => l.id === selected) ? selected : null,
     });
+  },
+
+  setPage: (page) => {
+    const layout = get().draft?.layouts[get().ratio];
+    const next = clampPage(layout, page);
+    if (next === get().page) return;
+    set({ page: next, guides: [], selected: null });
+  },
+
+  addPage: () => {
+    const { ratio, draft } = get();
+    const layout = draft?.layouts[ratio];
+    if (!layout) return;
+    const next = withPageAdded(layout);
+    if (next === layout) return;
+    get().updateLayout(() => next);
+    set({ page: pageTotal(next) - 1, selected: null, guides: [] });
+  },
+
+  removePage: () => {
+    const { page } = get();
+    get().updateLayout((layout) => withPageRemoved(layout, page));
+    const layout = get().draft?.layouts[get().ratio];
+    set({ page: clampPage(layout, page), selected: null, guides: [] });
   },
 
   select: (selected) => {
@@ -137,16 +185,29 @@ export const useEditorStore = create<EditorState>()((set, get) => ({
     }, key);
   },
 
+  updateLayers: (change, key) => {
+    const page = get().page;
+    get().updateLayout(
+      (layout) => withPageLayers(layout, page, change(pageLayers(layout, page))),
+      key,
+    );
+  },
+
+  setBackground: (background, key) => {
+    const page = get().page;
+    get().updateLayout((layout) => withPageBackground(layout, page, background), key);
+  },
+
   updateLayer: (id, change, key) => {
-    get().updateLayout((layout) => {
+    get().updateLayers((layers) => {
       let changed = false;
-      const layers = layout.layers.map((layer) => {
+      const next = layers.map((layer) => {
         if (layer.id !== id) return layer;
-        const next = change(layer);
-        if (next !== layer) changed = true;
-        return next;
+        const changedLayer = change(layer);
+        if (changedLayer !== layer) changed = true;
+        return changedLayer;
       });
-      return changed ? { ...layout, layers } : layout;
+      return changed ? next : layers;
     }, key);
   },
 
@@ -158,7 +219,7 @@ export const useEditorStore = create<EditorState>()((set, get) => ({
   },
 
   undo: () => {
-    const { draft, past, future, revision, ratio } = get();
+    const { draft, past, future, revision, ratio, page } = get();
     const previous = past[past.length - 1];
     if (!draft || !previous) return;
     set({
@@ -167,12 +228,12 @@ export const useEditorStore = create<EditorState>()((set, get) => ({
       future: [draft, ...future],
       revision: revision + 1,
       lastKey: null,
-      ratio: previous.layouts[ratio] ? ratio : firstRatio(previous),
+      ...afterHistory(previous, ratio, page),
     });
   },
 
   redo: () => {
-    const { draft, past, future, revision, ratio } = get();
+    const { draft, past, future, revision, ratio, page } = get();
     const next = future[0];
     if (!draft || !next) return;
     set({
@@ -181,7 +242,7 @@ export const useEditorStore = create<EditorState>()((set, get) => ({
       future: future.slice(1),
       revision: revision + 1,
       lastKey: null,
-      ratio: next.layouts[ratio] ? ratio : firstRatio(next),
+      ...afterHistory(next, ratio, page),
     });
   },
 
@@ -213,6 +274,16 @@ export const useEditorStore = create<EditorState>()((set, get) => ({
   },
 }));
 
+/** The size and page to show after an undo or redo: the same when they still exist. */
+function afterHistory(
+  template: Template,
+  ratio: Ratio,
+  page: number,
+): { ratio: Ratio; page: number } {
+  const kept = template.layouts[ratio] ? ratio : firstRatio(template);
+  return { ratio: kept, page: kept === ratio ? clampPage(template.layouts[kept], page) : 0 };
+}
+
 export function firstRatio(template: Template): Ratio {
   return (Object.keys(template.layouts)[0] as Ratio | undefined) ?? 'square';
 }
@@ -222,9 +293,19 @@ export function selectLayout(state: EditorState): Layout | undefined {
   return state.draft?.layouts[state.ratio];
 }
 
-export function selectSelectedLayer(state: EditorState): Layer | undefined {
+/** The layers of the page being edited. */
+export function selectLayers(state: EditorState): Layer[] | undefined {
   const layout = selectLayout(state);
-  return layout?.layers.find((l) => l.id === state.selected);
+  return layout ? pageLayers(layout, state.page) : undefined;
+}
+
+export function selectBackground(state: EditorState): Paint | undefined {
+  const layout = selectLayout(state);
+  return layout ? pageBackground(layout, state.page) : undefined;
+}
+
+export function selectSelectedLayer(state: EditorState): Layer | undefined {
+  return selectLayers(state)?.find((l) => l.id === state.selected);
 }
 
 export function selectDirty(state: EditorState): boolean {

@@ -1,5 +1,6 @@
 import type { Layer, Layout, Problem, Ratio, Template, Variable } from '../../api/types';
-import { layoutLayers } from '../../../shared/layout-pages';
+import { layoutLayers, layoutPages } from '../../../shared/layout-pages';
+import { pageLayersPath } from './layout-page';
 
 /** Pure edits of a template document the editor's actions are made of. */
 
@@ -281,7 +282,8 @@ export function renameVariable(template: Template, from: string, to: string): Te
 export function variableUses(template: Template, name: string): string[] {
   const uses: string[] = [];
   for (const [ratio, layout] of Object.entries(template.layouts)) {
-    for (const layer of layout?.layers ?? []) {
+    const layers = layout ? layoutPages(layout).flatMap((page) => page.layers) : [];
+    for (const layer of layers) {
       if (JSON.stringify(renameIn(layer, name, '\u0000')) !== JSON.stringify(layer))
         uses.push(`${ratio}/${layer.id}`);
     }
@@ -289,9 +291,9 @@ export function variableUses(template: Template, name: string): string[] {
   return uses;
 }
 
-/** The server's path of a property of a layer in a layout. */
-export function layerPath(ratio: Ratio, index: number, property?: string): string {
-  return `layouts.${ratio}.layers[${index}]${property ? `.${property}` : ''}`;
+/** The server's path of a property of a layer on a page (from 0) of a layout. */
+export function layerPath(ratio: Ratio, page: number, index: number, property?: string): string {
+  return `${pageLayersPath(ratio, page)}[${index}]${property ? `.${property}` : ''}`;
 }
 
 /** The first problem at `path` or below it. */

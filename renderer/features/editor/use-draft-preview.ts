@@ -14,6 +14,8 @@ export interface DraftPreview {
   url: string | null;
   /** The draft revision the shown image was rendered from. */
   revision: number;
+  /** The page (from 0) the shown image is of. */
+  page: number;
   busy: boolean;
   error: unknown;
   count: number;
@@ -28,6 +30,7 @@ export function useDraftPreview(): DraftPreview {
   const [state, setState] = useState<DraftPreview>({
     url: null,
     revision: -1,
+    page: 0,
     busy: false,
     error: null,
     count: 0,
@@ -35,7 +38,7 @@ export function useDraftPreview(): DraftPreview {
   const inFlight = useRef(false);
   const urlRef = useRef<string | null>(null);
   const mounted = useRef(true);
-  /** `revision|ratio` of the last request sent, so an unchanged draft is not rendered twice. */
+  /** `revision|ratio|page` of the last request sent, so an unchanged draft is not rendered twice. */
   const sentKey = useRef<string | null>(null);
 
   useEffect(() => {
@@ -45,7 +48,7 @@ export function useDraftPreview(): DraftPreview {
 
     const keyOf = () => {
       const s = useEditorStore.getState();
-      return `${s.id}|${s.revision}|${s.ratio}`;
+      return `${s.id}|${s.revision}|${s.ratio}|${s.page}`;
     };
 
     const run = async () => {
@@ -59,13 +62,14 @@ export function useDraftPreview(): DraftPreview {
       if (key === sentKey.current) return;
       sentKey.current = key;
       inFlight.current = true;
-      const revision = s.revision;
+      const { revision, page } = s;
       setState((prev) => ({ ...prev, busy: true }));
       try {
         const blob = await api.workspace.preview(s.id, {
           template: s.draft,
           values: s.draft.sampleValues,
           target: s.ratio,
+          page: page + 1,
           width: Math.min(layout.width, PREVIEW_MAX_WIDTH),
         });
         const url = URL.createObjectURL(blob);
@@ -82,7 +86,14 @@ export function useDraftPreview(): DraftPreview {
         if (old) setTimeout(() => URL.revokeObjectURL(old), 1000);
         if (useEditorStore.getState().problems.length > 0)
           useEditorStore.getState().setProblems([]);
-        setState((prev) => ({ ...prev, url, revision, error: null, count: prev.count + 1 }));
+        setState((prev) => ({
+          ...prev,
+          url,
+          revision,
+          page,
+          error: null,
+          count: prev.count + 1,
+        }));
       } catch (error) {
         if (!mounted.current) return;
         if (isApiError(error) && error.problems.length > 0)
@@ -114,7 +125,12 @@ export function useDraftPreview(): DraftPreview {
         // The drag is over: no reason to wait for more changes.
         if (timer) clearTimeout(timer);
         void run();
-      } else if (s.revision !== prev.revision || s.ratio !== prev.ratio || s.id !== prev.id)
+      } else if (
+        s.revision !== prev.revision ||
+        s.ratio !== prev.ratio ||
+        s.page !== prev.page ||
+        s.id !== prev.id
+      )
         schedule();
     });
     return () => {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { Layer } from '../../api/types';
 import { layerPath, problemAt } from './layer-ops';
-import { useEditorStore } from './editor-store';
+import { selectLayers, useEditorStore } from './editor-store';
 
 /** Changes a layer's properties (one undo step per field while typing) and reads its problems. */
 export function useLayerEdit<L extends Layer>(
@@ -12,10 +12,9 @@ export function useLayerEdit<L extends Layer>(
   error: (property: string) => string | undefined;
 } {
   const ratio = useEditorStore((s) => s.ratio);
+  const page = useEditorStore((s) => s.page);
   const problems = useEditorStore((s) => s.problems);
-  const index = useEditorStore(
-    (s) => s.draft?.layouts[s.ratio]?.layers.findIndex((l) => l.id === layer.id) ?? -1,
-  );
+  const index = useEditorStore((s) => selectLayers(s)?.findIndex((l) => l.id === layer.id) ?? -1);
   const id = layer.id;
   const update = useCallback(
     (patch: Partial<L>, key?: string) =>
@@ -39,6 +38,6 @@ export function useLayerEdit<L extends Layer>(
     [id],
   );
   const error = (property: string) =>
-    index < 0 ? undefined : problemAt(problems, layerPath(ratio, index, property));
+    index < 0 ? undefined : problemAt(problems, layerPath(ratio, page, index, property));
   return { update, remove, error };
 }

@@ -216,8 +216,8 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
           format: 'jpeg',
           quality: 82,
           outputWidth: body.width,
-          // The editor edits a layout's first page.
-          page: 1,
+          // The page being edited; a page the layout lacks is a 422 naming its pages.
+          page: body.page,
         },
         { entry },
       );

@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WorkspaceTemplateDetail } from '../../shared/workspace-schemas.js';
+import {
+  customiseInEditor,
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+} from './harness.js';
+
+const BADGE = 'tmpl_name_badge';
+
+describe('editor on a multi-page layout', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it("switches to the badge's back by keyboard, edits a layer there, and saves it without touching the front", async () => {
+    const { page } = ui;
+    const id = await customiseInEditor(page, core, BADGE);
+    const read = async () =>
+      ((await (await core.api(`/v1/templates/${id}`)).json()) as WorkspaceTemplateDetail).template
+        .layouts.badge!;
+    const before = await read();
+    const backBefore = before.morePages![0]!.layers.find((l) => l.id === 'back-name')!;
+
+    await page.getByRole('radio', { name: 'badge' }).click();
+    const pages = page.getByRole('radiogroup', { name: 'Page being edited' });
+    await expect.poll(() => pages.getByRole('radio').count()).toBe(2);
+    const front = pages.getByRole('radio', { name: 'Page 1' });
+    expect(await front.getAttribute('aria-checked')).toBe('true');
+    // The layers listed are the front's.
+    await page.locator('[data-layer="first-name"]').waitFor();
+    expect(await page.locator('[data-layer="back-name"]').count()).toBe(0);
+
+    // Arrow keys move to the back, as in any radio group.
+    await front.focus();
+    await page.keyboard.press('ArrowRight');
+    const back = pages.getByRole('radio', { name: 'Page 2: back' });
+    await expect.poll(() => back.getAttribute('aria-checked')).toBe('true');
+    await expect
+      .poll(() => back.evaluate((el) => el === el.ownerDocument.activeElement))
+      .toBe(true);
+    expect(await page.locator('[data-layer="first-name"]').count()).toBe(0);
+
+    // The preview follows to page 2.
+    const preview = page.getByTestId('editor-preview');
+    await expect
+      .poll(() => preview.getAttribute('data-preview-page'), { timeout: 30_000 })
+      .toBe('2');
+
+    // Select the back's name and move it in the badge's unit (inches at 300 dpi).
+    await page.locator('[data-layer="back-name"]').click();
+    await page.locator('.ed-box.selected[data-layer-id="back-name"]').waitFor();
+    const xField = page.getByLabel('X', { exact: true });
+    await expect
+      .poll(async () => Number(await xField.inputValue()))
+      .toBeCloseTo(backBefore.x / 300, 2);
+    await xField.fill('0.5');
+    await expect.poll(() => page.getByTestId('save-state').getAttribute('data-dirty')).toBe('true');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'))
+      .toBe('false');
+    await expect
+      .poll(() => preview.getAttribute('data-preview-rev'), { timeout: 30_000 })
+      .toBe(await page.getByTestId('editor-canvas').getAttribute('data-draft-rev'));
+    await screenshot(page, 'editor-badge-back');
+
+    const after = await read();
+    const backAfter = after.morePages![0]!.layers.find((l) => l.id === 'back-name')!;
+    expect(backAfter.x).toBe(150);
+    expect({ ...backAfter, x: backBefore.x }).toEqual(backBefore);
+    // The front and the back's other layers are as they were.
+    expect(after.layers).toEqual(before.layers);
+    expect(after.morePages![0]!.layers.filter((l) => l.id !== 'back-name')).toEqual(
+      before.morePages![0]!.layers.filter((l) => l.id !== 'back-name'),
+    );
+
+    // A page can be added (blank, switched to) and removed again.
+    await page.getByRole('button', { name: 'Add a page' }).click();
+    const third = pages.getByRole('radio', { name: 'Page 3' });
+    await expect.poll(() => third.getAttribute('aria-checked')).toBe('true');
+    expect(await page.locator('.ed-layer').count()).toBe(0);
+    await page.getByRole('button', { name: 'Remove page 3' }).click();
+    await expect.poll(() => pages.getByRole('radio').count()).toBe(2);
+    await expect.poll(() => back.getAttribute('aria-checked')).toBe('true');
+    await page.locator('[data-layer="back-name"]').waitFor();
+  });
+});
