@@ -21,10 +21,10 @@ import {
  * code encodes is a link: its long value is a long link (121 characters, with tracking
  * parameters), not 300 characters of prose no one would encode.
  *
- * The catalog does not pass every rule yet: rule-exceptions.json lists each known violation
- * (template, ratio, rule, layer). The test fails on a violation the list does not name, and on a
- * listed one that no longer happens, so the list only shrinks and stays true. After fixing
- * templates, rewrite the list with
+ * The catalog passes every rule, so rule-exceptions.json is empty. It stays as the way to record
+ * a known violation (template, ratio, rule, layer) should one ever have to be accepted: the test
+ * fails on a violation the list does not name, and on a listed one that no longer happens, so the
+ * list only shrinks and stays true. After fixing templates, rewrite the list with
  *
  *   UPDATE_RULE_EXCEPTIONS=1 npx vitest run tests/catalog/rule-checks.test.ts
  *
