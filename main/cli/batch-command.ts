@@ -7,6 +7,7 @@ import {
   requireOption,
 } from './cli-options.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import { SHEETS_HELP, sheetOptionsFromFlags } from './sheet-flags.js';
 import type { ResizableRenderPool } from './resizable-render-pool.js';
 import type { TerminalStyle } from './terminal-style.js';
 
@@ -25,8 +26,9 @@ Options:
   --cache <folder>       keep every output under a hash of its template version, values, fonts and
                          output options; a row whose hash is already there is not rendered again
                          and not charged ("rendered 3, unchanged 497")
-  --format <f>           output format (default png)
-  --target <layout>      the template's layout, e.g. square or og (default: the template's first)
+  --format <f>           output format (default png; pdf with --sheets)
+  --target <layout>      the template's layout, e.g. square or og (default: the template's first;
+                         with --sheets its first print layout)
   --quality <1-100>      jpeg/webp quality
   --brand <id>           the brand profile that fills brand-bound values (default brand otherwise)
   --name-pattern <p>     file names from columns, e.g. "{sku}-{name}" (default: the row number)
@@ -34,6 +36,9 @@ Options:
   --images <folder>      the folder relative image paths in cells resolve against
                          (default: the source file's folder, unless the data folder is in it)
   --json                 print the summary as JSON on stdout (the progress bar stays on stderr)
+
+${SHEETS_HELP}
+
 ${COMMON_HELP}
 
 ${EXIT_CODES_HELP}`;
@@ -55,6 +60,10 @@ const OPTIONS = {
   sheet: { type: 'string' },
   images: { type: 'string' },
   json: { type: 'boolean' },
+  sheets: { type: 'string' },
+  duplex: { type: 'string' },
+  marks: { type: 'string' },
+  'sheets-per-part': { type: 'string' },
 } as const;
 
 /** `render-desk batch`: a source file into a folder or zip, through the app's batch runner. */
@@ -67,6 +76,7 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
   const templateId = requireOption('batch', 'template', values.template);
   const sourceFile = requireOption('batch', 'source', values.source);
   const out = path.resolve(requireOption('batch', 'out', values.out));
+  const sheets = sheetOptionsFromFlags(values);
   const settings = cliSettings(values);
   // Open the data folder and start the render threads first: the engine loads in them while
   // this thread loads the batch code and reads the source (most of a cached run's time).
@@ -75,9 +85,9 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
   let pool: ResizableRenderPool | undefined;
   const core = await composeLocalCore(
     settings,
-    // Without a cache every row renders: all threads at once. With one, none until the rows are
-    // hashed and it is known how many changed (measured: faster than starting one early, as the
-    // thread's start competes with the hashing for the cores).
+    // Without a cache every row renders: all threads at once. With one, none until the first
+    // changed row is found (then one, loading the engine while the rest are hashed), and more
+    // only once it is known how many changed.
     (threads) =>
       (pool = resizableRenderPool({
         threads,
@@ -100,6 +110,7 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
         sheet: values.sheet,
         imagesDir: values.images !== undefined ? path.resolve(values.images) : undefined,
         json: values.json === true,
+        sheets,
       },
       core,
       style,

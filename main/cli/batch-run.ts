@@ -6,6 +6,7 @@ import { EXTENSIONS } from '../batch/batch-outputs.js';
 import { planBindings, valuesForRow } from '../batch/bindings.js';
 import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from '../batch/file-names.js';
 import { checkImagesDir, createImagesFolderResolver } from '../batch/images-folder.js';
+import { batchSheetPlan, sheetPartName } from '../batch/batch-sheets.js';
 import { describeRowError } from '../batch/render-batch-row.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { OutputFormat } from '../render/render-protocol.js';
@@ -21,6 +22,8 @@ import { parseQuality } from './render-request.js';
 import type { TerminalStyle } from './terminal-style.js';
 import { UsageError } from './usage-error.js';
 import { runBatchToEnd } from './wait-for-batch.js';
+import { sheetPlace, type SheetOptions } from '../../shared/sheet-options.js';
+import type { Template } from '../../shared/template-format.js';
 
 export interface BatchRunOptions {
   templateId: string;
@@ -36,12 +39,16 @@ export interface BatchRunOptions {
   /** Where relative image paths in cells resolve (`photos/a.jpg` beside the spreadsheet). */
   imagesDir: string | undefined;
   json: boolean;
+  /** N-up sheets (the API's `sheets` option); the run delivers sheets-1.pdf, … */
+  sheets?: SheetOptions | undefined;
 }
 
 /** What a run produced, before it is written out. */
 export interface BatchOutcome {
   images: Deliverable[];
   manifest: ManifestLine[];
+  /** The manifest has sheet columns. */
+  sheets?: boolean;
   rendered: number;
   unchanged: number;
   failed: number;
@@ -58,6 +65,7 @@ interface BatchBase {
   quality?: number;
   brand?: string;
   imagesDir?: string;
+  sheets?: SheetOptions;
 }
 
 export async function runBatch(
@@ -70,10 +78,19 @@ export async function runBatch(
   const started = performance.now();
   const source = readCliSource(options.sourceFile, options.sheet);
   const quality = parseQuality('batch', options.quality);
+  const { sheets } = options;
+  if (sheets && options.cacheDir)
+    throw new UsageError(
+      'batch: --cache keeps one file per row and --sheets draws rows onto shared sheets; use one of them',
+    );
+  // Sheets are PDF pages of a print layout: those are the defaults when --sheets is given.
+  const target =
+    options.target ?? (sheets ? firstPrintLayout(core, options.templateId) : undefined);
   const base: BatchBase = {
     templateId: options.templateId,
-    format: outputFormat('batch', options.format, undefined),
-    ...(options.target !== undefined ? { target: options.target } : {}),
+    format: outputFormat('batch', options.format ?? (sheets ? 'pdf' : undefined), undefined),
+    ...(target !== undefined ? { target } : {}),
+    ...(sheets ? { sheets } : {}),
     ...(quality !== undefined ? { quality } : {}),
     ...(options.brand !== undefined ? { brand: options.brand } : {}),
     ...imagesFolder(options, core.dataDir),
@@ -82,7 +99,7 @@ export async function runBatch(
   const outcome = options.cacheDir
     ? await cachedRun(core, source, base, options, new RenderCache(options.cacheDir), threadsFor)
     : await plainRun(core, source, base, options);
-  await deliver(options.out, outcome.images, manifestCsv(outcome.manifest));
+  await deliver(options.out, outcome.images, manifestCsv(outcome.manifest, outcome.sheets));
   const { balance } = await core.data.ledger.account();
   printBatchSummary(outcome, {
     out: options.out,
@@ -93,6 +110,12 @@ export async function runBatch(
     style,
   });
   return outcome.failed > 0 ? EXIT.problems : EXIT.ok;
+}
+
+/** The template's first layout with a physical page (badge, a4), for sheets without --target. */
+function firstPrintLayout(core: LocalCore, templateId: string): string | undefined {
+  const layouts = core.renderer.entry(templateId).template.layouts;
+  return Object.keys(layouts).find((name) => layouts[name]?.page !== undefined);
 }
 
 /**
@@ -148,6 +171,7 @@ async function plainRun(
   const format = batch.format as OutputFormat;
   const succeeded = [];
   for await (const row of core.data.batches.succeededRows(batch.id)) succeeded.push(row);
+  if (batch.sheetOptions) return sheetOutcome(core, batch, succeeded.length, seconds);
   const names = bundleEntryNames(succeeded, EXTENSIONS[format]);
   const fileOf = new Map(succeeded.map((row, i) => [row.rowIndex, names[i]!]));
   const manifest: ManifestLine[] = [];
@@ -169,6 +193,51 @@ async function plainRun(
     rendered: succeeded.length,
     unchanged: 0,
     failed: manifest.length - succeeded.length,
+    batchIds: [batch.id],
+    renderSeconds: seconds,
+  };
+}
+
+/**
+ * A sheet batch's result: its sheet parts (sheets-1.pdf, …, drawn beside the rows' files), and
+ * the manifest with where each row is printed, placed as the batch placed them.
+ */
+async function sheetOutcome(
+  core: LocalCore,
+  batch: Awaited<ReturnType<typeof runBatchToEnd>>['batch'],
+  placed: number,
+  seconds: number,
+): Promise<BatchOutcome> {
+  const plan = batchSheetPlan(batch.templateSnapshot as Template, batch.target, {
+    format: batch.format as OutputFormat,
+    ...(batch.outputOptions.page !== undefined ? { page: batch.outputOptions.page } : {}),
+    sheets: batch.sheetOptions!,
+  });
+  const parts = placed === 0 ? 0 : sheetPlace(plan, placed - 1).part;
+  const images = Array.from({ length: parts }, (_, i) => ({
+    name: sheetPartName(i + 1),
+    file: path.join(core.outputs.batchDir(batch.id), sheetPartName(i + 1)),
+    cached: false,
+  }));
+  const manifest: ManifestLine[] = [];
+  let ordinal = 0;
+  for await (const row of manifestRows(core, batch.id)) {
+    const ok = row.status === 'succeeded';
+    manifest.push({
+      rowIndex: row.rowIndex,
+      status: ok ? 'rendered' : 'failed',
+      file: '',
+      error: row.error ?? '',
+      sheet: ok ? sheetPlace(plan, ordinal++) : undefined,
+    });
+  }
+  return {
+    images,
+    manifest,
+    sheets: true,
+    rendered: placed,
+    unchanged: 0,
+    failed: manifest.length - placed,
     batchIds: [batch.id],
     renderSeconds: seconds,
   };
@@ -216,6 +285,7 @@ async function cachedRun(
   const images = new Map<number, Deliverable>();
   const misses: { rowIndex: number; cells: Record<string, unknown>; name: string; key: string }[] =
     [];
+  let firstThread: Promise<void> | undefined;
   for (const row of rows) {
     const name = namer.name(row.rowIndex, row.cells);
     const fail = (error: string) =>
@@ -258,9 +328,15 @@ async function cachedRun(
         file: name,
         error: '',
       });
-    } else misses.push({ rowIndex: row.rowIndex, cells: row.cells, name, key });
+    } else {
+      // The first changed row starts one render thread, which loads the engine while the other
+      // rows are hashed; a run where nothing changed starts none.
+      firstThread ??= threadsFor(1);
+      misses.push({ rowIndex: row.rowIndex, cells: row.cells, name, key });
+    }
   }
 
+  await firstThread;
   if (misses.length > 0) await threadsFor(misses.length);
   const batchIds: string[] = [];
   let renderSeconds = 0;

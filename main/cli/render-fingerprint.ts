@@ -10,6 +10,11 @@ import { canonicalJson } from '../server/idempotency-key.js';
 const FINGERPRINT_FORMAT = 1;
 
 const ENGINE_DIR = fileURLToPath(new URL('../engine', import.meta.url));
+/**
+ * A compiled copy of the core (bin/compiled-core.mjs) records here the hash of the engine sources
+ * it was compiled from, so that it keys renders as the TypeScript sources do.
+ */
+export const engineSourcesFile = fileURLToPath(new URL('../engine.sha256', import.meta.url));
 
 /**
  * The content hash of everything that decides a render's bytes: the engine's code, the template
@@ -38,7 +43,7 @@ export class RenderFingerprints {
     return sha256(
       canonicalJson({
         format: FINGERPRINT_FORMAT,
-        engine: this.folder(this.engineDir),
+        engine: this.engine(),
         bundledFonts: this.folder(this.fontsDir),
         template: templateHash,
         templateFiles: this.folder(assetsDir),
@@ -53,6 +58,12 @@ export class RenderFingerprints {
         options,
       }),
     );
+  }
+
+  private engine(): string {
+    if (this.engineDir === ENGINE_DIR && fs.existsSync(engineSourcesFile))
+      return fs.readFileSync(engineSourcesFile, 'utf8');
+    return this.folder(this.engineDir);
   }
 
   private values(values: RenderJob['values']): unknown {
@@ -77,29 +88,34 @@ export class RenderFingerprints {
     return hash;
   }
 
-  /** Every file's relative path and content, in a stable order. */
   private folder(dir: string): string {
     let hash = this.folders.get(dir);
-    if (hash !== undefined) return hash;
-    const digest = crypto.createHash('sha256');
-    const walk = (relative: string) => {
-      const entries = fs
-        .readdirSync(path.join(dir, relative), { withFileTypes: true })
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const entry of entries) {
-        const name = path.posix.join(relative, entry.name);
-        if (entry.isDirectory()) walk(name);
-        else if (entry.isFile()) {
-          digest.update(`${name}\0`);
-          digest.update(sha256(fs.readFileSync(path.join(dir, name))));
-        }
-      }
-    };
-    if (fs.existsSync(dir)) walk('');
-    hash = digest.digest('hex');
-    this.folders.set(dir, hash);
+    if (hash === undefined) {
+      hash = folderHash(dir);
+      this.folders.set(dir, hash);
+    }
     return hash;
   }
+}
+
+/** Every file's relative path and content, in a stable order. */
+export function folderHash(dir: string): string {
+  const digest = crypto.createHash('sha256');
+  const walk = (relative: string) => {
+    const entries = fs
+      .readdirSync(path.join(dir, relative), { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const name = path.posix.join(relative, entry.name);
+      if (entry.isDirectory()) walk(name);
+      else if (entry.isFile()) {
+        digest.update(`${name}\0`);
+        digest.update(sha256(fs.readFileSync(path.join(dir, name))));
+      }
+    }
+  };
+  if (fs.existsSync(dir)) walk('');
+  return digest.digest('hex');
 }
 
 function sha256(data: string | Uint8Array): string {

@@ -19,6 +19,15 @@ describe('render-desk batch', () => {
   const batch = (...args: string[]) =>
     runCli(['batch', '--template', REFERENCE, '--data-dir', dataDir, '--workers', '2', ...args]);
 
+  // Node reports every worker thread it starts under NODE_DEBUG=worker; render threads run
+  // piscina's worker script.
+  const batchWatchingThreads = (...args: string[]) =>
+    runCli(['batch', '--template', REFERENCE, '--data-dir', dataDir, '--workers', '2', ...args], {
+      NODE_DEBUG: 'worker',
+    });
+  const renderThreadsStarted = (stderr: string) =>
+    stderr.match(/create new worker \S*piscina\S*worker\.js/g)?.length ?? 0;
+
   it('renders every CSV row into a folder with manifest.csv, one credit per row, and a summary', async () => {
     const source = path.join(temp.dir, 'rows.csv');
     writeCsv(source, [0, 1, 2, 3].map(productRow));
@@ -91,9 +100,11 @@ describe('render-desk batch', () => {
     rows[3] = { ...rows[3]!, price: 99 };
     writeCsv(source, rows);
     const out = path.join(temp.dir, 'second');
-    const second = await batch('--source', source, '--out', out, '--cache', cache);
+    const second = await batchWatchingThreads('--source', source, '--out', out, '--cache', cache);
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/rendered 2, unchanged 3, failed 0/);
+    // Two changed rows need one render thread, not the two configured.
+    expect(renderThreadsStarted(second.stderr)).toBe(1);
     expect(ledgerBalance(dataDir)).toEqual({ balance: 93, debited: 7 });
     // Every row is delivered, the changed ones with their new content.
     const firstBytes = fs.readFileSync(path.join(temp.dir, 'first', '2.png'));
@@ -105,7 +116,7 @@ describe('render-desk batch', () => {
     ).toBe(true);
     expect(fs.readdirSync(out).filter((name) => name.endsWith('.png'))).toHaveLength(5);
 
-    const third = await batch(
+    const third = await batchWatchingThreads(
       '--source',
       source,
       '--out',
@@ -114,6 +125,7 @@ describe('render-desk batch', () => {
       cache,
     );
     expect(third.stdout).toMatch(/rendered 0, unchanged 5, failed 0/);
+    expect(renderThreadsStarted(third.stderr)).toBe(0);
     expect(ledgerBalance(dataDir).debited).toBe(7);
   });
 

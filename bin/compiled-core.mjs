@@ -1,0 +1,145 @@
+// The core compiled to JavaScript for the `render-desk` bin, so that a command does not pay for a
+// TypeScript loader (tsx compiles off-thread and hands every module across; that was most of a
+// cached batch's start). Built on first use and again whenever a source file changed, into
+// dist/cli/<build>/ beside the sources' own layout (main/…, shared/…, templates linked), because
+// the core finds its templates, fonts and worker scripts relative to its modules.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI_DIR = path.join(ROOT, 'dist', 'cli');
+const CURRENT = path.join(CLI_DIR, 'current.json');
+/** Builds other than the current one are removed this long after they were made. */
+const KEEP_OLD_BUILDS_MS = 24 * 60 * 60 * 1000;
+
+/** Every file the compiled copy is made from, with what identifies its version. */
+function sourceFiles() {
+  const files = ['package.json'];
+  for (const dir of ['main', 'shared']) {
+    for (const entry of fs.readdirSync(path.join(ROOT, dir), { recursive: true })) {
+      const relative = path.join(dir, String(entry));
+      if (relative.startsWith(path.join('main', 'shell'))) continue;
+      if (fs.statSync(path.join(ROOT, relative)).isFile()) files.push(relative);
+    }
+  }
+  return files.sort().map((file) => {
+    const stat = fs.statSync(path.join(ROOT, file));
+    return [file, stat.size, stat.mtimeMs];
+  });
+}
+
+/** True while no listed file changed size or time, nor went away. */
+function unchanged(sources) {
+  for (const [file, size, mtimeMs] of sources) {
+    const stat = fs.statSync(path.join(ROOT, file), { throwIfNoEntry: false });
+    if (!stat || stat.size !== size || stat.mtimeMs !== mtimeMs) return false;
+  }
+  return true;
+}
+
+/** The current build's entry module, or null when a source changed since it was made. */
+export function currentBuild() {
+  let current;
+  try {
+    current = JSON.parse(fs.readFileSync(CURRENT, 'utf8'));
+  } catch {
+    return null;
+  }
+  const entry = path.join(CLI_DIR, current.build, 'main', 'cli', 'render-desk.js');
+  return unchanged(current.sources) && fs.existsSync(entry) ? entry : null;
+}
+
+/**
+ * Compiles main/ and shared/ file by file (not bundled: worker threads and templates are found
+ * beside the modules) and makes the result current. Returns its entry module.
+ */
+export async function buildCompiledCore() {
+  const esbuild = await import('esbuild');
+  const sources = sourceFiles();
+  const stamp = crypto.createHash('sha256').update(JSON.stringify(sources)).digest('hex');
+  const build = stamp.slice(0, 16);
+  const finalDir = path.join(CLI_DIR, build);
+  if (!fs.existsSync(finalDir)) {
+    fs.mkdirSync(CLI_DIR, { recursive: true });
+    const temp = fs.mkdtempSync(path.join(CLI_DIR, `.${build}-`));
+    try {
+      await compileInto(esbuild, sources, temp);
+      try {
+        fs.renameSync(temp, finalDir);
+      } catch (error) {
+        // Another process made the same build meanwhile: theirs is as good.
+        if (!fs.existsSync(finalDir)) throw error;
+        fs.rmSync(temp, { recursive: true, force: true });
+      }
+    } catch (error) {
+      fs.rmSync(temp, { recursive: true, force: true });
+      throw error;
+    }
+  }
+  const next = `${CURRENT}.${process.pid}.tmp`;
+  fs.writeFileSync(next, JSON.stringify({ build, sources }));
+  fs.renameSync(next, CURRENT);
+  removeOldBuilds(build);
+  return path.join(finalDir, 'main', 'cli', 'render-desk.js');
+}
+
+async function compileInto(esbuild, sources, dir) {
+  const files = sources.map(([file]) => file).filter((file) => file !== 'package.json');
+  await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: files.filter((file) => file.endsWith('.ts')),
+    outdir: dir,
+    outbase: ROOT,
+    bundle: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'silent',
+  });
+  for (const file of files.filter((name) => name.endsWith('.mjs'))) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
+  }
+  // In the sources the render worker's entry registers tsx first; here the worker is JavaScript.
+  fs.writeFileSync(
+    path.join(dir, 'main', 'render', 'render-worker-entry.mjs'),
+    "export { default } from './render-worker.js';\n",
+  );
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  fs.writeFileSync(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: manifest.name, version: manifest.version, type: 'module' }),
+  );
+  // A junction on Windows needs no privilege; elsewhere the type is ignored.
+  fs.symlinkSync(path.join('..', '..', '..', 'templates'), path.join(dir, 'templates'), 'junction');
+  // Cache keys cover the engine's code: the compiled copy is keyed by the sources it came from,
+  // so a run through it and one through the TypeScript entry share their cache entries.
+  const { engineSourcesFile, folderHash } = await import(
+    pathToFileURL(path.join(dir, 'main', 'cli', 'render-fingerprint.js')).href
+  );
+  fs.writeFileSync(engineSourcesFile, folderHash(path.join(ROOT, 'main', 'engine')));
+}
+
+function removeOldBuilds(keep) {
+  for (const name of fs.readdirSync(CLI_DIR)) {
+    if (name === keep || name === 'current.json') continue;
+    const dir = path.join(CLI_DIR, name);
+    try {
+      if (Date.now() - fs.statSync(dir).mtimeMs > KEEP_OLD_BUILDS_MS)
+        fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Removed by another process meanwhile.
+    }
+  }
+}
+
+// `npm run build:cli`: build now, e.g. in an image or a CI step, rather than on the first command.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const entry = currentBuild() ?? (await buildCompiledCore());
+  console.log(
+    `render-desk compiled: ${path.relative(ROOT, path.resolve(entry, '..', '..', '..'))}`,
+  );
+}

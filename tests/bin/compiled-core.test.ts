@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { productRow, REFERENCE } from '../helpers/cli-fixtures.js';
+import { REPO_ROOT } from '../helpers/image-fixtures.js';
+import { runCli, tempDir, writeCsv, type CliResult } from '../helpers/run-cli.js';
+
+/** `render-desk …` from the TypeScript sources through tsx, as the bin ran before it compiled. */
+function runSources(args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'cli', 'render-desk.ts'), ...args],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('the compiled core of the render-desk bin', () => {
+  let temp: ReturnType<typeof tempDir>;
+  beforeEach(() => (temp = tempDir('rd-compiled-core-')));
+  afterEach(() => temp.remove());
+
+  it('keys the cache as the TypeScript sources do and draws the same bytes', async () => {
+    const source = path.join(temp.dir, 'rows.csv');
+    writeCsv(source, [0, 1].map(productRow));
+    const args = (out: string, cache: string) => [
+      'batch',
+      '--template',
+      REFERENCE,
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, out),
+      '--cache',
+      path.join(temp.dir, cache),
+      '--data-dir',
+      path.join(temp.dir, 'data'),
+      '--workers',
+      '1',
+    ];
+    const compiled = await runCli(args('compiled', 'cache'));
+    expect(compiled.code).toBe(0);
+    expect(compiled.stdout).toMatch(/rendered 2, unchanged 0, failed 0/);
+
+    const reused = await runSources(args('reused', 'cache'));
+    expect(reused.stdout).toMatch(/rendered 0, unchanged 2, failed 0/);
+
+    const fresh = await runSources(args('sources', 'other-cache'));
+    expect(fresh.stdout).toMatch(/rendered 2, unchanged 0, failed 0/);
+    for (const name of ['1.png', '2.png']) {
+      const fromSources = fs.readFileSync(path.join(temp.dir, 'sources', name));
+      expect(fs.readFileSync(path.join(temp.dir, 'compiled', name)).equals(fromSources)).toBe(true);
+    }
+  });
+});
