@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBundleStream } from '../batch/bundle-writer.js';
+import { sheetPartName } from '../batch/batch-sheets.js';
 import { csvLine } from '../batch/spreadsheet-safety.js';
+import type { SheetPlace } from '../../shared/sheet-options.js';
 
 /** One image of a batch's result: its name in the folder or zip, and where its bytes are. */
 export interface Deliverable {
@@ -17,11 +19,29 @@ export interface ManifestLine {
   status: 'rendered' | 'unchanged' | 'failed';
   file: string;
   error: string;
+  /** Sheet runs: where the row is printed (absent for a failed row). */
+  sheet?: SheetPlace | undefined;
 }
 
-export function manifestCsv(lines: readonly ManifestLine[]): Buffer {
-  const text = [csvLine(['rowIndex', 'status', 'file', 'error'])];
-  for (const line of lines) text.push(csvLine([line.rowIndex, line.status, line.file, line.error]));
+/** The manifest; a sheet run's has the app's sheet columns too, so both read alike. */
+export function manifestCsv(lines: readonly ManifestLine[], sheets = false): Buffer {
+  const header = ['rowIndex', 'status', 'file', 'error'];
+  if (sheets) header.push('sheetFile', 'sheet', 'page', 'backPage', 'position');
+  const text = [csvLine(header)];
+  for (const line of lines) {
+    const cells: (string | number)[] = [line.rowIndex, line.status, line.file, line.error];
+    const place = line.sheet;
+    if (sheets && place)
+      cells.push(
+        sheetPartName(place.part),
+        place.sheet,
+        place.page,
+        place.backPage ?? '',
+        place.position,
+      );
+    else if (sheets) cells.push('', '', '', '', '');
+    text.push(csvLine(cells));
+  }
   // The BOM makes spreadsheet apps read it as UTF-8.
   return Buffer.from(`\ufeff${text.join('')}`, 'utf8');
 }

@@ -9,6 +9,7 @@ import { CreateBatchRequest } from '../../shared/batch-schemas.js';
 import { AppError, Errors, isAppError } from '../../shared/errors.js';
 import { scopeAllows, type KeyScope } from '../../shared/key-scopes.js';
 import { zodProblems } from '../../shared/zod-problems.js';
+import { SheetOptions } from '../../shared/sheet-options.js';
 import { preflight } from '../batch/preflight.js';
 import { templateFields, templateFieldsCsv } from '../batch/template-fields.js';
 import { createCatalog, templateTargets } from '../catalog/load-catalog.js';
@@ -245,7 +246,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
     {
       title: 'Start a batch',
       description:
-        'Starts rendering every row of records or a sourceFile; one credit per rendered row, held when it starts. Returns the batch id for batch_status and bundle.',
+        'Starts rendering every row of records or a sourceFile; one credit per rendered row, held when it starts. Returns the batch id for batch_status and bundle. With `sheets` (format pdf, a print layout as target) the rows are placed N-up on printed sheets, e.g. { "preset": "a7-on-a4" }; the bundle then holds sheets-1.pdf, ….',
       inputSchema: {
         templateId: TemplateId,
         target: z.string().max(40).optional(),
@@ -256,6 +257,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
         sourceFile: SourceFile.optional(),
         sheet: z.string().max(200).optional(),
         fileNamePattern: z.string().min(1).max(200).optional(),
+        sheets: SheetOptions.optional(),
         imagesDir: z
           .string()
           .optional()
@@ -293,6 +295,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
           quality: args.quality,
           brand: args.brand,
           fileNamePattern: args.fileNamePattern,
+          sheets: args.sheets,
           ...(args.imagesDir !== undefined
             ? { imagesDir: folders.readable(args.imagesDir, 'imagesDir') }
             : {}),

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
+import { poppler } from '../helpers/poppler.js';
 import { runCli, tempDir, writeCsv } from '../helpers/run-cli.js';
 
 describe('render-desk batch', () => {
@@ -177,5 +178,99 @@ describe('render-desk batch', () => {
     );
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/cannot read/);
+  });
+});
+
+describe('render-desk batch --sheets', () => {
+  let temp: ReturnType<typeof tempDir>;
+  let dataDir: string;
+  let source: string;
+  beforeEach(() => {
+    temp = tempDir('rd-cli-sheets-');
+    dataDir = path.join(temp.dir, 'data');
+    source = path.join(temp.dir, 'badges.json');
+    const badge = (i: number) => ({
+      eventName: 'ProductConf 2026',
+      firstName: `Guest ${i}`,
+      attendeeType: 'speaker',
+      company: 'Acme Robotics',
+    });
+    fs.writeFileSync(source, JSON.stringify([0, 1, 2, 3, 4].map(badge)));
+  });
+  afterEach(() => temp.remove());
+
+  const badges = (...args: string[]) =>
+    runCli([
+      'batch',
+      '--template',
+      'tmpl_name_badge',
+      '--source',
+      source,
+      '--data-dir',
+      dataDir,
+      '--workers',
+      '2',
+      ...args,
+    ]);
+  const A4_PTS = 'Page size:       595.276 x 841.89 pts (A4)';
+
+  it('places badge rows 4 to an A4 sheet as PDF of the print layout, with each row placed in manifest.csv', async () => {
+    const out = path.join(temp.dir, 'out');
+    const result = await badges('--out', out, '--sheets', 'a6-on-a4');
+    expect(result.code).toBe(0);
+    expect(fs.readdirSync(out).sort()).toEqual(['manifest.csv', 'sheets-1.pdf']);
+    const info = poppler('pdfinfo', fs.readFileSync(path.join(out, 'sheets-1.pdf')));
+    // Five badges at four a sheet: two sheets, one side each.
+    expect(info).toMatch(/Pages:\s+2\n/);
+    expect(info).toContain(A4_PTS);
+    const manifest = fs.readFileSync(path.join(out, 'manifest.csv'), 'utf8');
+    expect(manifest).toContain('rowIndex,status,file,error,sheetFile,sheet,page,backPage,position');
+    expect(manifest).toContain('3,rendered,,,sheets-1.pdf,1,1,,4');
+    expect(manifest).toContain('4,rendered,,,sheets-1.pdf,2,2,,1');
+    expect(ledgerBalance(dataDir)).toEqual({ balance: 95, debited: 5 });
+  });
+
+  it('prints duplex sheets with the backs, split into parts of --sheets-per-part', async () => {
+    const out = path.join(temp.dir, 'sheets.zip');
+    const result = await badges(
+      '--out',
+      out,
+      '--sheets',
+      'a6-on-a4',
+      '--duplex',
+      'long-edge',
+      '--marks',
+      'cut',
+      '--sheets-per-part',
+      '1',
+    );
+    expect(result.code).toBe(0);
+    const zip = new AdmZip(out);
+    expect(
+      zip
+        .getEntries()
+        .map((e) => e.entryName)
+        .sort(),
+    ).toEqual(['manifest.csv', 'sheets-1.pdf', 'sheets-2.pdf']);
+    for (const part of ['sheets-1.pdf', 'sheets-2.pdf']) {
+      const info = poppler('pdfinfo', zip.readFile(part)!);
+      // One sheet a part: its front and its back.
+      expect(info).toMatch(/Pages:\s+2\n/);
+      expect(info).toContain(A4_PTS);
+    }
+    expect(zip.readAsText('manifest.csv')).toContain('4,rendered,,,sheets-2.pdf,2,1,2,1');
+  });
+
+  it('exits 2 naming the presets for an unknown one, and for a sheet flag without --sheets', async () => {
+    const out = path.join(temp.dir, 'o');
+    const unknown = await badges('--out', out, '--sheets', 'a9-on-a4');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('a6-on-a4, a7-on-a4, business-cards-10');
+    const stray = await badges('--out', out, '--duplex', 'long-edge');
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toMatch(/--duplex need --sheets/);
+    const help = await runCli(['batch', '--help']);
+    expect(help.stdout).toContain('--sheets <preset|size>');
+    expect(help.stdout).toContain('avery-l7160');
   });
 });

@@ -9,6 +9,7 @@ import { createStore } from '../../main/store/create-store.js';
 import type { KeyScope } from '../../shared/key-scopes.js';
 import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
+import { poppler } from '../helpers/poppler.js';
 import { tempDir } from '../helpers/run-cli.js';
 
 interface ToolAnswer {
@@ -133,6 +134,51 @@ describe('render-desk mcp', () => {
     expect(names.filter((name) => name.endsWith('.png'))).toHaveLength(3);
     expect(names).toContain('manifest.csv');
     expect(ledgerBalance(dataDir).debited).toBe(4);
+  });
+
+  it('starts a batch of badges on sheets, whose bundle holds the sheet PDF', async () => {
+    const mcp = await connect('render');
+    const badge = (i: number) => ({
+      eventName: 'ProductConf 2026',
+      firstName: `Guest ${i}`,
+      attendeeType: 'staff',
+    });
+    const started = await call(mcp, 'start_batch', {
+      templateId: 'tmpl_name_badge',
+      target: 'badge',
+      format: 'pdf',
+      records: [0, 1, 2].map(badge),
+      sheets: { preset: 'a6-on-a4', marks: 'crop' },
+    });
+    expect(started.isError).toBeFalsy();
+    const batchId = text(started).id as string;
+    let status: Record<string, unknown> = {};
+    for (let i = 0; i < 600; i += 1) {
+      status = text(await call(mcp, 'batch_status', { batchId }));
+      if (!['queued', 'running'].includes(String(status.status))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toMatchObject({ status: 'succeeded', succeeded: 3 });
+    const zipFile = path.join(allowed, 'sheets.zip');
+    expect((await call(mcp, 'bundle', { batchId, outFile: zipFile })).isError).toBeFalsy();
+    const zip = new AdmZip(zipFile);
+    expect(
+      zip
+        .getEntries()
+        .map((e) => e.entryName)
+        .sort(),
+    ).toEqual(['manifest.csv', 'sheets-1.pdf']);
+    const info = poppler('pdfinfo', zip.readFile('sheets-1.pdf')!);
+    expect(info).toMatch(/Pages:\s+1\n/);
+    expect(info).toContain('595.276 x 841.89 pts (A4)');
+
+    const wrong = await call(mcp, 'start_batch', {
+      templateId: 'tmpl_name_badge',
+      records: [badge(0)],
+      sheets: { preset: 'a9-on-a4' },
+    });
+    expect(wrong.isError).toBe(true);
+    expect(JSON.stringify(wrong.content)).toContain('a6-on-a4');
   });
 
   it('reads no file outside the allowed folders and keeps a read-only key from rendering', async () => {
