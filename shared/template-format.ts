@@ -301,6 +301,19 @@ export const QrLayer = z
   .strict();
 export type QrLayer = z.infer<typeof QrLayer>;
 
+/**
+ * Format 2: a list's price column. Each item is split at its last `separator` ("Phở bò — 65.000
+ * ₫"): the name wraps on the left, the price is set flush right on the name's last line, and
+ * `leader` dots fill the space between them. An item without the separator is an ordinary item.
+ */
+export const PriceColumn = z
+  .object({
+    separator: z.string().min(1).max(8).default('—'),
+    leader: z.enum(['dots', 'none']).default('dots'),
+  })
+  .strict();
+export type PriceColumn = z.infer<typeof PriceColumn>;
+
 export const ListLayer = z
   .object({
     ...LayerBase,
@@ -312,6 +325,8 @@ export const ListLayer = z
     /** Space between items in px at the preferred size. */
     gap: z.number().nonnegative().default(12),
     maxItems: z.number().int().min(1).max(50).optional(),
+    /** Format 2: prices flush right with dot leaders (menus, price lists). */
+    priceColumn: PriceColumn.optional(),
   })
   .strict();
 export type ListLayer = z.infer<typeof ListLayer>;

@@ -36,19 +36,17 @@ export function transformCase(
 }
 
 /**
- * Draws fitted lines in the box. Lines sit on the alphabetic baseline, centred in their line box
- * by the font's ascent and descent, so mixed-size texts align the way designers expect; a block
- * whose marks rise above its first line box moves down just enough to keep them in the box.
+ * The baseline of each fitted line in the box. Lines sit on the alphabetic baseline, centred in
+ * their line box by the font's ascent and descent, so mixed-size texts align the way designers
+ * expect; a block whose marks rise above its first line box moves down just enough to keep them
+ * in the box. The font must be applied.
  */
-export function drawLines(
+export function lineBaselines(
   ctx: SKRSContext2D,
   fitted: FittedText,
   box: Box,
-  align: 'left' | 'center' | 'right',
   verticalAlign: 'top' | 'middle' | 'bottom',
-  colour: string,
-  startX?: number,
-): void {
+): number[] {
   // Place the ink span (line boxes plus any marks rising above them) by verticalAlign.
   const span = inkSpan(ctx, fitted.lines, fitted.lineHeightPx, fitted.size);
   const spanHeight = span.bottom - span.top;
@@ -59,6 +57,20 @@ export function drawLines(
         ? box.y + box.height - spanHeight
         : box.y + (box.height - spanHeight) / 2;
   const top = spanTop - span.top;
+  return fitted.lines.map((_, index) => top + index * fitted.lineHeightPx + span.baselineOffset);
+}
+
+/** Draws fitted lines in the box, on the baselines `lineBaselines` gives. */
+export function drawLines(
+  ctx: SKRSContext2D,
+  fitted: FittedText,
+  box: Box,
+  align: 'left' | 'center' | 'right',
+  verticalAlign: 'top' | 'middle' | 'bottom',
+  colour: string,
+  startX?: number,
+): void {
+  const baselines = lineBaselines(ctx, fitted, box, verticalAlign);
   ctx.fillStyle = colour;
   ctx.textBaseline = 'alphabetic';
   ctx.textAlign = 'left';
@@ -71,7 +83,6 @@ export function drawLines(
         : align === 'right'
           ? box.x + box.width - width
           : box.x + (box.width - width) / 2);
-    const baseline = top + index * fitted.lineHeightPx + span.baselineOffset;
-    ctx.fillText(line, x, baseline);
+    ctx.fillText(line, x, baselines[index] ?? 0);
   });
 }

@@ -19,6 +19,7 @@ const FORMAT_2_LAYER_PROPERTIES: Readonly<Record<string, readonly string[]>> = {
     'fitGroup',
   ],
   image: ['keep', 'background'],
+  list: ['priceColumn'],
 };
 const FORMAT_2_NUMBER_FORMAT_PROPERTIES = ['notation'];
 

@@ -70,6 +70,49 @@ describe('format 2 text properties in a format 1 template', () => {
     expect(problem.errors?.[0]?.path).toBe('schemaVersion');
   });
 
+  it("include a list's price column, refused with 422 until the template is format 2", async () => {
+    // A fresh format 1 copy: the one above is at format 2 by now.
+    const fork = await server.api('/v1/catalog/tmpl_product_promo/fork', {
+      method: 'POST',
+      json: { name: 'Price column' },
+    });
+    const { id: copyId } = (await fork.json()) as { id: string };
+    expect(template.schemaVersion).toBe(1);
+    const layouts = structuredClone(template.layouts) as Record<string, { layers: Json[] }>;
+    const index = layouts.square!.layers.length;
+    layouts.square!.layers.push({
+      kind: 'list',
+      id: 'menu',
+      items: { var: 'dishes' },
+      x: 72,
+      y: 72,
+      width: 600,
+      height: 400,
+      size: 32,
+      font: { family: 'Be Vietnam Pro' },
+      colour: '#000000',
+      priceColumn: {},
+    });
+    const variables = [...(template.variables as Json[]), { name: 'dishes', type: 'list' }];
+    const problem = await expectProblem(
+      await server.api(`/v1/templates/${copyId}`, {
+        method: 'PATCH',
+        json: { layouts, variables },
+      }),
+      422,
+      'validation-failed',
+    );
+    expect(problem.errors).toEqual([
+      {
+        path: `layouts.square.layers[${index}].priceColumn`,
+        message:
+          'priceColumn needs schemaVersion 2; set "schemaVersion": 2 on the template or remove priceColumn',
+      },
+    ]);
+    const parsed = Template.parse({ ...template, schemaVersion: 1, layouts, variables });
+    expect(formatVersionProblems({ ...parsed, schemaVersion: 2 })).toEqual([]);
+  });
+
   it('include a compact number format', () => {
     const parsed = Template.parse({
       ...template,

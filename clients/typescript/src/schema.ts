@@ -10083,6 +10083,15 @@ export interface components {
           maxLines?: number;
           minSize?: number;
           opacity?: number;
+          priceColumn?: {
+            /**
+             * @default dots
+             * @enum {string}
+             */
+            leader: 'dots' | 'none';
+            /** @default — */
+            separator: string;
+          };
           rotation?: number;
           size: number;
           /**
@@ -10624,6 +10633,15 @@ export interface components {
           maxLines?: number;
           minSize?: number;
           opacity?: number;
+          priceColumn?: {
+            /**
+             * @default dots
+             * @enum {string}
+             */
+            leader: 'dots' | 'none';
+            /** @default — */
+            separator: string;
+          };
           rotation?: number;
           size: number;
           /**
@@ -11165,6 +11183,15 @@ export interface components {
           maxLines?: number;
           minSize?: number;
           opacity?: number;
+          priceColumn?: {
+            /**
+             * @default dots
+             * @enum {string}
+             */
+            leader: 'dots' | 'none';
+            /** @default — */
+            separator: string;
+          };
           rotation?: number;
           size: number;
           /**
@@ -11706,6 +11733,15 @@ export interface components {
           maxLines?: number;
           minSize?: number;
           opacity?: number;
+          priceColumn?: {
+            /**
+             * @default dots
+             * @enum {string}
+             */
+            leader: 'dots' | 'none';
+            /** @default — */
+            separator: string;
+          };
           rotation?: number;
           size: number;
           /**
@@ -12247,6 +12283,15 @@ export interface components {
           maxLines?: number;
           minSize?: number;
           opacity?: number;
+          priceColumn?: {
+            /**
+             * @default dots
+             * @enum {string}
+             */
+            leader: 'dots' | 'none';
+            /** @default — */
+            separator: string;
+          };
           rotation?: number;
           size: number;
           /**

@@ -11,13 +11,23 @@ import {
   type TextStyleSpec,
 } from '../fit-text.js';
 import { missingGlyphs } from '../fonts.js';
-import { resolveColour } from '../paint.js';
-import { drawLines, fontFamilyOf, transformCase } from '../text-lines.js';
+import { resolveColour, type Box } from '../paint.js';
+import { drawLines, fontFamilyOf, lineBaselines, transformCase } from '../text-lines.js';
 import { wrapFormat2, type RichSpec } from '../text/rich-text.js';
+import { drawDotLeaders, nameWidthBeside, splitPrice, type PricedItem } from './price-column.js';
+
+/** An item's price as laid out at one size: set flush right, the name wrapping beside it. */
+interface PlacedPrice {
+  price: string;
+  width: number;
+  nameWidth: number;
+}
 
 interface ListLayout {
   size: number;
   items: string[][];
+  /** Per item, its price column entry (null: an ordinary item). */
+  prices: Array<PlacedPrice | null>;
   indent: number;
   gap: number;
   lineHeightPx: number;
@@ -70,6 +80,11 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
           rtl: false,
         }
       : null;
+  // Format 2 only: format 1 renders exactly as it always did.
+  const column = format2 ? layer.priceColumn : undefined;
+  const priced: Array<PricedItem | null> = items.map((item) =>
+    column ? splitPrice(item, column) : null,
+  );
   const layoutAt = (size: number, texts: string[]): ListLayout => {
     let clipped = false;
     applyFont(ctx, spec, size);
@@ -78,15 +93,26 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
     const lineHeightPx = size * spec.lineHeight;
     const gap = (layer.gap * size) / layer.size;
     const itemWidth = Math.max(1, layer.width - indent);
+    const prices = texts.map((_, index): PlacedPrice | null => {
+      const parts = priced[index];
+      if (!parts) return null;
+      const width = measure(ctx, parts.price, spacing);
+      const nameWidth = nameWidthBeside(width, itemWidth, size);
+      return nameWidth === null ? null : { price: parts.price, width, nameWidth };
+    });
     // maxLines applies per item: a long item ends in "…" rather than crowding out the others.
-    const wrapped = texts.map((text) => {
-      // Format 2 keeps words, compounds and numbers with their units together in items too.
+    const wrapped = texts.map((whole, index) => {
+      const price = prices[index];
+      const text = price ? (priced[index]?.name ?? whole) : whole;
+      const width = price ? price.nameWidth : itemWidth;
+      // Format 2 keeps words, compounds and numbers with their units together in items too; a
+      // name beside a price breaks into even lines, which leaves its last line room for leaders.
       const itemLines = format2
-        ? wrapFormat2(ctx, text, format2, size, itemWidth)
-        : wrap(ctx, text, itemWidth, spacing);
+        ? wrapFormat2(ctx, text, price ? { ...format2, wrap: 'balanced' } : format2, size, width)
+        : wrap(ctx, text, width, spacing);
       if (layer.maxLines === undefined || itemLines.length <= layer.maxLines) return itemLines;
       const kept = itemLines.slice(0, layer.maxLines);
-      kept[kept.length - 1] = withEllipsis(ctx, kept[kept.length - 1] ?? '', itemWidth, spacing);
+      kept[kept.length - 1] = withEllipsis(ctx, kept[kept.length - 1] ?? '', width, spacing);
       clipped = true;
       return kept;
     });
@@ -94,6 +120,7 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
     return {
       size,
       items: wrapped,
+      prices,
       indent,
       gap,
       lineHeightPx,
@@ -136,20 +163,39 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
         : layer.y;
   let overflow = false;
   let lines = 0;
+  const columnRight = layer.x + layer.width;
+  /** The price flush right on the name's last line, and the leaders up to it. */
+  const drawPrice = (fitted: FittedText, nameBox: Box, price: PlacedPrice, leaders: boolean) => {
+    const last = fitted.lines.length - 1;
+    const baseline = lineBaselines(ctx, fitted, nameBox, 'top')[last];
+    if (baseline === undefined) return;
+    const priceX = columnRight - price.width;
+    ctx.fillText(price.price, priceX, baseline);
+    if (!leaders) return;
+    const lastWidth = fitted.widths[last] ?? 0;
+    const nameEnd =
+      layer.align === 'left'
+        ? nameBox.x + lastWidth
+        : layer.align === 'right'
+          ? nameBox.x + nameBox.width
+          : nameBox.x + (nameBox.width + lastWidth) / 2;
+    drawDotLeaders(ctx, nameEnd, priceX, columnRight, baseline, fitted.size);
+  };
   ctx.save();
   ctx.beginPath();
   ctx.rect(layer.x, layer.y, layer.width, layer.height);
   ctx.clip();
   layout.items.forEach((itemLines, index) => {
     const remaining = layer.y + layer.height - y;
+    const price = layout.prices[index] ?? null;
     let fitted: FittedText;
     if (itemLines.length * layout.lineHeightPx > remaining + 0.5) {
       // The only item left does not fit whole: ellipsise it within what remains.
       fitted = fitText(
         ctx,
-        kept[index] ?? '',
+        (price ? priced[index]?.name : kept[index]) ?? '',
         { ...spec, size: layout.size, minSize: layout.size, fit: 'ellipsis' },
-        layer.width - layout.indent,
+        price ? price.nameWidth : layer.width - layout.indent,
         Math.max(layout.lineHeightPx, remaining),
       );
       truncated = true;
@@ -181,7 +227,11 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
       'top',
       bulletColour,
     );
-    drawLines(ctx, fitted, box, layer.align, 'top', colour);
+    if (price && column) {
+      const nameBox = { ...box, width: price.nameWidth };
+      drawLines(ctx, fitted, nameBox, layer.align, 'top', colour);
+      drawPrice(fitted, nameBox, price, column.leader === 'dots');
+    } else drawLines(ctx, fitted, box, layer.align, 'top', colour);
     y += box.height + layout.gap;
   });
   ctx.restore();
