@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { EXTENSIONS } from '../engine/encode-image.js';
+import { EXTENSIONS } from '../engine/output-types.js';
 import type { OutputFormat } from '../render/render-protocol.js';
 
 export { EXTENSIONS };

@@ -40,25 +40,7 @@ export const DEFAULT_PNG_COMPRESSION: PngCompression = 'balanced';
 export const DEFAULT_PNG_COMPRESSION_LEVEL = PNG_COMPRESSION.balanced.level;
 export const DEFAULT_QUALITY = 90;
 
-export const CONTENT_TYPES: Record<OutputFormat, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-  pdf: 'application/pdf',
-};
-
-/** The file extension of each format. */
-export const EXTENSIONS: Record<OutputFormat, string> = {
-  png: 'png',
-  jpeg: 'jpg',
-  webp: 'webp',
-  avif: 'avif',
-  pdf: 'pdf',
-};
-
-/** A multi-page layout's raster render: its numbered images in one zip (pages-zip.ts). */
-export const ZIP_CONTENT_TYPE = 'application/zip';
+export { CONTENT_TYPES, EXTENSIONS, ZIP_CONTENT_TYPE } from './output-types.js';
 
 /** The raster formats (everything but pdf). */
 export type RasterFormat = Exclude<OutputFormat, 'pdf'>;

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { open } from 'node:fs/promises';
-import sharp from 'sharp';
 import { AppError } from '../../shared/errors.js';
 import type { CellEdit, CellEditBody, Upload, UploadInfo } from '../../shared/upload-schemas.js';
 import {
@@ -303,6 +302,8 @@ export class UploadService {
       }
       try {
         // A full decode (metadata() accepts truncated files), into a small size to bound memory.
+        // sharp is loaded on first use: a command that uploads no image does not pay for it.
+        const { default: sharp } = await import('sharp');
         const meta = await sharp(file).metadata();
         await sharp(file).resize(256, 256, { fit: 'inside' }).raw().toBuffer();
         return { width: meta.width, height: meta.height };

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { isAppError } from '../../shared/errors.js';
 import type { ImageUrlSettings } from '../../shared/image-url-schemas.js';
 import { assertSvgBytesSelfContained, maybeSvg } from '../engine/svg-self-contained.js';
@@ -132,6 +131,8 @@ function freshFor(cacheControl: string | undefined): number {
 async function assertDecodes(url: string, bytes: Buffer): Promise<void> {
   if (maybeSvg(bytes.subarray(0, 512))) assertSvgBytesSelfContained(bytes, url);
   try {
+    // Loaded on first use: most renders fetch no URL.
+    const { default: sharp } = await import('sharp');
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
   } catch {

@@ -5,7 +5,7 @@ import type { RenderRequest } from '../../shared/api-schemas.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { CoreData } from '../data/core-data.js';
 import { EXTENSIONS } from '../batch/batch-outputs.js';
-import { ZIP_CONTENT_TYPE } from '../engine/encode-image.js';
+import { ZIP_CONTENT_TYPE } from '../engine/output-types.js';
 import type { BrandFill } from '../engine/resolve-values.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import type { CreditReservations } from './credit-reservations.js';
