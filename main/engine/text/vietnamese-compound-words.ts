@@ -392,6 +392,7 @@ phở bò
 phụ huynh
 phụ kiện
 phụ nữ
+quà sang
 quà tặng
 quán ăn
 quý bà

@@ -38,6 +38,7 @@ describe('balanced line breaks', () => {
     ['Ưu đãi lớn cho xe hơi', 'Ưu đãi lớn cho xe'],
     ['Năm mới Thịnh Vượng', 'Năm mới Thịnh'],
     ['Phố phường rộn ràng', 'Phố phường rộn'],
+    ['Sắm Tết rộn ràng, quà sang đủ đầy', 'Sắm Tết rộn ràng, quà'],
   ])('keeps the compound together in "%s"', (text, greedyFirst) => {
     const width = widthOf(greedyFirst) + 2;
     expect(greedy(text, width)[0]).toBe(greedyFirst);
