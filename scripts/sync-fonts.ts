@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -208,7 +209,12 @@ function sync(): void {
         if (missing.length > 0) throw new Error(`${name} lacks Vietnamese: ${missing.join('')}`);
       }
       copyFileSync(from, path.join(target, name));
-      files.push({ file: name, weight: file.weight, style: file.style });
+      files.push({
+        file: name,
+        weight: file.weight,
+        style: file.style,
+        sha256: createHash('sha256').update(readFileSync(from)).digest('hex'),
+      });
     }
     copyFileSync(
       path.join(modules, source.packageName, source.licenceFile),

@@ -7,7 +7,7 @@ import type { RenderJob } from '../render/render-protocol.js';
 import { canonicalJson } from '../server/idempotency-key.js';
 
 /** Bumped when what a fingerprint covers changes, so older cache entries are not trusted. */
-const FINGERPRINT_FORMAT = 1;
+const FINGERPRINT_FORMAT = 2;
 
 const ENGINE_DIR = fileURLToPath(new URL('../engine', import.meta.url));
 /**
@@ -18,7 +18,8 @@ export const engineSourcesFile = fileURLToPath(new URL('../engine.sha256', impor
 
 /**
  * The content hash of everything that decides a render's bytes: the engine's code, the template
- * (its JSON and every file in its folder), the bundled and custom fonts, the resolved values
+ * (its JSON and every file in its folder), the bundled fonts (by their manifest, which lists each
+ * file's content hash: 11 MB of fonts need not be read to key a render), the custom fonts, the resolved values
  * (images by their bytes, not their paths) and every output option of the job. Two jobs with the
  * same fingerprint draw the same image, which is what lets a cache skip rendering one.
  * Folders are hashed once per process; image files once per path.
@@ -27,6 +28,7 @@ export class RenderFingerprints {
   private readonly folders = new Map<string, string>();
   private readonly files = new Map<string, string>();
   private readonly templates = new WeakMap<object, string>();
+  private bundledFonts: string | undefined;
 
   constructor(
     private readonly fontsDir: string,
@@ -44,7 +46,7 @@ export class RenderFingerprints {
       canonicalJson({
         format: FINGERPRINT_FORMAT,
         engine: this.engine(),
-        bundledFonts: this.folder(this.fontsDir),
+        bundledFonts: this.fontManifest(),
         template: templateHash,
         templateFiles: this.folder(assetsDir),
         customFonts: (fonts ?? []).map((face) => ({
@@ -58,6 +60,11 @@ export class RenderFingerprints {
         options,
       }),
     );
+  }
+
+  private fontManifest(): string {
+    this.bundledFonts ??= sha256(fs.readFileSync(path.join(this.fontsDir, 'fonts.json')));
+    return this.bundledFonts;
   }
 
   private engine(): string {

@@ -17,6 +17,8 @@ export const FontManifest = z.object({
           file: z.string().regex(/^[A-Za-z0-9_.-]+\.(ttf|otf|woff2)$/),
           weight: z.number().int(),
           style: z.enum(['normal', 'italic']),
+          /** The file's content hash: what a render cache keys the bundled fonts by. */
+          sha256: z.string().regex(/^[0-9a-f]{64}$/),
         }),
       ),
     }),

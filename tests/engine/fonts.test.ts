@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +56,15 @@ describe('bundled fonts', () => {
         ),
       );
       expect(family.coverage, family.family).toEqual(mergeRanges(ranges));
+    }
+  });
+
+  it('lists in fonts.json the content hash of each file, which render caches key the fonts by (run npm run fonts:sync)', () => {
+    for (const family of readFontManifest(fontsDir).families) {
+      for (const file of family.files) {
+        const bytes = fs.readFileSync(path.join(fontsDir, family.folder, file.file));
+        expect(file.sha256, file.file).toBe(createHash('sha256').update(bytes).digest('hex'));
+      }
     }
   });
 
