@@ -215,8 +215,10 @@ export interface SheetPlan {
   /** Top-left of the grid's first cell. */
   left: number;
   top: number;
-  /** Bleed drawn around each item: its own, as far as the neighbours leave room. */
+  /** Bleed drawn between neighbouring items: their own, as far as the neighbours leave room. */
   bleed: { x: number; y: number };
+  /** Bleed drawn on the grid's outer edges: the item's own, as far as the sheet leaves room. */
+  outerBleed: { x: number; y: number };
   marks: SheetMarks;
   duplex: DuplexMode;
   sheetsPerPart: number;
@@ -283,6 +285,17 @@ export function planSheet(options: SheetOptions, item: SheetItem): SheetPlanResu
     })();
   const sheet = typeof sizeOption === 'string' ? oriented(orientation) : base;
   const { columns, rows } = gridOn(sheet);
+  const marks = options.marks ?? preset.marks ?? 'crop';
+  const common = {
+    sheet,
+    item,
+    columns,
+    rows,
+    marks,
+    duplex: options.duplex ?? 'none',
+    sheetsPerPart: options.sheetsPerPart ?? DEFAULT_SHEETS_PER_PART,
+    singleFiles: options.singleFiles ?? false,
+  };
   const gridWidth = columns * cell.width + (columns - 1) * gutter.x;
   const gridHeight = rows * cell.height + (rows - 1) * gutter.y;
   if (columns < 1 || rows < 1) {
@@ -300,33 +313,78 @@ export function planSheet(options: SheetOptions, item: SheetItem): SheetPlanResu
     });
   }
   if (problems.length > 0) return { ok: false, problems };
-  // Each item's bleed reaches at most half-way to its neighbour's trim.
+  const plan = gridPlan(common, cell, gutter);
+  // A preset's cells can leave no room for marks between the items' bleeds (8 tickets of
+  // 70 × 100 mm with 2 mm bleed in A7 cells fill an A4 sheet): marks asked for are then made room
+  // for by butting the items on their trims, neighbours sharing a cut line, with the bleed kept on
+  // the grid's outer edges and the marks in the margin around it.
+  if (marks !== 'none' && options.gutter === undefined && sheetMarks(plan).length === 0) {
+    const butted = gridPlan(common, { width: item.width, height: item.height }, { x: 0, y: 0 });
+    if (sheetMarks(butted).length > 0) return { ok: true, plan: butted };
+  }
+  return { ok: true, plan };
+}
+
+/** The plan of a grid of cells that fits the sheet (planSheet checked that it does). */
+function gridPlan(
+  common: Pick<
+    SheetPlan,
+    'item' | 'columns' | 'rows' | 'marks' | 'duplex' | 'sheetsPerPart' | 'singleFiles'
+  > & { sheet: { width: number; height: number } },
+  cell: { width: number; height: number },
+  gutter: { x: number; y: number },
+): SheetPlan {
+  const { sheet, item, columns, rows, ...rest } = common;
+  const gridWidth = columns * cell.width + (columns - 1) * gutter.x;
+  const gridHeight = rows * cell.height + (rows - 1) * gutter.y;
+  const left = (sheet.width - gridWidth) / 2;
+  const top = (sheet.height - gridHeight) / 2;
+  // Each item's bleed reaches at most half-way to its neighbour's trim, and on the grid's outer
+  // edges at most to the sheet's edge.
   const room = {
     x: cell.width - item.width + gutter.x,
     y: cell.height - item.height + gutter.y,
   };
+  const outer = {
+    x: Math.min(item.bleed, left + (cell.width - item.width) / 2),
+    y: Math.min(item.bleed, top + (cell.height - item.height) / 2),
+  };
   return {
-    ok: true,
-    plan: {
-      width: sheet.width,
-      height: sheet.height,
-      item,
-      cell,
-      columns,
-      rows,
-      perSheet: columns * rows,
-      gutter,
-      left: (sheet.width - gridWidth) / 2,
-      top: (sheet.height - gridHeight) / 2,
-      bleed: {
-        x: columns > 1 ? Math.min(item.bleed, room.x / 2) : item.bleed,
-        y: rows > 1 ? Math.min(item.bleed, room.y / 2) : item.bleed,
-      },
-      marks: options.marks ?? preset.marks ?? 'crop',
-      duplex: options.duplex ?? 'none',
-      sheetsPerPart: options.sheetsPerPart ?? DEFAULT_SHEETS_PER_PART,
-      singleFiles: options.singleFiles ?? false,
+    width: sheet.width,
+    height: sheet.height,
+    item,
+    cell,
+    columns,
+    rows,
+    perSheet: columns * rows,
+    gutter,
+    left,
+    top,
+    bleed: {
+      x: columns > 1 ? Math.min(item.bleed, room.x / 2) : outer.x,
+      y: rows > 1 ? Math.min(item.bleed, room.y / 2) : outer.y,
     },
+    outerBleed: outer,
+    ...rest,
+  };
+}
+
+/** The bleed in mm drawn on each side of the item in `slot` on a side of the sheet. */
+export function slotBleed(
+  plan: SheetPlan,
+  slot: number,
+  side: 'front' | 'back' = 'front',
+): { left: number; right: number; top: number; bottom: number } {
+  const column = slot % plan.columns;
+  const row = Math.floor(slot / plan.columns);
+  // Where the slot lands on this side: a back is mirrored about the axis the paper turns on.
+  const x = side === 'back' && plan.duplex === 'long-edge' ? plan.columns - 1 - column : column;
+  const y = side === 'back' && plan.duplex === 'short-edge' ? plan.rows - 1 - row : row;
+  return {
+    left: x === 0 ? plan.outerBleed.x : plan.bleed.x,
+    right: x === plan.columns - 1 ? plan.outerBleed.x : plan.bleed.x,
+    top: y === 0 ? plan.outerBleed.y : plan.bleed.y,
+    bottom: y === plan.rows - 1 ? plan.outerBleed.y : plan.bleed.y,
   };
 }
 
@@ -413,25 +471,41 @@ export function sheetMarks(plan: SheetPlan, count = plan.perSheet): SheetMark[] 
       const roomRight = column === plan.columns - 1 ? plan.width - right : halfX;
       const roomTop = row === 0 ? box.y : halfY;
       const roomBottom = row === plan.rows - 1 ? plan.height - bottom : halfY;
-      const startX = plan.bleed.x + MARK_GAP_MM;
-      const startY = plan.bleed.y + MARK_GAP_MM;
-      const lengthOf = (room: number, start: number) =>
-        Math.min(MARK_LENGTH_MM, room - start - MARK_GAP_MM / 2);
-      const left = lengthOf(roomLeft, startX);
-      const rightLength = lengthOf(roomRight, startX);
-      const up = lengthOf(roomTop, startY);
-      const down = lengthOf(roomBottom, startY);
+      // Marks start past the bleed drawn on their side.
+      const bleed = slotBleed(plan, slot);
+      const start = {
+        left: bleed.left + MARK_GAP_MM,
+        right: bleed.right + MARK_GAP_MM,
+        top: bleed.top + MARK_GAP_MM,
+        bottom: bleed.bottom + MARK_GAP_MM,
+      };
+      const lengthOf = (room: number, from: number) =>
+        Math.min(MARK_LENGTH_MM, room - from - MARK_GAP_MM / 2);
+      const left = lengthOf(roomLeft, start.left);
+      const rightLength = lengthOf(roomRight, start.right);
+      const up = lengthOf(roomTop, start.top);
+      const down = lengthOf(roomBottom, start.bottom);
       for (const y of [box.y, bottom]) {
         if (left >= MIN_MARK_MM)
-          marks.push({ x1: box.x - startX - left, y1: y, x2: box.x - startX, y2: y });
+          marks.push({ x1: box.x - start.left - left, y1: y, x2: box.x - start.left, y2: y });
         if (rightLength >= MIN_MARK_MM)
-          marks.push({ x1: right + startX, y1: y, x2: right + startX + rightLength, y2: y });
+          marks.push({
+            x1: right + start.right,
+            y1: y,
+            x2: right + start.right + rightLength,
+            y2: y,
+          });
       }
       for (const x of [box.x, right]) {
         if (up >= MIN_MARK_MM)
-          marks.push({ x1: x, y1: box.y - startY - up, x2: x, y2: box.y - startY });
+          marks.push({ x1: x, y1: box.y - start.top - up, x2: x, y2: box.y - start.top });
         if (down >= MIN_MARK_MM)
-          marks.push({ x1: x, y1: bottom + startY, x2: x, y2: bottom + startY + down });
+          marks.push({
+            x1: x,
+            y1: bottom + start.bottom,
+            x2: x,
+            y2: bottom + start.bottom + down,
+          });
       }
     }
     return marks;
@@ -439,10 +513,10 @@ export function sheetMarks(plan: SheetPlan, count = plan.perSheet): SheetMark[] 
   // Guillotine marks: every trim line, outside the grid's outermost drawn bleed.
   const xs = [...new Set(boxes.flatMap((b) => [round(b.x), round(b.x + b.width)]))];
   const ys = [...new Set(boxes.flatMap((b) => [round(b.y), round(b.y + b.height)]))];
-  const gridLeft = Math.min(...boxes.map((b) => b.x)) - plan.bleed.x;
-  const gridRight = Math.max(...boxes.map((b) => b.x + b.width)) + plan.bleed.x;
-  const gridTop = Math.min(...boxes.map((b) => b.y)) - plan.bleed.y;
-  const gridBottom = Math.max(...boxes.map((b) => b.y + b.height)) + plan.bleed.y;
+  const gridLeft = Math.min(...boxes.map((b) => b.x)) - plan.outerBleed.x;
+  const gridRight = Math.max(...boxes.map((b) => b.x + b.width)) + plan.outerBleed.x;
+  const gridTop = Math.min(...boxes.map((b) => b.y)) - plan.outerBleed.y;
+  const gridBottom = Math.max(...boxes.map((b) => b.y + b.height)) + plan.outerBleed.y;
   const span = (from: number, to: number) => {
     const length = Math.min(MARK_LENGTH_MM, Math.abs(to - from) - MARK_GAP_MM);
     return length >= MIN_MARK_MM ? length : 0;

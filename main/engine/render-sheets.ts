@@ -1,5 +1,5 @@
 import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
-import { sheetMarks, slotBox, type SheetPlan } from '../../shared/sheet-options.js';
+import { sheetMarks, slotBleed, slotBox, type SheetPlan } from '../../shared/sheet-options.js';
 import type { RenderJob, ResolvedValue } from '../render/render-protocol.js';
 import { finishPdf } from './pdf-finish.js';
 import { drawContext, drawLayout, layoutOf, prepareLayout } from './render-template.js';
@@ -32,8 +32,6 @@ export async function renderSheets(
   // Layout pixels to points, from the trim's own size (the layout's pixels are rounded).
   const scaleX = (plan.item.width * POINTS_PER_MM) / layout.width;
   const scaleY = (plan.item.height * POINTS_PER_MM) / layout.height;
-  const bleedX = (plan.bleed.x * POINTS_PER_MM) / scaleX;
-  const bleedY = (plan.bleed.y * POINTS_PER_MM) / scaleY;
   const width = plan.width * POINTS_PER_MM;
   const height = plan.height * POINTS_PER_MM;
   const doc = new PDFDocument({
@@ -58,8 +56,14 @@ export async function renderSheets(
         ctx.save();
         ctx.translate(box.x * POINTS_PER_MM, box.y * POINTS_PER_MM);
         ctx.scale(scaleX, scaleY);
+        // The bleed each side has room for: to the neighbour, or out to the sheet's margin.
+        const bleed = slotBleed(plan, slot, side);
+        const x0 = (-bleed.left * POINTS_PER_MM) / scaleX;
+        const y0 = (-bleed.top * POINTS_PER_MM) / scaleY;
+        const x1 = layout.width + (bleed.right * POINTS_PER_MM) / scaleX;
+        const y1 = layout.height + (bleed.bottom * POINTS_PER_MM) / scaleY;
         ctx.beginPath();
-        ctx.rect(-bleedX, -bleedY, layout.width + 2 * bleedX, layout.height + 2 * bleedY);
+        ctx.rect(x0, y0, x1 - x0, y1 - y0);
         ctx.clip();
         // drawLayout puts the trim at the geometry's origin; the item's 0,0 is the trim here.
         ctx.translate(-geometry.origin, -geometry.origin);

@@ -15,6 +15,7 @@ import {
   type SheetPlan,
 } from '../../shared/sheet-options.js';
 import { Template } from '../../shared/template-format.js';
+import { catalog, renderer } from '../helpers/engine-renderer.js';
 import { poppler } from '../helpers/poppler.js';
 
 /**
@@ -372,3 +373,41 @@ function cluster(values: number[]): number[] {
   }
   return runs.map((run) => (run[0]! + run.at(-1)!) / 2);
 }
+
+describe('sheets of the event ticket', () => {
+  it('marks every cut line of 8 tickets on A4 with crop marks in the margin, none on the tickets', async () => {
+    const entry = catalog.get('tmpl_event_ticket')!;
+    const prepared = renderer.prepare({
+      templateId: 'tmpl_event_ticket',
+      target: 'ticket',
+      format: 'pdf',
+      values: entry.template.sampleValues,
+    });
+    const item = sheetItemOf(prepared.template.layouts.ticket!)!;
+    const planned = planSheet({ preset: 'a7-on-a4', duplex: 'long-edge' }, item);
+    if (!planned.ok) throw new Error(JSON.stringify(planned.problems));
+    const result = await renderJob({
+      ...prepared,
+      sheet: { plan: planned.plan, items: Array.from({ length: 8 }, () => prepared.values) },
+    });
+    if (!result.ok) throw new Error(result.message);
+    expect(poppler('pdfinfo', result.bytes)).toMatch(/Pages:\s+2\n/);
+    const dpi = 150;
+    const page = await greyPixels(result.bytes, dpi);
+    const px = (mm: number) => Math.round((mm / 25.4) * dpi);
+    const darkIn = (x0: number, y0: number, x1: number, y1: number) => {
+      let dark = 0;
+      for (let y = px(y0); y <= px(y1); y++)
+        for (let x = px(x0); x <= px(x1); x++) if (page.data[y * page.width + x]! < 128) dark++;
+      return dark;
+    };
+    // Above the top row, a mark on each of the 5 vertical cut lines (8.5 … 288.5 mm), from 0.5
+    // to 2 mm down; between them the margin is blank.
+    for (const x of [8.5, 78.5, 148.5, 218.5, 288.5])
+      expect(darkIn(x - 0.4, 0.7, x + 0.4, 1.8), `x ${x}`).toBeGreaterThan(0);
+    expect(darkIn(20, 0, 70, 2.5)).toBe(0);
+    // Left of the grid, a mark on each horizontal cut line (5, 105, 205 mm).
+    for (const y of [5, 105, 205])
+      expect(darkIn(1.5, y - 0.4, 4, y + 0.4), `y ${y}`).toBeGreaterThan(0);
+  });
+});

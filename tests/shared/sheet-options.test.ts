@@ -4,6 +4,7 @@ import {
   sheetMarks,
   sheetPlace,
   slotBox,
+  slotBleed,
   suggestSheetPreset,
   type SheetItem,
   type SheetOptions,
@@ -131,5 +132,35 @@ describe('sheet plans', () => {
     expect(cardMarks.every((m) => m.x2 <= 20 || m.x1 >= 190 || m.y2 <= 11 || m.y1 >= 286)).toBe(
       true,
     );
+  });
+  it('butts 70 × 100 mm tickets whose bleed fills the A7 cells, so crop marks fit in the margin around them', () => {
+    // 8 tickets with 2 mm bleed on every side fill A4 in A7 cells: no room for a mark anywhere.
+    const ticket: SheetItem = { width: 70, height: 100, bleed: 2, pages: 2 };
+    const p = plan({ preset: 'a7-on-a4', duplex: 'long-edge' }, ticket);
+    expect([p.columns, p.rows, p.cell.width, p.cell.height]).toEqual([4, 2, 70, 100]);
+    // Neighbours share their cut lines; the grid keeps its outer bleed.
+    expect(p.bleed).toEqual({ x: 0, y: 0 });
+    expect(p.outerBleed).toEqual({ x: 2, y: 2 });
+    expect(slotBleed(p, 0)).toEqual({ left: 2, right: 0, top: 2, bottom: 0 });
+    // On a long-edge back, slot 0 lies in the last column.
+    expect(slotBleed(p, 0, 'back')).toEqual({ left: 0, right: 2, top: 2, bottom: 0 });
+    const marks = sheetMarks(p, 8);
+    const xs = new Set(marks.filter((m) => m.x1 === m.x2).map((m) => Math.round(m.x1 * 100)));
+    const ys = new Set(marks.filter((m) => m.y1 === m.y2).map((m) => Math.round(m.y1 * 100)));
+    // Every cut line is marked: 5 vertical (8.5, 78.5, … 288.5 mm) and 3 horizontal ones.
+    expect([...xs].sort((a, b) => a - b)).toEqual([850, 7850, 14850, 21850, 28850]);
+    expect([...ys].sort((a, b) => a - b)).toEqual([500, 10500, 20500]);
+    for (const mark of marks) {
+      // Outside the grid and its outer bleed, on the sheet.
+      const inGrid = (x: number, y: number) => x > 6.5 && x < 290.5 && y > 3 && y < 207;
+      expect(inGrid(mark.x1, mark.y1) || inGrid(mark.x2, mark.y2), JSON.stringify(mark)).toBe(
+        false,
+      );
+      expect(Math.min(mark.x1, mark.y1)).toBeGreaterThanOrEqual(0);
+      expect(Math.hypot(mark.x2 - mark.x1, mark.y2 - mark.y1)).toBeGreaterThanOrEqual(1.5);
+    }
+    // Without marks the cells stay A7, each ticket with its whole bleed.
+    const plain = plan({ preset: 'a7-on-a4', marks: 'none' }, ticket);
+    expect([plain.cell.width, plain.bleed.x]).toEqual([74, 2]);
   });
 });
