@@ -6,7 +6,9 @@
  *      one after the other; bar: cluster ≥ 90 % of embedded rows/s. The cluster's outputs go to
  *      a shared folder (dir:) so the figure is the cluster's, not a local S3 emulator's CPU.
  *   2. Bundle: a batch of BENCH_BUNDLE_ROWS (10,000) reference outputs streamed as one zip from
- *      S3 (s3rver on this machine); bar ≥ 80 MiB/s with flat RSS. The outputs are copies of one
+ *      S3 (s3rver on this machine); bar ≥ 80 MiB/s with flat RSS. A list of sizes
+ *      (BENCH_BUNDLE_ROWS=2000,5000,10000,20000) streams each in turn from one API node, to show
+ *      that its RSS does not grow with the bundle's size. The outputs are copies of one
  *      real render put straight into the store, so the figure is the bundle's, not rendering's.
  *
  * BENCH_PARTS=overhead,bundle picks the parts; BENCH_REPEAT=n alternates embedded and cluster
@@ -88,7 +90,8 @@ async function timeBundle(base: string, id: string, pid: number, s3Pid: number) 
   const link = (await (await api(base, `/v1/render-batches/${id}/bundle`)).json()) as {
     url: string;
   };
-  const rss: number[] = [processRssMiB(pid)];
+  const rssBefore = processRssMiB(pid);
+  const rss: number[] = [rssBefore];
   const sampler = setInterval(() => rss.push(processRssMiB(pid)), 200);
   const cpuBefore = { api: processCpuSeconds(pid), s3: processCpuSeconds(s3Pid) };
   const clientBefore = process.cpuUsage();
@@ -110,12 +113,20 @@ async function timeBundle(base: string, id: string, pid: number, s3Pid: number) 
   const quarters = [0, 1, 2, 3].map((q) =>
     Math.max(...rss.slice(q * quarter, q === 3 ? rss.length : (q + 1) * quarter)),
   );
-  return { mib: bytes / 1048576, mibPerSecond: bytes / 1048576 / seconds, quarters, seconds, cpu };
+  return {
+    mib: bytes / 1048576,
+    mibPerSecond: bytes / 1048576 / seconds,
+    rssBefore,
+    quarters,
+    seconds,
+    cpu,
+  };
 }
 
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'overhead,bundle').split(','));
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
-const BUNDLE_ROWS = Number(process.env.BENCH_BUNDLE_ROWS ?? 10_000);
+/** Bundle sizes to stream, in turn, from one API node: e.g. BENCH_BUNDLE_ROWS=2000,5000,10000. */
+const BUNDLE_ROWS = (process.env.BENCH_BUNDLE_ROWS ?? '10000').split(',').map(Number);
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -195,6 +206,80 @@ async function referenceOutput(rows: Json[]): Promise<Buffer> {
   }
 }
 
+/** A finished batch of `count` rows whose outputs are copies of `png` put straight into S3. */
+async function storedBatch(
+  data: ReturnType<typeof postgresCoreData>,
+  objects: S3ObjectStore,
+  png: Buffer,
+  count: number,
+): Promise<string> {
+  await data.ledger.grant(count);
+  const id = data.batches.newId();
+  const now = new Date().toISOString();
+  await data.commands.createBatch({
+    batch: {
+      id,
+      templateId: TEMPLATE,
+      templateSnapshot: {},
+      templateVersion: null,
+      assetsDir: '/',
+      target: 'square',
+      format: 'png',
+      quality: null,
+      sourceType: 'json-array',
+      sourceRef: null,
+      sheet: null,
+      bindings: {},
+      fileNamePattern: null,
+      imagesDir: null,
+      brand: {},
+      today: now.slice(0, 10),
+      status: 'running',
+      total: count,
+      rejectedReason: null,
+      apiKeyId: null,
+      createdAt: now,
+    },
+    records: Array.from({ length: count }, (_, rowIndex) => ({
+      rowIndex,
+      line: null,
+      record: {},
+    })),
+  });
+  const pending = await data.batches.pendingInRange(id, 0, count);
+  let next = 0;
+  const put = async () => {
+    while (next < pending.length) {
+      const row = pending[next++]!;
+      await objects.put(rowObjectKey(id, row.rowIndex, 'png'), png, { contentType: 'image/png' });
+    }
+  };
+  const putStarted = Date.now();
+  await Promise.all(Array.from({ length: 16 }, put));
+  console.log(
+    `stored ${count} outputs of ${fmt(png.length / 1024, 0)} KiB in S3 in ${fmt((Date.now() - putStarted) / 1000)} s`,
+  );
+  for (let from = 0; from < pending.length; from += 500) {
+    await data.commands.commitRows(
+      { batchId: id, templateId: TEMPLATE, ratio: 'square', format: 'png', apiKeyId: null },
+      pending.slice(from, from + 500).map((row) => ({
+        ok: true as const,
+        rowIndex: row.rowIndex,
+        renderId: row.renderId,
+        outputKey: `${id}.${row.rowIndex}.png`,
+        bytes: png.length,
+      })),
+    );
+  }
+  await data.commands.finishBatch({
+    batchId: id,
+    stopReason: null,
+    ingestError: null,
+    pausing: false,
+  });
+  return id;
+}
+
 async function bundle(rows: Json[]): Promise<void> {
   const png = await referenceOutput(rows);
   const scope = new ServiceScope();
@@ -210,89 +295,32 @@ async function bundle(rows: Json[]): Promise<void> {
     if (init.code !== 0) throw new Error(init.output);
     const pool = openPostgres(postgres.url);
     const data = postgresCoreData(pool);
-    await data.ledger.grant(BUNDLE_ROWS);
     const objects = new S3ObjectStore({
       bucket: s3.bucket,
       endpoint: s3.endpoint,
       region: s3.region,
       credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
     });
-    const id = data.batches.newId();
-    const now = new Date().toISOString();
-    await data.commands.createBatch({
-      batch: {
-        id,
-        templateId: TEMPLATE,
-        templateSnapshot: {},
-        templateVersion: null,
-        assetsDir: '/',
-        target: 'square',
-        format: 'png',
-        quality: null,
-        sourceType: 'json-array',
-        sourceRef: null,
-        sheet: null,
-        bindings: {},
-        fileNamePattern: null,
-        imagesDir: null,
-        brand: {},
-        today: now.slice(0, 10),
-        status: 'running',
-        total: BUNDLE_ROWS,
-        rejectedReason: null,
-        apiKeyId: null,
-        createdAt: now,
-      },
-      records: Array.from({ length: BUNDLE_ROWS }, (_, rowIndex) => ({
-        rowIndex,
-        line: null,
-        record: {},
-      })),
-    });
-    const pending = await data.batches.pendingInRange(id, 0, BUNDLE_ROWS);
-    let next = 0;
-    const put = async () => {
-      while (next < pending.length) {
-        const row = pending[next++]!;
-        await objects.put(rowObjectKey(id, row.rowIndex, 'png'), png, { contentType: 'image/png' });
-      }
-    };
-    const putStarted = Date.now();
-    await Promise.all(Array.from({ length: 16 }, put));
-    console.log(
-      `stored ${BUNDLE_ROWS} outputs of ${fmt(png.length / 1024, 0)} KiB in S3 in ${fmt((Date.now() - putStarted) / 1000)} s`,
-    );
-    for (let from = 0; from < pending.length; from += 500) {
-      await data.commands.commitRows(
-        { batchId: id, templateId: TEMPLATE, ratio: 'square', format: 'png', apiKeyId: null },
-        pending.slice(from, from + 500).map((row) => ({
-          ok: true as const,
-          rowIndex: row.rowIndex,
-          renderId: row.renderId,
-          outputKey: `${id}.${row.rowIndex}.png`,
-          bytes: png.length,
-        })),
-      );
+    const batches: { count: number; id: string }[] = [];
+    for (const count of BUNDLE_ROWS) {
+      batches.push({ count, id: await storedBatch(data, objects, png, count) });
     }
-    await data.commands.finishBatch({
-      batchId: id,
-      stopReason: null,
-      ingestError: null,
-      pausing: false,
-    });
     await objects.close();
     await data.close();
+    // One API node streams every size in turn: its RSS must not climb from one to the next.
     const apiNode = await startClusterNode(env, 'api', { workers: 1 });
     try {
-      const result = await timeBundle(apiNode.url!, id, apiNode.child.pid!, s3.pid);
-      console.log(
-        `bundle of ${BUNDLE_ROWS} outputs from S3: ${fmt(result.mib)} MiB at ${fmt(result.mibPerSecond)} MiB/s (bar ≥ 80); API node RSS by quarter of the download: ${result.quarters.map((q) => fmt(q, 0)).join(', ')} MiB`,
-      );
-      const { cpu } = result;
-      // Who used the 2 cores: the S3 emulator's share is not the API node's cost.
-      console.log(
-        `  CPU while streaming ${fmt(result.seconds)} s: API node ${fmt(cpu.api)} s (${fmt((cpu.api / result.mib) * 1000, 1)} ms/MiB), s3rver ${fmt(cpu.s3)} s, this client ${fmt(cpu.client)} s; at the API node's own cost one core would stream ${fmt(result.mib / cpu.api)} MiB/s`,
-      );
+      for (const { count, id } of batches) {
+        const result = await timeBundle(apiNode.url!, id, apiNode.child.pid!, s3.pid);
+        console.log(
+          `bundle of ${count} outputs from S3: ${fmt(result.mib)} MiB at ${fmt(result.mibPerSecond)} MiB/s (bar ≥ 80; load ${fmt(os.loadavg()[0]!)}); API node RSS ${fmt(result.rssBefore, 0)} MiB before, by quarter of the download: ${result.quarters.map((q) => fmt(q, 0)).join(', ')} MiB`,
+        );
+        const { cpu } = result;
+        // Who used the 2 cores: the S3 emulator's share is not the API node's cost.
+        console.log(
+          `  CPU while streaming ${fmt(result.seconds)} s: API node ${fmt(cpu.api)} s (${fmt((cpu.api / result.mib) * 1000, 1)} ms/MiB), s3rver ${fmt(cpu.s3)} s (${fmt((cpu.s3 / result.mib) * 1000, 1)} ms/MiB), this client ${fmt(cpu.client)} s (${fmt((cpu.client / result.mib) * 1000, 1)} ms/MiB); at the API node's own cost one core would stream ${fmt(result.mib / cpu.api)} MiB/s`,
+        );
+      }
     } finally {
       await apiNode.stop();
     }
