@@ -16,7 +16,9 @@ export class Interrupted extends Error {
   }
 }
 
-/** How often the batch's status is read: a few ms of SQLite, and the end is seen within 50 ms. */
+/**
+ * How often the batch's status is read (a few ms of SQLite) when no progress event says it ended.
+ */
 const POLL_MS = 50;
 
 /**
@@ -43,14 +45,21 @@ export async function runBatchToEnd(
     throw Errors.insufficientCredits(created.total, balance);
   }
   const bar = new ProgressBar(process.stderr, label);
-  const unsubscribe = core.events.subscribe(created.id, (progress) =>
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const unsubscribe = core.events.subscribe(created.id, (progress) => {
     bar.update({
       done: progress.batch.succeeded + progress.batch.failed,
       total: progress.batch.total,
       failed: progress.batch.failed,
       rowsPerSecond: progress.rowsPerSecond,
-    }),
-  );
+    });
+    // The runner publishes the batch once more when it ends: read it now, not at the next poll.
+    if (isTerminal(progress.batch)) {
+      ended = true;
+      wake?.();
+    }
+  });
   let interrupted = false;
   const onInterrupt = () => {
     // A second Ctrl-C does not wait for the rows in flight.
@@ -67,7 +76,18 @@ export async function runBatchToEnd(
         if (interrupted) throw new Interrupted();
         return { batch, seconds: (performance.now() - started) / 1000 };
       }
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (ended) {
+        // Read again at once, and only once: the event came between the read and the wait.
+        ended = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
     }
   } finally {
     process.off('SIGINT', onInterrupt);
