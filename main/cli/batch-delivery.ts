@@ -80,21 +80,34 @@ export async function deliver(
     }
     return;
   }
-  await fs.promises.mkdir(out, { recursive: true });
+  // Synchronous calls: this is the command's last step, with nothing else for the thread to do,
+  // and a round trip through the thread pool per file made a thousand links 5 times slower.
+  fs.mkdirSync(out, { recursive: true });
   let linking = true;
   for (const image of images) {
     const target = path.join(out, image.name);
-    await fs.promises.rm(target, { force: true });
     if (image.cached && linking) {
       try {
-        await fs.promises.link(image.file, target);
+        linkReplacing(image.file, target);
         continue;
       } catch {
         // Another file system, or one without hard links: copy this one and the rest.
         linking = false;
       }
     }
-    await fs.promises.copyFile(image.file, target, fs.constants.COPYFILE_FICLONE);
+    fs.rmSync(target, { force: true });
+    fs.copyFileSync(image.file, target, fs.constants.COPYFILE_FICLONE);
   }
-  await fs.promises.writeFile(path.join(out, 'manifest.csv'), manifest);
+  fs.writeFileSync(path.join(out, 'manifest.csv'), manifest);
+}
+
+/** A hard link at `target`, replacing a file of an earlier run there. */
+function linkReplacing(file: string, target: string): void {
+  try {
+    fs.linkSync(file, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    fs.rmSync(target, { force: true });
+    fs.linkSync(file, target);
+  }
 }
