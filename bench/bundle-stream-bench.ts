@@ -3,12 +3,14 @@
  * from S3 (s3rver on this machine) into a sink that takes bytes as fast as they come, in this
  * process. What `npm run bench:cluster` measures through a whole API node, without the database,
  * HTTP and the downloading client, so that this process's CPU and memory are the bundle's own.
+ * Add the core's flags and malloc settings (main/core-process-env.ts) to see an API node's RSS.
  *
  * For each size in BENCH_BUNDLE_SIZES (default 2000,5000,10000,20000): planning the bundle (the
- * size of each output), then the stream: MiB/s, CPU ms per MiB, peak RSS by quarter, and the V8 heap used
- * after a forced GC at each quarter (a heap that only grows until GC is not a leak; one that
- * stays up after GC is). Outputs are BENCH_OUTPUT_KIB (default 166, the reference render's size) random KiB each: entries are
- * stored, not compressed, so their content does not change the work.
+ * size of each output), then the stream: MiB/s, CPU ms per MiB, peak RSS by quarter, and the V8
+ * heap and Buffer memory in use after a forced GC at each quarter (memory that only grows until
+ * GC is not a leak; memory that stays up after GC is). Outputs are BENCH_OUTPUT_KIB (default
+ * 166, the reference render's size) random KiB each: entries are stored, not compressed, so their
+ * content does not change the work.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -34,10 +36,15 @@ const gc = (globalThis as { gc?: () => void }).gc;
 
 const mib = (bytes: number) => bytes / 1048576;
 
-function heapAfterGcMiB(): number {
+/** V8 heap and Buffer memory still in use after a full GC: what the process really holds. */
+function liveAfterGc(): { heap: number; buffers: number } {
   gc?.();
-  return mib(process.memoryUsage().heapUsed);
+  const usage = process.memoryUsage();
+  return { heap: mib(usage.heapUsed), buffers: mib(usage.arrayBuffers) };
 }
+
+const showLive = (live: { heap: number; buffers: number }) =>
+  `${fmt(live.heap, 1)}+${fmt(live.buffers, 1)}`;
 
 /** Runs `fn` under the V8 profiler when BENCH_PROFILE_DIR is set. */
 async function profiled<T>(name: string, fn: () => Promise<T>): Promise<T> {
@@ -100,10 +107,10 @@ async function main(): Promise<void> {
         open: () => objects.getStream(key),
       }));
       const rssBefore = mib(process.memoryUsage().rss);
-      const heapBefore = heapAfterGcMiB();
+      const liveBefore = liveAfterGc();
       const total = size * OUTPUT_BYTES;
       const rss: number[] = [];
-      const heaps: number[] = [];
+      const lives: { heap: number; buffers: number }[] = [];
       let seen = 0;
       let quarter = 1;
       const sink = new Writable({
@@ -111,7 +118,7 @@ async function main(): Promise<void> {
           seen += chunk.length;
           if (seen >= (total * quarter) / 4) {
             quarter += 1;
-            heaps.push(heapAfterGcMiB());
+            lives.push(liveAfterGc());
           }
           done();
         },
@@ -132,7 +139,7 @@ async function main(): Promise<void> {
         `${size} outputs: planned in ${fmt(headSeconds)} s (${fmt((((headCpu.user + headCpu.system) / 1e3) * 1000) / size / 1000, 2)} ms CPU per output); ` +
           `stream ${fmt(mib(seen))} MiB in ${fmt(seconds, 2)} s = ${fmt(mib(seen) / seconds)} MiB/s, ` +
           `${fmt((cpuSeconds * 1000) / mib(seen), 1)} ms CPU/MiB; RSS ${fmt(rssBefore, 0)} → by quarter ${quarters.map((v) => fmt(v, 0)).join(', ')} MiB; ` +
-          `heap after GC ${fmt(heapBefore, 1)} → ${heaps.map((v) => fmt(v, 1)).join(', ')} MiB (load ${fmt(os.loadavg()[0]!)})`,
+          `heap+buffers after GC ${showLive(liveBefore)} → ${lives.map(showLive).join(', ')} MiB (load ${fmt(os.loadavg()[0]!)})`,
       );
     }
     await objects.close();
