@@ -11,6 +11,9 @@ import type { SingleRenderService } from '../render/single-render-service.js';
 import type { PreviewLinkClaims, PreviewLinkSigner } from './preview-link-signer.js';
 
 export const PREVIEW_IMAGE_PATH = '/v1/preview-links/image';
+/** How long a fetch waits for an image another API node is drawing, and how often it looks. */
+const SHARED_RENDER_WAIT_MS = 30_000;
+const SHARED_RENDER_POLL_MS = 100;
 
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -118,13 +121,32 @@ export class PreviewLinks {
     return { status: 200, etag, maxAgeSeconds, contentType, bytes };
   }
 
-  /** Concurrent first fetches of one image share one render and one charge. */
+  /**
+   * Concurrent first fetches of one image share one render and one charge: in this process by
+   * the map, across the API nodes of a cluster by an idempotency key named after the image, so
+   * a node that finds another node drawing it waits for that image instead of drawing its own.
+   */
   private renderOnce(hash: string, objectKey: string, claims: PreviewLinkClaims): Promise<Buffer> {
     let pending = this.rendering.get(hash);
     if (!pending) {
-      pending = (async () => {
-        if ((await this.deps.data.subscription.get()).status === 'lapsed')
-          throw Errors.subscriptionLapsed();
+      pending = this.renderShared(hash, objectKey, claims).finally(() =>
+        this.rendering.delete(hash),
+      );
+      this.rendering.set(hash, pending);
+    }
+    return pending;
+  }
+
+  private async renderShared(
+    hash: string,
+    objectKey: string,
+    claims: PreviewLinkClaims,
+  ): Promise<Buffer> {
+    if ((await this.deps.data.subscription.get()).status === 'lapsed')
+      throw Errors.subscriptionLapsed();
+    const deadline = Date.now() + SHARED_RENDER_WAIT_MS;
+    for (;;) {
+      try {
         const result = await this.deps.singleRenders.render({
           request: RenderRequest.parse({
             templateId: claims.templateId,
@@ -134,13 +156,19 @@ export class PreviewLinks {
             ...(claims.brand !== undefined ? { brand: claims.brand } : {}),
           }),
           apiKeyId: claims.keyId,
+          idempotency: { key: `preview-${hash}`, fingerprint: hash },
         });
         const bytes = Buffer.from(result.bytes);
         await this.deps.objects.put(objectKey, bytes, { contentType: result.contentType });
         return bytes;
-      })().finally(() => this.rendering.delete(hash));
-      this.rendering.set(hash, pending);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'idempotency-key-in-use') throw error;
+        // Another API node is drawing this image: serve its result once it is stored.
+        const stored = await this.deps.objects.get(objectKey);
+        if (stored) return stored;
+        if (Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, SHARED_RENDER_POLL_MS));
+      }
     }
-    return pending;
   }
 }

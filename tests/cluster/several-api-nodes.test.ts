@@ -342,6 +342,37 @@ describe('UI sessions of a cluster', () => {
   }, 60_000);
 });
 
+describe('preview links on a cluster', () => {
+  it('draws and charges an image once when its first fetches reach both API nodes at once', async () => {
+    const balance = async () =>
+      (await json(await call(first, '/v1/account'), 200)).balance as number;
+    const before = await balance();
+    const made = await json(
+      await call(first, '/v1/preview-links', {
+        method: 'POST',
+        json: {
+          templateId: SOURCE,
+          target: 'og',
+          values: { headline: 'Một ảnh, một lần trả', price: 129000, photo: 'asset:product.jpg' },
+          expiresInSeconds: 600,
+        },
+      }),
+      201,
+    );
+    const fetchOn = async (node: ClusterNodeProcess) => {
+      const res = await testFetch(`${node.url}${made.path}`);
+      expect(res.status, node.url!).toBe(200);
+      return Buffer.from(await res.arrayBuffer());
+    };
+    const images = await Promise.all([first, second, first, second].map(fetchOn));
+    for (const image of images.slice(1)) expect(image.equals(images[0]!)).toBe(true);
+    expect(await balance()).toBe(before - 1);
+    // Served from the object store afterwards, on either node, with no further charge.
+    expect((await fetchOn(second)).equals(images[0]!)).toBe(true);
+    expect(await balance()).toBe(before - 1);
+  }, 120_000);
+});
+
 describe('a Redis switched to an evicting policy while the cluster runs', () => {
   it('makes nodes unhealthy and stops workers taking chunks until noeviction is back', async () => {
     const redis = new Redis(env.redis.url);
