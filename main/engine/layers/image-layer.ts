@@ -12,6 +12,7 @@ import {
 } from '../load-image.js';
 import { keepWindow, type SourceWindow } from '../image-keep.js';
 import { resolvePaint, roundedRectPath } from '../paint.js';
+import { drawVectorSvg, loadVectorSvg, type VectorSvg } from '../svg-vector.js';
 
 export class LayerImageError extends Error {
   constructor(
@@ -91,8 +92,13 @@ export interface ImageCrop {
   shown: { x: number; y: number; width: number; height: number };
 }
 
-/** A raster page gets the image fitted to its box in pixels; a vector page the source image. */
-export type PreparedImage = ({ fitted: FittedImage } | { source: SourceImage }) & {
+/**
+ * A raster page gets the image fitted to its box in pixels; a vector page the source image, or an
+ * SVG's shapes as paths.
+ */
+export type PreparedImage = (
+  { fitted: FittedImage } | { source: SourceImage } | { vector: VectorSvg }
+) & {
   crop?: ImageCrop;
 };
 
@@ -106,6 +112,19 @@ export async function prepareImageLayer(
   const keep = keepBoxOf(dc, layer, source.input);
   try {
     if (dc.vector) {
+      const svg = await loadVectorSvg(source.input);
+      if (svg) {
+        if (!keep) return { vector: svg };
+        const window = keepWindow(
+          svg.width,
+          svg.height,
+          layer.width,
+          layer.height,
+          layer.focalPoint,
+          keep,
+        );
+        return { vector: svg, crop: { keep, shown: fractions(window, svg) } };
+      }
       const image = await sharedSourceImage(dc, source.input);
       if (image) {
         if (!keep) return { source: image };
@@ -180,6 +199,27 @@ export function drawImageLayer(
       Math.round(layer.x + alignOffset(fitted.offsetX)),
       Math.round(layer.y + alignOffset(fitted.offsetY)),
     );
+  } else if ('vector' in image) {
+    const { vector } = image;
+    const at = sourceFit(
+      vector.width,
+      vector.height,
+      layer,
+      layer.fit,
+      layer.focalPoint,
+      layer.align,
+      image.crop?.keep,
+    );
+    // The part of the SVG the fit shows, scaled into its place: what drawImage's source
+    // rectangle does for a bitmap.
+    ctx.beginPath();
+    ctx.rect(at.dx, at.dy, at.dw, at.dh);
+    ctx.clip();
+    const kx = at.dw / at.sw;
+    const ky = at.dh / at.sh;
+    ctx.translate(at.dx - at.sx * kx, at.dy - at.sy * ky);
+    ctx.scale(kx, ky);
+    drawVectorSvg(ctx, vector);
   } else {
     const { source } = image;
     const at = sourceFit(
