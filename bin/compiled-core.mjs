@@ -11,8 +11,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI_DIR = path.join(ROOT, 'dist', 'cli');
 const CURRENT = path.join(CLI_DIR, 'current.json');
-/** Builds other than the current one are removed this long after they were made. */
-const KEEP_OLD_BUILDS_MS = 24 * 60 * 60 * 1000;
+/**
+ * A build that is no longer current is removed once no running command uses it (each marks its
+ * build, see useBuild) and it is this old: a command that has just read current.json has marked
+ * its build long before.
+ */
+const KEEP_OLD_BUILDS_MS = 10 * 60 * 1000;
 
 /** Every file the compiled copy is made from, with what identifies its version. */
 function sourceFiles() {
@@ -123,12 +127,48 @@ async function compileInto(esbuild, sources, dir) {
   fs.writeFileSync(engineSourcesFile, folderHash(path.join(ROOT, 'main', 'engine')));
 }
 
+/**
+ * Marks the build of `entry` as used by this process until it exits: a command loads modules and
+ * starts worker threads from it for as long as it runs, so it must outlive a newer build.
+ * Returns false when the build went away before it could be marked.
+ */
+export function useBuild(entry) {
+  const users = path.join(path.resolve(entry, '..', '..', '..'), '.users');
+  const marker = path.join(users, String(process.pid));
+  try {
+    fs.mkdirSync(users, { recursive: true });
+    fs.writeFileSync(marker, '');
+  } catch {
+    return false;
+  }
+  process.once('exit', () => fs.rmSync(marker, { force: true }));
+  return fs.existsSync(entry);
+}
+
+function inUse(dir) {
+  let pids;
+  try {
+    pids = fs.readdirSync(path.join(dir, '.users'));
+  } catch {
+    return false;
+  }
+  return pids.some((pid) => {
+    try {
+      process.kill(Number(pid), 0);
+      return true;
+    } catch (error) {
+      // EPERM: alive, under another user.
+      return error.code === 'EPERM';
+    }
+  });
+}
+
 function removeOldBuilds(keep) {
   for (const name of fs.readdirSync(CLI_DIR)) {
     if (name === keep || name === 'current.json') continue;
     const dir = path.join(CLI_DIR, name);
     try {
-      if (Date.now() - fs.statSync(dir).mtimeMs > KEEP_OLD_BUILDS_MS)
+      if (Date.now() - fs.statSync(dir).mtimeMs > KEEP_OLD_BUILDS_MS && !inUse(dir))
         fs.rmSync(dir, { recursive: true, force: true });
     } catch {
       // Removed by another process meanwhile.

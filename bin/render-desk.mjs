@@ -6,9 +6,13 @@
 const command = process.argv[2];
 let entry = null;
 if (command !== 'serve' && command !== 'cluster') {
-  const { buildCompiledCore, currentBuild } = await import('./compiled-core.mjs');
+  const { buildCompiledCore, currentBuild, useBuild } = await import('./compiled-core.mjs');
   try {
-    entry = currentBuild() ?? (await buildCompiledCore());
+    entry = currentBuild();
+    if (!entry || !useBuild(entry)) {
+      entry = await buildCompiledCore();
+      if (!useBuild(entry)) entry = null;
+    }
   } catch (error) {
     if (process.env.RENDER_DESK_DEBUG)
       console.error('render-desk: running the TypeScript sources, as compiling failed:', error);
