@@ -19,8 +19,8 @@ export const engineSourcesFile = fileURLToPath(new URL('../engine.sha256', impor
 /**
  * The content hash of everything that decides a render's bytes: the engine's code, the template
  * (its JSON and every file in its folder), the bundled fonts (by their manifest, which lists each
- * file's content hash: 11 MB of fonts need not be read to key a render), the custom fonts, the resolved values
- * (images by their bytes, not their paths) and every output option of the job. Two jobs with the
+ * file's content hash: 11 MB of fonts need not be read to key a render), the custom fonts, the
+ * resolved values (images by their bytes, not their paths) and every output option of the job. Two jobs with the
  * same fingerprint draw the same image, which is what lets a cache skip rendering one.
  * Folders are hashed once per process; image files once per path.
  */
