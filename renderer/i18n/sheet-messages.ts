@@ -2,6 +2,7 @@
 export const sheetsEn = {
   'sheets.output': 'Output',
   'sheets.output.files': 'Single files: one PDF a row',
+  'sheets.output.cropMarks': 'Crop marks outside the trim and bleed',
   'sheets.output.sheets': 'Sheets for printing: several rows a sheet, with cut marks',
   'sheets.preset': 'Sheet',
   'sheets.preset.hint':
@@ -28,6 +29,7 @@ export const sheetsEn = {
 export const sheetsVi: Record<keyof typeof sheetsEn, string> = {
   'sheets.output': 'Đầu ra',
   'sheets.output.files': 'Từng tệp: mỗi dòng một PDF',
+  'sheets.output.cropMarks': 'Dấu cắt góc bên ngoài phần xén và phần tràn lề',
   'sheets.output.sheets': 'Tờ in: nhiều dòng trên một tờ, có dấu cắt',
   'sheets.preset': 'Khổ giấy',
   'sheets.preset.hint':

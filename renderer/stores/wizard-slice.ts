@@ -39,6 +39,8 @@ export interface WizardState {
    * `preset` null: as many as fit on an A4 sheet.
    */
   sheets: { preset: SheetPresetName | null; duplex: DuplexMode; marks: SheetMarks } | null;
+  /** One file a row of a print layout: crop marks outside its trim and bleed. */
+  cropMarks: boolean;
   imagesMode: 'none' | 'folder' | 'zip';
   imagesDir: string;
   imagesZip: Upload | null;
@@ -80,6 +82,7 @@ function emptyWizard(templateId: string | null = null): WizardState {
     brand: null,
     fileNamePattern: '',
     sheets: null,
+    cropMarks: false,
     imagesMode: 'none',
     imagesDir: '',
     imagesZip: null,

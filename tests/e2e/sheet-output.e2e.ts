@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import AdmZip from 'adm-zip';
+import { pdfBoxes, poppler } from '../helpers/poppler.js';
 import { templateFields, toCsv } from './csv.js';
 import {
   dropFile,
@@ -76,6 +78,68 @@ describe('batch wizard: sheets for printing', () => {
       target: 'badge',
       sheets: { preset: 'a6-on-a4', duplex: 'long-edge', marks: 'crop' },
     });
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
+  it('renders single ticket PDFs with crop marks when asked, each page grown to hold them', async () => {
+    const { page } = ui;
+    const fields = await templateFields(core, 'tmpl_event_ticket');
+    const columns = fields.fields.map((f) => f.name);
+    const rows = [0, 1].map(() => columns.map((column) => fields.sampleRow[column]));
+    await page.goto(`${core.url}/ui/templates/tmpl_event_ticket`);
+    await page.getByRole('button', { name: 'Batch with this template' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New batch' }).waitFor();
+    await dropFile(page, '.main', {
+      name: 'tickets.csv',
+      type: 'text/csv',
+      content: toCsv(columns, rows),
+    });
+    await expect
+      .poll(() => page.locator('.data-preview tbody tr').count(), { timeout: 20_000 })
+      .toBe(2);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // PDF first: a two-page layout as images would need a page.
+    await page
+      .getByRole('radiogroup', { name: 'Image format' })
+      .getByRole('radio', { name: 'PDF' })
+      .click();
+    await page.getByRole('radio', { name: /^ticket/ }).click();
+    // Offered with single files only: sheets have marks of their own.
+    const marks = page.getByLabel('Crop marks outside the trim and bleed');
+    await marks.check();
+    await screenshot(page, 'wizard-output-crop-marks');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('preflight-summary').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Start batch' }).click();
+    await page.waitForURL(/\/ui\/batches\/bat_/);
+    const id = /bat_[A-Za-z0-9_-]+/.exec(page.url())![0];
+    let status = '';
+    await expect
+      .poll(
+        async () => {
+          status = (
+            (await (await core.api(`/v1/render-batches/${id}`)).json()) as { status: string }
+          ).status;
+          return status;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('succeeded');
+    const link = (await (await core.api(`/v1/render-batches/${id}/bundle`)).json()) as {
+      url: string;
+    };
+    const zip = new AdmZip(Buffer.from(await (await fetch(link.url)).arrayBuffer()));
+    const pdfs = zip.getEntries().filter((e) => e.entryName.endsWith('.pdf'));
+    expect(pdfs).toHaveLength(2);
+    const boxes = pdfBoxes(poppler('pdfinfo', pdfs[0]!.getData(), ['-box']));
+    // 70 × 100 mm trim, 2 mm bleed; the marks start 3 mm out and run 5 mm, then 1 mm of slug.
+    const mm = 72 / 25.4;
+    const [mx0, , mx1] = boxes.MediaBox!;
+    const [tx0, , tx1] = boxes.TrimBox!;
+    expect(tx1! - tx0!).toBeCloseTo(70 * mm, 0);
+    expect(mx1! - mx0!).toBeCloseTo((70 + 2 * 9) * mm, 0);
     expect(ui.consoleErrors).toEqual([]);
   });
 });

@@ -33,6 +33,7 @@ function itemOf(page: Page, pages: number): SheetItem {
 export function SheetOutput({ page, pages }: { page: Page; pages: number }): ReactElement {
   const t = useT();
   const sheets = useAppStore((s) => s.wizard.sheets);
+  const cropMarks = useAppStore((s) => s.wizard.cropMarks);
   const patch = useAppStore((s) => s.wizardPatch);
   const [side, setSide] = useState<'front' | 'back'>('front');
   const item = itemOf(page, pages);
@@ -72,6 +73,16 @@ export function SheetOutput({ page, pages }: { page: Page; pages: number }): Rea
           />
           {t('sheets.output.files')}
         </label>
+        {!sheets ? (
+          <label className="check sheet-crop-marks">
+            <input
+              type="checkbox"
+              checked={cropMarks}
+              onChange={(e) => patch({ cropMarks: e.target.checked })}
+            />
+            {t('sheets.output.cropMarks')}
+          </label>
+        ) : null}
         <label className="check">
           <input
             type="radio"

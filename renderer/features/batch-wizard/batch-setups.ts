@@ -22,6 +22,8 @@ export type BatchSetup = Pick<
 > & {
   /** Several sizes; absent in setups kept before the wizard offered them. */
   moreTargets?: string[];
+  /** Absent in setups kept before the wizard offered crop marks. */
+  cropMarks?: boolean;
 };
 
 const KEY = 'render-desk.batch-setups';
@@ -49,6 +51,7 @@ export function rememberSetup(batchId: string, wizard: WizardState): void {
     brand: wizard.brand,
     fileNamePattern: wizard.fileNamePattern,
     sheets: wizard.sheets,
+    cropMarks: wizard.cropMarks,
     imagesMode: wizard.imagesMode,
     imagesDir: wizard.imagesDir,
     imagesZip: wizard.imagesZip,

@@ -142,6 +142,10 @@ export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | nul
           },
         }
       : {}),
+    // Single files of a print layout, each with its crop marks.
+    ...(wizard.cropMarks && !wizard.sheets && printLayout(template, wizard.target)
+      ? { cropMarks: true }
+      : {}),
     ...(wizard.imagesMode === 'folder' && wizard.imagesDir.trim()
       ? { imagesDir: wizard.imagesDir.trim() }
       : {}),
