@@ -38,10 +38,14 @@ const mib = (bytes: number) => bytes / 1048576;
 
 /** V8 heap and Buffer memory still in use after a full GC: what the process really holds. */
 function liveAfterGc(): { heap: number; buffers: number } {
+  heapTotals.push(mib(process.memoryUsage().heapTotal));
   gc?.();
   const usage = process.memoryUsage();
   return { heap: mib(usage.heapUsed), buffers: mib(usage.arrayBuffers) };
 }
+
+/** The V8 heap's size (not its use) just before each forced GC: how far V8 let it grow. */
+const heapTotals: number[] = [];
 
 const showLive = (live: { heap: number; buffers: number }) =>
   `${fmt(live.heap, 1)}+${fmt(live.buffers, 1)}`;
@@ -111,6 +115,7 @@ async function main(): Promise<void> {
       const total = size * OUTPUT_BYTES;
       const rss: number[] = [];
       const lives: { heap: number; buffers: number }[] = [];
+      heapTotals.length = 0;
       let seen = 0;
       let quarter = 1;
       const sink = new Writable({
@@ -139,7 +144,7 @@ async function main(): Promise<void> {
         `${size} outputs: planned in ${fmt(headSeconds)} s (${fmt((((headCpu.user + headCpu.system) / 1e3) * 1000) / size / 1000, 2)} ms CPU per output); ` +
           `stream ${fmt(mib(seen))} MiB in ${fmt(seconds, 2)} s = ${fmt(mib(seen) / seconds)} MiB/s, ` +
           `${fmt((cpuSeconds * 1000) / mib(seen), 1)} ms CPU/MiB; RSS ${fmt(rssBefore, 0)} → by quarter ${quarters.map((v) => fmt(v, 0)).join(', ')} MiB; ` +
-          `heap+buffers after GC ${showLive(liveBefore)} → ${lives.map(showLive).join(', ')} MiB (load ${fmt(os.loadavg()[0]!)})`,
+          `heap+buffers after GC ${showLive(liveBefore)} → ${lives.map(showLive).join(', ')} MiB, heap size before each GC ${heapTotals.map((v) => fmt(v, 0)).join(', ')} MiB (load ${fmt(os.loadavg()[0]!)})`,
       );
     }
     await objects.close();
