@@ -35,6 +35,8 @@ Options:
   --sheet <name|index>   the xlsx sheet to read
   --images <folder>      the folder relative image paths in cells resolve against
                          (default: the source file's folder, unless the data folder is in it)
+  --crop-marks           crop marks outside the trim and bleed of every file (with --sheets,
+                         --marks chooses the sheets' marks instead)
   --json                 print the summary as JSON on stdout (the progress bar stays on stderr)
 
 ${SHEETS_HELP}
@@ -60,6 +62,7 @@ const OPTIONS = {
   sheet: { type: 'string' },
   images: { type: 'string' },
   json: { type: 'boolean' },
+  'crop-marks': { type: 'boolean' },
   sheets: { type: 'string' },
   duplex: { type: 'string' },
   marks: { type: 'string' },
@@ -111,6 +114,7 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
         imagesDir: values.images !== undefined ? path.resolve(values.images) : undefined,
         json: values.json === true,
         sheets,
+        cropMarks: values['crop-marks'] === true,
       },
       core,
       style,

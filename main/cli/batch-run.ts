@@ -41,6 +41,8 @@ export interface BatchRunOptions {
   json: boolean;
   /** N-up sheets (the API's `sheets` option); the run delivers sheets-1.pdf, … */
   sheets?: SheetOptions | undefined;
+  /** Crop marks outside each file's trim and bleed (the API's `cropMarks`). */
+  cropMarks?: boolean | undefined;
 }
 
 /** What a run produced, before it is written out. */
@@ -66,6 +68,7 @@ interface BatchBase {
   brand?: string;
   imagesDir?: string;
   sheets?: SheetOptions;
+  cropMarks?: true;
 }
 
 export async function runBatch(
@@ -83,6 +86,10 @@ export async function runBatch(
     throw new UsageError(
       'batch: --cache keeps one file per row and --sheets draws rows onto shared sheets; use one of them',
     );
+  if (sheets && options.cropMarks)
+    throw new UsageError(
+      'batch: --crop-marks marks single files; sheets take --marks crop|cut|none instead',
+    );
   // Sheets are PDF pages of a print layout: those are the defaults when --sheets is given.
   const target =
     options.target ?? (sheets ? firstPrintLayout(core, options.templateId) : undefined);
@@ -91,6 +98,7 @@ export async function runBatch(
     format: outputFormat('batch', options.format ?? (sheets ? 'pdf' : undefined), undefined),
     ...(target !== undefined ? { target } : {}),
     ...(sheets ? { sheets } : {}),
+    ...(options.cropMarks ? { cropMarks: true as const } : {}),
     ...(quality !== undefined ? { quality } : {}),
     ...(options.brand !== undefined ? { brand: options.brand } : {}),
     ...imagesFolder(options, core.dataDir),

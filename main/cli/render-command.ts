@@ -29,6 +29,8 @@ Options:
                        as a4; templates show <id> lists them (default: the template's first)
   --quality <1-100>    jpeg/webp quality (default 90)
   --brand <id>         the brand profile that fills brand-bound values (default: the default brand)
+  --crop-marks         crop marks outside the trim and bleed (print layouts; a pixel layout gets
+                       them at 96 px an inch); the page or image grows to hold them
   --json               print the result as JSON on stdout
 ${COMMON_HELP}
 
@@ -44,6 +46,7 @@ const OPTIONS = {
   target: { type: 'string' },
   quality: { type: 'string' },
   brand: { type: 'string' },
+  'crop-marks': { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 

@@ -22,6 +22,7 @@ export function renderRequest(flags: {
   target?: string | undefined;
   quality?: string | undefined;
   brand?: string | undefined;
+  'crop-marks'?: boolean | undefined;
 }): RenderRequest {
   const parsed = RenderRequest.safeParse({
     templateId: flags.templateId,
@@ -30,6 +31,7 @@ export function renderRequest(flags: {
     ...(flags.target !== undefined ? { target: flags.target } : {}),
     ...(flags.quality !== undefined ? { quality: parseQuality('render', flags.quality) } : {}),
     ...(flags.brand !== undefined ? { brand: flags.brand } : {}),
+    ...(flags['crop-marks'] === true ? { cropMarks: true } : {}),
   });
   if (!parsed.success)
     throw new UsageError(

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
-import { poppler } from '../helpers/poppler.js';
+import { pdfBoxes, poppler } from '../helpers/poppler.js';
 import { runCli, tempDir, writeCsv } from '../helpers/run-cli.js';
 
 describe('render-desk batch', () => {
@@ -257,6 +257,28 @@ describe('render-desk batch --sheets', () => {
       expect(info).toContain(A4_PTS);
     }
     expect(zip.readAsText('manifest.csv')).toContain('4,rendered,,,sheets-2.pdf,2,1,2,1');
+  });
+
+  it('gives each single badge PDF crop marks with --crop-marks, and refuses them with --sheets', async () => {
+    const out = path.join(temp.dir, 'single');
+    const result = await badges(
+      '--out',
+      out,
+      '--format',
+      'pdf',
+      '--target',
+      'badge',
+      '--crop-marks',
+    );
+    expect(result.code).toBe(0);
+    const [x0, , x1] = pdfBoxes(
+      poppler('pdfinfo', fs.readFileSync(path.join(out, '1.pdf')), ['-box']),
+    ).MediaBox!;
+    // A 3 in badge; the marks start past its 1/8 in bleed (3.175 mm), run 5 mm, then 1 mm slug.
+    expect((x1! - x0!) / 72).toBeCloseTo(3 + (2 * (3.175 + 5 + 1)) / 25.4, 2);
+    const both = await badges('--out', out, '--sheets', 'a6-on-a4', '--crop-marks');
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/sheets take --marks/);
   });
 
   it('exits 2 naming the presets for an unknown one, and for a sheet flag without --sheets', async () => {

@@ -4,6 +4,7 @@ import AdmZip from 'adm-zip';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
+import { pdfBoxes, poppler } from '../helpers/poppler.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
 
 describe('render-desk render', () => {
@@ -118,6 +119,41 @@ describe('render-desk render', () => {
     const meta = await sharp(new AdmZip(report.file).readFile(pages[0]!)!).metadata();
     expect(meta.format).toBe('png');
     expect(ledgerBalance(dataDir)).toEqual({ balance: 98, debited: 2 });
+  });
+
+  it('draws crop marks around an event ticket PDF with --crop-marks, its page grown to hold them', async () => {
+    const values = (
+      JSON.parse(
+        (await runCli(['templates', 'show', 'tmpl_event_ticket', '--json', '--data-dir', dataDir]))
+          .stdout,
+      ) as { sampleRow: object }
+    ).sampleRow;
+    const ticket = (file: string, ...extra: string[]) =>
+      runCli([
+        'render',
+        '--template',
+        'tmpl_event_ticket',
+        '--values',
+        JSON.stringify(values),
+        '--target',
+        'ticket',
+        '--out',
+        path.join(temp.dir, file),
+        '--data-dir',
+        dataDir,
+        ...extra,
+      ]);
+    expect((await ticket('plain.pdf')).code).toBe(0);
+    expect((await ticket('marked.pdf', '--crop-marks')).code).toBe(0);
+    const mediaWidth = (file: string) => {
+      const [x0, , x1] = pdfBoxes(
+        poppler('pdfinfo', fs.readFileSync(path.join(temp.dir, file)), ['-box']),
+      ).MediaBox!;
+      return (x1! - x0!) / (72 / 25.4);
+    };
+    // 70 mm trim: 2 mm bleed a side without marks; with them 3 mm out, 5 mm long, 1 mm slug.
+    expect(mediaWidth('plain.pdf')).toBeCloseTo(74, 1);
+    expect(mediaWidth('marked.pdf')).toBeCloseTo(88, 1);
   });
 
   it('exits 1 and charges nothing when the values are refused', async () => {
