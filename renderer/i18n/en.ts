@@ -101,6 +101,7 @@ export const en = {
   'detail.resetValues': 'Reset to sample',
   'detail.ratio': 'Size',
   'detail.format': 'Format',
+  'detail.cropMarks': 'Crop marks',
   'detail.skipToSave': 'Skip to Save image',
   'detail.save': 'Save image…',
   'detail.saving': 'Rendering…',

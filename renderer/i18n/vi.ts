@@ -103,6 +103,7 @@ export const vi: Record<MessageKey, string> = {
   'detail.resetValues': 'Khôi phục nội dung mẫu',
   'detail.ratio': 'Kích thước',
   'detail.format': 'Định dạng',
+  'detail.cropMarks': 'Dấu cắt góc',
   'detail.skipToSave': 'Chuyển đến Lưu ảnh',
   'detail.save': 'Lưu ảnh…',
   'detail.saving': 'Đang dựng ảnh…',

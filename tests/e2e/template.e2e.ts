@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pdfBoxes, poppler } from '../helpers/poppler.js';
 import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
 import { referenceTemplate } from './reference-template.js';
 
@@ -69,5 +70,32 @@ describe('template detail', () => {
       await screenshot(page, 'template-validation');
     }
     expect(ui.consoleErrors.filter((e) => !/status of 422/.test(e))).toEqual([]);
+  });
+
+  it('saves a print layout as a PDF with crop marks when asked, the page grown to hold them', async () => {
+    const { page } = ui;
+    await page.goto(`${core.url}/ui/templates/tmpl_event_ticket`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const marks = page.getByLabel('Crop marks', { exact: true });
+    // A pixel layout has no trim to mark.
+    expect(await marks.count()).toBe(0);
+    await page
+      .getByRole('radiogroup', { name: 'Size' })
+      .getByRole('radio', { name: /^ticket/ })
+      .click();
+    await page
+      .getByRole('radiogroup', { name: 'Format' })
+      .getByRole('radio', { name: 'PDF' })
+      .click();
+    await marks.check();
+    await screenshot(page, 'template-crop-marks');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Save image…' }).click(),
+    ]);
+    const pdf = fs.readFileSync(await download.path());
+    const [x0, , x1] = pdfBoxes(poppler('pdfinfo', pdf, ['-box'])).MediaBox!;
+    // 70 mm trim; the marks start 3 mm out (past the 2 mm bleed), run 5 mm, then 1 mm slug.
+    expect((x1! - x0!) / (72 / 25.4)).toBeCloseTo(88, 1);
   });
 });

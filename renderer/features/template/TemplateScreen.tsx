@@ -97,6 +97,9 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
   const [overrides, setOverrides] = useState<Set<string>>(new Set());
   const [ratio, setRatio] = useState<string>(template.targets[0] ?? 'square');
   const [format, setFormat] = useState<OutputFormat>('png');
+  const [cropMarks, setCropMarks] = useState(false);
+  // Crop marks are offered for print layouts, whose trim and bleed they mark.
+  const printable = Boolean(template.layouts[ratio]?.page);
   const [edited, setEdited] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<unknown>(null);
@@ -152,7 +155,12 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
     setSaveError(null);
     try {
       const result = await api.render(
-        { ...request, format, quality: format === 'png' ? undefined : 92 },
+        {
+          ...request,
+          format,
+          quality: format === 'png' ? undefined : 92,
+          ...(cropMarks && printable ? { cropMarks: true } : {}),
+        },
         { idempotencyKey: crypto.randomUUID() },
       );
       if (result.creditsRemaining !== null) setBalance(result.creditsRemaining);
@@ -379,6 +387,16 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
                   label: t(`format.${f}`),
                 }))}
               />
+              {printable ? (
+                <label className="check">
+                  <input
+                    type="checkbox"
+                    checked={cropMarks}
+                    onChange={(e) => setCropMarks(e.target.checked)}
+                  />
+                  {t('detail.cropMarks')}
+                </label>
+              ) : null}
               <span className="small muted num">
                 {account
                   ? t('detail.balance', { balance: formatNumber(language, account.balance) })
