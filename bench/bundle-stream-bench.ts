@@ -26,6 +26,8 @@ import { fmt } from './stats.js';
 
 const SIZES = (process.env.BENCH_BUNDLE_SIZES ?? '2000,5000,10000,20000').split(',').map(Number);
 const OUTPUT_BYTES = Number(process.env.BENCH_OUTPUT_KIB ?? 166) * 1024;
+/** Outputs opened ahead of the one being written (the writer's default when unset). */
+const READ_AHEAD = process.env.BENCH_READ_AHEAD ? Number(process.env.BENCH_READ_AHEAD) : undefined;
 
 /** When set, a CPU profile of each planning and each stream is written into this folder. */
 const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
@@ -131,7 +133,16 @@ async function main(): Promise<void> {
       const sampler = setInterval(() => rss.push(mib(process.memoryUsage.rss())), 100);
       const cpu = process.cpuUsage();
       const started = Date.now();
-      await profiled(`stream-${size}`, () => pipeline(createBundleStream(entries), sink));
+      await profiled(`stream-${size}`, () =>
+        pipeline(
+          createBundleStream(
+            entries,
+            [],
+            READ_AHEAD !== undefined ? { readAhead: READ_AHEAD } : {},
+          ),
+          sink,
+        ),
+      );
       clearInterval(sampler);
       const seconds = (Date.now() - started) / 1000;
       const used = process.cpuUsage(cpu);
