@@ -76,3 +76,20 @@ export const AssetCreated = z.object({
   asset: z.string().describe('The name image layers use: `{ "asset": "<name>" }`.'),
 });
 export type AssetCreated = z.infer<typeof AssetCreated>;
+
+/** `name` is an asset's name as layers and `asset:` sample values write it (URL-encoded). */
+export const TemplateAssetParams = z
+  .object({ id: z.string().max(200), name: z.string().min(1).max(300) })
+  .strict();
+
+export const TemplateAssetQuery = z
+  .object({
+    width: z.coerce
+      .number()
+      .int()
+      .min(16)
+      .max(1024)
+      .optional()
+      .describe('A scaled-down WebP at most this wide (the editor shows it to mark a subject).'),
+  })
+  .strict();

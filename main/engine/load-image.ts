@@ -4,7 +4,8 @@ import { createCanvas, ImageData, type Canvas } from '@napi-rs/canvas';
 import sharp, { type OutputInfo } from 'sharp';
 import type { KeepBox } from '../../shared/template-format.js';
 import type { ImageInput } from '../render/render-protocol.js';
-import { keepWindow, windowPlacement, type SourceWindow } from './image-keep.js';
+import { keepWindow, type SourceWindow } from '../../shared/keep-window.js';
+import { windowPlacement } from './image-keep.js';
 
 export interface ImageFitting {
   width: number;

@@ -250,6 +250,11 @@ export const api = {
       sendJson<AssetCreated>('POST', `/v1/templates/${encodeURIComponent(id)}/assets`, {
         body: file,
       }),
+    /** The path of one of the template's images, scaled down to `width`; show it with useSignedLink. */
+    assetPath: (id: string, name: string, width: number) =>
+      withQuery(`/v1/templates/${encodeURIComponent(id)}/assets/${encodeURIComponent(name)}`, {
+        width,
+      }),
     /** A signed link to the template pack (a zip): downloads carry no headers. */
     packLink: (id: string) => signedLink(`/v1/templates/${encodeURIComponent(id)}/pack`),
     importPack: (zip: Blob) =>

@@ -183,6 +183,24 @@ export const editorEn = {
   'editor.image.circle': 'Crop to a circle',
   'editor.radius': 'Corner radius',
 
+  'editor.section.keep': 'Keep in frame',
+  'editor.keep.hint':
+    'Drag over the picture to mark the subject (the product, the face). Every crop of this layer shows all of it.',
+  'editor.keep.picture': 'Source picture of {layer}; the marked subject is outlined',
+  'editor.keep.x': 'Subject left',
+  'editor.keep.y': 'Subject top',
+  'editor.keep.width': 'Subject width',
+  'editor.keep.height': 'Subject height',
+  'editor.keep.clear': 'Clear subject',
+  'editor.keep.none': 'No subject marked: the crop follows the focal point.',
+  'editor.keep.inherited':
+    'The subject comes from the variable {name}. Setting it here overrides it for this layer.',
+  'editor.keep.noSample':
+    'The variable {name} has no sample image of the template, so there is nothing to mark on. A subject applies only while the value is the sample image.',
+  'editor.keep.contain': 'Applies only when the image fills the box (crop).',
+  'editor.keep.format1':
+    'Keep in frame needs template format 2. This template uses format 1, so its crops follow the focal point only.',
+
   'editor.section.shape': 'Shape',
   'editor.shape.kind': 'Shape',
   'editor.shape.rectangle': 'Rectangle',
@@ -439,6 +457,23 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'editor.image.focalY': 'Tâm ảnh, chiều dọc',
   'editor.image.circle': 'Cắt thành hình tròn',
   'editor.radius': 'Bo góc',
+
+  'editor.section.keep': 'Giữ trong khung',
+  'editor.keep.hint':
+    'Kéo trên ảnh để đánh dấu chủ thể (sản phẩm, khuôn mặt). Mọi cách cắt của lớp này đều giữ trọn phần đó.',
+  'editor.keep.picture': 'Ảnh gốc của {layer}; chủ thể đã đánh dấu được viền lại',
+  'editor.keep.x': 'Chủ thể, mép trái',
+  'editor.keep.y': 'Chủ thể, mép trên',
+  'editor.keep.width': 'Chủ thể, chiều rộng',
+  'editor.keep.height': 'Chủ thể, chiều cao',
+  'editor.keep.clear': 'Bỏ chủ thể',
+  'editor.keep.none': 'Chưa đánh dấu chủ thể: ảnh được cắt theo tâm ảnh.',
+  'editor.keep.inherited': 'Chủ thể lấy từ biến {name}. Đặt ở đây sẽ thay thế cho lớp này.',
+  'editor.keep.noSample':
+    'Biến {name} chưa có ảnh mẫu của mẫu thiết kế nên chưa có gì để đánh dấu. Chủ thể chỉ áp dụng khi giá trị là ảnh mẫu.',
+  'editor.keep.contain': 'Chỉ áp dụng khi ảnh lấp đầy khung (cắt bớt).',
+  'editor.keep.format1':
+    'Giữ trong khung cần mẫu định dạng 2. Mẫu này dùng định dạng 1 nên ảnh chỉ được cắt theo tâm ảnh.',
 
   'editor.section.shape': 'Hình',
   'editor.shape.kind': 'Dạng hình',

@@ -573,6 +573,31 @@ describe('assets', () => {
   });
 });
 
+describe('reading assets', () => {
+  it("serves the template's own images, scaled down with width, and nothing outside its folder", async () => {
+    const created = await fork();
+    const whole = await server.api(`/v1/templates/${created.id}/assets/product.jpg`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('image/jpeg');
+    const full = await sharp(Buffer.from(await whole.arrayBuffer())).metadata();
+    const small = await server.api(`/v1/templates/${created.id}/assets/product.jpg?width=120`);
+    expect(small.headers.get('content-type')).toBe('image/webp');
+    const scaled = await sharp(Buffer.from(await small.arrayBuffer())).metadata();
+    expect(scaled.width).toBe(120);
+    expect(scaled.height).toBe(Math.round((120 * full.height!) / full.width!));
+    await expectProblem(
+      await server.api(`/v1/templates/${created.id}/assets/${encodeURIComponent('../../x.png')}`),
+      404,
+      'not-found',
+    );
+    await expectProblem(
+      await server.api(`/v1/templates/${created.id}/assets/missing.png`),
+      404,
+      'not-found',
+    );
+  });
+});
+
 describe('openapi', () => {
   it('documents the workspace template routes', async () => {
     const doc = await (await server.api('/v1/openapi.json')).json();

@@ -7633,6 +7633,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/templates/{id}/assets/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An image of a workspace template's own (fixed artwork or a sample image) */
+    get: {
+      parameters: {
+        query?: {
+          width?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+          name: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The image */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'image/jpeg': unknown;
+            'image/png': unknown;
+            'image/webp': unknown;
+          };
+        };
+        /** @description Unknown template or asset */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/problem+json': {
+              /** @description 402 insufficient-credits: the balance now */
+              balance?: number;
+              code: string;
+              detail: string;
+              errors?: {
+                code?: string;
+                message: string;
+                path: string;
+              }[];
+              /** @description 402 insufficient-credits: credits the request needs */
+              needed?: number;
+              status: number;
+              title: string;
+              type: string;
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/templates/{id}/pack': {
     parameters: {
       query?: never;

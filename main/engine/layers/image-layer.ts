@@ -10,7 +10,7 @@ import {
   type FittedImage,
   type SourceImage,
 } from '../load-image.js';
-import { keepWindow, type SourceWindow } from '../image-keep.js';
+import { keepWindow, type SourceWindow } from '../../../shared/keep-window.js';
 import { resolvePaint, roundedRectPath } from '../paint.js';
 import { drawVectorSvg, loadVectorSvg, type VectorSvg } from '../svg-vector.js';
 

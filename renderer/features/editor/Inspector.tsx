@@ -20,6 +20,7 @@ import {
   VisibilitySection,
 } from './LayerSections';
 import { PaintEditor } from './PaintEditor';
+import { KeepSection } from './KeepSection';
 import { SizeScope } from './SizeScope';
 import { TextStyleSection } from './TextStyleSection';
 import { useLayerEdit } from './use-layer-edit';
@@ -156,6 +157,7 @@ function LayerInspector({ layer }: { layer: Layer }): ReactElement {
       {layer.kind === 'text' ? <TextContentSection layer={layer} /> : null}
       {layer.kind === 'text' || layer.kind === 'list' ? <TextStyleSection layer={layer} /> : null}
       {layer.kind === 'image' ? <ImageSection layer={layer} /> : null}
+      {layer.kind === 'image' ? <KeepSection layer={layer} /> : null}
       {layer.kind === 'shape' ? <ShapeSection layer={layer} /> : null}
       {layer.kind === 'qr' ? <QrSection layer={layer} /> : null}
       {layer.kind === 'list' ? <ListSection layer={layer} /> : null}

@@ -9,6 +9,7 @@ import { unitToPixels } from '../../../shared/page-sizes';
 import type { Layer, Layout } from '../../api/types';
 import { useT } from '../../i18n/i18n';
 import { selectLayers, selectLayout, useEditorStore } from './editor-store';
+import { KeepOutline } from './KeepOutline';
 import { resizeBox, snapMove, snapResize, type Box, type HandleEdges } from './snapping';
 import type { DraftPreview } from './use-draft-preview';
 
@@ -247,6 +248,7 @@ const LayerBox = memo(function LayerBox({
       {selected ? (
         <>
           <span className="ed-box-label">{layer.id}</span>
+          {layer.kind === 'image' ? <KeepOutline layer={layer} /> : null}
           {HANDLES.map((h) => (
             <span
               key={h.name}

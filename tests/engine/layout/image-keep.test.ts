@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepWindow } from '../../../main/engine/image-keep.js';
+import { keepWindow } from '../../../shared/keep-window.js';
 import { checkRules } from '../../../main/engine/rules/check-rules.js';
 import {
   colourBounds,

@@ -1,9 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { CatalogQuery, ProblemDetails, TemplateIdParams } from '../../../../shared/api-schemas.js';
 import { AppError, Errors } from '../../../../shared/errors.js';
 import type { Ratio } from '../../../../shared/template-format.js';
 import {
   AssetCreated,
   DraftPreviewRequest,
+  TemplateAssetParams,
+  TemplateAssetQuery,
   ForkRequest,
   TemplatePatch,
   WorkspaceTemplateDetail,
@@ -226,7 +231,14 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
   );
 }
 
-/** The asset upload takes a raw image body: registered in a binary-body scope. */
+/** The bytes decide the type, as for an upload; other files of the folder are not served. */
+const ASSET_READ_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** Template assets: the upload takes a raw image body, so they are registered in a binary-body scope. */
 export function registerWorkspaceAssetRoutes(registry: RouteRegistry, deps: ServerDeps): void {
   const { workspace } = deps;
   registry.add(
@@ -258,6 +270,52 @@ export function registerWorkspaceAssetRoutes(registry: RouteRegistry, deps: Serv
       const extension = await checkTemplateAsset(bytes, 'body');
       const asset = await workspace.addAsset(params.id, bytes, extension);
       return reply.code(201).send({ asset });
+    },
+  );
+
+  registry.add(
+    {
+      method: 'GET',
+      url: '/v1/templates/:id/assets/:name',
+      summary: "An image of a workspace template's own (fixed artwork or a sample image)",
+      tags: ['templates'],
+      params: TemplateAssetParams,
+      query: TemplateAssetQuery,
+      access: { uiLink: true },
+      responses: {
+        200: { description: 'The image', mediaType: ['image/png', 'image/jpeg', 'image/webp'] },
+        404: { description: 'Unknown template or asset', schema: ProblemDetails },
+      },
+    },
+    async ({ params, query, reply }) => {
+      workspace.require(params.id);
+      const dir = path.resolve(workspace.assetsDir(params.id));
+      const file = path.resolve(dir, params.name);
+      // Only files inside the template's own folder, as the engine reads them.
+      const inside = file.startsWith(dir + path.sep) && fs.existsSync(file);
+      const meta = inside
+        ? await sharp(file)
+            .metadata()
+            .catch(() => null)
+        : null;
+      const type = meta?.format ? ASSET_READ_TYPES[meta.format] : undefined;
+      if (!type) throw Errors.notFound('template asset', params.name);
+      if (query.width !== undefined) {
+        // Turned upright as the engine draws it, so a subject marked on it lands where drawn.
+        const small = await sharp(file)
+          .rotate()
+          .resize({ width: query.width, withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer();
+        return reply
+          .type('image/webp')
+          .header('Cache-Control', 'private, max-age=3600')
+          .send(small);
+      }
+      return reply
+        .type(type)
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(fs.createReadStream(file));
     },
   );
 }
