@@ -6,9 +6,10 @@ import { registerBundledFonts } from '../../main/engine/fonts.js';
 import { FONTS_DIR } from '../../main/engine/render-job.js';
 import { checkRules } from '../../main/engine/rules/check-rules.js';
 import { layoutLayers } from '../../shared/layout-pages.js';
-import type { Template } from '../../shared/template-format.js';
+import type { LayoutName, Template } from '../../shared/template-format.js';
 import { placeholderNames } from '../../main/engine/format-value.js';
 import {
+  type CatalogTemplate,
   buildJob,
   ratiosOf,
   readCatalogTemplates,
@@ -16,10 +17,11 @@ import {
 } from '../../scripts/preview-template.js';
 
 /**
- * Every built-in template × ratio, with its sample values and with long (300-character) values,
- * checked against the layout rules (docs/templates.md, "Rules") after fitting. A variable a QR
- * code encodes is a link: its long value is a long link (121 characters, with tracking
- * parameters), not 300 characters of prose no one would encode.
+ * Every built-in template × ratio and print layout (badge, ticket, a4), with its sample values
+ * and with long (300-character) values, checked against the layout rules (docs/templates.md,
+ * "Rules") after fitting. A variable a QR code encodes is a link: its long value is a link as
+ * long as the variable's maxLength allows (tracking parameters and all), not 300 characters of
+ * prose no one would encode.
  *
  * The catalog passes every rule, so rule-exceptions.json is empty. It stays as the way to record
  * a known violation (template, ratio, rule, layer) should one ever have to be accepted: the test
@@ -47,16 +49,35 @@ interface Exception {
 const LONG_LINK =
   'https://www.example-shop.vn/khuyen-mai/tet-2027/san-pham/binh-giu-nhiet-inox-cao-cap?utm_source=render-desk&utm_medium=qr';
 
+/** A link as long as the variable allows (LONG_LINK padded or cut), LONG_LINK with no limit. */
+function longLink(template: Template, name: string): string {
+  const variable = template.variables.find((v) => v.name === name);
+  const max = variable && 'maxLength' in variable ? variable.maxLength : undefined;
+  return max ? LONG_LINK.padEnd(max, '&ref=print').slice(0, max) : LONG_LINK;
+}
+
 /** stressValues' long values, with the variables QR codes encode set to a long link. */
 function longValues(template: Template): Record<string, unknown> {
   const values = stressValues(template, 'long');
   for (const layout of Object.values(template.layouts)) {
     for (const layer of layout ? layoutLayers(layout) : []) {
       if (layer.kind !== 'qr') continue;
-      for (const name of placeholderNames(layer.value)) values[name] = LONG_LINK;
+      for (const name of placeholderNames(layer.value)) values[name] = longLink(template, name);
     }
   }
   return values;
+}
+
+/** The five ratios, then the print layouts (badge, ticket, a4) under their own names. */
+function layoutNamesOf(template: Template): LayoutName[] {
+  const ratios: LayoutName[] = ratiosOf(template);
+  const print = Object.keys(template.layouts).filter((name) => template.layouts[name]?.page);
+  return [...ratios, ...print.sort()];
+}
+
+/** A render job of any layout: values resolve the same for all, the job then names the layout. */
+function jobFor(entry: CatalogTemplate, name: LayoutName, values: Record<string, unknown>) {
+  return { ...buildJob(entry, 'square', values), ratio: name };
 }
 
 const keyOf = (e: Exception) => `${e.template} ${e.ratio} ${e.rule} ${e.layer}`;
@@ -74,9 +95,9 @@ describe('the built-in templates keep the layout rules', () => {
   for (const entry of readCatalogTemplates()) {
     it(`${entry.template.id} breaks no rule its exceptions do not list`, async () => {
       const seen = new Map<string, Exception & { message: string }>();
-      for (const ratio of ratiosOf(entry.template)) {
+      for (const ratio of layoutNamesOf(entry.template)) {
         for (const values of [entry.template.sampleValues, longValues(entry.template)]) {
-          for (const violation of await checkRules(buildJob(entry, ratio, values))) {
+          for (const violation of await checkRules(jobFor(entry, ratio, values))) {
             const exception = {
               template: entry.template.id,
               ratio,

@@ -58,6 +58,7 @@ export async function measureWithRules(job: RenderJob): Promise<{
             ratio: job.ratio,
             width: layout.width,
             height: layout.height,
+            print: layout.page,
             page: pageIndex + 1,
             layers: prepared.visible,
             reports,

@@ -1,4 +1,4 @@
-import type { LayoutName } from '../../../shared/template-format.js';
+import type { LayoutName, PageSpec } from '../../../shared/template-format.js';
 import type { PreparedImage } from '../layers/image-layer.js';
 import type { TextLayerReport } from '../../render/render-protocol.js';
 import type { DrawContext } from '../draw-context.js';
@@ -30,6 +30,8 @@ export interface RulePage {
   ratio: LayoutName;
   width: number;
   height: number;
+  /** A print layout's physical size and DPI; absent on screen layouts. */
+  print?: PageSpec;
   page: number;
   layers: DrawnLayer[];
   reports: Map<string, TextLayerReport>;

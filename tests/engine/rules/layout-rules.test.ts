@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { registerBundledFonts } from '../../../main/engine/fonts.js';
 import { FONTS_DIR } from '../../../main/engine/render-job.js';
 import { checkRules } from '../../../main/engine/rules/check-rules.js';
+import { Template } from '../../../shared/template-format.js';
 import { jobFor, layoutTemplate } from '../layout/layout-fixtures.js';
 
 registerBundledFonts(FONTS_DIR);
@@ -82,6 +83,47 @@ describe('layout rules', () => {
     expect(await rules(layoutTemplate({ ratio: 'og', layers: [qr(400)] }))).toEqual([
       'qr-placement code',
     ]);
+  });
+
+  it("want printed QR codes of at least 0.5 mm a module at the layout's DPI", async () => {
+    // A 130-character profile link: 49 × 49 modules at M, 41 × 41 at L.
+    const link = `https://events.example.org/2027/attendees/${'a'.repeat(130 - 42)}`;
+    const qr = (size: number, errorCorrection: 'L' | 'M') => ({
+      kind: 'qr',
+      id: 'code',
+      x: 100,
+      y: 100,
+      width: size,
+      height: size,
+      value: link,
+      errorCorrection,
+    });
+    // A 3 × 4 in badge at 300 dpi, where 0.5 mm is 5.9 px, so a module needs 6.
+    const badge = (size: number, errorCorrection: 'L' | 'M') =>
+      Template.parse({
+        ...layoutTemplate({ layers: [] }),
+        layouts: {
+          badge: {
+            width: 900,
+            height: 1200,
+            background: '#FFFFFF',
+            page: { unit: 'in', width: 3, height: 4, dpi: 300 },
+            layers: [qr(size, errorCorrection)],
+          },
+        },
+      });
+    // 120 px: 2 px (0.17 mm) a module at M.
+    const dense = await checkRules(jobFor(badge(120, 'M')));
+    expect(dense.map((v) => `${v.rule} ${v.layer}`)).toEqual(['qr-too-dense code']);
+    expect(dense[0]!.message).toContain('0.17 mm');
+    // 200 px at L is 4 px a module: enough on a screen, 0.34 mm printed.
+    expect(await rules(layoutTemplate({ layers: [qr(200, 'L')] }))).toEqual([]);
+    expect((await checkRules(jobFor(badge(200, 'L')))).map((v) => v.rule)).toEqual([
+      'qr-too-dense',
+    ]);
+    // 270 px at L is 6 px (0.51 mm) a module, 440 px at M 8 px (0.68 mm).
+    expect(await checkRules(jobFor(badge(270, 'L')))).toEqual([]);
+    expect(await checkRules(jobFor(badge(440, 'M')))).toEqual([]);
   });
 
   it('want leading of 1.25 for more than one line of capitals with marks above', async () => {
