@@ -1,5 +1,5 @@
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keepWindow } from '../../shared/keep-window.js';
 import type { KeepBox, Template } from '../../shared/template-format.js';
@@ -135,7 +135,10 @@ describe('keep in frame', () => {
     await page.locator('.ed-box[data-layer-id="photo"]').click();
     const note = page.getByTestId('keep-format1');
     await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
-    await note.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    // Scrolled up from the bottom of the inspector, clear of the toast.
+    await note.scrollIntoViewIfNeeded();
+    await note.hover();
+    await page.mouse.wheel(0, 200);
     expect(await note.innerText()).toContain('Giữ trong khung cần mẫu định dạng 2');
     expect(await page.getByLabel('Chủ thể, chiều rộng').count()).toBe(0);
     await screenshot(page, 'editor-keep-in-frame-format1-vi');
@@ -157,7 +160,7 @@ function photo(tpl: Template, layout: string): ImageLayer {
 }
 
 /** The moon picture cropped as a frame keeping `keep` shows it (the window lies inside it here). */
-function expectedCrop(frame: ImageLayer, keep: KeepBox): sharp.Sharp {
+function expectedCrop(frame: ImageLayer, keep: KeepBox): Sharp {
   const w = keepWindow(900, 900, frame.width, frame.height, frame.focalPoint, keep);
   return sharp(MOON)
     .extract({
@@ -169,7 +172,7 @@ function expectedCrop(frame: ImageLayer, keep: KeepBox): sharp.Sharp {
     .resize(frame.width, frame.height, { fit: 'fill' });
 }
 
-async function pixels(image: sharp.Sharp): Promise<Buffer> {
+async function pixels(image: Sharp): Promise<Buffer> {
   // Through PNG: sharp applies one extract per pipeline.
   const png = await image.png().toBuffer();
   return sharp(png).removeAlpha().resize(108, 44, { fit: 'fill' }).raw().toBuffer();
