@@ -127,6 +127,12 @@ describe('batch wizard: sheets for printing', () => {
         { timeout: 60_000 },
       )
       .toBe('succeeded');
+    // The results list each PDF as a document, not as an image thumbnail it cannot have.
+    await expect
+      .poll(() => page.locator('.results-row .result-document').count(), { timeout: 20_000 })
+      .toBe(2);
+    expect(await page.locator('.results-row img').count()).toBe(0);
+    await screenshot(page, 'batch-results-pdf-rows');
     const link = (await (await core.api(`/v1/render-batches/${id}/bundle`)).json()) as {
       url: string;
     };

@@ -153,8 +153,10 @@ const ResultRow = memo(function ResultRow({
 }): ReactElement {
   const t = useT();
   const error = row?.error ? errorText(row.error) : null;
+  // PDFs and zips (several pages) have no image thumbnail: the API refuses `width` for them.
+  const documentKind = row?.outputKey ? /\.(pdf|zip)$/i.exec(row.outputKey)?.[1] : undefined;
   const thumb = useSignedLink(
-    thumbReady && row?.outputKey ? api.outputThumbPath(row.outputKey) : null,
+    thumbReady && row?.outputKey && !documentKind ? api.outputThumbPath(row.outputKey) : null,
   );
   return (
     <div
@@ -177,7 +179,11 @@ const ResultRow = memo(function ResultRow({
                 onClick={() => onOpen(row)}
                 aria-label={t('batch.open', { row: rowLabel(row.rowIndex, targets) })}
               >
-                {thumb ? (
+                {documentKind ? (
+                  <span className="result-document" aria-hidden="true">
+                    {documentKind.toUpperCase()}
+                  </span>
+                ) : thumb ? (
                   <img
                     key={row.outputKey}
                     src={thumb}
