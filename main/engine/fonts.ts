@@ -14,6 +14,11 @@ import type { CustomFontFace } from '../render/render-protocol.js';
  * Bundled fonts (templates/fonts). They are registered once per thread; text is always drawn with
  * a stack ending in the default text family and the colour emoji family, so a glyph the chosen
  * family lacks (₫ in a display face, 🎉 anywhere) still comes from a bundled font.
+ *
+ * The render threads may defer the colour emoji family until a job's text can reach it
+ * (`registerFontsFor`): registering its 5.6 MB file takes longer than all the other families
+ * together (0.2–0.4 s), which a one-off command-line render or a cached batch that re-renders
+ * three rows pays in full, and most images draw no emoji.
  */
 
 export const EMOJI_FAMILY = 'Noto Color Emoji';
@@ -25,6 +30,8 @@ interface RegisteredFamily {
   family: string;
   files: string[];
   coverage: CoverageRanges | null;
+  /** False while a deferred family's files are not yet registered with the canvas. */
+  registered: boolean;
 }
 
 interface FontRegistry {
@@ -42,26 +49,121 @@ const customFaces = new Map<string, { family: string; key: FontKey }>();
 let customFamilies = new Map<string, RegisteredFamily>();
 const customCoverage = new Map<string, CoverageRanges>();
 
-/** Registers every family of templates/fonts/fonts.json; later calls with the same folder no-op. */
-export function registerBundledFonts(fontsDir: string): string[] {
+/** Families a render thread registers only when a job needs them (see the note above). */
+const DEFERRABLE_FAMILIES = new Set([EMOJI_FAMILY.toLowerCase()]);
+
+/**
+ * Registers every family of templates/fonts/fonts.json; later calls with the same folder no-op.
+ * With `deferEmoji`, the colour emoji family is known (resolved, listed, its coverage used) but
+ * registered only by `registerFontsFor` a job whose text can reach it; a later call without it
+ * registers it at once.
+ */
+export function registerBundledFonts(
+  fontsDir: string,
+  options: { deferEmoji?: boolean } = {},
+): string[] {
   const dir = path.resolve(fontsDir);
-  if (registry?.fontsDir === dir) return [...registry.families.values()].map((f) => f.family);
+  if (registry?.fontsDir === dir) {
+    if (!options.deferEmoji) registerDeferred(registry);
+    return [...registry.families.values()].map((f) => f.family);
+  }
   const manifest: FontManifest = readFontManifest(dir);
   const families = new Map<string, RegisteredFamily>();
   for (const entry of manifest.families) {
-    const files = entry.files.map((f) => path.join(dir, entry.folder, f.file));
-    for (const file of files) {
-      const key = GlobalFonts.registerFromPath(file, entry.family);
-      if (!key) throw new Error(`Could not register the bundled font ${file}`);
-    }
-    families.set(entry.family.toLowerCase(), {
+    const lower = entry.family.toLowerCase();
+    const family: RegisteredFamily = {
       family: entry.family,
-      files,
+      files: entry.files.map((f) => path.join(dir, entry.folder, f.file)),
       coverage: entry.coverage ?? null,
-    });
+      registered: false,
+    };
+    if (!(options.deferEmoji && DEFERRABLE_FAMILIES.has(lower))) registerFamily(family);
+    families.set(lower, family);
   }
   registry = { fontsDir: dir, families };
   return manifest.families.map((f) => f.family);
+}
+
+function registerFamily(entry: RegisteredFamily): void {
+  for (const file of entry.files) {
+    const key = GlobalFonts.registerFromPath(file, entry.family);
+    if (!key) throw new Error(`Could not register the bundled font ${file}`);
+  }
+  entry.registered = true;
+}
+
+function registerDeferred(current: FontRegistry): void {
+  for (const entry of current.families.values()) if (!entry.registered) registerFamily(entry);
+}
+
+/**
+ * Registers the deferred families before a job is drawn if any of its text could be drawn with
+ * them, so the image is the same as with every family registered from the start. The emoji
+ * family comes last in every stack, after the default family: a character reaches it only if the
+ * default family lacks it and the emoji font has it (or the job names the family itself). Every
+ * string of the job is looked at (values, the template's text and formats); templates once each.
+ */
+export function registerFontsFor(job: { template?: unknown }): void {
+  if (!needsDeferredFonts(job)) return;
+  for (const entry of pendingFamilies()) registerFamily(entry);
+}
+
+/** True when a deferred family is not registered yet and the job's text can reach it. */
+export function needsDeferredFonts(job: { template?: unknown }): boolean {
+  const pending = pendingFamilies();
+  if (pending.length === 0) return false;
+  const reachable = (text: string) => pending.some((entry) => reachesFamily(text, entry));
+  return (
+    anyString(job, reachable, job.template) ||
+    (job.template !== null &&
+      typeof job.template === 'object' &&
+      templateReaches(job.template, reachable))
+  );
+}
+
+/** The bundled families this thread knows but has not registered yet. */
+export function deferredFamilies(): string[] {
+  return pendingFamilies().map((entry) => entry.family);
+}
+
+function pendingFamilies(): RegisteredFamily[] {
+  return registry ? [...registry.families.values()].filter((entry) => !entry.registered) : [];
+}
+
+const templatesReaching = new WeakMap<object, boolean>();
+
+function templateReaches(template: object, reachable: (text: string) => boolean): boolean {
+  let known = templatesReaching.get(template);
+  if (known === undefined) {
+    known = anyString(template, reachable, undefined);
+    templatesReaching.set(template, known);
+  }
+  return known;
+}
+
+/** True if `test` holds for a string anywhere in `value` (keys included), skipping `skip`. */
+function anyString(value: unknown, test: (text: string) => boolean, skip: unknown): boolean {
+  if (typeof value === 'string') return test(value);
+  if (value === null || typeof value !== 'object' || value === skip) return false;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return false;
+  if (Array.isArray(value)) return value.some((item) => anyString(item, test, skip));
+  for (const [key, item] of Object.entries(value)) {
+    if (test(key) || anyString(item, test, skip)) return true;
+  }
+  return false;
+}
+
+function reachesFamily(text: string, entry: RegisteredFamily): boolean {
+  if (text.toLowerCase().includes(entry.family.toLowerCase())) return true;
+  const own = coverageOf(entry.family);
+  const before = coverageOf(DEFAULT_FAMILY);
+  for (const char of text) {
+    const cp = char.codePointAt(0) ?? 0;
+    // Every ASCII character the emoji font has (digits, #, *, space) the default family has too.
+    if (cp < 0x80) continue;
+    if (coversCodePoint(own, cp) && !coversCodePoint(before, cp)) return true;
+  }
+  return false;
 }
 
 function requireRegistry(): FontRegistry {
@@ -97,7 +199,7 @@ export function syncCustomFonts(faces: readonly CustomFontFace[]): void {
   const families = new Map<string, RegisteredFamily>();
   for (const [file, { family }] of customFaces) {
     const lower = family.toLowerCase();
-    const entry = families.get(lower) ?? { family, files: [], coverage: null };
+    const entry = families.get(lower) ?? { family, files: [], coverage: null, registered: true };
     entry.files.push(file);
     families.set(lower, entry);
   }

@@ -6,7 +6,7 @@ import { releaseCanvas } from './canvas-pool.js';
 import { pageCount } from '../../shared/layout-pages.js';
 import { CONTENT_TYPES, EXTENSIONS, ZIP_CONTENT_TYPE, encodeCanvas } from './encode-image.js';
 import { zipPages } from './pages-zip.js';
-import { registerBundledFonts, syncCustomFonts } from './fonts.js';
+import { registerBundledFonts, registerFontsFor, syncCustomFonts } from './fonts.js';
 import { LayerImageError } from './layers/image-layer.js';
 import { renderPdf } from './render-pdf.js';
 import { renderSheets } from './render-sheets.js';
@@ -126,12 +126,13 @@ async function withRules(job: RenderJob): Promise<RenderResult> {
 function prepareThread(): void {
   if (threadReady) return;
   sharp.concurrency(1);
-  registerBundledFonts(path.resolve(FONTS_DIR));
+  registerBundledFonts(path.resolve(FONTS_DIR), { deferEmoji: true });
   threadReady = true;
 }
 
 export async function renderJob(job: RenderJob): Promise<RenderResult> {
   prepareThread();
+  registerFontsFor(job);
   if (job.fonts) syncCustomFonts(job.fonts);
   try {
     if (job.sheet) return await sheetsResult({ ...job, sheet: job.sheet });
