@@ -88,13 +88,14 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
   let pool: ResizableRenderPool | undefined;
   const core = await composeLocalCore(
     settings,
-    // Without a cache every row renders: all threads at once. With one, none until the first
-    // changed row is found (then one, loading the engine while the rest are hashed), and more
-    // only once it is known how many changed.
+    // Without a cache every row renders: all threads at once. With one, a single thread, which
+    // loads the engine (half a second) on the other core while this one opens the data folder
+    // and hashes the rows, so that the few changed rows of a CI run render at once; more only
+    // once it is known how many changed. A run where nothing changed closes it unused.
     (threads) =>
       (pool = resizableRenderPool({
         threads,
-        startWith: values.cache !== undefined ? 0 : threads,
+        startWith: values.cache !== undefined ? 1 : threads,
       })),
   );
   try {
