@@ -1,4 +1,5 @@
-import { GlobalFonts } from '@napi-rs/canvas';
+import { createRequire } from 'node:module';
+import type * as Canvas from '@napi-rs/canvas';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -234,11 +235,20 @@ function describeFace(face: { family: string; weight: number; style: string }): 
 }
 
 /**
+ * The canvas's native module, loaded at the first upload: a command-line run or an API thread
+ * that only lists fonts need not load it (tens of milliseconds of a cached batch's start).
+ */
+function loadCanvas(): typeof Canvas {
+  return createRequire(import.meta.url)('@napi-rs/canvas') as typeof Canvas;
+}
+
+/**
  * The last word on whether a font loads is the engine's. Registering also enters the font under
  * its own family name, so it goes in under a throwaway alias and comes straight out again: this
  * thread's font registry ends as it began.
  */
 function proveLoadable(bytes: Uint8Array, sha256: string): void {
+  const { GlobalFonts } = loadCanvas();
   const key = GlobalFonts.register(Buffer.from(bytes), `render-desk-probe-${sha256.slice(0, 16)}`);
   if (!key) {
     throw new AppError(

@@ -25,10 +25,17 @@ export interface EncodingChoice {
   bomLength: number;
 }
 
-const UNDEFINED_BYTES: Record<'windows-1252' | 'windows-1258', Set<number>> = {
-  'windows-1252': undefinedBytesOf('windows-1252'),
-  'windows-1258': undefinedBytesOf('windows-1258'),
-};
+/** Built at the first byte above 0x7f: building iconv's code page tables costs an ASCII file time. */
+const UNDEFINED_BYTES = new Map<'windows-1252' | 'windows-1258', Set<number>>();
+
+function undefinedBytes(codePage: 'windows-1252' | 'windows-1258'): Set<number> {
+  let bytes = UNDEFINED_BYTES.get(codePage);
+  if (!bytes) {
+    bytes = undefinedBytesOf(codePage);
+    UNDEFINED_BYTES.set(codePage, bytes);
+  }
+  return bytes;
+}
 
 function undefinedBytesOf(codePage: string): Set<number> {
   const bytes = new Set<number>();
@@ -184,7 +191,7 @@ export async function scanBytes(file: string): Promise<ByteScan> {
       }
       if (byte < 0x80) continue;
       for (const codePage of ['windows-1252', 'windows-1258'] as const) {
-        if (!scan.firstUndefined[codePage] && UNDEFINED_BYTES[codePage].has(byte)) {
+        if (!scan.firstUndefined[codePage] && undefinedBytes(codePage).has(byte)) {
           scan.firstUndefined[codePage] = { byteOffset: offset, line };
         }
       }
