@@ -337,8 +337,8 @@ async function cachedRun(
         error: '',
       });
     } else {
-      // The first changed row starts one render thread, which loads the engine while the other
-      // rows are hashed; a run where nothing changed starts none.
+      // At least one render thread from the first changed row on (the command starts one at
+      // once), loading the engine while the other rows are hashed.
       firstThread ??= threadsFor(1);
       misses.push({ rowIndex: row.rowIndex, cells: row.cells, name, key });
     }

@@ -10,11 +10,10 @@ export interface ResizableRenderPool extends RenderPool {
 }
 
 /**
- * A render pool sized once the work is known. A cached batch starts no render thread until it
- * finds a changed row, and then as many as the changed rows need: a run where nothing changed
- * starts none, and three changed rows do not pay for starting every thread (half a second of CPU
- * each). `threads` stays the configured count, which the
- * batch runner sizes its rows in flight by; a render before any resize starts them all.
+ * A render pool sized once the work is known. A cached batch starts one thread, and more only
+ * once it knows how many rows changed: three changed rows do not pay for starting every thread
+ * (half a second of CPU each). `threads` stays the configured count, which the batch runner
+ * sizes its rows in flight by; a render before any resize, with none started, starts them all.
  */
 export function resizableRenderPool(
   options: RenderPoolOptions & { threads: number; startWith: number },
