@@ -120,6 +120,7 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
       core,
       style,
       (rows) => pool?.resize(Math.ceil(rows / ROWS_PER_THREAD)) ?? Promise.resolve(),
+      values.cache !== undefined,
     );
   } finally {
     await core.close();
