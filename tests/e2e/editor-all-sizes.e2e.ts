@@ -78,6 +78,55 @@ describe('editing one size or all of them', () => {
     expect(ui.consoleErrors).toEqual([]);
   });
 
+  it('Apply to all sizes leaves each size its own crop: focal point and subject stay per size', async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [FONT_404] });
+    const { page } = ui;
+    // A format 2 template: its image layers can keep a subject in frame.
+    const id = await customiseInEditor(page, core, 'tmpl_mid_autumn_greeting');
+    const before = await template(core, id);
+    const photoBox = page.locator('.ed-box[data-layer-id="photo"]');
+
+    // The portrait gets a subject of its own: the left half of the picture.
+    await page.getByRole('radio', { name: 'Portrait 4:5' }).click();
+    await photoBox.click();
+    await setSubject(page, { left: 0, top: 0, width: 50, height: 100 });
+    // The square keeps the top fifth, its focal point lower, and a rounder corner.
+    await page.getByRole('radio', { name: 'Square 1:1' }).click();
+    await photoBox.click();
+    await setSubject(page, { left: 0, top: 0, width: 100, height: 20 });
+    const focalDown = page.getByLabel('Focal point, down');
+    await focalDown.focus();
+    for (let i = 0; i < 20; i += 1) await focalDown.press('ArrowRight');
+    await page.getByRole('checkbox', { name: 'Crop to a circle' }).check();
+
+    await page.getByRole('button', { name: 'Apply to all sizes' }).click();
+    await page.getByTestId('size-scope').getByRole('status').waitFor();
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect
+      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
+      .toBe('false');
+
+    const saved = await template(core, id);
+    expect(photo(saved, 'square').keep).toEqual({ x: 0, y: 0, width: 1, height: 0.2 });
+    expect(photo(saved, 'square').focalPoint.y).toBeCloseTo(
+      photo(before, 'square').focalPoint.y + 0.2,
+      5,
+    );
+    for (const name of Object.keys(before.layouts)) {
+      if (name === 'square') continue;
+      const now = photo(saved, name);
+      // The shared part arrives...
+      expect(now.circle, name).toBe(true);
+      // ...while the crop stays the size's own.
+      expect(now.focalPoint, name).toEqual(photo(before, name).focalPoint);
+      expect(now.keep, name).toEqual(
+        name === 'portrait' ? { x: 0, y: 0, width: 0.5, height: 1 } : photo(before, name).keep,
+      );
+    }
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
   it('says it in Vietnamese', async () => {
     core = await startCore();
     ui = await openUi(core, { locale: 'vi-VN', allowConsole: [FONT_404] });
@@ -100,6 +149,7 @@ describe('editing one size or all of them', () => {
 });
 
 type TextLayer = Extract<Template['layouts'][string]['layers'][number], { kind: 'text' }>;
+type ImageLayer = Extract<Template['layouts'][string]['layers'][number], { kind: 'image' }>;
 
 async function template(core: CoreProcess, id: string): Promise<Template> {
   const res = await core.api(`/v1/templates/${id}`);
@@ -110,6 +160,24 @@ async function template(core: CoreProcess, id: string): Promise<Template> {
 function headline(tpl: Template, layout: string): TextLayer {
   const layer = tpl.layouts[layout]?.layers.find((l) => l.id === 'headline');
   if (layer?.kind !== 'text') throw new Error(`no headline text layer in ${layout}`);
+  return layer;
+}
+
+/** Types the image layer's kept subject, in percent of its picture, side by side. */
+async function setSubject(
+  page: UiSession['page'],
+  box: { left: number; top: number; width: number; height: number },
+): Promise<void> {
+  for (const [side, value] of Object.entries(box)) {
+    const field = page.getByLabel(`Subject ${side}`);
+    await field.fill(String(value));
+    await field.press('Tab');
+  }
+}
+
+function photo(tpl: Template, layout: string): ImageLayer {
+  const layer = tpl.layouts[layout]?.layers.find((l) => l.id === 'photo');
+  if (layer?.kind !== 'image') throw new Error(`no photo image layer in ${layout}`);
   return layer;
 }
 

@@ -30,7 +30,7 @@ describe('keep in frame', () => {
     await core?.stop();
   });
 
-  it('marks the subject by dragging over the picture, and every size crops around it', async () => {
+  it('marks the subject by dragging over the picture, and the size crops around it', async () => {
     core = await startCore();
     ui = await openUi(core, { allowConsole: [FONT_404] });
     const { page } = ui;
@@ -73,8 +73,7 @@ describe('keep in frame', () => {
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The square's subject is shared with every size, then saved.
-    await page.getByRole('button', { name: 'Apply to all sizes' }).click();
+    // Saved; the subject is the square's own, as any edit of one size is.
     await page.keyboard.press('ControlOrMeta+S');
     await expect
       .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
@@ -86,16 +85,16 @@ describe('keep in frame', () => {
     expect(keep.y).toBeCloseTo(0.04, 1);
     expect(keep.width).toBeCloseTo(0.26, 1);
     expect(keep.height).toBe(0.2);
-    expect(photo(saved, 'portrait').keep).toEqual(keep);
+    expect(photo(saved, 'portrait').keep).toBeUndefined();
 
-    // The portrait render shows the crop around the new subject, not around the old one.
+    // The square render shows the crop around the new subject, not around the old one.
     const variableKeep = before.variables.find((v) => v.name === 'photo');
     const oldKeep = variableKeep?.type === 'image' ? variableKeep.keep : undefined;
     expect(oldKeep).toBeDefined();
-    const frameBox = photo(saved, 'portrait');
+    const frameBox = photo(saved, 'square');
     const render = await core.api('/v1/render', {
       method: 'POST',
-      json: { templateId: id, values: saved.sampleValues, target: 'portrait', format: 'png' },
+      json: { templateId: id, values: saved.sampleValues, target: 'square', format: 'png' },
     });
     expect(render.status, await render.clone().text()).toBe(200);
     const png = Buffer.from(await render.arrayBuffer());

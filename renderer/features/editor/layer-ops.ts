@@ -186,9 +186,20 @@ export function scaledLayout(source: Layout, width: number, height: number): Lay
 
 /**
  * What each layout keeps of its own when a layer is applied to all: where the layer sits, its
- * box, and its text size (fitted to that box, as the built-in templates size each ratio).
+ * box, its text size (fitted to that box, as the built-in templates size each ratio), and an
+ * image's crop (focal point and kept subject, chosen for that frame's shape).
  */
-const PER_SIZE = ['x', 'y', 'width', 'height', 'rotation', 'size', 'minSize'] as const;
+const PER_SIZE = [
+  'x',
+  'y',
+  'width',
+  'height',
+  'rotation',
+  'size',
+  'minSize',
+  'focalPoint',
+  'keep',
+] as const;
 
 export interface AppliedToAll {
   template: Template;
@@ -200,8 +211,8 @@ export interface AppliedToAll {
 
 /**
  * Gives every other layout the layer's properties (content, font, colours, alignment,
- * visibility, opacity) while each keeps its own position, box, rotation and text size. A layout
- * without the layer gets a copy placed and sized in proportion, as when a size is added.
+ * visibility, opacity) while each keeps its own position, box, rotation, text size and crop. A
+ * layout without the layer gets a copy placed and sized in proportion, as when a size is added.
  */
 export function applyLayerToAllLayouts(
   template: Template,
