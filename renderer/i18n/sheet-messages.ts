@@ -1,7 +1,11 @@
 /** UI text of the batch wizard's sheets for printing (N-up), in English and Vietnamese. */
 export const sheetsEn = {
   'sheets.output': 'Output',
-  'sheets.output.files': 'Single files: one PDF a row',
+  'sheets.output.files': 'Single files: one file a row',
+  'sheets.page': 'Page as an image',
+  'sheets.page.hint':
+    'This layout has {pages} pages and an image holds one: choose which page each row draws, or PDF for every page in one file.',
+  'sheets.page.option': 'Page {page}',
   'sheets.output.cropMarks': 'Crop marks outside the trim and bleed',
   'sheets.output.sheets': 'Sheets for printing: several rows a sheet, with cut marks',
   'sheets.preset': 'Sheet',
@@ -28,7 +32,11 @@ export const sheetsEn = {
 
 export const sheetsVi: Record<keyof typeof sheetsEn, string> = {
   'sheets.output': 'Đầu ra',
-  'sheets.output.files': 'Từng tệp: mỗi dòng một PDF',
+  'sheets.output.files': 'Từng tệp: mỗi dòng một tệp',
+  'sheets.page': 'Trang xuất thành ảnh',
+  'sheets.page.hint':
+    'Bố cục này có {pages} trang và mỗi ảnh chỉ chứa một trang: hãy chọn trang cho mỗi dòng, hoặc chọn PDF để có mọi trang trong một tệp.',
+  'sheets.page.option': 'Trang {page}',
   'sheets.output.cropMarks': 'Dấu cắt góc bên ngoài phần xén và phần tràn lề',
   'sheets.output.sheets': 'Tờ in: nhiều dòng trên một tờ, có dấu cắt',
   'sheets.preset': 'Khổ giấy',

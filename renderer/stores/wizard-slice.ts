@@ -41,6 +41,11 @@ export interface WizardState {
   sheets: { preset: SheetPresetName | null; duplex: DuplexMode; marks: SheetMarks } | null;
   /** One file a row of a print layout: crop marks outside its trim and bleed. */
   cropMarks: boolean;
+  /**
+   * The page (from 1) drawn when a layout of several pages is rendered as images: an image is
+   * one page, so a batch of them names it (a PDF has every page and ignores this).
+   */
+  page: number;
   imagesMode: 'none' | 'folder' | 'zip';
   imagesDir: string;
   imagesZip: Upload | null;
@@ -83,6 +88,7 @@ function emptyWizard(templateId: string | null = null): WizardState {
     fileNamePattern: '',
     sheets: null,
     cropMarks: false,
+    page: 1,
     imagesMode: 'none',
     imagesDir: '',
     imagesZip: null,

@@ -81,6 +81,77 @@ describe('batch wizard: sheets for printing', () => {
     expect(ui.consoleErrors).toEqual([]);
   });
 
+  it('asks which page images of a two-page layout draw, and sends no batch the API would refuse', async () => {
+    const { page } = ui;
+    const refused: string[] = [];
+    const created: Record<string, unknown>[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/v1/render-batches'))
+        created.push(JSON.parse(request.postData() ?? '{}') as Record<string, unknown>);
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400)
+        refused.push(`${response.request().method()} ${response.url()} ${response.status()}`);
+    });
+    const fields = await templateFields(core, 'tmpl_name_badge');
+    const columns = fields.fields.map((f) => f.name);
+    const rows = ['Linh', 'Minh'].map((name) =>
+      columns.map((column) => (column === 'firstName' ? name : fields.sampleRow[column])),
+    );
+    await page.goto(`${core.url}/ui/templates/tmpl_name_badge`);
+    await page.getByRole('button', { name: 'Batch with this template' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New batch' }).waitFor();
+    await dropFile(page, '.main', {
+      name: 'attendees.csv',
+      type: 'text/csv',
+      content: toCsv(columns, rows),
+    });
+    await expect
+      .poll(() => page.locator('.data-preview tbody tr').count(), { timeout: 20_000 })
+      .toBe(2);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    // PNG stays selected while the two-page badge is chosen: an image is one page, so which?
+    const format = page.getByRole('radiogroup', { name: 'Image format' });
+    expect(await format.getByRole('radio', { name: 'PNG' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    await page.getByRole('radio', { name: /^badge/ }).click();
+    const pagePicker = page.getByRole('radiogroup', { name: 'Page as an image' });
+    await pagePicker.waitFor();
+    expect(await page.getByText('This layout has 2 pages and an image holds one').count()).toBe(1);
+    expect(await page.getByText('Single files: one file a row').count()).toBe(1);
+    await pagePicker.getByRole('radio', { name: 'Page 2' }).click();
+    await screenshot(page, 'wizard-output-image-page');
+    // PDF has every page: no page to choose.
+    await format.getByRole('radio', { name: 'PDF' }).click();
+    expect(await pagePicker.count()).toBe(0);
+    await format.getByRole('radio', { name: 'PNG' }).click();
+    expect(
+      await pagePicker.getByRole('radio', { name: 'Page 2' }).getAttribute('aria-checked'),
+    ).toBe('true');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByTestId('preflight-summary').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Start batch' }).click();
+    await page.waitForURL(/\/ui\/batches\/bat_/, { timeout: 20_000 });
+    // One request, the one the API takes: page 2 of the badge as PNG, and it renders.
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ format: 'png', target: 'badge', page: 2 });
+    const id = /bat_[A-Za-z0-9_-]+/.exec(page.url())![0];
+    await expect
+      .poll(
+        async () =>
+          ((await (await core.api(`/v1/render-batches/${id}`)).json()) as { status: string })
+            .status,
+        { timeout: 60_000 },
+      )
+      .toBe('succeeded');
+    expect(refused).toEqual([]);
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
   it('renders single ticket PDFs with crop marks when asked, each page grown to hold them', async () => {
     const { page } = ui;
     const fields = await templateFields(core, 'tmpl_event_ticket');

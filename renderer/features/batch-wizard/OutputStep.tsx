@@ -9,7 +9,7 @@ import { useAppStore } from '../../stores/app-store';
 import type { WizardState } from '../../stores/wizard-slice';
 import { BrandSelect } from '../brand/BrandSelect';
 import { targetLabel } from '../catalog/target-label';
-import { fillPattern, printLayout } from './mapping';
+import { fillPattern, layoutPageCount, needsImagePage, printLayout } from './mapping';
 import { MoreSizes } from './MoreSizes';
 import { SheetOutput } from './SheetOutput';
 
@@ -26,6 +26,7 @@ export function OutputStep(): ReactElement | null {
   const imagesZip = useAppStore((s) => s.wizard.imagesZip);
   const brand = useAppStore((s) => s.wizard.brand);
   const sheets = useAppStore((s) => s.wizard.sheets);
+  const imagePage = useAppStore((s) => s.wizard.page);
   const brands = useAppStore((s) => s.brands);
   const loadBrands = useAppStore((s) => s.loadBrands);
   const patch = useAppStore((s) => s.wizardPatch);
@@ -36,6 +37,8 @@ export function OutputStep(): ReactElement | null {
   }, [loadBrands]);
   if (!template || !upload) return null;
   const page = printLayout(template, target);
+  const pages = layoutPageCount(template, target);
+  const askPage = needsImagePage(template, { target, format, sheets });
 
   const fields = upload.fields ?? [];
   const example =
@@ -103,12 +106,24 @@ export function OutputStep(): ReactElement | null {
           </Field>
         </div>
 
-        {page ? (
-          <SheetOutput
-            page={page}
-            pages={template.layouts[target ?? template.ratios[0] ?? '']?.pages ?? 1}
-          />
+        {askPage ? (
+          <Field label={t('sheets.page')} hint={t('sheets.page.hint', { pages })}>
+            {({ id }) => (
+              <Segmented
+                id={id}
+                label={t('sheets.page')}
+                value={String(Math.min(imagePage, pages))}
+                onChange={(p) => patch({ page: Number(p) })}
+                options={Array.from({ length: pages }, (_, i) => ({
+                  value: String(i + 1),
+                  label: t('sheets.page.option', { page: i + 1 }),
+                }))}
+              />
+            )}
+          </Field>
         ) : null}
+
+        {page ? <SheetOutput page={page} pages={pages} /> : null}
 
         {!page ? <MoreSizes /> : null}
 

@@ -24,6 +24,8 @@ export type BatchSetup = Pick<
   moreTargets?: string[];
   /** Absent in setups kept before the wizard offered crop marks. */
   cropMarks?: boolean;
+  /** The page drawn as images of a layout of several pages; absent in older setups. */
+  page?: number;
 };
 
 const KEY = 'render-desk.batch-setups';
@@ -52,6 +54,7 @@ export function rememberSetup(batchId: string, wizard: WizardState): void {
     fileNamePattern: wizard.fileNamePattern,
     sheets: wizard.sheets,
     cropMarks: wizard.cropMarks,
+    page: wizard.page,
     imagesMode: wizard.imagesMode,
     imagesDir: wizard.imagesDir,
     imagesZip: wizard.imagesZip,

@@ -142,6 +142,8 @@ export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | nul
           },
         }
       : {}),
+    // Images of a layout of several pages are one page each: the batch names which.
+    ...imagePage(template, wizard),
     // Single files of a print layout, each with its crop marks.
     ...(wizard.cropMarks && !wizard.sheets && printLayout(template, wizard.target)
       ? { cropMarks: true }
@@ -151,6 +153,28 @@ export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | nul
       : {}),
     ...(wizard.imagesMode === 'zip' && wizard.imagesZip ? { imagesRef: wizard.imagesZip.id } : {}),
   };
+}
+
+/** How many pages the chosen layout has (1 for a one-page layout). */
+export function layoutPageCount(template: CatalogDetail, target: string | null): number {
+  return template.layouts[target ?? template.ratios[0] ?? '']?.pages ?? 1;
+}
+
+/**
+ * Whether the batch draws one page of several as an image: the API refuses a batch of images of
+ * a layout of several pages without a page (each row is one file), so the wizard asks for one.
+ */
+export function needsImagePage(
+  template: CatalogDetail,
+  wizard: Pick<WizardState, 'target' | 'format' | 'sheets'>,
+): boolean {
+  return wizard.format !== 'pdf' && !wizard.sheets && layoutPageCount(template, wizard.target) > 1;
+}
+
+function imagePage(template: CatalogDetail, wizard: WizardState): { page?: number } {
+  if (!needsImagePage(template, wizard)) return {};
+  const pages = layoutPageCount(template, wizard.target);
+  return { page: Math.min(Math.max(1, Math.round(wizard.page)), pages) };
 }
 
 /** The target's page when it is a print layout (sheets are for those only). */
