@@ -58,10 +58,15 @@ export function BrandPreview({
     if (!detail) return null;
     const values: Record<string, unknown> = {};
     for (const v of detail.variables) {
-      // Bound values come from the draft; what it lacks shows the template's sample (a required
-      // store name would otherwise fail the preview).
-      const bound = v.bindsTo ? brandRoleValue(profile, v.bindsTo as BrandRole) : null;
-      const value = bound ?? initialValue(v, detail.sampleValues);
+      // Bound values come from the draft; one it lacks is the server's to fill by the API's one
+      // rule (the brand, else the template's default, else empty), never the template's sample:
+      // the preview shows what a render with this brand draws.
+      if (v.bindsTo) {
+        const bound = brandRoleValue(profile, v.bindsTo as BrandRole);
+        if (bound !== null) values[v.name] = bound;
+        continue;
+      }
+      const value = initialValue(v, detail.sampleValues);
       if (value !== null && value !== undefined) values[v.name] = value;
     }
     return { templateId: detail.id, values, brand: brand.id, format: 'jpeg', quality: 80 };
