@@ -33,7 +33,8 @@ describe('fixing a refused cell in the wizard', () => {
     const table = page.getByTestId('fix-cells');
     await table.waitFor();
     const cell = table.getByRole('textbox', { name: `Cell ${address} (price)` });
-    expect(await cell.inputValue()).toBe('không rõ');
+    // The refused rows' cells are read from the upload after the table is drawn.
+    await expect.poll(() => cell.inputValue(), { timeout: 20_000 }).toBe('không rõ');
     expect(await cell.getAttribute('aria-invalid')).toBe('true');
     expect(await table.locator('td.cell-bad').count()).toBe(1);
     expect(await table.locator('td.cell-bad').innerText()).toContain(address);
@@ -82,9 +83,11 @@ describe('fixing a refused cell in the wizard', () => {
     await table.waitFor();
     expect(await table.innerText()).toContain('Sửa các ô bị từ chối ngay tại đây');
     const address = `${letters(columns.indexOf('price'))}2`;
-    expect(await table.getByRole('textbox', { name: `Ô ${address} (price)` }).inputValue()).toBe(
-      'liên hệ',
-    );
+    await expect
+      .poll(() => table.getByRole('textbox', { name: `Ô ${address} (price)` }).inputValue(), {
+        timeout: 20_000,
+      })
+      .toBe('liên hệ');
     await screenshot(page, 'fix-cells-vi');
     await page.setViewportSize({ width: 1024, height: 700 });
     await table.scrollIntoViewIfNeeded();
