@@ -384,6 +384,7 @@ export const en = {
   'credits.more': 'Load more',
   'credits.empty': 'No entries yet.',
   'credits.render': 'Render {id}',
+  'credits.note.opening': 'Opening balance',
   'credits.batchRow': 'Batch {id}, row {row}',
   'credits.everyEntry': 'Every entry',
   'credits.batchLine': '{count} entries in one line',

@@ -386,6 +386,7 @@ export const vi: Record<MessageKey, string> = {
   'credits.more': 'Tải thêm',
   'credits.empty': 'Chưa có giao dịch nào.',
   'credits.render': 'Ảnh {id}',
+  'credits.note.opening': 'Số lượt ban đầu',
   'credits.batchRow': 'Lô {id}, dòng {row}',
   'credits.everyEntry': 'Từng giao dịch',
   'credits.batchLine': 'Gộp {count} giao dịch',

@@ -73,6 +73,8 @@ describe('a finished batch in the history', () => {
     const lines = ledger.locator('tbody tr', { hasText: id });
     expect(await lines.count()).toBe(1);
     expect(await lines.first().innerText()).toMatch(/Spent\s+−6/);
+    // Named as on its own page, the id beside the name.
+    expect(await lines.first().getByRole('link').innerText()).toBe(`Batch ${name}`);
     expect(await ledger.locator('tbody tr').count()).toBe(2);
     await screenshot(page, 'batch-history-credits');
     // Every entry is still there: the grant, the hold, and a release and a debit per row.

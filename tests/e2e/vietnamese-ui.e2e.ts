@@ -43,6 +43,11 @@ describe('the Vietnamese UI', () => {
     await page.locator('nav.sidebar').getByRole('link', { name: 'Lượt dựng ảnh' }).click();
     await page.getByRole('heading', { level: 1, name: 'Lượt dựng ảnh' }).waitFor();
     expect(await body()).not.toMatch(/Tín dụng|tín dụng/);
+    // The opening grant's line says so in Vietnamese, not in the core's English note.
+    const ledger = page.getByTestId('ledger');
+    await ledger.locator('tbody tr').first().waitFor();
+    expect(await ledger.innerText()).toContain('Số lượt ban đầu');
+    expect(await ledger.innerText()).not.toContain('Opening balance');
     await screenshot(page, 'vi-credits');
     expect(ui.consoleErrors).toEqual([]);
   });

@@ -13,6 +13,7 @@ import {
   type MessageKey,
 } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
+import { batchName } from '../batches/batch-name';
 
 const KINDS: LedgerKind[] = ['grant', 'debit', 'hold', 'release'];
 const PAGE = 50;
@@ -216,6 +217,13 @@ function Ledger(): ReactElement {
     [kind, everyEntry],
   );
 
+  // Batches are named in the ledger as on their own page; the list gives their names.
+  const batchesLoaded = useAppStore((s) => s.batches !== null);
+  const loadBatches = useAppStore((s) => s.loadBatches);
+  useEffect(() => {
+    if (!batchesLoaded) void loadBatches();
+  }, [batchesLoaded, loadBatches]);
+
   useEffect(() => {
     void load(null, false);
     const onChange = () => void load(null, false);
@@ -309,15 +317,25 @@ function Ledger(): ReactElement {
   );
 }
 
+/** The note the core writes on the opening grant of a new data folder (main/store/create-store.ts). */
+const OPENING_NOTE = 'Opening balance';
+
 function LedgerDetail({ entry }: { entry: LedgerEntryT }): ReactElement {
   const t = useT();
+  const language = useLanguage();
+  // A batch is named as everywhere else (template · spreadsheet · day); its id stays beside it.
+  const batch = useAppStore((s) =>
+    entry.batchId ? s.batches?.find((b) => b.id === entry.batchId) : undefined,
+  );
+  const name = batch ? batchName(batch, language) : entry.batchId;
   if (entry.batchId && entry.entryCount !== undefined) {
     return (
       <span className="stack" style={{ gap: 2 }}>
         <AppLink to={{ name: 'batch', id: entry.batchId }}>
-          {t('credits.batchOnly', { id: entry.batchId })}
+          {t('credits.batchOnly', { id: name ?? entry.batchId })}
         </AppLink>
         <span className="muted">
+          {batch ? <span className="mono">{entry.batchId} · </span> : null}
           {t('credits.batchLine', { count: entry.entryCount })}
           {entry.heldCredits ? ` · ${t('credits.batchHeld', { count: entry.heldCredits })}` : ''}
         </span>
@@ -326,14 +344,19 @@ function LedgerDetail({ entry }: { entry: LedgerEntryT }): ReactElement {
   }
   if (entry.batchId) {
     return (
-      <AppLink to={{ name: 'batch', id: entry.batchId }}>
-        {entry.rowIndex !== null
-          ? t('credits.batchRow', { id: entry.batchId, row: entry.rowIndex + 1 })
-          : t('credits.batchOnly', { id: entry.batchId })}
-      </AppLink>
+      <span className="stack" style={{ gap: 2 }}>
+        <AppLink to={{ name: 'batch', id: entry.batchId }}>
+          {entry.rowIndex !== null
+            ? t('credits.batchRow', { id: name ?? entry.batchId, row: entry.rowIndex + 1 })
+            : t('credits.batchOnly', { id: name ?? entry.batchId })}
+        </AppLink>
+        {batch ? <span className="muted mono">{entry.batchId}</span> : null}
+      </span>
     );
   }
   if (entry.renderId)
     return <span className="mono">{t('credits.render', { id: entry.renderId })}</span>;
-  return <span className="muted">{entry.note ?? ''}</span>;
+  // The core's own note on a new data folder's grant is said in the UI's language.
+  const note = entry.note === OPENING_NOTE ? t('credits.note.opening') : entry.note;
+  return <span className="muted">{note ?? ''}</span>;
 }
