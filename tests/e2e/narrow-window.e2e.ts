@@ -91,6 +91,15 @@ describe('a laptop-sized window', () => {
       .filter((e) => e.scrollWidth > e.clientWidth + 1)
       .map((e) => e.tagName + '.' + e.className + ' ' + e.scrollWidth + '/' + e.clientWidth)`);
     expect(overflow).toEqual([]);
+    // A required value's label keeps to one line; its "Required" badge goes below it instead.
+    const label = await page.evaluate<{ height: number; lineHeight: number }>(`(() => {
+      const strong = document.querySelector('label[for="map-productName"] strong');
+      return {
+        height: strong.getBoundingClientRect().height,
+        lineHeight: parseFloat(getComputedStyle(strong).lineHeight),
+      };
+    })()`);
+    expect(label.height).toBeLessThan(label.lineHeight * 1.5);
     const box = (await preview.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(1024);
     expect(box.y).toBeLessThan(768);

@@ -238,7 +238,8 @@ function MappingRow({
     <tr className={missing ? 'highlight' : undefined}>
       <td>
         <label htmlFor={selectId} className="stack gap-2" style={{ gap: 2 }}>
-          <span className="row">
+          {/* In a narrow window the badge goes under the label, not the label into one word a line. */}
+          <span className="row wrap">
             <strong>{label}</strong>
             {variable.required ? (
               <span className="badge plain warning">{t('wizard.mapping.required')}</span>
