@@ -97,6 +97,9 @@ async function scrollFrames(page: Page, baseUrl: string, batchId: string): Promi
  * gives with nothing to draw, so the table's figure can be read against it.
  */
 async function controlFrames(page: Page): Promise<number[]> {
+  // A blank page of its own: written over the UI's document, the UI's CSP (style-src 'self')
+  // would refuse these inline styles, leaving nothing to scroll and two console errors.
+  await page.goto('about:blank');
   await page.setContent(
     '<div id="s" style="height:620px;overflow:auto;contain:strict"><div style="height:560000px"></div></div>',
   );
