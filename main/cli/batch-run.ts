@@ -274,7 +274,6 @@ async function cachedRun(
   const target = renderer.ratioFor(entry, base.target);
   const brand = await brandProfileFor(core.data.brandProfiles, base.brand);
   const extension = EXTENSIONS[base.format];
-  if (threads.threadStarted) warmUp(core, base, entry, target, brand);
   const { fields, rows } = await readSourceRows(source);
   const plan = planBindings(entry.template, fields, {});
   if (options.namePattern !== undefined) {
@@ -345,7 +344,9 @@ async function cachedRun(
       });
     } else {
       // At least one render thread from the first changed row on (the command starts one at
-      // once), loading the engine while the other rows are hashed.
+      // once), loading the engine and drawing a first image while the other rows are hashed. A
+      // run where nothing changed draws nothing.
+      if (!firstThread && threads.threadStarted) warmUp(core, base, entry, target, brand);
       firstThread ??= threadsFor(1);
       misses.push({ rowIndex: row.rowIndex, cells: row.cells, name, key });
     }
@@ -403,7 +404,7 @@ async function cachedRun(
 
 /**
  * Draws the template's sample once on the started thread, uncharged and unsaved, while this
- * thread reads and hashes the rows: a thread's first drawing (compiling the engine's code,
+ * thread hashes the rest of the rows: a thread's first drawing (compiling the engine's code,
  * starting libvips, shaping the first text) takes ~0.3 s, which the few changed rows of a CI run
  * would otherwise wait for at the end. A sample that does not render is of no matter here.
  */
