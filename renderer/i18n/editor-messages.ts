@@ -85,7 +85,7 @@ export const editorEn = {
   'editor.scope.only': 'Edits apply to {size} only. Other sizes keep theirs.',
   'editor.scope.applyAll': 'Apply to all sizes',
   'editor.scope.applyAll.hint':
-    'Copies this layer’s content, font, colours, alignment and visibility to every size. Each size keeps its own position, box and text size.',
+    'Copies this layer’s content, font, colours, alignment and visibility to every size. Each size keeps its own position, box, text size and image crop.',
   'editor.scope.applied': 'Applied to {sizes}. Each size kept its own position.',
   'editor.scope.added': 'Added to {sizes}, placed in proportion.',
 
@@ -360,7 +360,7 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'editor.scope.only': 'Thay đổi chỉ áp dụng cho {size}. Các kích thước khác giữ nguyên.',
   'editor.scope.applyAll': 'Áp dụng cho mọi kích thước',
   'editor.scope.applyAll.hint':
-    'Chép nội dung, phông chữ, màu, căn lề và điều kiện hiển thị của lớp này sang mọi kích thước. Mỗi kích thước giữ vị trí, khung và cỡ chữ riêng.',
+    'Chép nội dung, phông chữ, màu, căn lề và điều kiện hiển thị của lớp này sang mọi kích thước. Mỗi kích thước giữ vị trí, khung, cỡ chữ và cách cắt ảnh riêng.',
   'editor.scope.applied': 'Đã áp dụng cho {sizes}. Mỗi kích thước giữ vị trí riêng.',
   'editor.scope.added': 'Đã thêm vào {sizes}, đặt theo tỉ lệ.',
 

@@ -100,6 +100,10 @@ describe('editing one size or all of them', () => {
     for (let i = 0; i < 20; i += 1) await focalDown.press('ArrowRight');
     await page.getByRole('checkbox', { name: 'Crop to a circle' }).check();
 
+    // The scope says what stays each size's own.
+    expect(await page.getByTestId('size-scope').innerText()).toContain(
+      'Each size keeps its own position, box, text size and image crop.',
+    );
     await page.getByRole('button', { name: 'Apply to all sizes' }).click();
     await page.getByTestId('size-scope').getByRole('status').waitFor();
     await page.keyboard.press('ControlOrMeta+S');
