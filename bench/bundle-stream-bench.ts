@@ -3,7 +3,8 @@
  * from S3 (s3rver on this machine) into a sink that takes bytes as fast as they come, in this
  * process. What `npm run bench:cluster` measures through a whole API node, without the database,
  * HTTP and the downloading client, so that this process's CPU and memory are the bundle's own.
- * Add the core's flags and malloc settings (main/core-process-env.ts) to see an API node's RSS.
+ * Add an API node's flags (API_NODE_FLAGS) and the malloc settings (CORE_MALLOC_ENV), both in
+ * main/core-process-env.ts, to see an API node's RSS.
  *
  * For each size in BENCH_BUNDLE_SIZES (default 2000,5000,10000,20000): planning the bundle (the
  * size of each output), then the stream: MiB/s, CPU ms per MiB, peak RSS by quarter, and the V8

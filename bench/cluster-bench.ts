@@ -7,9 +7,21 @@
  *      a shared folder (dir:) so the figure is the cluster's, not a local S3 emulator's CPU.
  *   2. Bundle: a batch of BENCH_BUNDLE_ROWS (10,000) reference outputs streamed as one zip from
  *      S3 (s3rver on this machine); bar ≥ 80 MiB/s with flat RSS. A list of sizes
- *      (BENCH_BUNDLE_ROWS=2000,5000,10000,20000) streams each in turn from one API node, to show
+ *      (BENCH_BUNDLE_ROWS=2000,10000,20000) streams each in turn from one API node, to show
  *      that its RSS does not grow with the bundle's size. The outputs are copies of one
  *      real render put straight into the store, so the figure is the bundle's, not rendering's.
+ *      The API node starts with the flags an API-only node gets (main/core-process-env.ts);
+ *      BENCH_API_NODE_FLAGS=render starts it with the render-tuned ones instead, to compare.
+ *
+ *      Flat RSS: the API node's RSS (VmRSS, sampled every 200 ms) peaks in each of the
+ *      download's four quarters (by time) at most FLAT_GROWTH (10 %) above its peak in the first
+ *      quarter. The first quarter holds what a bundle costs once (its plan: rows, names, the
+ *      zip's entry table; the connections to the store; V8's young generation reaching its
+ *      size), so it is the baseline; memory kept per byte streamed shows as a rise after it. 10 %
+ *      (~40 MiB on a ~400 MiB node) lies above the few tens of MiB that one GC cycle moves RSS
+ *      and below the 55–110 MiB that the node climbed when it ran with the render-tuned flags.
+ *      Across sizes, each bundle's peak is held to the same 10 % over the first (smallest)
+ *      bundle's peak: RSS must not scale with the number of outputs.
  *
  * BENCH_PARTS=overhead,bundle picks the parts; BENCH_REPEAT=n alternates embedded and cluster
  * runs n times each and reports medians (a shared machine's load moves both alike).
@@ -37,6 +49,7 @@ import { rowObjectKey } from '../main/batch/batch-outputs.js';
 import { openPostgres } from '../main/data/postgres/open-postgres.js';
 import { postgresCoreData } from '../main/data/postgres/postgres-core-data.js';
 import { S3ObjectStore } from '../main/objects/s3-object-store.js';
+import { API_NODE_FLAGS, CORE_NODE_FLAGS } from '../main/core-process-env.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const KEY = `rdk_cluster_bench_${crypto.randomBytes(8).toString('hex')}`;
@@ -108,7 +121,7 @@ async function timeBundle(base: string, id: string, pid: number, s3Pid: number) 
     client: (client.user + client.system) / 1e6,
   };
   clearInterval(sampler);
-  // Peak RSS in each quarter of the download: flat when the last quarter is no higher.
+  // Peak RSS in each quarter of the download (see "Flat RSS" above).
   const quarter = Math.max(1, Math.floor(rss.length / 4));
   const quarters = [0, 1, 2, 3].map((q) =>
     Math.max(...rss.slice(q * quarter, q === 3 ? rss.length : (q + 1) * quarter)),
@@ -127,6 +140,19 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? 'overhead,bundle').split(','))
 const REPEAT = Math.max(1, Number(process.env.BENCH_REPEAT ?? 1));
 /** Bundle sizes to stream, in turn, from one API node: e.g. BENCH_BUNDLE_ROWS=2000,5000,10000. */
 const BUNDLE_ROWS = (process.env.BENCH_BUNDLE_ROWS ?? '10000').split(',').map(Number);
+
+/** How far above the first quarter's (or first bundle's) peak RSS may rise and still be flat. */
+const FLAT_GROWTH = 0.1;
+
+/** Growth of the later peaks over the first, as a fraction, and whether it is flat. */
+function rssGrowth(peaks: readonly number[]): { growth: number; flat: boolean } {
+  const first = peaks[0] ?? 0;
+  const growth = first > 0 ? Math.max(...peaks.slice(1)) / first - 1 : 0;
+  return { growth, flat: growth <= FLAT_GROWTH };
+}
+
+const verdict = ({ growth, flat }: { growth: number; flat: boolean }) =>
+  `${growth >= 0 ? '+' : ''}${fmt(growth * 100)} % (${flat ? 'flat' : 'NOT flat'}: bar ≤ +${fmt(FLAT_GROWTH * 100, 0)} %)`;
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -308,12 +334,21 @@ async function bundle(rows: Json[]): Promise<void> {
     await objects.close();
     await data.close();
     // One API node streams every size in turn: its RSS must not climb from one to the next.
-    const apiNode = await startClusterNode(env, 'api', { workers: 1 });
+    const render = process.env.BENCH_API_NODE_FLAGS === 'render';
+    const apiNode = await startClusterNode(env, 'api', {
+      workers: 1,
+      ...(render ? { nodeFlags: CORE_NODE_FLAGS } : {}),
+    });
+    console.log(
+      `API node started with ${(render ? CORE_NODE_FLAGS : API_NODE_FLAGS).join(' ')}${render ? ' (the render-tuned flags, BENCH_API_NODE_FLAGS=render)' : ''}`,
+    );
+    const peaks: number[] = [];
     try {
       for (const { count, id } of batches) {
         const result = await timeBundle(apiNode.url!, id, apiNode.child.pid!, s3.pid);
+        peaks.push(Math.max(...result.quarters));
         console.log(
-          `bundle of ${count} outputs from S3: ${fmt(result.mib)} MiB at ${fmt(result.mibPerSecond)} MiB/s (bar ≥ 80; load ${fmt(os.loadavg()[0]!)}); API node RSS ${fmt(result.rssBefore, 0)} MiB before, by quarter of the download: ${result.quarters.map((q) => fmt(q, 0)).join(', ')} MiB`,
+          `bundle of ${count} outputs from S3: ${fmt(result.mib)} MiB at ${fmt(result.mibPerSecond)} MiB/s (bar ≥ 80: ${result.mibPerSecond >= 80 ? 'met' : 'NOT met'}; load ${fmt(os.loadavg()[0]!)}); API node RSS ${fmt(result.rssBefore, 0)} MiB before, peak by quarter of the download: ${result.quarters.map((q) => fmt(q, 0)).join(', ')} MiB, highest later quarter over the first ${verdict(rssGrowth(result.quarters))}`,
         );
         const { cpu } = result;
         // Who used the 2 cores: the S3 emulator's share is not the API node's cost.
@@ -321,6 +356,10 @@ async function bundle(rows: Json[]): Promise<void> {
           `  CPU while streaming ${fmt(result.seconds)} s: API node ${fmt(cpu.api)} s (${fmt((cpu.api / result.mib) * 1000, 1)} ms/MiB), s3rver ${fmt(cpu.s3)} s (${fmt((cpu.s3 / result.mib) * 1000, 1)} ms/MiB), this client ${fmt(cpu.client)} s (${fmt((cpu.client / result.mib) * 1000, 1)} ms/MiB); at the API node's own cost one core would stream ${fmt(result.mib / cpu.api)} MiB/s`,
         );
       }
+      if (batches.length > 1)
+        console.log(
+          `peak RSS by bundle (${batches.map((b) => b.count).join(', ')} outputs): ${peaks.map((p) => fmt(p, 0)).join(', ')} MiB, highest over the first bundle's ${verdict(rssGrowth(peaks))}`,
+        );
     } finally {
       await apiNode.stop();
     }

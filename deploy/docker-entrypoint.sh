@@ -38,12 +38,29 @@ from_file RENDER_DESK_API_KEY
 # `--import tsx` is resolved from the working directory: run from the app whatever it was.
 cd /app
 
-# The Node flags `npm run serve` starts the core with (main/core-process-env.ts).
-core_flags="--single-threaded-gc --heap-growing-percent=300"
+# The Node flags `npm run serve` starts the core with (main/core-process-env.ts): render-tuned,
+# except on an API-only node (the last --role, else RENDER_DESK_ROLE), which renders no batch.
+core_flags() {
+  role="${RENDER_DESK_ROLE:-all}"
+  while [ "$#" -gt 0 ]; do
+    case "$1" in
+      --role) [ "$#" -gt 1 ] && role="$2" && shift ;;
+      --role=*) role="${1#--role=}" ;;
+      --) break ;;
+    esac
+    shift
+  done
+  if [ "$role" = api ]; then
+    echo "--single-threaded-gc --max-semi-space-size=32"
+  else
+    echo "--single-threaded-gc --heap-growing-percent=300"
+  fi
+}
 
 case "${1:-serve}" in
   serve)
     [ "$#" -gt 0 ] && shift
+    core_flags="$(core_flags "$@")"
     # shellcheck disable=SC2086 # the flags are meant to split
     exec node $core_flags --import tsx main/serve.ts "$@"
     ;;

@@ -28,6 +28,52 @@ export const CORE_MALLOC_ENV = {
  */
 export const CORE_NODE_FLAGS = ['--single-threaded-gc', '--heap-growing-percent=300'] as const;
 
+/**
+ * V8 flags of a cluster node with `--role api`. It renders no batch (single renders and previews
+ * still run on its render threads, so it keeps the malloc settings and `--single-threaded-gc`),
+ * and what it streams is bundles: a GET to the object store per output. Every GET leaves behind
+ * short-lived objects of which ~10 % outlive two scavenges of V8's default 16 MiB semi-space and
+ * are promoted, so the old generation fills with garbage at a steady rate while a bundle streams.
+ * With `--heap-growing-percent=300` nothing collects it before the old generation reaches 4 × its
+ * live size, so the node's RSS climbed through the download, the more the longer the bundle
+ * (20,000 outputs: peaks of 425, 480, 481, 521 MiB by quarter). Here:
+ * - no `--heap-growing-percent`: V8's own growth, which holds the old generation closer to its
+ *   live size (the cost it avoided, a full GC every ~60 renders, matters for batches, not here);
+ * - `--max-semi-space-size=32`: a young generation twice the default, so that more of a GET's
+ *   objects die in it instead of being promoted. The same bundle: 410, 435, 390, 399 MiB.
+ *   (`--max-semi-space-size=64` promoted almost nothing but started ~50 MiB higher.)
+ * Measured with `BENCH_PARTS=bundle npm run bench:cluster`; figures in docs/cluster.md.
+ */
+export const API_NODE_FLAGS = ['--single-threaded-gc', '--max-semi-space-size=32'] as const;
+
+export type LaunchRole = 'api' | 'worker' | 'all';
+
+/**
+ * The role a core started with these arguments and this environment takes, read as the core
+ * reads it (main/config.ts, main/cluster/cluster-config.ts): the last `--role` on the command
+ * line, else RENDER_DESK_ROLE, else `all`. An embedded core (no cluster) counts as `all`: it
+ * renders batches. A value the core will refuse also counts as `all`.
+ */
+export function launchRole(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): LaunchRole {
+  let role: string | undefined;
+  for (let i = 0; i < args.length; i += 1) {
+    const argument = args[i] ?? '';
+    if (argument === '--') break;
+    if (argument === '--role') role = args[++i];
+    else if (argument.startsWith('--role=')) role = argument.slice('--role='.length);
+  }
+  role ??= env.RENDER_DESK_ROLE;
+  return role === 'api' || role === 'worker' ? role : 'all';
+}
+
+/** The V8 flags for a core of this role: render-tuned unless it is an API-only node. */
+export function coreNodeFlags(role: LaunchRole): readonly string[] {
+  return role === 'api' ? API_NODE_FLAGS : CORE_NODE_FLAGS;
+}
+
 export function coreProcessEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return { ...CORE_MALLOC_ENV, ...base };
 }

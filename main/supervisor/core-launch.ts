@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CORE_NODE_FLAGS, coreProcessEnv } from '../core-process-env.js';
+import { coreNodeFlags, coreProcessEnv, launchRole } from '../core-process-env.js';
 
 /** How to start the core: a plain child process running the headless entry (main/serve.ts). */
 export interface CoreLaunchSpec {
@@ -39,6 +39,8 @@ export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
   const flags = options.port !== undefined ? ['--port', String(options.port)] : [];
   if (options.dataDir !== undefined) flags.push('--data-dir', options.dataDir);
   flags.push(...(options.extraArgs ?? []));
+  // `npm run serve -- --cluster --role api` starts an API-only node: it gets that role's flags.
+  const nodeFlags = coreNodeFlags(launchRole(flags, options.env));
 
   if (options.packaged) {
     env.ELECTRON_RUN_AS_NODE = '1';
@@ -46,7 +48,7 @@ export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
     return {
       command: options.execPath,
       args: [
-        ...CORE_NODE_FLAGS,
+        ...nodeFlags,
         '--import',
         pathToFileURL(watchdog).href,
         path.join(options.appRoot, 'main', 'serve.js'),
@@ -62,7 +64,7 @@ export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
   return {
     command: options.nodePath,
     args: [
-      ...CORE_NODE_FLAGS,
+      ...nodeFlags,
       '--import',
       'tsx',
       '--import',

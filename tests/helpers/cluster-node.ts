@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
+import { coreNodeFlags, coreProcessEnv } from '../../main/core-process-env.js';
 import { REPO_ROOT } from './image-fixtures.js';
 import {
   startPostgres,
@@ -88,13 +88,19 @@ export function clusterInit(
 export function startClusterNode(
   env: ClusterEnvironment,
   role: 'api' | 'worker' | 'all',
-  options: { workers?: number; extraEnv?: Record<string, string> } = {},
+  options: {
+    workers?: number;
+    extraEnv?: Record<string, string>;
+    /** Node flags instead of the role's own (a benchmark comparing them). */
+    nodeFlags?: readonly string[];
+  } = {},
 ): Promise<ClusterNodeProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rd-node-${role}-`));
   const child = spawn(
     process.execPath,
     [
-      ...CORE_NODE_FLAGS,
+      // The flags `npm run serve` and the image give a node of this role.
+      ...(options.nodeFlags ?? coreNodeFlags(role)),
       '--import',
       'tsx',
       path.join(REPO_ROOT, 'main', 'serve.ts'),

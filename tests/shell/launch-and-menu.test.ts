@@ -2,7 +2,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { MenuCommand } from '../../shared/native-bridge.js';
 import { buildMenuTemplate } from '../../main/shell/app-menu.js';
-import { CORE_MALLOC_ENV, CORE_NODE_FLAGS } from '../../main/core-process-env.js';
+import {
+  API_NODE_FLAGS,
+  CORE_MALLOC_ENV,
+  CORE_NODE_FLAGS,
+  launchRole,
+} from '../../main/core-process-env.js';
 import { coreLaunchSpec, developmentNodePath } from '../../main/supervisor/core-launch.js';
 import { parseCoreLine, redactCoreLine } from '../../main/supervisor/core-output.js';
 import { coreFlag, parseLaunchArgs, withoutFlags } from '../../main/shell/launch-args.js';
@@ -85,6 +90,38 @@ describe('how the core is started', () => {
       // Node flags must come before the first script argument to reach Node rather than the core.
       expect(spec.args.slice(0, CORE_NODE_FLAGS.length)).toEqual([...CORE_NODE_FLAGS]);
     }
+  });
+
+  it('starts an API-only cluster node without the render-tuned heap growth, other roles with it', () => {
+    const flagsOf = (extraArgs: string[], env: NodeJS.ProcessEnv = { PATH: '/bin' }) =>
+      [false, true].map((packaged) => {
+        const spec = coreLaunchSpec({ ...base, packaged, extraArgs, env });
+        // An API node still renders single images: it keeps the malloc settings.
+        expect(spec.env).toMatchObject(CORE_MALLOC_ENV);
+        return spec.args.slice(0, 2);
+      });
+    const api = [[...API_NODE_FLAGS], [...API_NODE_FLAGS]];
+    const render = [[...CORE_NODE_FLAGS], [...CORE_NODE_FLAGS]];
+    expect(API_NODE_FLAGS).not.toContain('--heap-growing-percent=300');
+    expect(flagsOf(['--cluster', '--role', 'api'])).toEqual(api);
+    expect(flagsOf(['--role=api', '--workers', '1'])).toEqual(api);
+    expect(flagsOf(['--cluster'], { PATH: '/bin', RENDER_DESK_ROLE: 'api' })).toEqual(api);
+    expect(flagsOf(['--cluster', '--role', 'worker'])).toEqual(render);
+    expect(flagsOf(['--cluster', '--role', 'all'])).toEqual(render);
+    // The command line wins over the environment, and its last --role over earlier ones.
+    expect(flagsOf(['--role', 'all'], { PATH: '/bin', RENDER_DESK_ROLE: 'api' })).toEqual(render);
+    expect(flagsOf(['--role', 'api', '--role', 'worker'])).toEqual(render);
+    // An embedded core renders batches.
+    expect(flagsOf([])).toEqual(render);
+  });
+
+  it('reads the role a core will take as the core reads it', () => {
+    expect(launchRole(['--port', '5317', '--role', 'api'], {})).toBe('api');
+    expect(launchRole(['--role=worker'], { RENDER_DESK_ROLE: 'api' })).toBe('worker');
+    expect(launchRole([], { RENDER_DESK_ROLE: 'api' })).toBe('api');
+    expect(launchRole([], {})).toBe('all');
+    expect(launchRole(['--role', 'API'], {})).toBe('all');
+    expect(launchRole(['--role'], {})).toBe('all');
   });
 
   it('uses the Node that npm ran, else the one on PATH', () => {
