@@ -176,6 +176,13 @@ export type BatchProgressEvent = z.infer<typeof BatchProgressEvent>;
 
 export const ManifestRow = z.object({
   rowIndex: z.number().int(),
+  line: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The row's line in the spreadsheet, as the spreadsheet numbers it (the header is line 1); null for inline records.",
+    ),
   status: z.enum(ROW_STATUSES),
   /** Every row has one from the moment it is read; a succeeded row's output carries it. */
   renderId: z.string().startsWith('rnd_'),

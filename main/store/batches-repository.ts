@@ -215,11 +215,11 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     'SELECT status, COUNT(*) AS n FROM batch_rows WHERE batch_id = ? GROUP BY status',
   );
   const manifestAll = db.prepare<[string, number, number], ManifestDbRow>(
-    `SELECT row_index, status, render_id, output_key, error, file_name FROM batch_rows
+    `SELECT row_index, line, status, render_id, output_key, error, file_name FROM batch_rows
      WHERE batch_id = ? AND row_index >= ? ORDER BY row_index LIMIT ?`,
   );
   const manifestByStatus = db.prepare<[string, string, number, number], ManifestDbRow>(
-    `SELECT row_index, status, render_id, output_key, error, file_name FROM batch_rows INDEXED BY batch_rows_by_status
+    `SELECT row_index, line, status, render_id, output_key, error, file_name FROM batch_rows INDEXED BY batch_rows_by_status
      WHERE batch_id = ? AND status = ? AND row_index >= ? ORDER BY row_index LIMIT ?`,
   );
   const succeededRows = db.prepare<
@@ -364,6 +364,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         : manifestAll.all(id, cursor, limit);
       return rows.map((row) => ({
         rowIndex: row.row_index,
+        line: row.line,
         status: row.status,
         renderId: row.render_id,
         outputKey: row.output_key,
@@ -387,6 +388,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
 
 interface ManifestDbRow {
   row_index: number;
+  line: number | null;
   status: RowStatus;
   /** Given when the row is read (migration 9 gave older rows theirs). */
   render_id: string;

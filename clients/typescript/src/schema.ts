@@ -4588,6 +4588,8 @@ export interface paths {
               rows: {
                 error: string | null;
                 fileName: string | null;
+                /** @description The row's line in the spreadsheet, as the spreadsheet numbers it (the header is line 1); null for inline records. */
+                line: number | null;
                 outputKey: string | null;
                 /** Format: starts_with */
                 renderId: string;

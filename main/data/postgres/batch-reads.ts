@@ -12,6 +12,7 @@ export const SUCCEEDED_ROWS_PAGE = 1000;
 
 interface ManifestDbRow {
   row_index: number;
+  line: number | null;
   status: RowStatus;
   render_id: string;
   output_key: string | null;
@@ -30,13 +31,14 @@ export function postgresBatchReads(pool: pg.Pool): BatchReads {
     status?: RowStatus,
   ): Promise<ManifestRow[]> => {
     const result = await pool.query<ManifestDbRow>(
-      `SELECT row_index, status, render_id, output_key, error, file_name FROM batch_rows
+      `SELECT row_index, line, status, render_id, output_key, error, file_name FROM batch_rows
        WHERE batch_id = $1 AND row_index >= $2 AND ($3::text IS NULL OR status = $3)
        ORDER BY row_index LIMIT $4`,
       [id, cursor, status ?? null, limit],
     );
     return result.rows.map((row) => ({
       rowIndex: row.row_index,
+      line: row.line,
       status: row.status,
       renderId: row.render_id,
       outputKey: row.output_key,
