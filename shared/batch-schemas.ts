@@ -22,6 +22,9 @@ export type Bindings = z.infer<typeof Bindings>;
 
 export const MAX_INLINE_RECORDS = 50_000;
 
+/** A batch of an upload's chosen rows (`source.rows`) names at most this many. */
+export const MAX_SOURCE_ROWS = 100_000;
+
 export const BatchSource = z.union([
   z
     .object({ records: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_INLINE_RECORDS) })
@@ -30,6 +33,14 @@ export const BatchSource = z.union([
     .object({
       sourceRef: z.string().regex(/^upl_[A-Za-z0-9_-]{1,64}$/),
       sheet: z.union([z.string().max(200), z.number().int().min(0)]).optional(),
+      rows: z
+        .array(z.number().int().min(0))
+        .min(1)
+        .max(MAX_SOURCE_ROWS)
+        .optional()
+        .describe(
+          "Only these rows of the upload's sheet: 0-based data-row indexes, sorted and each once, as a one-size batch's manifest reports them (a rerun of its failed rows). The batch's rows keep these indexes; pre-flight and credits count only them.",
+        ),
     })
     .strict(),
 ]);

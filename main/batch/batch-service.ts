@@ -23,6 +23,7 @@ import { sheetPlace, type SheetPlan } from '../../shared/sheet-options.js';
 import { createBundleStream, type BundleEntry } from './bundle-writer.js';
 import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from './file-names.js';
 import { checkImagesDir } from './images-folder.js';
+import { checkChosenRows } from './chosen-rows.js';
 import { recordFields } from '../ingest/rows/record-row-source.js';
 import { EXTENSIONS, batchObjectPrefix, rowObjectKey } from './batch-outputs.js';
 import type { ObjectStore } from '../objects/object-store.js';
@@ -148,6 +149,7 @@ export class BatchService {
         sourceType: request.sourceType,
         sourceRef: 'sourceRef' in request.source ? request.source.sourceRef : null,
         sheet: source.sheet ?? null,
+        sourceRows: ('sourceRef' in request.source ? request.source.rows : undefined) ?? null,
         bindings: request.bindings ?? {},
         fileNamePattern: request.fileNamePattern ?? null,
         imagesDir: imagesDir.dir,
@@ -469,7 +471,13 @@ export class BatchService {
       });
     }
     if (problems.length > 0 || !upload) throw Errors.validation(problems);
-    const sheet = request.source.sheet;
+    const { sheet, rows } = request.source;
+    // Some rows only: each must be in the sheet, and the batch counts (and holds) just them.
+    const chosen = <T extends { total: number }>(described: T): T => {
+      if (!rows) return described;
+      checkChosenRows(rows, described.total);
+      return { ...described, total: rows.length };
+    };
     const info = upload.info as {
       rows?: number;
       fields?: string[];
@@ -491,14 +499,14 @@ export class BatchService {
       }
       if (found.name !== info.sheet) {
         const counted = await this.deps.countRows(upload.id, found.name);
-        return { fields: counted.fields, total: counted.rows, sheet: found.name };
+        return chosen({ fields: counted.fields, total: counted.rows, sheet: found.name });
       }
     }
-    return {
+    return chosen({
       fields: info.fields ?? [],
       total: info.rows ?? 0,
       ...(info.sheet !== undefined ? { sheet: info.sheet } : {}),
-    };
+    });
   }
 
   private async imagesFolder(

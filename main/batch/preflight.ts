@@ -18,6 +18,7 @@ import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 import type { SourceRow } from './batch-runner.js';
 import { checkImagesDir, createImagesFolderResolver, type ImagesFolder } from './images-folder.js';
 import { batchSheetPlan } from './batch-sheets.js';
+import { checkChosenRows, onlyChosenRows } from './chosen-rows.js';
 import { lowResolutionImages } from './print-resolution.js';
 
 /** Row problems are listed up to this many; the counts cover every row. */
@@ -184,9 +185,19 @@ async function checkRows(
   const lowResolution = new Map<string, { message: string; rows: number; first: number[] }>();
   const imageSizes = new Map<string, Promise<{ width: number; height: number } | null>>();
   const layout = entry.template.layouts[target];
+  // Some rows only (a rerun of failed rows): they are checked and counted with their own indexes.
+  const chosen = 'sourceRef' in request.source ? (request.source.rows ?? null) : null;
+  if (chosen) checkChosenRows(chosen, Number.POSITIVE_INFINITY);
+  let sheetRows = 0;
+  const counted = (async function* () {
+    for await (const row of source.rows) {
+      sheetRows = row.rowIndex + 1;
+      yield row;
+    }
+  })();
   let total = 0;
   let invalid = 0;
-  for await (const row of source.rows) {
+  for await (const row of onlyChosenRows(counted, chosen)) {
     total += 1;
     const errors: Problem[] = (row.problems ?? []).map((message) => ({ path: 'row', message }));
     const images: { path: string; input: ImageInput }[] = [];
@@ -277,6 +288,7 @@ async function checkRows(
   }
   const { balance } = await data.ledger.account();
   const perRow = request.targets?.length ?? 1;
+  if (chosen) checkChosenRows(chosen, sheetRows);
   return {
     templateId: entry.template.id,
     target,

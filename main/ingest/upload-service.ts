@@ -1,3 +1,4 @@
+import { onlyChosenRows } from '../batch/chosen-rows.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -172,7 +173,9 @@ export class UploadService {
 
   async openRows(batch: BatchRecord): Promise<AsyncIterable<SourceRow>> {
     // Sheets are stored by name: a sheet called "2024" is not the 2025th tab.
-    return (await this.rowsFor(batch.sourceRef ?? '', batch.sheet ?? undefined)).rows;
+    // A rerun of some rows reads only those, each with its own index in the sheet.
+    const source = await this.rowsFor(batch.sourceRef ?? '', batch.sheet ?? undefined);
+    return onlyChosenRows(source.rows, batch.sourceRows);
   }
 
   /** Streams the rows of a spreadsheet upload with the encoding detected at upload time. */

@@ -29,6 +29,11 @@ export interface BatchRecord {
   sourceType: 'json-array' | 'csv' | 'xlsx';
   sourceRef: string | null;
   sheet: string | null;
+  /**
+   * Only these rows of the upload's sheet (sorted 0-based indexes; a rerun of failed rows),
+   * ingested with their own indexes; null for every row.
+   */
+  sourceRows: number[] | null;
   bindings: Record<string, unknown>;
   fileNamePattern: string | null;
   imagesDir: string | null;
@@ -61,6 +66,7 @@ export type NewBatch = Omit<
   | 'outputOptions'
   | 'sheetOptions'
   | 'targets'
+  | 'sourceRows'
   | 'succeeded'
   | 'failed'
   | 'ingested'
@@ -72,6 +78,7 @@ export type NewBatch = Omit<
   outputOptions?: BatchOutputOptions;
   sheetOptions?: SheetOptions | null;
   targets?: string[] | null;
+  sourceRows?: number[] | null;
 };
 
 export interface BatchesRepository extends BatchRowQueue {
@@ -121,6 +128,7 @@ interface BatchRow {
   output_options: string;
   sheet_options: string | null;
   targets: string | null;
+  source_rows: string | null;
   source_type: 'json-array' | 'csv' | 'xlsx';
   source_ref: string | null;
   sheet: string | null;
@@ -155,10 +163,10 @@ const COLUMN: Record<string, string> = {
 export function createBatchesRepository(db: Database): BatchesRepository {
   const insertBatch = db.prepare(
     `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target, format, quality, output_options, sheet_options, targets, source_type,
-       source_ref, sheet, bindings, file_name_pattern, images_dir, brand, today, status, total,
+       source_ref, source_rows, sheet, bindings, file_name_pattern, images_dir, brand, today, status, total,
        rejected_reason, api_key_id, created_at)
      VALUES (@id, @templateId, @templateSnapshot, @templateVersion, @assetsDir, @target, @format, @quality, @outputOptions, @sheetOptions, @targets, @sourceType,
-       @sourceRef, @sheet, @bindings, @fileNamePattern, @imagesDir, @brand, @today, @status, @total,
+       @sourceRef, @sourceRows, @sheet, @bindings, @fileNamePattern, @imagesDir, @brand, @today, @status, @total,
        @rejectedReason, @apiKeyId, @createdAt)`,
   );
   const byId = db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?');
@@ -315,6 +323,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         outputOptions: JSON.stringify(batch.outputOptions ?? {}),
         sheetOptions: batch.sheetOptions ? JSON.stringify(batch.sheetOptions) : null,
         targets: batch.targets ? JSON.stringify(batch.targets) : null,
+        sourceRows: batch.sourceRows ? JSON.stringify(batch.sourceRows) : null,
         bindings: JSON.stringify(batch.bindings),
         brand: JSON.stringify(batch.brand),
       });
@@ -413,6 +422,7 @@ function toBatch(row: BatchRow): BatchRecord {
     sourceType: row.source_type,
     sourceRef: row.source_ref,
     sheet: row.sheet,
+    sourceRows: row.source_rows ? (JSON.parse(row.source_rows) as number[]) : null,
     bindings: JSON.parse(row.bindings) as Record<string, unknown>,
     fileNamePattern: row.file_name_pattern,
     imagesDir: row.images_dir,

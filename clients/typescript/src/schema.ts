@@ -3957,6 +3957,8 @@ export interface paths {
                   }[];
                 }
               | {
+                  /** @description Only these rows of the upload's sheet: 0-based data-row indexes, sorted and each once, as a one-size batch's manifest reports them (a rerun of its failed rows). The batch's rows keep these indexes; pre-flight and credits count only them. */
+                  rows?: number[];
                   sheet?: string | number;
                   sourceRef: string;
                 };
@@ -4908,6 +4910,8 @@ export interface paths {
                   }[];
                 }
               | {
+                  /** @description Only these rows of the upload's sheet: 0-based data-row indexes, sorted and each once, as a one-size batch's manifest reports them (a rerun of its failed rows). The batch's rows keep these indexes; pre-flight and credits count only them. */
+                  rows?: number[];
                   sheet?: string | number;
                   sourceRef: string;
                 };

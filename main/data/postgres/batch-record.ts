@@ -20,6 +20,7 @@ export interface BatchRow {
   source_type: 'json-array' | 'csv' | 'xlsx';
   source_ref: string | null;
   sheet: string | null;
+  source_rows: number[] | null;
   bindings: Record<string, unknown>;
   file_name_pattern: string | null;
   images_dir: string | null;
@@ -80,9 +81,9 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void>
     `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target,
        format, quality, source_type, source_ref, sheet, bindings, file_name_pattern, images_dir,
        brand, today, status, total, rejected_reason, api_key_id, created_at, output_options,
-       sheet_options)
+       sheet_options, source_rows)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, $21, $22, $23)`,
+       $20, $21, $22, $23, $24)`,
     [
       batch.id,
       batch.templateId,
@@ -107,6 +108,7 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void>
       batch.createdAt,
       JSON.stringify(batch.outputOptions ?? {}),
       batch.sheetOptions ? JSON.stringify(batch.sheetOptions) : null,
+      batch.sourceRows ? JSON.stringify(batch.sourceRows) : null,
     ],
   );
 }
@@ -171,6 +173,7 @@ export function toBatch(row: BatchRow): BatchRecord {
     sourceType: row.source_type,
     sourceRef: row.source_ref,
     sheet: row.sheet,
+    sourceRows: row.source_rows ?? null,
     bindings: row.bindings,
     fileNamePattern: row.file_name_pattern,
     imagesDir: row.images_dir,

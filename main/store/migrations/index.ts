@@ -14,6 +14,7 @@ import { batchHolds } from './0012-batch-holds.js';
 import { batchSheetOptions } from './0013-batch-sheet-options.js';
 import { webhooks } from './0014-webhooks.js';
 import { batchTargets } from './0015-batch-targets.js';
+import { batchSourceRows } from './0016-batch-source-rows.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   batchSheetOptions,
   webhooks,
   batchTargets,
+  batchSourceRows,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,6 +7,7 @@ import { uiLaunchTokens } from './0005-ui-launch-tokens.js';
 import { outputFormats } from './0006-output-formats.js';
 import { batchSheetOptions } from './0007-batch-sheet-options.js';
 import { workspacePurge } from './0008-workspace-purge.js';
+import { batchSourceRows } from './0009-batch-source-rows.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
@@ -18,6 +19,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   outputFormats,
   batchSheetOptions,
   workspacePurge,
+  batchSourceRows,
 ];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
