@@ -73,9 +73,63 @@ describe('errors in the language of the UI', () => {
     const failed = page.locator('.results-row .result-error').first();
     await failed.waitFor({ timeout: 120_000 });
     const rowError = await failed.textContent();
-    expect(rowError).toContain(`${LABEL}: cần có giá trị`);
+    expect(rowError).toContain(`${LABEL} (ô ${column}3): cần có giá trị`);
     expect(rowError).not.toMatch(RAW);
     await screenshot(page, 'errors-results-vi');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
+
+describe('a failed row in results, in English', () => {
+  let core: CoreProcess;
+  let ui: UiSession;
+  beforeEach(async () => {
+    core = await startCore();
+    ui = await openUi(core);
+  });
+  afterEach(async () => {
+    await ui?.close();
+    await core?.stop();
+  });
+
+  it("names the number field by its label and its cell by the spreadsheet's address", async () => {
+    const { page } = ui;
+    // Row 3 of the sheet (line 4) has no number in its price; the others are fine.
+    const fields = await templateFields(core, TEMPLATE);
+    const columns = fields.fields.map((f) => f.name);
+    const price = fields.fields.find((f) => f.name === 'price')!;
+    const row = (overrides: Record<string, unknown>) =>
+      columns.map((c) => (c in overrides ? overrides[c] : fields.sampleRow[c]));
+    const csv = toCsv(columns, [row({}), row({}), row({ price: 'abc' })]);
+    const column = String.fromCharCode(65 + columns.indexOf('price'));
+    await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
+    await page.getByTestId('dropzone').waitFor();
+    await dropFile(page, '[data-testid="dropzone"]', {
+      name: 'sale.csv',
+      type: 'text/csv',
+      content: csv,
+    });
+    await page.locator('.data-preview tbody tr').nth(2).waitFor({ timeout: 20_000 });
+    for (let step = 0; step < 3; step += 1) {
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+    }
+    await page.getByTestId('preflight-problems').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Start batch', exact: true }).click();
+    await page.waitForURL(/\/ui\/batches\/bat_/);
+    const failed = page.locator('.results-row .result-error').first();
+    await failed.waitFor({ timeout: 120_000 });
+    const rowError = await failed.textContent();
+    expect(rowError).toContain(
+      `${price.label ?? 'price'} (cell ${column}4): “abc” is not a number`,
+    );
+    expect(rowError).not.toMatch(RAW);
+
+    // The failed rows alone say the same.
+    await page.getByRole('radio', { name: /Failed/ }).click();
+    const onlyFailed = page.locator('.results-row .result-error').first();
+    await onlyFailed.waitFor();
+    expect(await onlyFailed.textContent()).toBe(rowError);
+    await screenshot(page, 'errors-results-en');
     expect(ui.consoleErrors).toEqual([]);
   });
 });

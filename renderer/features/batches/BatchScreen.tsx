@@ -53,7 +53,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
   const [confirm, setConfirm] = useState<'cancel' | 'delete' | null>(null);
   const [opened, setOpened] = useState<ManifestRow | null>(null);
   const wasLive = useRef(false);
-  const errorText = useRowErrorText(batch?.templateId ?? null);
+  const errorText = useRowErrorText(batch?.templateId ?? null, id);
   const wizardReset = useAppStore((s) => s.wizardReset);
   const wizardSetTemplate = useAppStore((s) => s.wizardSetTemplate);
   const wizardPatch = useAppStore((s) => s.wizardPatch);

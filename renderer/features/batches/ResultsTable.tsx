@@ -40,7 +40,7 @@ export function ResultsTable({
   targets?: string[] | undefined;
   onOpen: (row: ManifestRow) => void;
   /** A row's stored error as the user reads it. */
-  errorText: (error: string) => string;
+  errorText: (row: Pick<ManifestRow, 'error' | 'line'>) => string;
 }): ReactElement {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -149,10 +149,10 @@ const ResultRow = memo(function ResultRow({
   thumbReady: boolean;
   seen: Set<string>;
   onOpen: (row: ManifestRow) => void;
-  errorText: (error: string) => string;
+  errorText: (row: Pick<ManifestRow, 'error' | 'line'>) => string;
 }): ReactElement {
   const t = useT();
-  const error = row?.error ? errorText(row.error) : null;
+  const error = row?.error ? errorText(row) : null;
   // PDFs and zips (several pages) have no image thumbnail: the API refuses `width` for them.
   const documentKind = row?.outputKey ? /\.(pdf|zip)$/i.exec(row.outputKey)?.[1] : undefined;
   const thumb = useSignedLink(
