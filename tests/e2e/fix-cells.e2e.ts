@@ -17,7 +17,7 @@ describe('fixing a refused cell in the wizard', () => {
 
   it('shows the bad cell by its address, takes a new value, checks again and renders the batch with it', async () => {
     core = await startCore();
-    ui = await openUi(core, { allowConsole: [/status of 422/] });
+    ui = await openUi(core);
     const { page } = ui;
     const { columns } = await wizardWithRows(page, core, {
       template: TEMPLATE,
@@ -72,7 +72,7 @@ describe('fixing a refused cell in the wizard', () => {
 
   it('speaks Vietnamese', async () => {
     core = await startCore();
-    ui = await openUi(core, { locale: 'vi-VN', allowConsole: [/status of 422/] });
+    ui = await openUi(core, { locale: 'vi-VN' });
     const { page } = ui;
     const { columns } = await wizardWithRows(page, core, {
       template: TEMPLATE,

@@ -6,7 +6,7 @@ describe('the template page tells the truth about its preview and its text', () 
   let ui: UiSession;
   beforeEach(async () => {
     core = await startCore();
-    ui = await openUi(core, { allowConsole: [/status of 422/] });
+    ui = await openUi(core);
   });
   afterEach(async () => {
     await ui?.close();
@@ -21,9 +21,14 @@ describe('the template page tells the truth about its preview and its text', () 
     await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(0);
 
     const price = page.getByLabel('Price', { exact: true });
-    await price.fill('');
+    // Typed over the price (an empty price is another refusal, "a value is required").
+    await price.focus();
+    await page.keyboard.press('ControlOrMeta+A');
     await price.pressSequentially('abc');
-    await page.getByTestId('preview-stale').waitFor({ timeout: 20_000 });
+    const stale = page.getByTestId('preview-stale');
+    await stale.waitFor({ timeout: 20_000 });
+    // Said by the field's label before any render: the API would refuse this one.
+    expect(await stale.textContent()).toBe('Price: “abc” is not a number. Write it like 1250000.');
     await screenshot(page, 'preview-stale');
     await price.fill('19.5');
     await expect.poll(() => page.getByTestId('preview-stale').count(), { timeout: 20_000 }).toBe(0);
@@ -31,8 +36,9 @@ describe('the template page tells the truth about its preview and its text', () 
     // Pasted: 75 characters into a 60-character headline.
     const headline = page.getByLabel('Headline', { exact: true });
     const pasted = 'Serum Vitamin C sáng da mờ thâm — giảm 50% cho đơn đầu tiên trong tuần này';
-    await headline.fill('');
+    // Pasted over the whole headline (select all, paste), as people replace a text.
     await headline.focus();
+    await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.insertText(pasted);
     expect(await headline.inputValue()).toBe(pasted);
     const hint = page.getByText(`${[...pasted].length - 60} characters over the 60`);

@@ -9,7 +9,7 @@ describe('rows past the first twenty', () => {
   let ui: UiSession;
   beforeEach(async () => {
     core = await startCore();
-    ui = await openUi(core, { allowConsole: [/status of 422/] });
+    ui = await openUi(core);
   });
   afterEach(async () => {
     await ui?.close();
@@ -38,6 +38,12 @@ describe('rows past the first twenty', () => {
       .locator('xpath=ancestor::tr')
       .locator('.mapping-sample');
     await expect.poll(() => sample.textContent(), { timeout: 20_000 }).toBe('Sản phẩm 25');
+    // Its price is no number: the step says so, by the field's label, and asks for no preview.
+    const notNumber = page.getByTestId('mapping-not-number');
+    await notNumber.waitFor();
+    expect(await notNumber.textContent()).toBe(
+      'Giá sale: “không rõ” is not a number. Write it like 1250000.',
+    );
     await screenshot(page, 'row-picker-25');
 
     await picker.fill('30');

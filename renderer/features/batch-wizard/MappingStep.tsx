@@ -5,6 +5,8 @@ import { Button, ErrorBanner } from '../../components/ui';
 import { useT, type Translate } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
 import type { MappingChoice, WizardStep } from '../../stores/wizard-slice';
+import { problemText } from '../../i18n/problem-text';
+import { notANumber } from '../template/not-a-number';
 import { usePreview } from '../template/use-preview';
 import { variableLabel } from '../template/VariableField';
 import { cellText } from './DataTable';
@@ -91,9 +93,14 @@ export function MappingStep({
         : null,
     [template, mapping, fields, row, previewRow, imagesDir],
   );
+  // A number cell holding text ("không rõ") is said here; the API would refuse its preview.
+  const notNumbers = useMemo(
+    () => (template && previewable ? notANumber(template.variables, previewable.values) : []),
+    [template, previewable],
+  );
   const request = useMemo(
     () =>
-      template && previewable && !missingRequired && !source.loading
+      template && previewable && !missingRequired && !source.loading && notNumbers.length === 0
         ? {
             templateId: template.id,
             values: previewable.values,
@@ -103,11 +110,15 @@ export function MappingStep({
             quality: 80,
           }
         : null,
-    [template, previewable, target, brand, missingRequired, source.loading],
+    [template, previewable, target, brand, missingRequired, source.loading, notNumbers],
   );
   const preview = usePreview(request, { live: free });
 
   if (!template || !upload) return null;
+  const label = (name: string): string | null => {
+    const variable = template.variables.find((v) => v.name === name);
+    return variable ? variableLabel(variable) : null;
+  };
 
   return (
     <div className="mapping-layout">
@@ -165,7 +176,7 @@ export function MappingStep({
           </label>
         </div>
         <div className="mapping-preview-frame">
-          {preview.url ? (
+          {preview.url && notNumbers.length === 0 ? (
             <img
               src={preview.url}
               alt={t('wizard.mapping.preview', { row: previewRow + 1 })}
@@ -185,17 +196,17 @@ export function MappingStep({
             </div>
           ) : null}
         </div>
-        {preview.error ? (
-          <ErrorBanner
-            error={preview.error}
-            place={{
-              label: (name) => {
-                const variable = template.variables.find((v) => v.name === name);
-                return variable ? variableLabel(variable) : null;
-              },
-            }}
-          />
+        {notNumbers.length > 0 ? (
+          <div className="banner warning" role="status" data-testid="mapping-not-number">
+            <Icon name="alert" />
+            <div className="grow stack gap-1">
+              {notNumbers.map((problem) => (
+                <div key={problem.path}>{problemText(t, problem, { label })}</div>
+              ))}
+            </div>
+          </div>
         ) : null}
+        {preview.error ? <ErrorBanner error={preview.error} place={{ label }} /> : null}
         {previewable?.sampleImages ? (
           <div className="small muted">{t('wizard.mapping.sampleImage')}</div>
         ) : null}

@@ -20,6 +20,7 @@ import { BrandSelect } from '../brand/BrandSelect';
 import { useBrandChoice } from '../brand/use-brands';
 import { targetLabel } from '../catalog/target-label';
 import { CustomiseButton } from '../workspace/CustomiseButton';
+import { notANumber } from './not-a-number';
 import { PAID_PREVIEW_DELAY_MS, usePreview } from './use-preview';
 import { VariableField, variableLabel } from './VariableField';
 
@@ -130,7 +131,16 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
 
   // Nothing is rendered (or charged) until the first edit, unless previews are free: the
   // thumbnail already shows the sample values.
-  const preview = usePreview(free || edited ? request : null, { live });
+  // Text in a number field ("abc") is said by the field and over the preview; the API would
+  // refuse the render, so none is asked for.
+  const notNumbers = useMemo(
+    () => notANumber(template.variables, request.values),
+    [template, request],
+  );
+  const preview = usePreview((free || edited) && notNumbers.length === 0 ? request : null, {
+    live,
+  });
+  const stale = Boolean(preview.error) || notNumbers.length > 0;
   const error = saveError ?? preview.error;
   const place: ProblemPlace = {
     label: (name) => {
@@ -212,7 +222,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
       <section className="editor-preview" aria-label={t('detail.preview')}>
         <div className="preview-stage">
           <div
-            className={`preview-frame${preview.error ? ' stale' : ''}`}
+            className={`preview-frame${stale ? ' stale' : ''}`}
             style={{ aspectRatio: aspect, ['--ratio' as string]: String(ratioValue) }}
           >
             <img
@@ -222,10 +232,10 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
               data-preview-count={preview.count}
             />
             {/* An image of older values must not pass for these: say so over it. */}
-            {preview.error && !preview.busy ? (
+            {stale && !preview.busy ? (
               <div className="preview-stale" role="status" data-testid="preview-stale">
                 <Icon name="alert" size={16} />
-                {t('detail.preview.stale')}
+                {notNumbers[0] ? problemText(t, notNumbers[0], place) : t('detail.preview.stale')}
               </div>
             ) : null}
             {preview.busy ? (
