@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import { templateFields, toCsv } from './csv.js';
 import {
   dropFile,
@@ -107,3 +108,54 @@ describe('a laptop-sized window', () => {
     expect(ui.consoleErrors).toEqual([]);
   });
 });
+
+describe.each([
+  ['en', 'light', 'Customise'],
+  ['vi', 'dark', 'Tùy chỉnh'],
+] as const)(
+  "the editor's Variables panel at 1024×700, %s UI, %s theme",
+  (language, theme, customise) => {
+    let core: CoreProcess;
+    let ui: UiSession;
+    afterEach(async () => {
+      await ui?.close();
+      await core?.stop();
+    });
+
+    it('shows every variable label whole, none cut down to a letter', async () => {
+      core = await startCore();
+      ui = await openUi(core, {
+        locale: language === 'vi' ? 'vi-VN' : 'en-US',
+        colorScheme: theme,
+        allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+      });
+      const { page } = ui;
+      await page.setViewportSize({ width: 1024, height: 700 });
+      await page.goto(`${core.url}/ui/templates/${TEMPLATE}`);
+      await page.getByRole('button', { name: customise }).click();
+      await page.waitForURL(/\/ui\/editor\/wtpl_/);
+      await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
+      await page.locator('.ed-var-head').first().waitFor();
+      // Each label (the text beside the variable's name and type) as drawn against all its text.
+      const labels = await page.evaluate<
+        { text: string; scrollWidth: number; clientWidth: number; right: number; panel: number }[]
+      >(`[...document.querySelectorAll('.ed-var-head > span:not(.chip)')].map((label) => ({
+      text: label.textContent,
+      scrollWidth: label.scrollWidth,
+      clientWidth: label.clientWidth,
+      right: label.getBoundingClientRect().right,
+      panel: label.closest('.ed-variables').getBoundingClientRect().right,
+    }))`);
+      expect(labels.length).toBeGreaterThan(3);
+      for (const label of labels) {
+        expect(label.scrollWidth, label.text).toBeLessThanOrEqual(label.clientWidth);
+        expect(label.right, label.text).toBeLessThanOrEqual(label.panel);
+      }
+      await page.locator('.ed-variables').scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `narrow-variables-1024-${language}-${theme}`);
+      expect(ui.consoleErrors).toEqual([]);
+    });
+  },
+);

@@ -64,8 +64,10 @@ export function VariablesPanel(): ReactElement {
               aria-expanded={open === v.name}
               onClick={() => setOpen(open === v.name ? null : v.name)}
             >
-              <code>{v.name}</code>
-              <span className="small muted grow">{v.label}</span>
+              {/* The label on a line of its own (it wraps), the name and chips under it: a
+                  narrow window's panel still shows every label whole. */}
+              {v.label ? <span className="ed-var-label">{v.label}</span> : null}
+              <code className="ed-var-name">{v.name}</code>
               <span className="chip">{t(`editor.type.${v.type}`)}</span>
               {v.required ? <span className="chip">{t('common.required')}</span> : null}
             </button>
