@@ -19,7 +19,7 @@
  *      zip's entry table; the connections to the store; V8's young generation reaching its
  *      size), so it is the baseline; memory kept per byte streamed shows as a rise after it. 10 %
  *      (~40 MiB on a ~400 MiB node) lies above the few tens of MiB that one GC cycle moves RSS
- *      and below the 55–110 MiB that the node climbed when it ran with the render-tuned flags.
+ *      and below the 45–100 MiB that the node climbed when it ran with the render-tuned flags.
  *      Across sizes, each bundle's peak is held to the same 10 % over the first (smallest)
  *      bundle's peak: RSS must not scale with the number of outputs.
  *

@@ -32,19 +32,20 @@ export const CORE_NODE_FLAGS = ['--single-threaded-gc', '--heap-growing-percent=
  * V8 flags of a cluster node with `--role api`. It renders no batch (single renders and previews
  * still run on its render threads, so it keeps the malloc settings and `--single-threaded-gc`),
  * and what it streams is bundles: a GET to the object store per output. Every GET leaves behind
- * short-lived objects of which ~10 % outlive two scavenges of V8's default 16 MiB semi-space and
- * are promoted, so the old generation fills with garbage at a steady rate while a bundle streams.
- * With `--heap-growing-percent=300` nothing collects it before the old generation reaches 4 × its
+ * short-lived objects of which ~10 % outlive two scavenges and are promoted, so the old
+ * generation fills with garbage at a steady rate while a bundle streams. With
+ * `--heap-growing-percent=300` nothing collected it before the old generation reached 4 × its
  * live size, so the node's RSS climbed through the download, the more the longer the bundle
- * (20,000 outputs: peaks of 425, 480, 481, 521 MiB by quarter). Here:
- * - no `--heap-growing-percent`: V8's own growth, which holds the old generation closer to its
- *   live size (the cost it avoided, a full GC every ~60 renders, matters for batches, not here);
- * - `--max-semi-space-size=32`: a young generation twice the default, so that more of a GET's
- *   objects die in it instead of being promoted. The same bundle: 410, 435, 390, 399 MiB.
- *   (`--max-semi-space-size=64` promoted almost nothing but started ~50 MiB higher.)
- * Measured with `BENCH_PARTS=bundle npm run bench:cluster`; figures in docs/cluster.md.
+ * (20,000 outputs: peaks of 425, 480, 481, 521 MiB by quarter). `--heap-growing-percent=50` lets
+ * the old generation grow to 1.5 × what survived the last full GC: RSS then follows the live
+ * memory, not the bytes streamed (the same bundle: 364, 367, 359, 366 MiB). Measured with
+ * `BENCH_PARTS=bundle npm run bench:cluster`; figures in docs/cluster.md.
+ * V8's own growth (no flag) and a larger young generation (`--max-semi-space-size=32`) were
+ * tried too: both still let the old generation climb for most of a 10,000-output download.
+ * The cost: more frequent full GCs of the API thread (its live heap is tens of MB), while a
+ * bundle streams and under single renders, than on a render-tuned node.
  */
-export const API_NODE_FLAGS = ['--single-threaded-gc', '--max-semi-space-size=32'] as const;
+export const API_NODE_FLAGS = ['--single-threaded-gc', '--heap-growing-percent=50'] as const;
 
 export type LaunchRole = 'api' | 'worker' | 'all';
 
