@@ -160,6 +160,12 @@ export const Batch = z.object({
     .array(LayoutName)
     .optional()
     .describe('The layouts each row is drawn in, when the batch has several sizes.'),
+  someRows: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Set when the batch draws only some rows of its upload (source.rows): the manifest's rowIndex values are those rows', so they skip the others.",
+    ),
 });
 export type Batch = z.infer<typeof Batch>;
 

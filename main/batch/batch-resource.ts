@@ -35,6 +35,7 @@ export function toBatchResource(
     ...(outputDir ? { outputDir } : {}),
     ...(batch.sheetOptions ? { sheets: batch.sheetOptions } : {}),
     ...(batch.targets ? { targets: batch.targets } : {}),
+    ...(batch.sourceRows ? { someRows: true as const } : {}),
   };
 }
 

@@ -25,6 +25,11 @@ export interface WizardState {
   uploading: boolean;
   uploadError: unknown;
   sheet: string | null;
+  /**
+   * Only these rows of the spreadsheet (0-based, sorted): a rerun of an earlier batch's failed
+   * rows. Null for every row; a new spreadsheet or sheet clears it.
+   */
+  rows: number[] | null;
   mapping: Record<string, MappingChoice>;
   /** A ratio, or a print or custom-size layout's name. */
   target: string | null;
@@ -80,6 +85,7 @@ function emptyWizard(templateId: string | null = null): WizardState {
     uploading: false,
     uploadError: null,
     sheet: null,
+    rows: null,
     mapping: {},
     target: null,
     moreTargets: [],
@@ -107,6 +113,7 @@ export const createWizardSlice: StateCreator<AppState, [], [], WizardSlice> = (s
       upload,
       uploading: false,
       sheet,
+      rows: null,
       previewRow: 0,
       // Columns changed: explicit field choices that no longer exist go back to automatic.
       mapping: Object.fromEntries(

@@ -75,7 +75,14 @@ describe('a batch of some rows of an upload (source.rows)', () => {
     const rerun = await createBatch(server, fixed);
     expect(rerun.total).toBe(2);
     const done: Json = await waitForBatch(server, rerun.id);
-    expect(done).toMatchObject({ status: 'succeeded', total: 2, succeeded: 2, failed: 0 });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      total: 2,
+      succeeded: 2,
+      failed: 0,
+      someRows: true,
+    });
+    expect((await waitForBatch(server, first.id)).someRows).toBeUndefined();
     expect(await account()).toMatchObject({ balance: before.balance - 2, heldCredits: 0 });
     expect(await debitsFor(rerun.id)).toBe(2);
     const rows = await fullManifest(server, rerun.id);

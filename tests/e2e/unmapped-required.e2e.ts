@@ -79,6 +79,7 @@ describe('a required variable without a source', () => {
 
     // Replay would fail the same row again; editing the mapping fixes it.
     await page.getByRole('button', { name: 'Edit mapping and rerun' }).click();
+    await page.getByTestId('rerun-dialog').getByRole('button', { name: 'All rows (2)' }).click();
     await page.waitForURL(/\/ui\/batch\?template=/);
     await select.waitFor();
     expect(await select.inputValue()).toBe('field:ghichu');

@@ -3810,6 +3810,11 @@ export interface paths {
                       width: number;
                     };
               };
+              /**
+               * @description Set when the batch draws only some rows of its upload (source.rows): the manifest's rowIndex values are those rows', so they skip the others.
+               * @constant
+               */
+              someRows?: true;
               /** @description The uploaded spreadsheet's file name (absent for inline rows). */
               sourceName?: string;
               startedAt: string | null;
@@ -4165,6 +4170,11 @@ export interface paths {
                       width: number;
                     };
               };
+              /**
+               * @description Set when the batch draws only some rows of its upload (source.rows): the manifest's rowIndex values are those rows', so they skip the others.
+               * @constant
+               */
+              someRows?: true;
               /** @description The uploaded spreadsheet's file name (absent for inline rows). */
               sourceName?: string;
               startedAt: string | null;
@@ -4458,6 +4468,11 @@ export interface paths {
                       width: number;
                     };
               };
+              /**
+               * @description Set when the batch draws only some rows of its upload (source.rows): the manifest's rowIndex values are those rows', so they skip the others.
+               * @constant
+               */
+              someRows?: true;
               /** @description The uploaded spreadsheet's file name (absent for inline rows). */
               sourceName?: string;
               startedAt: string | null;
@@ -4697,6 +4712,11 @@ export interface paths {
                       width: number;
                     };
               };
+              /**
+               * @description Set when the batch draws only some rows of its upload (source.rows): the manifest's rowIndex values are those rows', so they skip the others.
+               * @constant
+               */
+              someRows?: true;
               /** @description The uploaded spreadsheet's file name (absent for inline rows). */
               sourceName?: string;
               startedAt: string | null;

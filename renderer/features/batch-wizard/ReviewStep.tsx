@@ -147,7 +147,11 @@ export function ReviewStep({
       {preflight ? (
         <>
           <div className="stat-grid" data-testid="preflight-summary">
-            <Stat label={t('wizard.review.rows')} value={formatNumber(language, preflight.total)} />
+            <Stat
+              label={t('wizard.review.rows')}
+              value={formatNumber(language, preflight.total)}
+              {...(wizard.rows ? { detail: t('wizard.review.someRows') } : {})}
+            />
             <Stat
               label={t('wizard.review.valid')}
               value={formatNumber(

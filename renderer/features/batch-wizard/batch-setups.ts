@@ -26,6 +26,8 @@ export type BatchSetup = Pick<
   cropMarks?: boolean;
   /** The page drawn as images of a layout of several pages; absent in older setups. */
   page?: number;
+  /** The spreadsheet rows the batch drew (a rerun of failed rows); absent: every row. */
+  rows?: number[] | null;
 };
 
 const KEY = 'render-desk.batch-setups';
@@ -46,6 +48,7 @@ export function rememberSetup(batchId: string, wizard: WizardState): void {
     templateId: wizard.templateId,
     upload: wizard.upload,
     sheet: wizard.sheet,
+    rows: wizard.rows,
     mapping: wizard.mapping,
     target: wizard.target,
     moreTargets: wizard.moreTargets,

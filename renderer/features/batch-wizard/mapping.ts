@@ -123,6 +123,8 @@ export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | nul
     source: {
       sourceRef: upload.sourceRef,
       ...(upload.kind === 'xlsx' && wizard.sheet ? { sheet: wizard.sheet } : {}),
+      // A rerun of failed rows: those rows only, under their own row numbers.
+      ...(wizard.rows ? { rows: wizard.rows } : {}),
     },
     bindings: toBindings(template, wizard.mapping),
     format: wizard.format,

@@ -20,6 +20,7 @@ import { reasonText } from '../batch-wizard/ReviewStep';
 import { batchName } from './batch-name';
 import { isLive, StatusBadge } from './batch-status';
 import { ResultsTable } from './ResultsTable';
+import { failedSourceRows, RerunDialog, type RerunChoice } from './RerunDialog';
 
 /** A batch's target is a ratio, or a print or custom-size layout shown by its name. */
 const isRatio = (target: string): target is Ratio =>
@@ -58,13 +59,26 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
   const wizardSetTemplate = useAppStore((s) => s.wizardSetTemplate);
   const wizardPatch = useAppStore((s) => s.wizardPatch);
   const setup = useMemo(() => setupFor(id), [id]);
-  /** The wizard again, at the mapping, with everything this batch was started with. */
-  const rerun = async () => {
+  const [rerunChoice, setRerunChoice] = useState<RerunChoice | null>(null);
+  /**
+   * The wizard again, at the mapping, with everything this batch was started with: every row it
+   * drew, or (`rows`) only the spreadsheet rows that failed.
+   */
+  const rerun = async (rows?: number[]) => {
     if (!setup?.templateId) return;
     wizardReset(setup.templateId);
     await wizardSetTemplate(setup.templateId).catch(() => {});
-    wizardPatch({ ...setup, step: 'mapping' });
+    const only = rows ?? setup.rows ?? null;
+    wizardPatch({ ...setup, rows: only, previewRow: only?.[0] ?? 0, step: 'mapping' });
     navigate({ name: 'wizard', templateId: setup.templateId });
+  };
+  /** With failed rows, asks first: those only, or every row (as a batch without any does). */
+  const askRerun = async (current: Batch) => {
+    if (current.failed === 0) return rerun();
+    const failed = await failedSourceRows(current);
+    if (failed.length === 0) return rerun();
+    const per = current.targets && current.targets.length > 1 ? current.targets.length : 1;
+    setRerunChoice({ failed, all: Math.round(current.total / per) });
   };
 
   const apply = useCallback(
@@ -219,7 +233,11 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
             </Button>
           ) : null}
           {!live && setup?.templateId ? (
-            <Button icon="pencil" onClick={() => void rerun()}>
+            <Button
+              icon="pencil"
+              busy={busy === 'rerun'}
+              onClick={() => void act('rerun', () => askRerun(batch))}
+            >
               {t('batch.rerun')}
             </Button>
           ) : null}
@@ -348,6 +366,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
           onOpen={setOpened}
           errorText={errorText}
           targets={batch.targets}
+          someRows={batch.someRows}
         />
       </section>
 
@@ -380,6 +399,15 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
             navigate({ name: 'batches' });
           })
         }
+      />
+      <RerunDialog
+        choice={rerunChoice}
+        onClose={() => setRerunChoice(null)}
+        onChoose={(rows) => {
+          const failed = rerunChoice?.failed;
+          setRerunChoice(null);
+          void rerun(rows === 'failed' ? failed : undefined);
+        }}
       />
       <ImageDialog row={opened} targets={batch?.targets} onClose={() => setOpened(null)} />
     </div>

@@ -31,6 +31,7 @@ export function ResultsTable({
   onOpen,
   errorText,
   targets,
+  someRows,
 }: {
   batchId: string;
   filter: 'all' | 'failed';
@@ -38,13 +39,15 @@ export function ResultsTable({
   version: number;
   /** The layouts of a several-sizes batch: each row's label names its size. */
   targets?: string[] | undefined;
+  /** The batch draws some rows of its sheet: their row numbers skip the others. */
+  someRows?: boolean | undefined;
   onOpen: (row: ManifestRow) => void;
   /** A row's stored error as the user reads it. */
   errorText: (row: Pick<ManifestRow, 'error' | 'line'>) => string;
 }): ReactElement {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const manifest = useManifest(batchId, filter, total, version);
+  const manifest = useManifest(batchId, filter, total, version, someRows ?? false);
   const virtualizer = useVirtualizer({
     count: manifest.count,
     getScrollElement: () => scrollRef.current,
@@ -112,12 +115,12 @@ export function ResultsTable({
                 index={item.index}
                 start={item.start}
                 row={row}
-                filter={filter}
                 thumbReady={thumbReady}
                 seen={seen}
                 onOpen={onOpen}
                 targets={targets}
                 errorText={errorText}
+                numbered={filter === 'all' && !someRows}
               />
             );
           })}
@@ -134,18 +137,19 @@ const ResultRow = memo(function ResultRow({
   index,
   start,
   row,
-  filter,
   thumbReady,
   seen,
   onOpen,
   errorText,
   targets,
+  numbered,
 }: {
   targets: string[] | undefined;
+  /** A row still loading shows its number: every row is there, in order from the first. */
+  numbered: boolean;
   index: number;
   start: number;
   row: ManifestRow | undefined;
-  filter: 'all' | 'failed';
   thumbReady: boolean;
   seen: Set<string>;
   onOpen: (row: ManifestRow) => void;
@@ -214,7 +218,7 @@ const ResultRow = memo(function ResultRow({
       ) : (
         <>
           <span role="cell" className="num subtle">
-            {filter === 'all' ? index + 1 : ''}
+            {numbered ? index + 1 : ''}
           </span>
           <span role="cell">
             <span className="result-thumb skeleton" />

@@ -6,13 +6,15 @@ const PAGE = 500;
 
 /**
  * Rows of a batch's manifest, fetched page by page as the table scrolls. All rows: the cursor is
- * a rowIndex, so any page can be fetched directly. Failed only: pages follow nextCursor.
+ * a rowIndex, so any page can be fetched directly. Failed only, and every row of a batch of some
+ * rows of its sheet (`someRows`: its row indexes skip the others): pages follow nextCursor.
  */
 export function useManifest(
   batchId: string,
   filter: 'all' | 'failed',
   total: number,
   version: number,
+  someRows = false,
 ): {
   count: number;
   row: (index: number) => ManifestRow | undefined;
@@ -57,7 +59,7 @@ export function useManifest(
   const ensure = useCallback(
     (start: number, end: number) => {
       const gen = generation.current;
-      if (filter === 'all') {
+      if (filter === 'all' && !someRows) {
         for (
           let page = Math.floor(start / PAGE);
           page <= Math.floor(Math.max(start, end) / PAGE);
@@ -83,7 +85,8 @@ export function useManifest(
       if (cursor === null || pending.current.has(`failed:${cursor}`)) return;
       if (end < failedRowsLength.current - 50) return;
       pending.current.add(`failed:${cursor}`);
-      api.batches.manifest(batchId, { cursor, limit: PAGE, status: 'failed' }).then(
+      const status = filter === 'failed' ? { status: 'failed' as const } : {};
+      api.batches.manifest(batchId, { cursor, limit: PAGE, ...status }).then(
         (result) => {
           if (gen !== generation.current) return;
           failedCursor.current = result.nextCursor;
@@ -94,17 +97,21 @@ export function useManifest(
       );
     },
     // `version` re-creates the function so the table asks again for what it shows.
-    [batchId, filter, total, version],
+    [batchId, filter, total, version, someRows],
   );
 
-  if (filter === 'all') {
+  if (filter === 'all' && !someRows) {
     const loaded = rows.current;
     return { count: total, row: (index) => loaded.get(index), ensure, loaded: loaded.size };
   }
   return {
-    count: failedDone
-      ? failedRows.length
-      : failedRows.length + (failedCursor.current === null ? 0 : 1),
+    // Every row of a batch of some rows: as many as it has, each shown once its page arrives.
+    count:
+      filter === 'all'
+        ? total
+        : failedDone
+          ? failedRows.length
+          : failedRows.length + (failedCursor.current === null ? 0 : 1),
     row: (index) => failedRows[index],
     ensure,
     loaded: failedRows.length,
