@@ -39,6 +39,17 @@ describe('errors in the language of the UI', () => {
     await banner.waitFor();
     expect(await banner.textContent()).not.toMatch(RAW);
     await screenshot(page, 'errors-template-vi');
+    // A price that is no number is said over the preview, by its label, before any request.
+    await name.fill('Nồi chiên');
+    const price = page.getByLabel('Giá sale', { exact: true });
+    await price.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await price.pressSequentially('abc');
+    const stale = page.getByTestId('preview-stale');
+    await expect
+      .poll(() => stale.textContent(), { timeout: 20_000 })
+      .toBe('Giá sale: “abc” không phải là số. Hãy viết như 1250000.');
+    await screenshot(page, 'errors-template-not-number-vi');
 
     // Row 2 of the sheet leaves the required product name empty.
     const fields = await templateFields(core, TEMPLATE);

@@ -77,8 +77,20 @@ describe('fixing a refused cell in the wizard', () => {
     const { columns } = await wizardWithRows(page, core, {
       template: TEMPLATE,
       rows: [{ price: 'liên hệ' }, {}],
-      toReview: true,
     });
+    // The mapping step previews row 1, whose price is no number: it says so and asks for no
+    // preview the API would refuse.
+    await page.getByRole('button', { name: 'Tiếp tục', exact: true }).click();
+    const notNumber = page.getByTestId('mapping-not-number');
+    await notNumber.waitFor();
+    expect(await notNumber.textContent()).toBe(
+      'Giá sale: “liên hệ” không phải là số. Hãy viết như 1250000.',
+    );
+    await screenshot(page, 'mapping-not-number-vi');
+    for (let i = 0; i < 2; i += 1) {
+      await page.getByRole('button', { name: 'Tiếp tục', exact: true }).click();
+    }
+    await page.getByTestId('preflight-summary').waitFor({ timeout: 60_000 });
     const table = page.getByTestId('fix-cells');
     await table.waitFor();
     expect(await table.innerText()).toContain('Sửa các ô bị từ chối ngay tại đây');
