@@ -22,8 +22,23 @@ export function chunkWindow(liveThreads: number): number {
   return Math.max(2, 2 * Math.max(1, liveThreads));
 }
 
-export function planChunks(totalRows: number, size: number): ChunkRange[] {
+/**
+ * `size` rows a chunk. A batch of some rows of its sheet (`rowIndexes`, sorted) keeps their own
+ * indexes: each chunk spans `size` of them, from the first to just past the last.
+ */
+export function planChunks(
+  totalRows: number,
+  size: number,
+  rowIndexes: readonly number[] | null = null,
+): ChunkRange[] {
   const chunks: ChunkRange[] = [];
+  if (rowIndexes) {
+    for (let n = 0, k = 0; k < rowIndexes.length; n += 1, k += size) {
+      const last = rowIndexes[Math.min(rowIndexes.length, k + size) - 1]!;
+      chunks.push({ n, from: rowIndexes[k]!, to: last + 1 });
+    }
+    return chunks;
+  }
   for (let n = 0, from = 0; from < totalRows; n += 1, from += size)
     chunks.push({ n, from, to: Math.min(totalRows, from + size) });
   return chunks;

@@ -17,7 +17,8 @@ export class ClusterBatchWork implements BatchWork {
   ) {}
 
   async start(batch: BatchRecord): Promise<void> {
-    await this.scheduler.batchCreated(batch.id, batch.total);
+    // Some rows of a sheet keep their own indexes: the chunks span those, not 0..total.
+    await this.scheduler.batchCreated(batch.id, batch.total, batch.sourceRows);
     if (!batch.ingestComplete) void this.ingest.run(batch.id);
   }
 

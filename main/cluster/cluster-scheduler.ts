@@ -17,8 +17,12 @@ export class ClusterScheduler {
   ) {}
 
   /** A new (or replayed) batch: plan its chunks once, then queue the first window. */
-  async batchCreated(batchId: string, totalRows: number): Promise<void> {
-    await this.coordination.planBatch(batchId, totalRows);
+  async batchCreated(
+    batchId: string,
+    totalRows: number,
+    rowIndexes: readonly number[] | null = null,
+  ): Promise<void> {
+    await this.coordination.planBatch(batchId, totalRows, rowIndexes);
     await this.coordination.reopenChunksWithPendingRows(batchId);
     await this.dispatch(batchId);
   }

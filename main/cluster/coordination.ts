@@ -75,10 +75,17 @@ export class Coordination {
     return rows;
   }
 
-  /** Cuts a new batch into chunks, sized for the threads live now. */
-  async planBatch(batchId: string, totalRows: number): Promise<number> {
+  /**
+   * Cuts a new batch into chunks, sized for the threads live now; a batch of some rows of its
+   * sheet, by those rows' own indexes.
+   */
+  async planBatch(
+    batchId: string,
+    totalRows: number,
+    rowIndexes: readonly number[] | null = null,
+  ): Promise<number> {
     const size = chunkSize(totalRows, await this.liveThreads());
-    const chunks = planChunks(totalRows, size);
+    const chunks = planChunks(totalRows, size, rowIndexes);
     await this.pool.query(
       `WITH plan AS (
          INSERT INTO batch_ingest (batch_id, chunk_size) VALUES ($1, $2)
