@@ -125,6 +125,23 @@ describe('a batch of some rows of an upload (source.rows)', () => {
     }
   });
 
+  it('draws each chosen row in every size of a several-sizes batch, numbered from its own row', async () => {
+    const sourceRef = await uploadCsv();
+    const created = await createBatch(server, {
+      ...request(sourceRef, 'price', [3]),
+      target: undefined,
+      targets: ['square', 'story'],
+    });
+    expect(created.total).toBe(2);
+    expect(await waitForBatch(server, created.id)).toMatchObject({ total: 2, succeeded: 2 });
+    const rows = await fullManifest(server, created.id);
+    // Row index 3 in two sizes: batch rows 3 × 2 + 0 and 3 × 2 + 1.
+    expect(rows.map((row) => [row.rowIndex, row.line, row.fileName])).toEqual([
+      [6, 5, '4-square.png'],
+      [7, 5, '4-story.png'],
+    ]);
+  });
+
   it('refuses rows out of order, named twice, past the sheet, empty, or with inline records', async () => {
     const sourceRef = await uploadCsv();
     const refused = async (body: unknown, url = '/v1/render-batches') => {
