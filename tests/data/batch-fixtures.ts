@@ -25,6 +25,7 @@ export function newBatch(id: string, total: number, overrides: Partial<NewBatch>
     sourceType: 'json-array',
     sourceRef: null,
     sheet: null,
+    sourceRows: null,
     bindings: { price: { field: 'Giá' }, headline: { constant: 'Tết' } },
     fileNamePattern: null,
     imagesDir: null,
