@@ -106,6 +106,16 @@ describe('Edit mapping and rerun the failed rows only', () => {
       [3, 5, '4.png', 'succeeded'],
     ]);
     expect(await balance()).toBe(before - 2);
+
+    // No failed rows: straight to the mapping, with this batch's own rows (nothing asked).
+    await page.getByRole('button', { name: 'Edit mapping and rerun' }).click();
+    await page.waitForURL(/\/ui\/batch\?template=/);
+    await select.waitFor();
+    expect(await page.getByTestId('rerun-dialog').isVisible()).toBe(false);
+    await next.click();
+    await next.click();
+    await page.getByText('Every row passed the check.').waitFor({ timeout: 30_000 });
+    expect(await stats.nth(0).locator('.stat-value').textContent()).toBe('2');
     expect(ui.consoleErrors).toEqual([]);
   });
 });
