@@ -63,6 +63,8 @@ describe.each(implementations.all)('batch lifecycle on %s', (_name, open) => {
     expect(manifest).toHaveLength(4);
     expect(manifest[0]).toEqual({
       rowIndex: 0,
+      // The record's line in its spreadsheet (header on line 1), as the manifest API gives it.
+      line: 2,
       status: 'pending',
       renderId: expect.stringMatching(/^rnd_/),
       outputKey: null,
