@@ -33,6 +33,7 @@ describe.each(implementations.all)('committing batch rows on %s', (_name, open) 
     expect(await data.batches.manifest(batch.id, 0, 2)).toEqual([
       {
         rowIndex: 0,
+        line: 2,
         status: 'succeeded',
         renderId: rows[0]!.renderId,
         outputKey: `batches/${batch.id}/0.png`,
@@ -41,6 +42,7 @@ describe.each(implementations.all)('committing batch rows on %s', (_name, open) 
       },
       {
         rowIndex: 1,
+        line: 3,
         status: 'failed',
         renderId: rows[1]!.renderId,
         outputKey: null,
