@@ -88,14 +88,13 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
   let pool: ResizableRenderPool | undefined;
   const core = await composeLocalCore(
     settings,
-    // Without a cache every row renders: all threads at once. With one, a single thread, which
-    // loads the engine (half a second) on the other core while this one opens the data folder
-    // and hashes the rows, so that the few changed rows of a CI run render at once; more only
-    // once it is known how many changed. A run where nothing changed closes it unused.
+    // Without a cache every row renders: all threads at once. With one, a single thread once
+    // the batch code is loaded (the cached run starts it), and more only once it is known how
+    // many rows changed.
     (threads) =>
       (pool = resizableRenderPool({
         threads,
-        startWith: values.cache !== undefined ? 1 : threads,
+        startWith: values.cache !== undefined ? 0 : threads,
       })),
   );
   try {
@@ -120,7 +119,6 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
       core,
       style,
       (rows) => pool?.resize(Math.ceil(rows / ROWS_PER_THREAD)) ?? Promise.resolve(),
-      values.cache !== undefined,
     );
   } finally {
     await core.close();

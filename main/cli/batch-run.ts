@@ -77,8 +77,6 @@ export async function runBatch(
   style: TerminalStyle,
   /** Sizes the render threads for this many rows to render (a cached run knows after hashing). */
   threadsFor: (rows: number) => Promise<void> = () => Promise.resolve(),
-  /** A render thread is already started: a cached run warms it up while it hashes the rows. */
-  threadStarted = false,
 ): Promise<number> {
   const started = performance.now();
   const source = readCliSource(options.sourceFile, options.sheet);
@@ -107,10 +105,7 @@ export async function runBatch(
   };
   await core.assertSubscription();
   const outcome = options.cacheDir
-    ? await cachedRun(core, source, base, options, new RenderCache(options.cacheDir), {
-        threadsFor,
-        threadStarted,
-      })
+    ? await cachedRun(core, source, base, options, new RenderCache(options.cacheDir), threadsFor)
     : await plainRun(core, source, base, options);
   await deliver(options.out, outcome.images, manifestCsv(outcome.manifest, outcome.sheets));
   const { balance } = await core.data.ledger.account();
@@ -266,14 +261,20 @@ async function cachedRun(
   base: BatchBase,
   options: BatchRunOptions,
   cache: RenderCache,
-  threads: { threadsFor: (rows: number) => Promise<void>; threadStarted: boolean },
+  threadsFor: (rows: number) => Promise<void>,
 ): Promise<BatchOutcome> {
-  const { threadsFor } = threads;
   const { renderer } = core;
   const entry = renderer.entry(base.templateId);
   const target = renderer.ratioFor(entry, base.target);
   const brand = await brandProfileFor(core.data.brandProfiles, base.brand);
   const extension = EXTENSIONS[base.format];
+  // One render thread from here on: it loads the engine and draws a first image on the other
+  // core while this one reads and hashes the rows, so that the few changed rows of a CI run
+  // render at once at the end. Started only now, after this thread has loaded its own code,
+  // because both loading at once slowed this thread more than it saved (measured); a run where
+  // nothing changed closes it unused.
+  const firstThread = threadsFor(1);
+  warmUp(core, base, entry, target, brand);
   const { fields, rows } = await readSourceRows(source);
   const plan = planBindings(entry.template, fields, {});
   if (options.namePattern !== undefined) {
@@ -299,7 +300,6 @@ async function cachedRun(
   const images = new Map<number, Deliverable>();
   const misses: { rowIndex: number; cells: Record<string, unknown>; name: string; key: string }[] =
     [];
-  let firstThread: Promise<void> | undefined;
   for (const row of rows) {
     const name = namer.name(row.rowIndex, row.cells);
     const fail = (error: string) =>
@@ -343,11 +343,6 @@ async function cachedRun(
         error: '',
       });
     } else {
-      // At least one render thread from the first changed row on (the command starts one at
-      // once), loading the engine and drawing a first image while the other rows are hashed. A
-      // run where nothing changed draws nothing.
-      if (!firstThread && threads.threadStarted) warmUp(core, base, entry, target, brand);
-      firstThread ??= threadsFor(1);
       misses.push({ rowIndex: row.rowIndex, cells: row.cells, name, key });
     }
   }
@@ -404,7 +399,7 @@ async function cachedRun(
 
 /**
  * Draws the template's sample once on the started thread, uncharged and unsaved, while this
- * thread hashes the rest of the rows: a thread's first drawing (compiling the engine's code,
+ * thread reads and hashes the rows: a thread's first drawing (compiling the engine's code,
  * starting libvips, shaping the first text) takes ~0.3 s, which the few changed rows of a CI run
  * would otherwise wait for at the end. A sample that does not render is of no matter here.
  */
