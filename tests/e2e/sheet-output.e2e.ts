@@ -47,7 +47,7 @@ describe('batch wizard: sheets for printing', () => {
 
     // A pixel layout offers no sheets; the badge (3 × 4 in) does.
     await expect.poll(() => page.getByText('Sheets for printing').count()).toBe(0);
-    await page.getByRole('radio', { name: /^badge/ }).click();
+    await page.getByRole('radio', { name: /^Name badge(?!,)/ }).click();
     await page.getByLabel('Sheets for printing: several rows a sheet, with cut marks').check();
     const preset = page.getByLabel('Sheet', { exact: true });
     await expect.poll(() => preset.inputValue()).toBe('a6-on-a4');
@@ -117,7 +117,7 @@ describe('batch wizard: sheets for printing', () => {
     expect(await format.getByRole('radio', { name: 'PNG' }).getAttribute('aria-checked')).toBe(
       'true',
     );
-    await page.getByRole('radio', { name: /^badge/ }).click();
+    await page.getByRole('radio', { name: /^Name badge(?!,)/ }).click();
     const pagePicker = page.getByRole('radiogroup', { name: 'Page as an image' });
     await pagePicker.waitFor();
     expect(await page.getByText('This layout has 2 pages and an image holds one').count()).toBe(1);
@@ -176,7 +176,7 @@ describe('batch wizard: sheets for printing', () => {
       .getByRole('radiogroup', { name: 'Image format' })
       .getByRole('radio', { name: 'PDF' })
       .click();
-    await page.getByRole('radio', { name: /^ticket/ }).click();
+    await page.getByRole('radio', { name: /^Ticket\b/ }).click();
     // Offered with single files only: sheets have marks of their own.
     const marks = page.getByLabel('Crop marks outside the trim and bleed');
     await marks.check();

@@ -81,7 +81,7 @@ describe('template detail', () => {
     expect(await marks.count()).toBe(0);
     await page
       .getByRole('radiogroup', { name: 'Size' })
-      .getByRole('radio', { name: /^ticket/ })
+      .getByRole('radio', { name: /^Ticket\b/ })
       .click();
     await page
       .getByRole('radiogroup', { name: 'Format' })
