@@ -318,7 +318,7 @@ describe('cluster mode on real PostgreSQL, Redis and S3', () => {
     await waitUntil(id, (batch) => batch.succeeded >= 15);
     workers[2]!.signal('SIGSTOP');
     const deleted = await call(api, `/v1/render-batches/${id}`, { method: 'DELETE' });
-    expect(deleted.status).toBe(204);
+    expect(deleted.status, await deleted.text()).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, LOCK_MS * 1.5));
     workers[2]!.signal('SIGCONT');
     // Two sweeps: after the grace period (3 locks) and after twice that.

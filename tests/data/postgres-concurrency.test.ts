@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { CoreData } from '../../main/data/core-data.js';
+import { Coordination } from '../../main/cluster/coordination.js';
 import { BATCH_CHANNEL } from '../../main/data/postgres/batch-notify.js';
 import { openPostgres } from '../../main/data/postgres/open-postgres.js';
 import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
@@ -190,6 +191,34 @@ describe('PostgreSQL across nodes', () => {
       expect(claims.filter((c) => c.state === 'in-progress')).toHaveLength(9);
       await expectBalanced(nodes[0]);
     } finally {
+      await closeAll(nodes);
+    }
+  });
+  it('deletes a batch while a worker is marking one of its chunks done, without a deadlock', async () => {
+    const { url, nodes } = await twoNodes();
+    const workerPool = openPostgres(url, { max: 2, applicationName: 'worker' });
+    const worker = await workerPool.connect();
+    try {
+      const [api] = nodes;
+      const id = await queuedBatch(api, 100);
+      await new Coordination(workerPool).planBatch(id, 100);
+      // A worker finishing a chunk, half-way: the ingest row locked, its chunk not yet updated.
+      await worker.query('BEGIN');
+      await worker.query('SELECT 1 FROM batch_ingest WHERE batch_id = $1 FOR UPDATE', [id]);
+      const removing = api.batches.remove(id);
+      // Long enough for the delete to reach whatever it waits on.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await worker.query("UPDATE batch_chunks SET state = 'done' WHERE batch_id = $1 AND n = 0", [
+        id,
+      ]);
+      await worker.query('COMMIT');
+      expect(await removing).toBe(true);
+      expect(await api.batches.get(id)).toBeNull();
+      const left = await workerPool.query('SELECT 1 FROM batch_chunks WHERE batch_id = $1', [id]);
+      expect(left.rowCount).toBe(0);
+    } finally {
+      worker.release();
+      await workerPool.end();
       await closeAll(nodes);
     }
   });

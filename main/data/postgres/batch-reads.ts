@@ -5,6 +5,7 @@ import type { BatchReads, SucceededRow } from '../core-data.js';
 import { selectBatch, toBatch, updateBatch } from './batch-record.js';
 import type { BatchRow } from './batch-record.js';
 import { countRows, toQueuedRow } from './batch-rows.js';
+import { inTransaction } from './transaction.js';
 import type { QueuedDbRow } from './batch-rows.js';
 
 /** Rows per page when streaming succeeded rows: one short query each, never one huge result. */
@@ -157,10 +158,16 @@ export function postgresBatchReads(pool: pg.Pool): BatchReads {
           );
       return result.rowCount ?? 0;
     },
-    async remove(id) {
-      // Its rows go with it (ON DELETE CASCADE); its ledger entries stay, as in the embedded store.
-      const result = await pool.query('DELETE FROM batches WHERE id = $1', [id]);
-      return (result.rowCount ?? 0) > 0;
-    },
+    remove: (id) =>
+      // Its rows and chunks go with it (ON DELETE CASCADE); its ledger entries stay, as in the
+      // embedded store. The cascade reaches the chunks before the ingest row, while a worker
+      // finishing a chunk locks the ingest row first: taking the ingest row up front waits for
+      // that worker instead of deadlocking with it.
+      inTransaction(pool, async (client) => {
+        await client.query('SELECT 1 FROM batches WHERE id = $1 FOR UPDATE', [id]);
+        await client.query('SELECT 1 FROM batch_ingest WHERE batch_id = $1 FOR UPDATE', [id]);
+        const result = await client.query('DELETE FROM batches WHERE id = $1', [id]);
+        return (result.rowCount ?? 0) > 0;
+      }),
   };
 }
