@@ -88,13 +88,13 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
   let pool: ResizableRenderPool | undefined;
   const core = await composeLocalCore(
     settings,
-    // Without a cache every row renders: all threads at once. With one, a single thread once
-    // the batch code is loaded (the cached run starts it), and more only once it is known how
-    // many rows changed.
+    // Without a cache every row renders: all threads at once. With one, a single thread now
+    // (it loads the engine on the other core while this one loads the batch code and hashes
+    // the rows), and more only once it is known how many rows changed.
     (threads) =>
       (pool = resizableRenderPool({
         threads,
-        startWith: values.cache !== undefined ? 0 : threads,
+        startWith: values.cache !== undefined ? 1 : threads,
       })),
   );
   try {

@@ -268,11 +268,9 @@ async function cachedRun(
   const target = renderer.ratioFor(entry, base.target);
   const brand = await brandProfileFor(core.data.brandProfiles, base.brand);
   const extension = EXTENSIONS[base.format];
-  // One render thread from here on: it loads the engine and draws a first image on the other
-  // core while this one reads and hashes the rows, so that the few changed rows of a CI run
-  // render at once at the end. Started only now, after this thread has loaded its own code,
-  // because both loading at once slowed this thread more than it saved (measured); a run where
-  // nothing changed closes it unused.
+  // One render thread (started with the pool): it loads the engine and draws a first image on
+  // the other core while this one reads and hashes the rows, so that the few changed rows of a
+  // CI run render at once at the end. A run where nothing changed closes it unused.
   const firstThread = threadsFor(1);
   warmUp(core, base, entry, target, brand);
   const { fields, rows } = await readSourceRows(source);
@@ -295,6 +293,7 @@ async function cachedRun(
     core.resolveImage,
   );
   const today = new Date().toISOString().slice(0, 10);
+  const customFonts = core.fonts.faces();
 
   const lines = new Map<number, ManifestLine>();
   const images = new Map<number, Deliverable>();
@@ -325,7 +324,7 @@ async function cachedRun(
             target,
             ...(base.quality !== undefined ? { quality: base.quality } : {}),
           },
-          { brand, entry, resolveImage },
+          { brand, entry, resolveImage, customFonts },
         ),
       );
     } catch (error) {
@@ -400,8 +399,10 @@ async function cachedRun(
 /**
  * Draws the template's sample once on the started thread, uncharged and unsaved, while this
  * thread reads and hashes the rows: a thread's first drawing (compiling the engine's code,
- * starting libvips, shaping the first text) takes ~0.3 s, which the few changed rows of a CI run
- * would otherwise wait for at the end. A sample that does not render is of no matter here.
+ * decoding the template's images, shaping the first text) takes ~0.1 s, which the few changed
+ * rows of a CI run would otherwise wait for at the end. Drawn but not encoded: the thread takes
+ * one job at a time, and an encoding here would hold back the first changed row by as long. A
+ * sample that does not render is of no matter here.
  */
 function warmUp(
   core: LocalCore,
@@ -415,7 +416,7 @@ function warmUp(
       { ...base, values: entry.template.sampleValues ?? {}, target },
       { brand, entry },
     );
-    core.pool.run(job).catch(() => undefined);
+    core.pool.run({ ...job, measureOnly: true }).catch(() => undefined);
   } catch {
     // Sample values the template refuses (or a missing image): nothing to warm up with.
   }

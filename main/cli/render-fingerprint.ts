@@ -29,6 +29,7 @@ export class RenderFingerprints {
   private readonly files = new Map<string, string>();
   private readonly templates = new WeakMap<object, string>();
   private bundledFonts: string | undefined;
+  private engineHash: string | undefined;
 
   constructor(
     private readonly fontsDir: string,
@@ -68,9 +69,11 @@ export class RenderFingerprints {
   }
 
   private engine(): string {
-    if (this.engineDir === ENGINE_DIR && fs.existsSync(engineSourcesFile))
-      return fs.readFileSync(engineSourcesFile, 'utf8');
-    return this.folder(this.engineDir);
+    this.engineHash ??=
+      this.engineDir === ENGINE_DIR && fs.existsSync(engineSourcesFile)
+        ? fs.readFileSync(engineSourcesFile, 'utf8')
+        : this.folder(this.engineDir);
+    return this.engineHash;
   }
 
   private values(values: RenderJob['values']): unknown {

@@ -7,6 +7,7 @@ import {
   readCoverage,
   type CoverageRanges,
 } from './font-coverage.js';
+import { DEFAULT_FAMILY, EMOJI_FAMILY, SCRIPT_FAMILIES } from './font-families.js';
 import { readFontManifest, type FontManifest } from './font-manifest.js';
 import type { CustomFontFace } from '../render/render-protocol.js';
 
@@ -20,11 +21,6 @@ import type { CustomFontFace } from '../render/render-protocol.js';
  * together (0.2–0.4 s), which a one-off command-line render or a cached batch that re-renders
  * three rows pays in full, and most images draw no emoji.
  */
-
-export const EMOJI_FAMILY = 'Noto Color Emoji';
-export const DEFAULT_FAMILY = 'Be Vietnam Pro';
-/** Fonts for scripts no text family has; Skia falls back to them for any family. */
-export const SCRIPT_FAMILIES = ['Noto Sans Arabic', 'Noto Sans Hebrew'];
 
 interface RegisteredFamily {
   family: string;

@@ -2,7 +2,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { VarRef } from '../../shared/template-format.js';
 import type { ResolvedValue } from '../render/render-protocol.js';
 import { inkSpan, type FittedText } from './fit-text.js';
-import { DEFAULT_FAMILY } from './fonts.js';
+import { DEFAULT_FAMILY } from './font-families.js';
 import type { Box } from './paint.js';
 
 /** A layer's font family: a literal, or a brand font variable's value. */
@@ -13,26 +13,6 @@ export function fontFamilyOf(
   if (typeof family === 'string') return family;
   const bound = values[family.var];
   return typeof bound === 'string' && bound.trim() ? bound : DEFAULT_FAMILY;
-}
-
-export function transformCase(
-  text: string,
-  transform: 'none' | 'uppercase' | 'lowercase' | 'capitalize',
-  locale: string,
-): string {
-  switch (transform) {
-    case 'uppercase':
-      return text.toLocaleUpperCase(locale);
-    case 'lowercase':
-      return text.toLocaleLowerCase(locale);
-    case 'capitalize':
-      return text.replace(
-        /(^|\s)(\p{L})/gu,
-        (_m, space: string, letter: string) => space + letter.toLocaleUpperCase(locale),
-      );
-    default:
-      return text;
-  }
 }
 
 /**

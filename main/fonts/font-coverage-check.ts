@@ -2,9 +2,9 @@ import type { Problem } from '../../shared/errors.js';
 import { placedLayers } from '../../shared/layout-pages.js';
 import type { ListLayer, Template, TextLayer } from '../../shared/template-format.js';
 import { coversCodePoint } from '../engine/font-coverage.js';
-import { DEFAULT_FAMILY } from '../engine/fonts.js';
+import { DEFAULT_FAMILY } from '../engine/font-families.js';
 import { PLACEHOLDER } from '../engine/format-value.js';
-import { transformCase } from '../engine/text-lines.js';
+import { transformCase } from '../engine/text-case.js';
 import type { CustomFonts } from './custom-fonts.js';
 import { notInstalledMessage } from './custom-fonts.js';
 

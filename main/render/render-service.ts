@@ -58,6 +58,8 @@ export interface PrepareOptions {
   brandFill?: BrandFill[];
   /** Image URLs fetched beforehand (`prepareWithImageUrls`). */
   fetchedImages?: FetchedImages;
+  /** The custom fonts, read once by a caller preparing many jobs (else read for each job). */
+  customFonts?: CustomFontFace[];
 }
 
 const HTTP_URL = /^https?:\/\//i;
@@ -122,7 +124,7 @@ export class RenderService {
       ...(input.background === 'transparent' ? { transparent: true } : {}),
       ...(input.cropMarks ? { cropMarks: true } : {}),
       ...(input.page !== undefined ? { page: input.page } : {}),
-      ...(this.deps.customFonts ? { fonts: this.deps.customFonts() } : {}),
+      ...(this.deps.customFonts ? { fonts: options.customFonts ?? this.deps.customFonts() } : {}),
     };
   }
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../main/app.js';
-import { DEFAULT_FAMILY, missingGlyphs, registerBundledFonts } from '../../main/engine/fonts.js';
+import { DEFAULT_FAMILY } from '../../main/engine/font-families.js';
+import { missingGlyphs, registerBundledFonts } from '../../main/engine/fonts.js';
 import type { Template } from '../../shared/template-format.js';
 import { readCatalogTemplates } from '../../scripts/preview-template.js';
 

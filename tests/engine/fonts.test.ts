@@ -4,13 +4,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readFontManifest } from '../../main/engine/font-manifest.js';
 import { coversCodePoint, mergeRanges, readCoverage } from '../../main/engine/font-coverage.js';
+import { EMOJI_FAMILY, SCRIPT_FAMILIES } from '../../main/engine/font-families.js';
 import {
-  EMOJI_FAMILY,
   fontStack,
   missingGlyphs,
   registerBundledFonts,
   resolveFamily,
-  SCRIPT_FAMILIES,
 } from '../../main/engine/fonts.js';
 import { repoRoot } from './fixtures/template-builder.js';
 

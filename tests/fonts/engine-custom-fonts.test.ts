@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_FAMILY } from '../../main/engine/font-families.js';
 import {
-  DEFAULT_FAMILY,
   fontStack,
   isCustomFamily,
   registerBundledFonts,

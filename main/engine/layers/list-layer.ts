@@ -12,7 +12,8 @@ import {
 } from '../fit-text.js';
 import { missingGlyphs } from '../fonts.js';
 import { resolveColour, type Box } from '../paint.js';
-import { drawLines, fontFamilyOf, lineBaselines, transformCase } from '../text-lines.js';
+import { transformCase } from '../text-case.js';
+import { drawLines, fontFamilyOf, lineBaselines } from '../text-lines.js';
 import { wrapFormat2, type RichSpec } from '../text/rich-text.js';
 import { drawDotLeaders, nameWidthBeside, splitPrice, type PricedItem } from './price-column.js';
 

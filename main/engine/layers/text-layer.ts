@@ -4,7 +4,8 @@ import { defaultMinSize, fitText, type TextStyleSpec } from '../fit-text.js';
 import { fillPlaceholders } from '../format-value.js';
 import { missingGlyphs } from '../fonts.js';
 import { resolveColour, resolvePaint, roundedRectPath } from '../paint.js';
-import { drawLines, fontFamilyOf, transformCase } from '../text-lines.js';
+import { transformCase } from '../text-case.js';
+import { drawLines, fontFamilyOf } from '../text-lines.js';
 import { drawFormat2TextLayer } from '../text/format2-text-layer.js';
 
 export function drawTextLayer(dc: DrawContext, layer: TextLayer): void {

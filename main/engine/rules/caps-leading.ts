@@ -1,5 +1,5 @@
 import { fillPlaceholders } from '../format-value.js';
-import { transformCase } from '../text-lines.js';
+import { transformCase } from '../text-case.js';
 import type { Rule } from './rule-types.js';
 
 export const MIN_CAPS_LEADING = 1.25;

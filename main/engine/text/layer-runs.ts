@@ -1,6 +1,6 @@
 import type { TextLayer } from '../../../shared/template-format.js';
 import type { TextStyleSpec } from '../fit-text.js';
-import { transformCase } from '../text-lines.js';
+import { transformCase } from '../text-case.js';
 import type { RichSpec } from './rich-text.js';
 import { isRightToLeft } from './text-direction.js';
 import { parseMarkup, PLAIN_STYLE, splitCurrency, type Run } from './text-runs.js';
