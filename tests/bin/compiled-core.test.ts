@@ -60,4 +60,25 @@ describe('the compiled core of the render-desk bin', () => {
       expect(fs.readFileSync(path.join(temp.dir, 'compiled', name)).equals(fromSources)).toBe(true);
     }
   });
+
+  it('loads one bundled copy of zod instead of the package’s ninety-odd modules', async () => {
+    const { buildCompiledCore, currentBuild } = (await import(
+      path.join(REPO_ROOT, 'bin', 'compiled-core.mjs')
+    )) as { buildCompiledCore: () => Promise<string>; currentBuild: () => string | null };
+    const entry = currentBuild() ?? (await buildCompiledCore());
+    const build = path.resolve(entry, '..', '..', '..');
+    expect(fs.statSync(path.join(build, 'vendor', 'zod.js')).size).toBeGreaterThan(100_000);
+    const compiled = fs
+      .readdirSync(build, { recursive: true })
+      .map(String)
+      .filter((file) => /^(main|shared)\/.*\.js$/.test(file));
+    const importing = compiled.filter((file) =>
+      fs.readFileSync(path.join(build, file), 'utf8').includes('vendor/zod.js'),
+    );
+    expect(importing).toContain('shared/template-format.js');
+    const byName = compiled.filter((file) =>
+      /from "zod"/.test(fs.readFileSync(path.join(build, file), 'utf8')),
+    );
+    expect(byName).toEqual([]);
+  });
 });
