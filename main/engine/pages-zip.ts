@@ -1,5 +1,3 @@
-import yazl from 'yazl';
-
 /** Entry times fixed, so the same pages give the same zip bytes. */
 const ENTRY_TIME = new Date(Date.UTC(2020, 0, 1));
 
@@ -7,7 +5,9 @@ const ENTRY_TIME = new Date(Date.UTC(2020, 0, 1));
  * The numbered images of a multi-page layout's raster render as one zip: `1.png`, `2.png`, …
  * Stored, not deflated: the images are compressed already.
  */
-export function zipPages(pages: Buffer[], extension: string): Promise<Buffer> {
+export async function zipPages(pages: Buffer[], extension: string): Promise<Buffer> {
+  // Loaded by the first multi-page raster render, not by every render thread as it starts.
+  const { default: yazl } = await import('yazl');
   const zip = new yazl.ZipFile();
   pages.forEach((bytes, index) => {
     zip.addBuffer(bytes, `${index + 1}.${extension}`, {

@@ -8,6 +8,7 @@ import type { DrawContext } from './draw-context.js';
 import { drawImageLayer, prepareImageLayer, type PreparedImage } from './layers/image-layer.js';
 import { drawListLayer } from './layers/list-layer.js';
 import { drawQrLayer } from './layers/qr-layer.js';
+import { loadQrEncoder } from './qr-encoder.js';
 import { drawShapeLayer } from './layers/shape-layer.js';
 import { drawTextLayer } from './layers/text-layer.js';
 import { resolvePaint } from './paint.js';
@@ -61,6 +62,8 @@ export async function prepareLayout(
 ): Promise<PreparedLayout> {
   const page = layoutPages(layout)[pageIndex];
   if (!page) throw new Error(`The layout has no page ${pageIndex + 1}.`);
+  // Drawing and the rules that follow a prepared page need the encoder synchronously.
+  if (page.layers.some((layer) => layer.kind === 'qr')) await loadQrEncoder();
   const visible = resolveLayers(dc, page.layers);
   const images = new Map<string, PreparedImage | null>();
   await Promise.all(

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { Path2D, type CanvasGradient, type SKRSContext2D } from '@napi-rs/canvas';
-import { Resvg } from '@resvg/resvg-js';
 import type { ImageInput } from '../render/render-protocol.js';
 import { looksLikeMarkup, MAX_SVG_BYTES } from './svg-self-contained.js';
 
@@ -91,6 +90,8 @@ export async function loadVectorSvg(input: ImageInput): Promise<VectorSvg | null
   if (!text || /<(?:\w+:)?text[\s>]/.test(text)) return null;
   let normalised: string;
   try {
+    // Loaded by the first vector image, not by every render thread as it starts.
+    const { Resvg } = await import('@resvg/resvg-js');
     normalised = new Resvg(text, { font: { loadSystemFonts: false } }).toString();
   } catch {
     return null;

@@ -1,15 +1,15 @@
-import QRCode from 'qrcode';
 import type { QrLayer } from '../../../shared/template-format.js';
 import type { DrawContext } from '../draw-context.js';
 import { fillPlaceholders } from '../format-value.js';
 import { resolveColour } from '../paint.js';
+import { qrEncoder } from '../qr-encoder.js';
 
 /** A crisp QR code: whole-pixel modules, centred in the box, with its quiet zone. */
 export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   const { ctx, template, values } = dc;
   const text = fillPlaceholders(layer.value, template, values).trim();
   if (!text) return;
-  const qr = QRCode.create(text, { errorCorrectionLevel: layer.errorCorrection });
+  const qr = qrEncoder().create(text, { errorCorrectionLevel: layer.errorCorrection });
   const count = qr.modules.size;
   const total = count + layer.margin * 2;
   const module = Math.max(1, Math.floor(Math.min(layer.width, layer.height) / total));

@@ -1,6 +1,6 @@
-import QRCode from 'qrcode';
 import type { PageSpec } from '../../../shared/template-format.js';
 import { fillPlaceholders } from '../format-value.js';
+import { qrEncoder } from '../qr-encoder.js';
 import type { Rule, RuleViolation } from './rule-types.js';
 
 /** Below this many pixels per module a phone camera misreads codes on a screen. */
@@ -46,7 +46,8 @@ export const qrScannable: Rule = (page): RuleViolation[] =>
         },
       ];
     }
-    const count = QRCode.create(text, { errorCorrectionLevel: layer.errorCorrection }).modules.size;
+    const count = qrEncoder().create(text, { errorCorrectionLevel: layer.errorCorrection }).modules
+      .size;
     const modulePx = Math.floor(Math.min(layer.width, layer.height) / (count + layer.margin * 2));
     const needed = minModulePx(page.print);
     if (modulePx >= needed) return [];
