@@ -9,7 +9,6 @@ import type {
   SourceRow,
 } from './row-source-types.js';
 import { SpreadsheetError } from '../spreadsheet-error.js';
-import { openXlsxRowSource } from '../xlsx/xlsx-row-source.js';
 
 /**
  * The one door to spreadsheet rows: the file's bytes decide whether it is CSV or xlsx, and
@@ -60,6 +59,9 @@ export async function openRowSource(
       ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}),
     });
   }
+  // Loaded by the first workbook: a CSV (a command-line CI run's usual source) needs none of
+  // the zip and XML readers behind it.
+  const { openXlsxRowSource } = await import('../xlsx/xlsx-row-source.js');
   return openXlsxRowSource(file, {
     ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
     ...(options.maxRows !== undefined ? { maxRows: options.maxRows } : {}),
