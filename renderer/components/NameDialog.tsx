@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+import { useCallback, useId, useState, type ReactElement } from 'react';
 import { useT } from '../i18n/i18n';
 import { Button, ErrorBanner } from './ui';
+import { useModalDialog } from './use-modal-dialog';
 
 /** Asks for a name (a new brand, a rename); `onSubmit` does the work, and its error is shown. */
 export function NameDialog({
@@ -25,23 +26,18 @@ export function NameDialog({
   onClose: () => void;
 }): ReactElement {
   const t = useT();
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [name, setName] = useState(initialName);
   const [copy, setCopy] = useState(true);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setName(initialName);
-      setCopy(true);
-      setError(null);
-      dialog.showModal();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open, initialName]);
+  // Each opening starts from a clean form: the caller's name, the box ticked, no old error.
+  const reset = useCallback(() => {
+    setName(initialName);
+    setCopy(true);
+    setError(null);
+  }, [initialName]);
+  const ref = useModalDialog(open, reset);
 
   const submit = async () => {
     if (!name.trim()) return;

@@ -12,6 +12,7 @@ import { isApiError } from '../api/http';
 import { useT } from '../i18n/i18n';
 import { errorHeadline, problemText, type ProblemPlace } from '../i18n/problem-text';
 import { Icon, type IconName } from './Icon';
+import { useModalDialog } from './use-modal-dialog';
 
 export function Button({
   variant,
@@ -317,15 +318,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }): ReactElement {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const t = useT();
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
       <div className="dialog-body">

@@ -12,6 +12,7 @@ import {
   ProgressBar,
   Segmented,
 } from '../../components/ui';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { formatDateTime, formatDuration, formatNumber, useLanguage, useT } from '../../i18n/i18n';
 import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
@@ -436,15 +437,9 @@ function ImageDialog({
   targets: string[] | undefined;
   onClose: () => void;
 }): ReactElement {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(row !== null);
   const t = useT();
   const image = useSignedLink(row?.outputKey ? api.outputPath(row.outputKey) : null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (row && !dialog.open) dialog.showModal();
-    if (!row && dialog.open) dialog.close();
-  }, [row]);
   return (
     <dialog
       ref={ref}

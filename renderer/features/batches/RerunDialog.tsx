@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, type ReactElement } from 'react';
+import { useId, type ReactElement } from 'react';
 import { MAX_SOURCE_ROWS } from '../../../shared/batch-schemas';
 import { api } from '../../api/client';
 import type { Batch } from '../../api/types';
 import { Button } from '../../components/ui';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { useT } from '../../i18n/i18n';
 
 /** What "Edit mapping and rerun" can draw again: the failed rows, or every row of the batch. */
@@ -39,15 +40,9 @@ export function RerunDialog({
   onChoose: (rows: 'failed' | 'all') => void;
   onClose: () => void;
 }): ReactElement {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(choice !== null);
   const t = useT();
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (choice && !dialog.open) dialog.showModal();
-    if (!choice && dialog.open) dialog.close();
-  }, [choice]);
   return (
     <dialog
       ref={ref}
