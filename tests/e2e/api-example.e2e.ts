@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { screenshot, useCoreAndUi } from './harness.js';
 
 /** Runs an example as a user pastes it into a shell, in a fresh folder. */
 function runPasted(code: string, dir: string): { status: number | null; output: string } {
@@ -12,21 +12,17 @@ function runPasted(code: string, dir: string): { status: number | null; output: 
 }
 
 describe('the Local API examples', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
+  const session = useCoreAndUi();
   let dir: string;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
+  beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-curl-'));
   });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
+  afterEach(() => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('runs the curl example as pasted with a new key, and never saves an error as image.png', async () => {
+    const { ui } = session;
     const { page } = ui;
     await page.locator('nav.sidebar').getByRole('link', { name: 'Local API' }).click();
     const example = page.getByTestId('example-curl');

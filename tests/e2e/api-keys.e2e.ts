@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useCoreAndUi } from './harness.js';
 
 describe('local API screen', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi();
 
   it('creates a key shown once that works for a real request, and revokes it', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await page.getByRole('link', { name: 'Local API' }).click();
     await page.getByRole('heading', { level: 1, name: 'Local API' }).waitFor();
@@ -41,6 +33,7 @@ describe('local API screen', () => {
   });
 
   it("creates a key with the scope picked, shows each key's scope, and the key can do only that", async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await page.getByRole('link', { name: 'Local API' }).click();
     // The default is a render key; the hint says what the picked scope may do.

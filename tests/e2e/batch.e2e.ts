@@ -4,33 +4,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE_PHOTO, templateFields, toCsv } from './csv.js';
-import {
-  dropFile,
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-  waitForImages,
-} from './harness.js';
+import { dropFile, screenshot, useCoreAndUi, waitForImages } from './harness.js';
 import { referenceTemplate } from './reference-template.js';
 
 describe('batch wizard', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
+  const session = useCoreAndUi();
   let imagesDir: string;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
+  beforeEach(() => {
     imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-images-'));
   });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
+  afterEach(() => {
     fs.rmSync(imagesDir, { recursive: true, force: true });
   });
 
   it('takes a dropped CSV, maps a column by hand, checks the rows, runs to the end and exports the zip', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const template = await referenceTemplate(core);
     const fields = await templateFields(core, template.id);

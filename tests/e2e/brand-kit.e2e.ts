@@ -5,7 +5,7 @@ import type { Request } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brand-schemas.js';
 import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { screenshot, useCoreAndUi, type CoreProcess } from './harness.js';
 
 const PRIMARY = '#1E7B34';
 const FAMILY = 'Kit Display';
@@ -15,21 +15,17 @@ async function brandsOf(core: CoreProcess): Promise<Brand[]> {
 }
 
 describe('brand kit', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
+  const session = useCoreAndUi();
   let fontDir: string;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
+  beforeEach(() => {
     fontDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-font-'));
   });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
+  afterEach(() => {
     fs.rmSync(fontDir, { recursive: true, force: true });
   });
 
   it('creates a second brand, makes it the default, uploads a font for its headings, and renders a template with a chosen brand', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await page.goto(`${core.url}/ui/brand`);
     await page.getByRole('heading', { level: 1, name: 'Brand kit' }).waitFor();

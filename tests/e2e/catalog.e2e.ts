@@ -1,28 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { foldForSearch } from '../../shared/fold-text.js';
 import type { CatalogListItem } from '../../shared/api-schemas.js';
-import {
-  openUi,
-  screenshot,
-  startCore,
-  waitForImages,
-  type CoreProcess,
-  type UiSession,
-} from './harness.js';
+import { screenshot, useCoreAndUi, waitForImages } from './harness.js';
 
 describe('catalog', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi();
 
   it('shows every template with its thumbnail, filters by category and market, and searches without diacritics', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const items = (await (await core.api('/v1/catalog')).json()) as CatalogListItem[];
     expect(items.length).toBeGreaterThan(0);

@@ -1,29 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WorkspaceTemplateDetail } from '../../shared/workspace-schemas.js';
-import {
-  customiseInEditor,
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-} from './harness.js';
+import { customiseInEditor, screenshot, useCoreAndUi } from './harness.js';
 
 const BADGE = 'tmpl_name_badge';
 
 describe('editor on a multi-page layout', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core, { allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
 
   it("switches to the badge's back by keyboard, edits a layer there, and saves it without touching the front", async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const id = await customiseInEditor(page, core, BADGE);
     const read = async () =>

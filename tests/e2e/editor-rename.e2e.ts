@@ -1,26 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-  customiseInEditor,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useCoreAndUi, customiseInEditor } from './harness.js';
 
 describe('renaming a layer in the editor', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core, { allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
 
   it('keeps the focus in the inspector: typing goes on and Backspace edits the text, not the layer', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await customiseInEditor(page, core, 'tmpl_product_promo');
     const headline = page.locator('.ed-box[data-layer-id="headline"]');

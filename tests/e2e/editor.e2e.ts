@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Template } from '../../shared/template-format.js';
 import type { WorkspaceTemplateDetail } from '../../shared/workspace-schemas.js';
 import {
-  openUi,
   screenshot,
-  startCore,
+  useCoreAndUi,
   waitForImages,
   type CoreProcess,
-  type UiSession,
   customiseInEditor,
 } from './harness.js';
 
@@ -58,19 +56,11 @@ async function pixelsNear(
 }
 
 describe('template editor', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    // A core without the font list answers 404 there; the editor falls back to bundled fonts.
-    ui = await openUi(core, { allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  // A core without the font list answers 404 there; the editor falls back to bundled fonts.
+  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
 
   it('customises the reference template, moves and recolours its headline, saves, renders it by API, batches it and round-trips it as a pack', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const id = await customiseInEditor(page, core, REFERENCE);
 
@@ -276,6 +266,7 @@ describe('template editor', () => {
   });
 
   it('looks finished in light and dark, English and Vietnamese', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const fork = (await (
       await core.api(`/v1/catalog/${REFERENCE}/fork`, { method: 'POST', json: {} })

@@ -1,13 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { templateFields, toCsv } from './csv.js';
-import {
-  dropFile,
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-} from './harness.js';
+import { dropFile, screenshot, useCoreAndUi } from './harness.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
 const LABEL = 'Tên sản phẩm';
@@ -15,18 +8,10 @@ const LABEL = 'Tên sản phẩm';
 const RAW = /values\.|a value is required|problems?:/;
 
 describe('errors in the language of the UI', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core, { locale: 'vi-VN', allowConsole: [/status of 422/] });
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi({ locale: 'vi-VN', allowConsole: [/status of 422/] });
 
   it('names the field by its label and the cell by its address, in Vietnamese, on the template page, in pre-flight and in results', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/${TEMPLATE}`);
     const name = page.getByLabel(LABEL, { exact: true });
@@ -92,18 +77,10 @@ describe('errors in the language of the UI', () => {
 });
 
 describe('a failed row in results, in English', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi();
 
   it("names the number field by its label and its cell by the spreadsheet's address", async () => {
+    const { core, ui } = session;
     const { page } = ui;
     // Row 3 of the sheet (line 4) has no number in its price; the others are fine.
     const fields = await templateFields(core, TEMPLATE);

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { afterEach, beforeEach } from 'vitest';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
 
 /**
@@ -47,9 +48,12 @@ export interface CoreProcess {
   stop: () => Promise<void>;
 }
 
-export async function startCore(
-  options: { credits?: number; env?: Record<string, string> } = {},
-): Promise<CoreProcess> {
+export interface StartCoreOptions {
+  credits?: number;
+  env?: Record<string, string>;
+}
+
+export async function startCore(options: StartCoreOptions = {}): Promise<CoreProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-data-'));
   const apiKey = `rd_e2e_${crypto.randomBytes(18).toString('hex')}`;
   const child = spawn(
@@ -140,11 +144,14 @@ export interface UiSession {
   close: () => Promise<void>;
 }
 
+export interface OpenUiOptions {
+  locale?: string;
+  colorScheme?: 'light' | 'dark';
+  allowConsole?: RegExp[];
+}
+
 /** A fresh Chromium profile on the core's one-time UI link; resolves once the app has rendered. */
-export async function openUi(
-  core: CoreProcess,
-  options: { locale?: string; colorScheme?: 'light' | 'dark'; allowConsole?: RegExp[] } = {},
-): Promise<UiSession> {
+export async function openUi(core: CoreProcess, options: OpenUiOptions = {}): Promise<UiSession> {
   requireChromium();
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-chromium-'));
   const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-downloads-'));
@@ -178,6 +185,45 @@ export async function openUi(
       await context.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
       fs.rmSync(downloads, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The core and the browser of the test that is running; see useCoreAndUi. */
+export interface CoreAndUi {
+  readonly core: CoreProcess;
+  readonly ui: UiSession;
+}
+
+/**
+ * Gives each test of the enclosing describe (or file) its own core and UI: starts them before
+ * the test and closes both after it, even when it failed. Read `core` and `ui` inside a test or a
+ * later hook (`const { core, ui } = session;`), not at describe time: each test gets new ones.
+ * Hooks registered after this call run after its beforeEach and before its afterEach.
+ */
+export function useCoreAndUi(options: StartCoreOptions & OpenUiOptions = {}): CoreAndUi {
+  const { credits, env, ...uiOptions } = options;
+  let core: CoreProcess | undefined;
+  let ui: UiSession | undefined;
+  beforeEach(async () => {
+    core = await startCore({ credits, env });
+    ui = await openUi(core, uiOptions);
+  });
+  afterEach(async () => {
+    // The browser goes first: the page may still be talking to the core.
+    await ui?.close();
+    await core?.stop();
+    ui = undefined;
+    core = undefined;
+  });
+  return {
+    get core() {
+      if (!core) throw new Error('no core: read session.core inside a test, after beforeEach');
+      return core;
+    },
+    get ui() {
+      if (!ui) throw new Error('no UI: read session.ui inside a test, after beforeEach');
+      return ui;
     },
   };
 }

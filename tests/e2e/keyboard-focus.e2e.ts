@@ -1,36 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { templateFields, toCsv } from './csv.js';
-import {
-  dropFile,
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-} from './harness.js';
+import { dropFile, screenshot, useCoreAndUi } from './harness.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
 describe('keyboard focus', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi();
 
   /** What has focus: its tag and its text (or label). */
   const focused = () =>
-    ui.page.evaluate<string>(`(() => {
+    session.ui.page.evaluate<string>(`(() => {
       const el = document.activeElement;
       return el ? el.tagName + ' ' + (el.getAttribute('aria-label') || el.textContent || '').trim() : '';
     })()`);
 
   it('lands on the new screen’s heading after a route change or a file read, and reaches Save image in a few keys', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const card = page.locator('.template-card', { hasText: 'Flash sale 11.11' }).getByRole('link');
     await card.focus();

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
 import { templateFields, toCsv } from './csv.js';
 import {
@@ -10,23 +10,16 @@ import {
   waitForImages,
   type UiSession,
   customiseInEditor,
+  useCoreAndUi,
 } from './harness.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
 describe('a laptop-sized window', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core, { allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
 
   it('keeps the editor panels apart at 1366×768 and its toolbar on one line at 1024 px', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await page.setViewportSize({ width: 1366, height: 768 });
     await customiseInEditor(page, core, TEMPLATE);
@@ -69,6 +62,7 @@ describe('a laptop-sized window', () => {
   });
 
   it('shows the Mapping step and its preview without sideways scrolling at 1024 px', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await page.setViewportSize({ width: 1024, height: 768 });
     const fields = await templateFields(core, TEMPLATE);

@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useCoreAndUi } from './harness.js';
 import { wizardWithRows } from './wizard.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
 describe('pre-flight warnings and errors', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi();
 
   it('lists text cut short with "…" as a warning apart from rows that fail, and costs only the rows that render', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await wizardWithRows(page, core, {
       template: TEMPLATE,

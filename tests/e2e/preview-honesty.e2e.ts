@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useCoreAndUi } from './harness.js';
 
 describe('the template page tells the truth about its preview and its text', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi();
 
   it('marks the preview out of date while a value is invalid, and keeps a pasted headline whole', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
     const preview = page.getByTestId('preview-image');

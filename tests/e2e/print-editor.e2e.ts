@@ -1,28 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-  customiseInEditor,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useCoreAndUi, customiseInEditor } from './harness.js';
 
 const CERTIFICATE = 'tmpl_certificate_award';
 
 describe('editor on a print layout', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core, { allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
 
   it('shows the trim inside the bleed and the safe area inside the trim, and edits in millimetres', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await customiseInEditor(page, core, CERTIFICATE);
     await page.getByRole('radio', { name: 'a4' }).click();

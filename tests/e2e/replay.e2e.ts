@@ -3,25 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAMPLE_PHOTO, templateFields, toCsv } from './csv.js';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { screenshot, useCoreAndUi } from './harness.js';
 import { referenceTemplate } from './reference-template.js';
 
 describe('failed rows', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
+  const session = useCoreAndUi();
   let imagesDir: string;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
+  beforeEach(() => {
     imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-images-'));
   });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
+  afterEach(() => {
     fs.rmSync(imagesDir, { recursive: true, force: true });
   });
 
   it('lists the failed row with its error, and replays it once the missing image is in the folder', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const template = await referenceTemplate(core);
     const image = template.variables.find((v) => v.type === 'image' && !v.bindsTo)!;

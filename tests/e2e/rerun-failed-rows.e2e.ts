@@ -1,31 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { templateFields, toCsv } from './csv.js';
-import {
-  dropFile,
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-} from './harness.js';
+import { dropFile, screenshot, useCoreAndUi } from './harness.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('Edit mapping and rerun the failed rows only', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi();
 
   it('renders exactly the rows that failed, under the first batch’s row numbers, charging only them', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     // The product names sit in "ten"; "ghichu" (mapped by mistake) has them on rows 1 and 3 only.
     const fields = await templateFields(core, TEMPLATE);

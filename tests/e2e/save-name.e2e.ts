@@ -1,25 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  openUi,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-  customiseInEditor,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useCoreAndUi, customiseInEditor } from './harness.js';
 
 describe('Save image on a copy of a template', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core, { allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
 
   it('suggests a file named after the copy, not its wtpl_ id', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await customiseInEditor(page, core, 'tmpl_product_promo');
     await page.getByRole('button', { name: 'Use', exact: true }).click();

@@ -1,29 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AdmZip from 'adm-zip';
 import { pdfBoxes, poppler } from '../helpers/poppler.js';
 import { templateFields, toCsv } from './csv.js';
-import {
-  dropFile,
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-} from './harness.js';
+import { dropFile, screenshot, useCoreAndUi } from './harness.js';
 
 describe('batch wizard: sheets for printing', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi();
 
   it('offers sheets for a print layout with the suggested preset, previews one sheet front and back, and starts a batch of sheets', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const fields = await templateFields(core, 'tmpl_name_badge');
     const columns = fields.fields.map((f) => f.name);
@@ -82,6 +67,7 @@ describe('batch wizard: sheets for printing', () => {
   });
 
   it('asks which page images of a two-page layout draw, and sends no batch the API would refuse', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const refused: string[] = [];
     const created: Record<string, unknown>[] = [];
@@ -153,6 +139,7 @@ describe('batch wizard: sheets for printing', () => {
   });
 
   it('renders single ticket PDFs with crop marks when asked, each page grown to hold them', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const fields = await templateFields(core, 'tmpl_event_ticket');
     const columns = fields.fields.map((f) => f.name);

@@ -1,22 +1,14 @@
 import fs from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfBoxes, poppler } from '../helpers/poppler.js';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { screenshot, useCoreAndUi } from './harness.js';
 import { referenceTemplate } from './reference-template.js';
 
 describe('template detail', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi();
 
   it('re-renders the preview as values change, switches size and saves the image', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const template = await referenceTemplate(core);
     const text = template.variables.find((v) => v.type === 'text' && !v.bindsTo)!;
@@ -73,6 +65,7 @@ describe('template detail', () => {
   });
 
   it('saves a print layout as a PDF with crop marks when asked, the page grown to hold them', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/tmpl_event_ticket`);
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useCoreAndUi } from './harness.js';
 
 describe('the Vietnamese UI', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core, { locale: 'vi-VN' });
-  });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  const session = useCoreAndUi({ locale: 'vi-VN' });
 
   it('names categories, the built-in brand, credits and landmarks in Vietnamese', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const body = () => page.locator('body').innerText();
     await page.locator('.template-card').first().waitFor();

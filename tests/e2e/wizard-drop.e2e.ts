@@ -3,25 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { templateFields, toCsv } from './csv.js';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import { screenshot, useCoreAndUi } from './harness.js';
 import { referenceTemplate } from './reference-template.js';
 
 describe('dropping a spreadsheet on the wizard', () => {
-  let core: CoreProcess;
-  let ui: UiSession;
+  const session = useCoreAndUi();
   let dir: string;
-  beforeEach(async () => {
-    core = await startCore();
-    ui = await openUi(core);
+  beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-drop-'));
   });
-  afterEach(async () => {
-    await ui?.close();
-    await core?.stop();
+  afterEach(() => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('loads a file dropped on the drop zone and takes the window overlay down', async () => {
+    const { core, ui } = session;
     const { page } = ui;
     const template = await referenceTemplate(core);
     const fields = await templateFields(core, template.id);
