@@ -1,8 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import AdmZip from 'adm-zip';
+import type { Page } from 'playwright-core';
 import { pdfBoxes, poppler } from '../helpers/poppler.js';
 import { templateFields, toCsv } from './csv.js';
-import { dropFile, screenshot, useCoreAndUi } from './harness.js';
+import { dropFile, screenshot, useCoreAndUi, type CoreProcess } from './harness.js';
+
+/**
+ * The wizard from a template's page to its Output step: "Batch with this template", a CSV of the
+ * template's sample row (each row changed where a test wants) dropped and read in full, and the
+ * Mapping step passed as it stands.
+ */
+async function walkToOutput(
+  page: Page,
+  core: CoreProcess,
+  options: {
+    template: string;
+    fileName: string;
+    /** One entry per row: the cells that differ from the sample row, by column. */
+    rows: Record<string, unknown>[];
+  },
+): Promise<void> {
+  const fields = await templateFields(core, options.template);
+  const columns = fields.fields.map((f) => f.name);
+  const rows = options.rows.map((overrides) =>
+    columns.map((column) => (column in overrides ? overrides[column] : fields.sampleRow[column])),
+  );
+  await page.goto(`${core.url}/ui/templates/${options.template}`);
+  await page.getByRole('button', { name: 'Batch with this template' }).click();
+  await page.getByRole('heading', { level: 1, name: 'New batch' }).waitFor();
+  await dropFile(page, '.main', {
+    name: options.fileName,
+    type: 'text/csv',
+    content: toCsv(columns, rows),
+  });
+  await expect
+    .poll(() => page.locator('.data-preview tbody tr').count(), { timeout: 20_000 })
+    .toBe(rows.length);
+  // Upload → Mapping → Output.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+/** From the Output step: Review, its pre-flight, Start batch. Returns the new batch's id. */
+async function startFromOutput(page: Page, urlWait: { timeout?: number } = {}): Promise<string> {
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByTestId('preflight-summary').waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Start batch' }).click();
+  await page.waitForURL(/\/ui\/batches\/bat_/, urlWait);
+  return /bat_[A-Za-z0-9_-]+/.exec(page.url())![0];
+}
 
 describe('batch wizard: sheets for printing', () => {
   const session = useCoreAndUi();
@@ -10,25 +56,11 @@ describe('batch wizard: sheets for printing', () => {
   it('offers sheets for a print layout with the suggested preset, previews one sheet front and back, and starts a batch of sheets', async () => {
     const { core, ui } = session;
     const { page } = ui;
-    const fields = await templateFields(core, 'tmpl_name_badge');
-    const columns = fields.fields.map((f) => f.name);
-    const names = ['Linh', 'Minh', 'Anh', 'Quân', 'Hạnh'];
-    const rows = names.map((name) =>
-      columns.map((column) => (column === 'firstName' ? name : fields.sampleRow[column])),
-    );
-    await page.goto(`${core.url}/ui/templates/tmpl_name_badge`);
-    await page.getByRole('button', { name: 'Batch with this template' }).click();
-    await page.getByRole('heading', { level: 1, name: 'New batch' }).waitFor();
-    await dropFile(page, '.main', {
-      name: 'attendees.csv',
-      type: 'text/csv',
-      content: toCsv(columns, rows),
+    await walkToOutput(page, core, {
+      template: 'tmpl_name_badge',
+      fileName: 'attendees.csv',
+      rows: ['Linh', 'Minh', 'Anh', 'Quân', 'Hạnh'].map((firstName) => ({ firstName })),
     });
-    await expect
-      .poll(() => page.locator('.data-preview tbody tr').count(), { timeout: 20_000 })
-      .toBe(names.length);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
 
     // A pixel layout offers no sheets; the badge (3 × 4 in) does.
     await expect.poll(() => page.getByText('Sheets for printing').count()).toBe(0);
@@ -48,11 +80,7 @@ describe('batch wizard: sheets for printing', () => {
     await expect.poll(x).toBeCloseTo(210 - front, 3);
     await screenshot(page, 'wizard-output-sheets-back');
 
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByTestId('preflight-summary').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Start batch' }).click();
-    await page.waitForURL(/\/ui\/batches\/bat_/);
-    const id = /bat_[A-Za-z0-9_-]+/.exec(page.url())![0];
+    const id = await startFromOutput(page);
     const batch = (await (await core.api(`/v1/render-batches/${id}`)).json()) as {
       format: string;
       target: string;
@@ -79,24 +107,11 @@ describe('batch wizard: sheets for printing', () => {
       if (response.status() >= 400)
         refused.push(`${response.request().method()} ${response.url()} ${response.status()}`);
     });
-    const fields = await templateFields(core, 'tmpl_name_badge');
-    const columns = fields.fields.map((f) => f.name);
-    const rows = ['Linh', 'Minh'].map((name) =>
-      columns.map((column) => (column === 'firstName' ? name : fields.sampleRow[column])),
-    );
-    await page.goto(`${core.url}/ui/templates/tmpl_name_badge`);
-    await page.getByRole('button', { name: 'Batch with this template' }).click();
-    await page.getByRole('heading', { level: 1, name: 'New batch' }).waitFor();
-    await dropFile(page, '.main', {
-      name: 'attendees.csv',
-      type: 'text/csv',
-      content: toCsv(columns, rows),
+    await walkToOutput(page, core, {
+      template: 'tmpl_name_badge',
+      fileName: 'attendees.csv',
+      rows: [{ firstName: 'Linh' }, { firstName: 'Minh' }],
     });
-    await expect
-      .poll(() => page.locator('.data-preview tbody tr').count(), { timeout: 20_000 })
-      .toBe(2);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
 
     // PNG stays selected while the two-page badge is chosen: an image is one page, so which?
     const format = page.getByRole('radiogroup', { name: 'Image format' });
@@ -118,14 +133,10 @@ describe('batch wizard: sheets for printing', () => {
       await pagePicker.getByRole('radio', { name: 'Page 2' }).getAttribute('aria-checked'),
     ).toBe('true');
 
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByTestId('preflight-summary').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Start batch' }).click();
-    await page.waitForURL(/\/ui\/batches\/bat_/, { timeout: 20_000 });
+    const id = await startFromOutput(page, { timeout: 20_000 });
     // One request, the one the API takes: page 2 of the badge as PNG, and it renders.
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ format: 'png', target: 'badge', page: 2 });
-    const id = /bat_[A-Za-z0-9_-]+/.exec(page.url())![0];
     await expect
       .poll(
         async () =>
@@ -141,22 +152,11 @@ describe('batch wizard: sheets for printing', () => {
   it('renders single ticket PDFs with crop marks when asked, each page grown to hold them', async () => {
     const { core, ui } = session;
     const { page } = ui;
-    const fields = await templateFields(core, 'tmpl_event_ticket');
-    const columns = fields.fields.map((f) => f.name);
-    const rows = [0, 1].map(() => columns.map((column) => fields.sampleRow[column]));
-    await page.goto(`${core.url}/ui/templates/tmpl_event_ticket`);
-    await page.getByRole('button', { name: 'Batch with this template' }).click();
-    await page.getByRole('heading', { level: 1, name: 'New batch' }).waitFor();
-    await dropFile(page, '.main', {
-      name: 'tickets.csv',
-      type: 'text/csv',
-      content: toCsv(columns, rows),
+    await walkToOutput(page, core, {
+      template: 'tmpl_event_ticket',
+      fileName: 'tickets.csv',
+      rows: [{}, {}],
     });
-    await expect
-      .poll(() => page.locator('.data-preview tbody tr').count(), { timeout: 20_000 })
-      .toBe(2);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByRole('button', { name: 'Next' }).click();
 
     // PDF first: a two-page layout as images would need a page.
     await page
@@ -168,11 +168,7 @@ describe('batch wizard: sheets for printing', () => {
     const marks = page.getByLabel('Crop marks outside the trim and bleed');
     await marks.check();
     await screenshot(page, 'wizard-output-crop-marks');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByTestId('preflight-summary').waitFor({ timeout: 30_000 });
-    await page.getByRole('button', { name: 'Start batch' }).click();
-    await page.waitForURL(/\/ui\/batches\/bat_/);
-    const id = /bat_[A-Za-z0-9_-]+/.exec(page.url())![0];
+    const id = await startFromOutput(page);
     let status = '';
     await expect
       .poll(
