@@ -51,7 +51,7 @@ core_flags() {
     shift
   done
   if [ "$role" = api ]; then
-    echo "--single-threaded-gc --heap-growing-percent=50"
+    echo "--heap-growing-percent=50"
   else
     echo "--single-threaded-gc --heap-growing-percent=300"
   fi

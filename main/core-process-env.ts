@@ -29,26 +29,26 @@ export const CORE_MALLOC_ENV = {
 export const CORE_NODE_FLAGS = ['--single-threaded-gc', '--heap-growing-percent=300'] as const;
 
 /**
- * V8 flags of a cluster node with `--role api`. It renders no batch (single renders and previews
- * still run on its render threads, so it keeps the malloc settings and `--single-threaded-gc`),
- * and what it streams is bundles: a GET to the object store per output. Every GET leaves behind
- * short-lived objects of which ~10 % outlive two scavenges and are promoted, so the old
- * generation fills with garbage at a steady rate while a bundle streams. With
- * `--heap-growing-percent=300` nothing collected it before the old generation reached 4 × its
- * live size, so the node's RSS climbed through the download, the more the longer the bundle
- * (20,000 outputs: peaks of 425, 480, 481, 521 MiB by quarter). `--heap-growing-percent=50` lets
- * the old generation grow to 1.5 × what survived the last full GC: RSS then follows the live
- * memory, not the bytes streamed (the same bundle: 364, 367, 359, 366 MiB). Measured with
+ * V8 flags of a cluster node with `--role api`. It renders no batch, and what it streams is
+ * bundles: a GET to the object store per output. Every GET leaves behind short-lived objects of
+ * which ~10 % outlive two scavenges and are promoted, so the old generation fills with garbage at
+ * a steady rate while a bundle streams. With `--heap-growing-percent=300` nothing collected it
+ * before the old generation reached 4 × its live size, so the node's RSS climbed through the
+ * download, the more the longer the bundle (20,000 outputs: peaks of 425, 480, 481, 521 MiB by
+ * quarter). `--heap-growing-percent=50` lets the old generation grow to 1.5 × what survived the
+ * last full GC: RSS then follows the live memory, not the bytes streamed.
+ * Unlike render nodes it keeps V8's GC helper threads (no `--single-threaded-gc`): its one API
+ * thread is what limits a download, and the more frequent collections ran on it. Streaming
+ * 10,000 outputs from a local S3 server on 2 cores, the helper threads took the bundle from
+ * 69.8–70.0 to 78.4–83.3 MiB/s (3 runs against 2, alternated) and the node from 12.1–12.3 to
+ * 9.1–10.3 ms of CPU per MiB, with RSS as flat (peaks 332–344 MiB by quarter, within 3 %; across
+ * 2,000, 10,000 and 20,000 outputs 323, 345, 340 MiB). Measured with
  * `BENCH_PARTS=bundle npm run bench:cluster`; figures in docs/cluster.md.
  * V8's own growth (no flag) and a larger young generation (`--max-semi-space-size=32`) were
  * tried too: both still let the old generation climb for most of a 10,000-output download.
- * The cost: more frequent full GCs of the API thread (its live heap is tens of MB), while a
- * bundle streams and under single renders. Streaming 10,000 or 20,000 outputs the node used
- * 11.2–13.6 ms of CPU per MiB (median 11.9, 6 runs) against 9.2–11.4 (median 10.3, 9 runs) with
- * the render-tuned flags on a loaded 2-core machine: ~15 % more where the API node's CPU is what
- * limits the download.
+ * Single renders on an API node keep the malloc settings (coreProcessEnv).
  */
-export const API_NODE_FLAGS = ['--single-threaded-gc', '--heap-growing-percent=50'] as const;
+export const API_NODE_FLAGS = ['--heap-growing-percent=50'] as const;
 
 export type LaunchRole = 'api' | 'worker' | 'all';
 

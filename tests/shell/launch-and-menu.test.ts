@@ -98,11 +98,16 @@ describe('how the core is started', () => {
         const spec = coreLaunchSpec({ ...base, packaged, extraArgs, env });
         // An API node still renders single images: it keeps the malloc settings.
         expect(spec.env).toMatchObject(CORE_MALLOC_ENV);
-        return spec.args.slice(0, 2);
+        // The V8 flags it starts with (the rest are the entry and the core's own arguments).
+        return spec.args.filter(
+          (arg) => arg === '--single-threaded-gc' || arg.startsWith('--heap-growing-percent'),
+        );
       });
     const api = [[...API_NODE_FLAGS], [...API_NODE_FLAGS]];
     const render = [[...CORE_NODE_FLAGS], [...CORE_NODE_FLAGS]];
     expect(API_NODE_FLAGS).not.toContain('--heap-growing-percent=300');
+    // Its API thread limits a download: V8's GC helper threads take collections off it.
+    expect(API_NODE_FLAGS).not.toContain('--single-threaded-gc');
     expect(flagsOf(['--cluster', '--role', 'api'])).toEqual(api);
     expect(flagsOf(['--role=api', '--workers', '1'])).toEqual(api);
     expect(flagsOf(['--cluster'], { PATH: '/bin', RENDER_DESK_ROLE: 'api' })).toEqual(api);
