@@ -11,7 +11,8 @@
  *      that its RSS does not grow with the bundle's size. The outputs are copies of one
  *      real render put straight into the store, so the figure is the bundle's, not rendering's.
  *      The API node starts with the flags an API-only node gets (main/core-process-env.ts);
- *      BENCH_API_NODE_FLAGS=render starts it with the render-tuned ones instead, to compare.
+ *      BENCH_API_NODE_FLAGS=render starts it with the render-tuned ones instead, and any other
+ *      value with those V8 flags (space-separated), to compare.
  *
  *      Flat RSS: the API node's RSS (VmRSS, sampled every 200 ms) peaks in each of the
  *      download's four quarters (by time) at most FLAT_GROWTH (10 %) above its peak in the first
@@ -31,7 +32,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
+import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../main/app.js';
@@ -96,26 +97,38 @@ async function timeBatch(
   }
 }
 
+/** The downloading process: node:http's own stream, the bytes counted and thrown away. */
+const DOWNLOADER = `
+const http = require('node:http');
+http.get(process.argv[1], (res) => {
+  if (res.statusCode !== 200) { console.error('the bundle answered ' + res.statusCode); process.exit(1); }
+  let bytes = 0;
+  res.on('data', (chunk) => (bytes += chunk.length));
+  res.on('end', () => {
+    const cpu = process.cpuUsage();
+    console.log(JSON.stringify({ bytes, cpuSeconds: (cpu.user + cpu.system) / 1e6 }));
+  });
+}).on('error', (error) => { console.error(error.message); process.exit(1); });
+`;
+
 /**
- * Reads a download to its end and counts its bytes, as `curl -o` would: node:http's own
- * stream, not fetch's web streams, which cost this process 4.6 ms of CPU per MiB on the two
- * cores the API node and the S3 emulator share with it (a client's cost, not the server's).
+ * Reads a download to its end in a process of its own, as `curl -o` would. Counted here, the
+ * bytes went through fetch's web streams (4.6 ms of CPU per MiB) and this process's heap, which
+ * holds every output it stored: its collections took up to 5 ms per MiB more, on the two cores
+ * the API node and the S3 emulator share with it (a client's cost, not the server's).
  */
-function download(url: string): Promise<number> {
+function download(url: string): Promise<{ bytes: number; cpuSeconds: number }> {
   return new Promise((resolve, reject) => {
-    http
-      .get(url, (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          reject(new Error(`the bundle answered ${res.statusCode}`));
-          return;
-        }
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.once('end', () => resolve(bytes));
-        res.once('error', reject);
-      })
-      .once('error', reject);
+    const child = spawn(process.execPath, ['-e', DOWNLOADER, url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      if (code !== 0) reject(new Error(`the download ended with ${code}`));
+      else resolve(JSON.parse(out) as { bytes: number; cpuSeconds: number });
+    });
   });
 }
 
@@ -131,15 +144,13 @@ async function timeBundle(base: string, id: string, pid: number, s3Pid: number) 
   const rss: number[] = [rssBefore];
   const sampler = setInterval(() => rss.push(processRssMiB(pid)), 200);
   const cpuBefore = { api: processCpuSeconds(pid), s3: processCpuSeconds(s3Pid) };
-  const clientBefore = process.cpuUsage();
   const started = Date.now();
-  const bytes = await download(link.url);
+  const { bytes, cpuSeconds: client } = await download(link.url);
   const seconds = (Date.now() - started) / 1000;
-  const client = process.cpuUsage(clientBefore);
   const cpu = {
     api: processCpuSeconds(pid) - cpuBefore.api,
     s3: processCpuSeconds(s3Pid) - cpuBefore.s3,
-    client: (client.user + client.system) / 1e6,
+    client,
   };
   clearInterval(sampler);
   // Peak RSS in each quarter of the download (see "Flat RSS" above).
@@ -355,13 +366,12 @@ async function bundle(rows: Json[]): Promise<void> {
     await objects.close();
     await data.close();
     // One API node streams every size in turn: its RSS must not climb from one to the next.
-    const render = process.env.BENCH_API_NODE_FLAGS === 'render';
-    const apiNode = await startClusterNode(env, 'api', {
-      workers: 1,
-      ...(render ? { nodeFlags: CORE_NODE_FLAGS } : {}),
-    });
+    const asked = process.env.BENCH_API_NODE_FLAGS;
+    const flags: readonly string[] =
+      asked === 'render' ? CORE_NODE_FLAGS : asked ? asked.split(/\s+/) : API_NODE_FLAGS;
+    const apiNode = await startClusterNode(env, 'api', { workers: 1, nodeFlags: flags });
     console.log(
-      `API node started with ${(render ? CORE_NODE_FLAGS : API_NODE_FLAGS).join(' ')}${render ? ' (the render-tuned flags, BENCH_API_NODE_FLAGS=render)' : ''}`,
+      `API node started with ${flags.join(' ')}${asked ? ` (BENCH_API_NODE_FLAGS=${asked})` : ''}`,
     );
     const peaks: number[] = [];
     try {
@@ -374,7 +384,7 @@ async function bundle(rows: Json[]): Promise<void> {
         const { cpu } = result;
         // Who used the 2 cores: the S3 emulator's share is not the API node's cost.
         console.log(
-          `  CPU while streaming ${fmt(result.seconds)} s: API node ${fmt(cpu.api)} s (${fmt((cpu.api / result.mib) * 1000, 1)} ms/MiB), s3rver ${fmt(cpu.s3)} s (${fmt((cpu.s3 / result.mib) * 1000, 1)} ms/MiB), this client ${fmt(cpu.client)} s (${fmt((cpu.client / result.mib) * 1000, 1)} ms/MiB); at the API node's own cost one core would stream ${fmt(result.mib / cpu.api)} MiB/s`,
+          `  CPU while streaming ${fmt(result.seconds)} s: API node ${fmt(cpu.api)} s (${fmt((cpu.api / result.mib) * 1000, 1)} ms/MiB), s3rver ${fmt(cpu.s3)} s (${fmt((cpu.s3 / result.mib) * 1000, 1)} ms/MiB), the downloader ${fmt(cpu.client)} s (${fmt((cpu.client / result.mib) * 1000, 1)} ms/MiB); at the API node's own cost one core would stream ${fmt(result.mib / cpu.api)} MiB/s`,
         );
       }
       if (batches.length > 1)

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import {
   createBundleStream,
   plannedSizes,
@@ -63,6 +65,49 @@ describe('the bundle stream', () => {
     expect(failure.message).toMatch(/^could not read 1\.png \(ENOENT/);
     expect(errors).toEqual([failure]);
   });
+
+  it('writes a ZIP64 archive past 65,535 entries that a zip reader reads whole', async () => {
+    const count = 70_000;
+    const content = (i: number) => Buffer.from(`output ${i}`);
+    const entries: BundleEntry[] = Array.from({ length: count }, (_, i) => ({
+      name: `${i + 1}.png`,
+      size: content(i).length,
+      open: () => Promise.resolve(Readable.from([content(i)])),
+    }));
+    const manifest = Buffer.from('row,file\n1,1.png\n');
+    const chunks: Buffer[] = [];
+    for await (const chunk of createBundleStream(entries, [
+      { name: 'manifest.csv', content: manifest },
+    ]))
+      chunks.push(chunk as Buffer);
+    const zip = await yauzl.fromBufferPromise(Buffer.concat(chunks), { lazyEntries: true });
+    expect(zip.entryCount).toBe(count + 1);
+    const read = new Map<string, string>();
+    const wanted = new Set(['1.png', '65536.png', '70000.png', 'manifest.csv']);
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', reject);
+      zip.on('end', () => resolve());
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (!wanted.has(entry.fileName)) return zip.readEntry();
+        zip.openReadStream(entry, (error, stream) => {
+          if (error) return reject(error);
+          const parts: Buffer[] = [];
+          stream.on('data', (part: Buffer) => parts.push(part));
+          stream.on('end', () => {
+            read.set(entry.fileName, Buffer.concat(parts).toString());
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+    expect(Object.fromEntries(read)).toEqual({
+      '1.png': 'output 0',
+      '65536.png': 'output 65535',
+      '70000.png': 'output 69999',
+      'manifest.csv': manifest.toString(),
+    });
+  }, 120_000);
 
   it('plans the size of each file, and null for one that is not there', async () => {
     const entries = outputs(3, 10);
