@@ -1,19 +1,15 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { useServiceScope } from '../helpers/cluster-services.js';
 import {
-  startPostgres,
-  startRedis,
-  startS3,
-  useServiceScope,
-} from '../helpers/cluster-services.js';
-import {
-  clusterInit,
+  callNode,
   startClusterNode,
+  startInitialisedCluster,
   type ClusterEnvironment,
   type ClusterNodeProcess,
 } from '../helpers/cluster-node.js';
-import { testFetch, type Json } from '../helpers/test-server.js';
+import type { Json } from '../helpers/test-server.js';
+import { toCsv } from '../helpers/to-csv.js';
 
 /**
  * A batch of some rows of an uploaded spreadsheet (source.rows) on a team service: an API node
@@ -29,16 +25,8 @@ let sampleRow: Json;
 
 const TEMPLATE = 'tmpl_quote_card';
 
-async function call(pathname: string, init: RequestInit & { json?: unknown } = {}) {
-  const headers = new Headers(init.headers);
-  headers.set('authorization', `Bearer ${env.apiKey}`);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  return testFetch(`${api.url}${pathname}`, { ...init, headers, body });
-}
+const call = (pathname: string, init?: RequestInit & { json?: unknown }) =>
+  callNode(env, api, pathname, init);
 
 async function waitUntilFinished(id: string): Promise<Json> {
   const deadline = Date.now() + 180_000;
@@ -52,25 +40,8 @@ async function waitUntilFinished(id: string): Promise<Json> {
 }
 
 beforeAll(async () => {
-  const [postgres, redis, s3] = await Promise.all([
-    startPostgres(scope),
-    startRedis(scope),
-    startS3(scope),
-  ]);
-  env = {
-    postgres,
-    redis,
-    s3,
-    apiKey: `rdk_cluster_${crypto.randomBytes(12).toString('hex')}`,
-    lockMs: 4000,
-  };
-  admin = new pg.Pool({ connectionString: postgres.adminUrl, max: 2 });
-  const init = await clusterInit(
-    env,
-    redis.url,
-    `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`,
-  );
-  expect(init.code, init.output).toBe(0);
+  env = await startInitialisedCluster(scope);
+  admin = new pg.Pool({ connectionString: env.postgres.adminUrl, max: 2 });
   api = await startClusterNode(env, 'api');
   worker = await startClusterNode(env, 'worker');
   sampleRow = (
@@ -86,14 +57,11 @@ afterAll(async () => {
 describe('a batch of some rows of an upload on a team service', () => {
   it('renders and charges only the chosen rows, under their own row indexes', async () => {
     const header = Object.keys(sampleRow);
-    const cell = (value: unknown) => {
-      const text = Array.isArray(value) ? value.join(' | ') : value === null ? '' : String(value);
-      return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-    };
     const rows = Array.from({ length: 6 }, (_, i) => ({ ...sampleRow, quote: `Quote ${i}` }));
-    const csv = [header, ...rows.map((row) => header.map((name) => (row as Json)[name]))]
-      .map((line) => line.map(cell).join(','))
-      .join('\r\n');
+    const csv = toCsv(
+      header,
+      rows.map((row) => header.map((name) => (row as Json)[name])),
+    );
     const uploaded = await call('/v1/uploads?filename=quotes.csv', {
       method: 'POST',
       headers: { 'content-type': 'text/csv' },

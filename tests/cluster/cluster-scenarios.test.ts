@@ -1,20 +1,17 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { startRedis, useServiceScope, type RedisService } from '../helpers/cluster-services.js';
 import {
-  startPostgres,
-  startRedis,
-  startS3,
-  useServiceScope,
-  type RedisService,
-} from '../helpers/cluster-services.js';
-import {
+  callNode,
   clusterInit,
   startClusterNode,
+  startInitialisedCluster,
   type ClusterEnvironment,
   type ClusterNodeProcess,
 } from '../helpers/cluster-node.js';
 import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
+import { toCsv } from '../helpers/to-csv.js';
 
 /**
  * Cluster mode against real services started here (PostgreSQL, Redis with AOF and noeviction,
@@ -35,20 +32,11 @@ let sampleRow: Json;
 
 const TEMPLATE = 'tmpl_quote_card';
 
-async function call(
+const call = (
   node: ClusterNodeProcess,
   pathname: string,
-  init: RequestInit & { json?: unknown } = {},
-) {
-  const headers = new Headers(init.headers);
-  headers.set('authorization', `Bearer ${env.apiKey}`);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  return testFetch(`${node.url}${pathname}`, { ...init, headers, body });
-}
+  init?: RequestInit & { json?: unknown },
+) => callNode(env, node, pathname, init);
 
 function records(total: number, tag: string): Json[] {
   return Array.from({ length: total }, (_, i) => ({
@@ -162,28 +150,11 @@ async function bundleBytes(base: string, pathname: string, key: string): Promise
 }
 
 beforeAll(async () => {
-  const [postgres, redisService, s3] = await Promise.all([
-    startPostgres(scope),
-    startRedis(scope),
-    startS3(scope),
-  ]);
-  redis = redisService;
-  env = {
-    postgres,
-    redis,
-    s3,
-    apiKey: `rdk_cluster_${crypto.randomBytes(12).toString('hex')}`,
-    lockMs: LOCK_MS,
-  };
-  admin = new pg.Pool({ connectionString: postgres.adminUrl, max: 2 });
+  env = await startInitialisedCluster(scope, { lockMs: LOCK_MS });
+  redis = env.redis;
+  admin = new pg.Pool({ connectionString: env.postgres.adminUrl, max: 2 });
   // Idle connections are cut when PostgreSQL restarts (a scenario below): not a test failure.
   admin.on('error', () => undefined);
-  const init = await clusterInit(
-    env,
-    redis.url,
-    `s3://${s3.bucket}?endpoint=${encodeURIComponent(s3.endpoint)}&region=${s3.region}`,
-  );
-  expect(init.code, init.output).toBe(0);
   api = await startClusterNode(env, 'api');
   for (let i = 0; i < 3; i++) workers.push(await startClusterNode(env, 'worker'));
   embedded = await startTestServer({ workers: 1 });
@@ -351,13 +322,10 @@ describe('cluster mode on real PostgreSQL, Redis and S3', () => {
     const doomed = await startClusterNode(env, 'api');
     const rows = records(2500, 'ingest');
     const header = Object.keys(rows[0]);
-    const cell = (value: unknown) => {
-      const text = Array.isArray(value) ? value.join(' | ') : value === null ? '' : String(value);
-      return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-    };
-    const csv = [header, ...rows.map((row) => header.map((name) => row[name]))]
-      .map((line) => line.map(cell).join(','))
-      .join('\r\n');
+    const csv = toCsv(
+      header,
+      rows.map((row) => header.map((name) => row[name])),
+    );
     const uploaded = await call(doomed, '/v1/uploads?filename=quotes.csv', {
       method: 'POST',
       headers: { 'content-type': 'text/csv' },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
 import { useServiceScope } from '../helpers/cluster-services.js';
 import {
+  callNode,
   startInitialisedCluster,
   startClusterNode,
   type ClusterEnvironment,
@@ -34,20 +35,11 @@ const IMAGE = fs.readFileSync(
   path.join(REPO_ROOT, 'tests', 'fixtures', 'corpora', 'pngsuite', 'basn2c08.png'),
 );
 
-async function call(
+const call = (
   node: ClusterNodeProcess,
   pathname: string,
-  init: RequestInit & { json?: unknown } = {},
-) {
-  const headers = new Headers(init.headers);
-  headers.set('authorization', `Bearer ${env.apiKey}`);
-  let body = init.body;
-  if (init.json !== undefined) {
-    headers.set('content-type', 'application/json');
-    body = JSON.stringify(init.json);
-  }
-  return testFetch(`${node.url}${pathname}`, { ...init, headers, body });
-}
+  init?: RequestInit & { json?: unknown },
+) => callNode(env, node, pathname, init);
 
 async function json(res: Response, status: number): Promise<Json> {
   const body = await res.text();

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { ROOT, type CoreProcess } from './harness.js';
 
+export { toCsv } from '../helpers/to-csv.js';
+
 /** A real product photo shipped with the catalog: rows name copies of it in an images folder. */
 export const SAMPLE_PHOTO = path.join(ROOT, 'templates', 'catalog', 'product-promo', 'product.jpg');
 
@@ -17,20 +19,4 @@ export async function templateFields(
   const res = await core.api(`/v1/render-batches/template-fields?templateId=${templateId}`);
   if (res.status !== 200) throw new Error(`template-fields answered ${res.status}`);
   return (await res.json()) as TemplateFieldsJson;
-}
-
-function cell(value: unknown): string {
-  const text = Array.isArray(value)
-    ? value.join(' | ')
-    : value === null || value === undefined
-      ? ''
-      : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(header: string[], rows: unknown[][]): string {
-  return (
-    [header.map(cell).join(','), ...rows.map((row) => row.map(cell).join(','))].join('\r\n') +
-    '\r\n'
-  );
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { coreNodeFlags, coreProcessEnv } from '../../main/core-process-env.js';
 import { REPO_ROOT } from './image-fixtures.js';
+import { testFetch, type TestResponse } from './test-server.js';
 import {
   startPostgres,
   startRedis,
@@ -35,6 +36,23 @@ export interface ClusterNodeProcess {
   signal(signal: NodeJS.Signals): void;
   /** SIGTERM and wait; SIGKILL after 20 s. Removes its data folder. */
   stop(): Promise<void>;
+}
+
+/** A request to a node's API with the cluster's key; `json` is sent as the JSON body. */
+export function callNode(
+  env: ClusterEnvironment,
+  node: ClusterNodeProcess,
+  pathname: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<TestResponse> {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${env.apiKey}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  return testFetch(`${node.url}${pathname}`, { ...init, headers, body });
 }
 
 /** The environment every node of the test cluster is started with (secrets only here). */
