@@ -24,7 +24,8 @@ describe("the wizard's template picker", () => {
     const list = page.getByRole('listbox', { name: 'Choose a template' });
     await list.waitFor();
     const options = list.getByRole('option');
-    expect(await options.count()).toBeGreaterThan(10);
+    // The list appears before the catalog's answer fills it.
+    await expect.poll(() => options.count()).toBeGreaterThan(10);
     await waitForImages(page, '.picker-option:nth-child(-n+4) img');
     await screenshot(page, 'template-picker-en');
 

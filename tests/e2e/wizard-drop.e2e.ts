@@ -28,6 +28,8 @@ describe('dropping a spreadsheet on the wizard', () => {
     await page.goto(`${core.url}/ui/batch?template=${template.id}`);
     const zone = page.getByTestId('dropzone');
     await zone.waitFor();
+    // Measured once the page has its data: a late answer can still move the zone.
+    await page.waitForLoadState('networkidle');
     const box = (await zone.boundingBox())!;
     const at = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
     // A real drag from the OS: the browser's input pipeline fires dragenter/over/drop itself.
