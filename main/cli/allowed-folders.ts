@@ -28,8 +28,12 @@ export class AllowedFolders {
     return this.roots;
   }
 
-  /** An existing file the client named, resolved; throws path-not-allowed outside the folders. */
-  readable(file: string, what: string): string {
+  /**
+   * An existing file (or, with kind 'folder', a folder) the client named, resolved; throws
+   * path-not-allowed outside the folders. A file must be a regular one: opening a FIFO or a
+   * device would block the server's only thread until something writes to it.
+   */
+  readable(file: string, what: string, kind: 'file' | 'folder' | 'any' = 'any'): string {
     let real: string;
     try {
       real = fs.realpathSync.native(path.resolve(file));
@@ -39,13 +43,46 @@ export class AllowedFolders {
       });
     }
     this.assertInside(real, file, what);
+    if (kind !== 'any') {
+      const stat = fs.statSync(real);
+      if (kind === 'file' ? !stat.isFile() : !stat.isDirectory())
+        throw new AppError(
+          'path-not-allowed',
+          `${what}: "${file}" is not ${kind === 'file' ? 'a regular file' : 'a folder'}.`,
+          {
+            problems: [
+              { path: what, message: `not ${kind === 'file' ? 'a regular file' : 'a folder'}` },
+            ],
+          },
+        );
+    }
     return real;
   }
 
-  /** A file to write: its folder must exist inside an allowed folder. */
+  /**
+   * A file to write: its folder must exist inside an allowed folder. The name itself is not
+   * resolved: whatever is there (a link out of the folder, a dangling one) is replaced, never
+   * written through (files/replace-file.ts), so only the folder needs checking.
+   */
   writable(file: string, what: string): string {
-    const folder = this.readable(path.dirname(path.resolve(file)), what);
-    return path.join(folder, path.basename(file));
+    const resolved = path.resolve(file);
+    const folder = this.readable(path.dirname(resolved), what, 'folder');
+    const target = path.join(folder, path.basename(resolved));
+    let existing: fs.Stats | null = null;
+    try {
+      existing = fs.lstatSync(target);
+    } catch {
+      // Nothing there yet.
+    }
+    if (existing && !existing.isFile() && !existing.isSymbolicLink())
+      throw new AppError(
+        'path-not-allowed',
+        `${what}: "${file}" is a folder or a device, not a file.`,
+        {
+          problems: [{ path: what, message: 'not a file' }],
+        },
+      );
+    return target;
   }
 
   /** Image values that are local paths are read only inside the allowed folders. */

@@ -25,6 +25,11 @@ export function readCliSource(file: string, sheet: string | undefined): CliSourc
   const resolved = path.resolve(file);
   let head: string;
   try {
+    // stat before open: opening a FIFO or a device blocks until something writes to it.
+    if (!fs.statSync(resolved).isFile())
+      throw new UsageError(
+        `--source: ${file} is not a regular file (a pipe, a device or a folder); save the data to a file first`,
+      );
     const handle = fs.openSync(resolved, 'r');
     try {
       const buffer = Buffer.alloc(64);
@@ -33,6 +38,7 @@ export function readCliSource(file: string, sheet: string | undefined): CliSourc
       fs.closeSync(handle);
     }
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(
       `--source: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
     );

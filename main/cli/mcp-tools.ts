@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
@@ -13,6 +12,7 @@ import { SheetOptions } from '../../shared/sheet-options.js';
 import { preflight } from '../batch/preflight.js';
 import { templateFields, templateFieldsCsv } from '../batch/template-fields.js';
 import { createCatalog, templateTargets } from '../catalog/load-catalog.js';
+import { replaceFile } from '../files/replace-file.js';
 import { mayAccess } from '../server/ownership.js';
 import { requestFingerprint } from '../server/idempotency-key.js';
 import type { AllowedFolders } from './allowed-folders.js';
@@ -210,7 +210,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
           result.bytes.byteOffset,
           result.bytes.byteLength,
         );
-        if (target) await fs.promises.writeFile(target, bytes);
+        if (target) await replaceFile(target, bytes);
         const summary = {
           renderId: result.renderId,
           contentType: result.contentType,
@@ -297,7 +297,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
           fileNamePattern: args.fileNamePattern,
           sheets: args.sheets,
           ...(args.imagesDir !== undefined
-            ? { imagesDir: folders.readable(args.imagesDir, 'imagesDir') }
+            ? { imagesDir: folders.readable(args.imagesDir, 'imagesDir', 'folder') }
             : {}),
           ...sourceFields,
         });
@@ -346,8 +346,8 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
           args.outFile !== undefined ? folders.writable(args.outFile, 'outFile') : undefined;
         const { stream, missingRows } = await core.batches.bundle(args.batchId, true);
         if (target) {
-          await pipeline(stream, fs.createWriteStream(target));
-          return json({ file: target, bytes: fs.statSync(target).size, missingRows });
+          await replaceFile(target, stream);
+          return json({ file: target, bytes: fs.lstatSync(target).size, missingRows });
         }
         const chunks: Buffer[] = [];
         let size = 0;
@@ -425,7 +425,7 @@ function sourceOf(
   if ((records === undefined) === (sourceFile === undefined))
     throw Errors.validation([{ path: 'source', message: 'give either records or sourceFile' }]);
   if (records !== undefined) return { kind: 'json' as const, file: 'records', records };
-  return readCliSource(folders.readable(sourceFile ?? '', 'sourceFile'), sheet);
+  return readCliSource(folders.readable(sourceFile ?? '', 'sourceFile', 'file'), sheet);
 }
 
 function batchRequest(fields: Record<string, unknown>): CreateBatchRequest {

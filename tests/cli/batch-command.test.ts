@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import AdmZip from 'adm-zip';
@@ -167,6 +168,92 @@ describe('render-desk batch', () => {
     );
     expect(outside.code).toBe(1);
     expect(outside.stdout).toMatch(/outside the images folder/);
+  });
+
+  it('renders again, never delivers, a cache entry replaced by a link, emptied or altered', async () => {
+    const source = path.join(temp.dir, 'rows.csv');
+    const cache = path.join(temp.dir, '.render-cache');
+    writeCsv(source, [0, 1, 2].map(productRow));
+    const first = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'a.zip'),
+      '--cache',
+      cache,
+    );
+    expect(first.stdout).toMatch(/rendered 3, unchanged 0, failed 0/);
+    const entries = fs
+      .readdirSync(cache, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.png'))
+      .map((name) => path.join(cache, name))
+      .sort();
+    expect(entries).toHaveLength(3);
+    for (const entry of entries) expect(fs.existsSync(`${entry}.sha256`)).toBe(true);
+    const secret = path.join(temp.dir, 'secret.txt');
+    fs.writeFileSync(secret, 'private key material');
+    // A link to another file, an emptied entry, and an entry whose bytes were altered.
+    fs.rmSync(entries[0]!);
+    fs.symlinkSync(secret, entries[0]!);
+    fs.chmodSync(entries[1]!, 0o644);
+    fs.truncateSync(entries[1]!, 0);
+    fs.chmodSync(entries[2]!, 0o644);
+    const altered = fs.readFileSync(entries[2]!);
+    altered[altered.length - 20] = altered[altered.length - 20]! ^ 0xff;
+    fs.writeFileSync(entries[2]!, altered);
+
+    const zip = path.join(temp.dir, 'b.zip');
+    const second = await batch('--source', source, '--out', zip, '--cache', cache);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/rendered 3, unchanged 0, failed 0/);
+    for (const entry of new AdmZip(zip).getEntries()) {
+      if (!entry.entryName.endsWith('.png')) continue;
+      const meta = await sharp(entry.getData()).metadata();
+      expect([meta.format, meta.width]).toEqual(['png', 1080]);
+    }
+    // The entries are whole files again, and the third run takes them from the cache.
+    for (const entry of entries) expect(fs.lstatSync(entry).isFile()).toBe(true);
+    expect(fs.readFileSync(secret, 'utf8')).toBe('private key material');
+    const third = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'c'),
+      '--cache',
+      cache,
+    );
+    expect(third.stdout).toMatch(/rendered 0, unchanged 3, failed 0/);
+  });
+
+  it('renders again a row whose cache shard folder is a link out of the cache', async () => {
+    const source = path.join(temp.dir, 'rows.csv');
+    const cache = path.join(temp.dir, '.render-cache');
+    writeCsv(source, [productRow(0)]);
+    await batch('--source', source, '--out', path.join(temp.dir, 'a'), '--cache', cache);
+    const [shard] = fs.readdirSync(cache);
+    const elsewhere = path.join(temp.dir, 'elsewhere');
+    fs.cpSync(path.join(cache, shard!), elsewhere, { recursive: true });
+    fs.rmSync(path.join(cache, shard!), { recursive: true, force: true });
+    fs.symlinkSync(elsewhere, path.join(cache, shard!));
+
+    const second = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'b'),
+      '--cache',
+      cache,
+    );
+    expect(second.stdout).toMatch(/rendered 1, unchanged 0, failed 0/);
+    expect(fs.lstatSync(path.join(cache, shard!)).isDirectory()).toBe(true);
+  });
+
+  it('refuses a FIFO as --source at once with exit 2', async () => {
+    const fifo = path.join(temp.dir, 'rows.csv');
+    execFileSync('mkfifo', [fifo]);
+    const result = await batch('--source', fifo, '--out', path.join(temp.dir, 'o'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/not a regular file/);
   });
 
   it('exits 2 when the source cannot be read', async () => {

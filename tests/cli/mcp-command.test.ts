@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -219,5 +220,64 @@ describe('render-desk mcp', () => {
       sourceFile: inside,
     });
     expect(text(checked)).toMatchObject({ total: 1, valid: 1 });
+  });
+
+  it('writes an outFile that is a link out of the allowed folder as a new file, leaving the target untouched', async () => {
+    const mcp = await connect('render');
+    const victim = path.join(temp.dir, 'victim.txt');
+    fs.writeFileSync(victim, 'do not overwrite');
+    const linked = path.join(allowed, 'out.png');
+    fs.symlinkSync(victim, linked);
+    const dangling = path.join(allowed, 'dangling.png');
+    const nowhere = path.join(temp.dir, 'created-outside.png');
+    fs.symlinkSync(nowhere, dangling);
+
+    for (const outFile of [linked, dangling]) {
+      const answer = await call(mcp, 'render', {
+        templateId: REFERENCE,
+        values: productRow(0),
+        outFile,
+      });
+      expect(answer.isError).toBeFalsy();
+      // The name now holds the image itself, not a link.
+      expect(fs.lstatSync(outFile).isFile()).toBe(true);
+      expect((await sharp(outFile).metadata()).format).toBe('png');
+    }
+    expect(fs.readFileSync(victim, 'utf8')).toBe('do not overwrite');
+    expect(fs.existsSync(nowhere)).toBe(false);
+
+    // The same for a bundle written over a link.
+    const started = await call(mcp, 'start_batch', {
+      templateId: REFERENCE,
+      records: [productRow(1)],
+    });
+    const batchId = text(started).id as string;
+    for (let i = 0; i < 600; i += 1) {
+      const status = text(await call(mcp, 'batch_status', { batchId }));
+      if (status.status === 'succeeded') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const zipLink = path.join(allowed, 'bundle.zip');
+    fs.symlinkSync(victim, zipLink);
+    const bundle = await call(mcp, 'bundle', { batchId, outFile: zipLink });
+    expect(bundle.isError).toBeFalsy();
+    expect(fs.lstatSync(zipLink).isFile()).toBe(true);
+    expect(new AdmZip(zipLink).getEntries().map((e) => e.entryName)).toContain('manifest.csv');
+    expect(fs.readFileSync(victim, 'utf8')).toBe('do not overwrite');
+    // No temp file is left beside it.
+    expect(fs.readdirSync(allowed).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses a FIFO as sourceFile at once and keeps answering other calls', async () => {
+    const mcp = await connect('render');
+    const fifo = path.join(allowed, 'rows.csv');
+    execFileSync('mkfifo', [fifo]);
+    const started = Date.now();
+    const answer = await call(mcp, 'preflight', { templateId: REFERENCE, sourceFile: fifo });
+    expect(text(answer)).toMatchObject({ code: 'path-not-allowed' });
+    expect(JSON.stringify(text(answer))).toMatch(/not a regular file/);
+    const list = await call(mcp, 'list_templates', {});
+    expect(JSON.stringify(list.content)).toContain(REFERENCE);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
