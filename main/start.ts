@@ -50,6 +50,7 @@ function runHeadless(forwarded: string[]): void {
         extraArgs:
           port === 0 ? forwarded : [...withoutFlag(forwarded, 'port'), '--port', `${port}`],
         env: process.env,
+        supervised: true,
       }),
     output: (line, stream) =>
       (stream === 'stdout' ? process.stdout : process.stderr).write(`${line}\n`),
@@ -92,6 +93,8 @@ function runClusterNode(forwarded: string[]): void {
     nodePath: process.execPath,
     extraArgs: forwarded,
     env: process.env,
+    // No one holds the other end of its stdin: the orchestrator stops it with SIGTERM.
+    supervised: false,
   });
   const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: spec.env, stdio: 'inherit' });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);

@@ -91,6 +91,7 @@ function main(): void {
         dataDir,
         extraArgs: withoutFlags(launch.coreArgs, ['port', 'data-dir']),
         env: process.env,
+        supervised: true,
       }),
     log: (line) => console.log(`[core] ${line}`),
   });

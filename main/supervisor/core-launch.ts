@@ -25,6 +25,13 @@ export interface CoreLaunchOptions {
   /** More core flags (`--workers 1`, flags passed to `npm start`). */
   extraArgs?: readonly string[];
   env: NodeJS.ProcessEnv;
+  /**
+   * True when a supervisor holds the write end of the core's stdin: the core then loads the
+   * watchdog that stops it when that pipe closes. A cluster node started by an orchestrator
+   * (systemd, compose, nohup, a CI job) gets stdin closed or at /dev/null: with the watchdog it
+   * would stop at once, so it runs without one and stops on SIGTERM.
+   */
+  supervised: boolean;
 }
 
 /**
@@ -49,8 +56,7 @@ export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
       command: options.execPath,
       args: [
         ...nodeFlags,
-        '--import',
-        pathToFileURL(watchdog).href,
+        ...(options.supervised ? ['--import', pathToFileURL(watchdog).href] : []),
         path.join(options.appRoot, 'main', 'serve.js'),
         ...flags,
       ],
@@ -67,8 +73,7 @@ export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
       ...nodeFlags,
       '--import',
       'tsx',
-      '--import',
-      pathToFileURL(watchdog).href,
+      ...(options.supervised ? ['--import', pathToFileURL(watchdog).href] : []),
       path.join(options.appRoot, 'main', 'serve.ts'),
       ...flags,
     ],

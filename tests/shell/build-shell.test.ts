@@ -80,6 +80,7 @@ describe('npm run build:shell', () => {
           dataDir,
           extraArgs: ['--workers', '1'],
           env: process.env,
+          supervised: true,
         }),
     });
     try {

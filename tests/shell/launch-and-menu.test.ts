@@ -63,6 +63,7 @@ describe('how the core is started', () => {
     port: 0,
     dataDir: '/data',
     env: { PATH: '/bin', ELECTRON_RUN_AS_NODE: '1' },
+    supervised: true,
   };
 
   it('runs the TypeScript sources with tsx under plain Node in development', () => {
@@ -81,6 +82,18 @@ describe('how the core is started', () => {
     expect(spec.env.ELECTRON_RUN_AS_NODE).toBe('1');
     expect(spec.args).toContain(path.join('/app', 'main', 'serve.js'));
     expect(spec.args.join(' ')).not.toContain('tsx');
+  });
+
+  it('loads the stdin watchdog only when a supervisor holds the pipe, in both modes', () => {
+    for (const packaged of [false, true]) {
+      const watchdogs = (supervised: boolean) =>
+        coreLaunchSpec({ ...base, packaged, supervised }).args.filter((arg) =>
+          arg.includes('core-watchdog'),
+        );
+      expect(watchdogs(true)).toHaveLength(1);
+      // A cluster node under systemd, compose or nohup has stdin at /dev/null: no watchdog.
+      expect(watchdogs(false)).toEqual([]);
+    }
   });
 
   it("starts the core with the core's malloc settings and Node flags in both modes", () => {

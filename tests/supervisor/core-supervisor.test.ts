@@ -39,6 +39,7 @@ function developmentSpec(dataDir: string, extraArgs: string[] = ['--workers', '1
       dataDir,
       extraArgs,
       env: { ...process.env, RENDER_DESK_CREDITS: '5' },
+      supervised: true,
     });
 }
 
