@@ -75,7 +75,17 @@ const RENDER_WORKER_FILES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', 'coverage/', 'renderer/dist/', 'bench/results/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.tsbuild/',
+      'out/',
+      'coverage/',
+      'renderer/dist/',
+      'bench/results/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,9 +19,10 @@ const CURRENT = path.join(CLI_DIR, 'current.json');
 const KEEP_OLD_BUILDS_MS = 10 * 60 * 1000;
 /**
  * What current.json records. Builds recorded before this file listed itself among the sources
- * (and before zod was bundled) are not current, whatever their sources say.
+ * (and before zod was bundled, and before the UI was linked in) are not current, whatever their
+ * sources say.
  */
-const BUILD_FORMAT = 2;
+const BUILD_FORMAT = 3;
 
 /** Every file the compiled copy is made from, with what identifies its version. */
 function sourceFiles() {
@@ -52,6 +53,15 @@ function unchanged(sources) {
     if (!stat || stat.size !== size || stat.mtimeMs !== mtimeMs) return false;
   }
   return true;
+}
+
+/**
+ * The current build's folder (dist/cli/<build>), or null when a source changed since it was made.
+ * Its main/serve.js runs the headless server as main/serve.ts does, without a TypeScript loader.
+ */
+export function currentBuildDir() {
+  const entry = currentBuild();
+  return entry ? path.resolve(entry, '..', '..', '..') : null;
 }
 
 /** The current build's entry module, or null when a source changed since it was made. */
@@ -132,8 +142,10 @@ async function compileInto(esbuild, sources, dir) {
     path.join(dir, 'package.json'),
     JSON.stringify({ name: manifest.name, version: manifest.version, type: 'module' }),
   );
-  // A junction on Windows needs no privilege; elsewhere the type is ignored.
+  // A junction on Windows needs no privilege; elsewhere the type is ignored. The renderer folder
+  // is linked so that a server run from this copy serves the built UI (renderer/dist).
   fs.symlinkSync(path.join('..', '..', '..', 'templates'), path.join(dir, 'templates'), 'junction');
+  fs.symlinkSync(path.join('..', '..', '..', 'renderer'), path.join(dir, 'renderer'), 'junction');
   // Cache keys cover the engine's code: the compiled copy is keyed by the sources it came from,
   // so a run through it and one through the TypeScript entry share their cache entries.
   const { engineSourcesFile, folderHash } = await import(

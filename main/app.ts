@@ -18,7 +18,7 @@ import { createImageReferenceResolver } from './engine/image-reference.js';
 import { FONTS_DIR } from './engine/render-job.js';
 import { CustomFonts } from './fonts/custom-fonts.js';
 import { fontCoverageCheck } from './fonts/font-coverage-check.js';
-import { createRenderPool, type RenderPool } from './render/render-pool.js';
+import { createRenderPool, type RenderPool, type RenderPoolOptions } from './render/render-pool.js';
 import { RenderService } from './render/render-service.js';
 import { SingleRenderService } from './render/single-render-service.js';
 import { sqliteCoreData } from './data/sqlite-core-data.js';
@@ -114,6 +114,12 @@ export interface CoreOptions {
   imageUrlFetcher?: ImageUrlFetcher;
   /** Tests only: shorter webhook retries (backoff, poll interval, attempts). */
   webhookDispatcher?: Omit<WebhookDispatcherOptions, 'repository' | 'log'>;
+  /**
+   * How the render pool is made. The app starts its threads with the core, so the first render
+   * finds them warm; a test of routes that draw nothing passes `lazyRenderPool`, whose threads
+   * start at the first render.
+   */
+  renderPool?: (options: RenderPoolOptions & { threads: number }) => RenderPool;
 }
 
 /**
@@ -246,7 +252,7 @@ export async function composeCore(
     const fonts = new CustomFonts(store.customFonts, fontsDir, FONTS_DIR, shared);
     workspace.addCheck(fontCoverageCheck(fonts));
     const templates = new TemplateLibrary(catalog, workspace);
-    pool = createRenderPool({
+    pool = (options.renderPool ?? createRenderPool)({
       threads: config.workers,
       log: (message) => logServerProblem(message),
       ...(config.renderTimeoutMs !== undefined ? { deadlineMs: config.renderTimeoutMs } : {}),

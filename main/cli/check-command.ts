@@ -93,7 +93,7 @@ export async function checkCommand(args: string[], style: TerminalStyle): Promis
         .join('; ')}`,
     );
 
-  const { lazyRenderPool } = await import('./lazy-render-pool.js');
+  const { lazyRenderPool } = await import('../render/lazy-render-pool.js');
   const { composeLocalCore } = await import('./local-core.js');
   const { preflight } = await import('../batch/preflight.js');
   const core = await composeLocalCore(settings, (threads) => lazyRenderPool({ threads }));

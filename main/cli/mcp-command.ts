@@ -43,7 +43,7 @@ export async function mcpCommand(args: string[]): Promise<number> {
   const settings = cliSettings(values);
   const { AllowedFolders } = await import('./allowed-folders.js');
   const folders = new AllowedFolders(values.allow ?? [], settings.dataDir);
-  const { lazyRenderPool } = await import('./lazy-render-pool.js');
+  const { lazyRenderPool } = await import('../render/lazy-render-pool.js');
   const { composeLocalCore } = await import('./local-core.js');
   const core = await composeLocalCore(settings, (threads) => lazyRenderPool({ threads }), {
     restrictImages: (resolver) => folders.imageResolver(resolver),

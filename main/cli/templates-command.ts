@@ -55,7 +55,7 @@ export async function templatesCommand(args: string[], style: TerminalStyle): Pr
     throw new UsageError(
       `templates ${action}: name the ${action === 'import' ? 'pack file' : 'template id'}`,
     );
-  const { lazyRenderPool } = await import('./lazy-render-pool.js');
+  const { lazyRenderPool } = await import('../render/lazy-render-pool.js');
   const { composeLocalCore } = await import('./local-core.js');
   const core = await composeLocalCore(cliSettings(values), (threads) =>
     lazyRenderPool({ threads }),

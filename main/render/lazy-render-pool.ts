@@ -1,9 +1,5 @@
 import { DEFAULT_RENDER_TIMEOUT_MS } from '../config.js';
-import {
-  createRenderPool,
-  type RenderPool,
-  type RenderPoolOptions,
-} from '../render/render-pool.js';
+import { createRenderPool, type RenderPool, type RenderPoolOptions } from './render-pool.js';
 
 /**
  * A render pool whose threads start at the first render: listing templates, or a pre-flight that

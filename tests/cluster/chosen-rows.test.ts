@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { useServiceScope } from '../helpers/cluster-services.js';
 import {
   callNode,
   startClusterNode,
-  startInitialisedCluster,
+  sharedInitialisedCluster,
   type ClusterEnvironment,
   type ClusterNodeProcess,
 } from '../helpers/cluster-node.js';
@@ -16,7 +15,6 @@ import { toCsv } from '../helpers/to-csv.js';
  * reads just those rows into PostgreSQL with their own indexes, a worker renders them, and the
  * holds and debits count only them.
  */
-const scope = useServiceScope();
 let env: ClusterEnvironment;
 let admin: pg.Pool;
 let api: ClusterNodeProcess;
@@ -40,7 +38,7 @@ async function waitUntilFinished(id: string): Promise<Json> {
 }
 
 beforeAll(async () => {
-  env = await startInitialisedCluster(scope);
+  env = await sharedInitialisedCluster();
   admin = new pg.Pool({ connectionString: env.postgres.adminUrl, max: 2 });
   api = await startClusterNode(env, 'api');
   worker = await startClusterNode(env, 'worker');

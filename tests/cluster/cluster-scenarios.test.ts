@@ -8,6 +8,7 @@ import {
   startClusterNode,
   startInitialisedCluster,
   type ClusterEnvironment,
+  type OwnClusterServices,
   type ClusterNodeProcess,
 } from '../helpers/cluster-node.js';
 import { startTestServer, testFetch, type Json, type TestServer } from '../helpers/test-server.js';
@@ -22,7 +23,7 @@ import { toCsv } from '../helpers/to-csv.js';
  */
 const scope = useServiceScope();
 const LOCK_MS = 4000;
-let env: ClusterEnvironment;
+let env: ClusterEnvironment<OwnClusterServices>;
 let redis: RedisService;
 let admin: pg.Pool;
 let api: ClusterNodeProcess;

@@ -3,8 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreData } from '../../main/data/core-data.js';
-import { migratePostgres } from '../../main/data/postgres/migrate.js';
-import { POSTGRES_MIGRATIONS } from '../../main/data/postgres/migrations/index.js';
 import { openPostgres } from '../../main/data/postgres/open-postgres.js';
 import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
 import { ImageUrlCache } from '../../main/remote-images/image-url-cache.js';
@@ -15,23 +13,20 @@ import {
 } from '../../main/remote-images/image-url-settings.js';
 import { RemoteImages } from '../../main/remote-images/remote-images.js';
 import { imageRoute, solidPng, startImageHost, type ImageHost } from '../helpers/image-host.js';
-import { startPostgres } from '../helpers/services/postgres-service.js';
-import { useServiceScope } from '../helpers/services/service-scope.js';
+import { sharedPostgresDatabase } from '../helpers/services/shared-services.js';
 
 /**
  * In a cluster, batch rows' image URLs are fetched on the worker: the setting an API node saves
  * (in PostgreSQL, as PUT /v1/system/image-urls does) is what a worker's RemoteImages reads, as
  * start-cluster-node wires it.
  */
-const scope = useServiceScope();
 let data: CoreData;
 let host: ImageHost;
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-worker-url-cache-'));
 
 beforeAll(async () => {
-  const postgres = await startPostgres(scope);
+  const postgres = await sharedPostgresDatabase({ migrated: true });
   const pg = openPostgres(postgres.url);
-  await migratePostgres(pg, POSTGRES_MIGRATIONS);
   data = postgresCoreData(pg);
   host = await startImageHost({ '/photo.png': imageRoute(await solidPng()) });
 }, 120_000);

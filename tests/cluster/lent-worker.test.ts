@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, useServiceScope } from '../helpers/cluster-services.js';
+import { freePort } from '../helpers/cluster-services.js';
 import {
-  startInitialisedCluster,
+  sharedInitialisedCluster,
   startClusterNode,
   type ClusterEnvironment,
   type ClusterNodeProcess,
@@ -16,7 +16,6 @@ import { startTestServer, testFetch, type Json, type TestServer } from '../helpe
  * again. Real PostgreSQL, Redis and s3rver; the team service is a cluster API node with no
  * worker of its own, so every row is drawn by the lent worker.
  */
-const scope = useServiceScope();
 let env: ClusterEnvironment;
 let api: ClusterNodeProcess;
 let desktop: TestServer;
@@ -37,7 +36,7 @@ async function waitForWorker(done: (state: Json) => boolean, timeoutMs = 90_000)
 }
 
 beforeAll(async () => {
-  env = await startInitialisedCluster(scope);
+  env = await sharedInitialisedCluster();
   [api, desktop] = await Promise.all([startClusterNode(env, 'api'), startTestServer()]);
   admin = new pg.Pool({ connectionString: env.postgres.adminUrl, max: 1 });
 }, 300_000);

@@ -9,6 +9,7 @@ import {
   startInitialisedCluster,
   startClusterNode,
   type ClusterEnvironment,
+  type OwnClusterServices,
   type ClusterNodeProcess,
 } from '../helpers/cluster-node.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
@@ -24,7 +25,7 @@ import { S3ObjectStore } from '../../main/objects/s3-object-store.js';
  * store the files); a UI launch link made on one node opens the app on the other, once.
  */
 const scope = useServiceScope();
-let env: ClusterEnvironment;
+let env: ClusterEnvironment<OwnClusterServices>;
 let first: ClusterNodeProcess;
 let second: ClusterNodeProcess;
 let worker: ClusterNodeProcess;

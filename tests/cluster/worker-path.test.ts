@@ -12,8 +12,6 @@ import { Leader } from '../../main/cluster/leader.js';
 import { assertNoEviction, openRedis } from '../../main/cluster/redis-connection.js';
 import { rowObjectKey } from '../../main/batch/batch-outputs.js';
 import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
-import { migratePostgres } from '../../main/data/postgres/migrate.js';
-import { POSTGRES_MIGRATIONS } from '../../main/data/postgres/migrations/index.js';
 import { openPostgres, postgresClientConfig } from '../../main/data/postgres/open-postgres.js';
 import { LeaderLease } from '../../main/data/postgres/leader-lease.js';
 import type { CoreData } from '../../main/data/core-data.js';
@@ -22,17 +20,17 @@ import { createImageReferenceResolver } from '../../main/engine/image-reference.
 import { createRenderPool, type RenderPool } from '../../main/render/render-pool.js';
 import { RenderService } from '../../main/render/render-service.js';
 import { EMPTY_BRAND_PROFILE } from '../../shared/brand-profile.js';
-import { startPostgres } from '../helpers/services/postgres-service.js';
-import { startRedis } from '../helpers/services/redis-service.js';
-import { startS3 } from '../helpers/services/s3-service.js';
-import { useServiceScope } from '../helpers/services/service-scope.js';
+import {
+  sharedBucket,
+  sharedPostgresDatabase,
+  sharedRedisDatabase,
+} from '../helpers/services/shared-services.js';
 import { REPO_ROOT } from '../../main/app.js';
 
 /**
  * The cluster's work path without an API node: a batch created in PostgreSQL, cut into BullMQ
  * chunk jobs, rendered by a worker into S3 and committed, then finished by the scheduler.
  */
-const scope = useServiceScope();
 let data: CoreData;
 let pool: RenderPool;
 let renderer: RenderService;
@@ -47,12 +45,11 @@ const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-worker-cache-'));
 
 beforeAll(async () => {
   const [postgres, redisService, s3] = await Promise.all([
-    startPostgres(scope),
-    startRedis(scope),
-    startS3(scope),
+    sharedPostgresDatabase({ migrated: true }),
+    sharedRedisDatabase(),
+    sharedBucket(),
   ]);
   const pg = openPostgres(postgres.url);
-  await migratePostgres(pg, POSTGRES_MIGRATIONS);
   data = postgresCoreData(pg);
   await data.commands.initialiseAccount(1000);
   const redis = openRedis(redisService.url, 'test');

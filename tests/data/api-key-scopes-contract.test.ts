@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratePostgres } from '../../main/data/postgres/migrate.js';
 import { POSTGRES_MIGRATIONS } from '../../main/data/postgres/migrations/index.js';
@@ -99,16 +99,7 @@ describe('PostgreSQL migration 2 (api-key-scopes)', () => {
   });
 });
 
-/** An empty database (no schema at all) on the file's PostgreSQL server. */
-async function emptyDatabase(): Promise<string> {
-  const server = implementations.postgres();
-  const name = `scopes_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server.adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} OWNER render`);
-  } finally {
-    await admin.end();
-  }
-  return Object.assign(new URL(server.url), { pathname: `/${name}` }).toString();
+/** An empty database (no schema at all) on the run's PostgreSQL server. */
+function emptyDatabase(): Promise<string> {
+  return implementations.emptyDatabaseUrl();
 }

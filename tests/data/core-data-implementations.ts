@@ -1,17 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterEach, beforeAll, expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { CoreData } from '../../main/data/core-data.js';
-import { migratePostgres } from '../../main/data/postgres/migrate.js';
-import { POSTGRES_MIGRATIONS } from '../../main/data/postgres/migrations/index.js';
-import { closePostgres, openPostgres } from '../../main/data/postgres/open-postgres.js';
+import { openPostgres } from '../../main/data/postgres/open-postgres.js';
 import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
 import { sqliteCoreData } from '../../main/data/sqlite-core-data.js';
 import { createStore } from '../../main/store/create-store.js';
-import { startPostgres, useServiceScope } from '../helpers/cluster-services.js';
-import type { PostgresService } from '../helpers/cluster-services.js';
+import { sharedPostgresDatabase } from '../helpers/services/shared-services.js';
 
 export type ImplementationName = 'sqlite' | 'postgres';
 
@@ -21,58 +17,30 @@ export type OpenCoreData = () => Promise<CoreData>;
 export interface CoreDataImplementations {
   /** For `describe.each`: each implementation's name and its opener. */
   all: [ImplementationName, OpenCoreData][];
-  /** The file's PostgreSQL server (started before the file's tests). */
-  postgres(): PostgresService;
-  /** A new, migrated database on that server; its URL (for tests that need raw connections). */
+  /** A new, migrated database on the run's PostgreSQL; its URL (for tests needing raw connections). */
   freshDatabaseUrl(): Promise<string>;
+  /** A new database with no schema at all (migration tests); its URL. */
+  emptyDatabaseUrl(): Promise<string>;
 }
-
-const TEMPLATE_DATABASE = 'core_data_template';
 
 /**
  * The contract suite runs every scenario against both stores: SQLite in a temp folder (embedded
- * mode) and a real PostgreSQL server this file starts (cluster mode). Each test gets a database
- * of its own, copied from a migrated template, so tests share nothing.
+ * mode) and the run's real PostgreSQL server (cluster mode, tests/helpers/services/
+ * shared-services.ts). Each test gets a database of its own, copied from a migrated template, so
+ * tests share nothing.
  */
 export function useCoreDataImplementations(): CoreDataImplementations {
-  const scope = useServiceScope();
-  let server: PostgresService | undefined;
-  let databases = 0;
   const opened: CoreData[] = [];
   const dirs: string[] = [];
-
-  beforeAll(async () => {
-    server = await startPostgres(scope);
-    await withAdmin(server, async (admin) => {
-      await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE} OWNER render`);
-    });
-    const pool = openPostgres(databaseUrl(server.url, TEMPLATE_DATABASE), { max: 1 });
-    try {
-      await migratePostgres(pool, POSTGRES_MIGRATIONS);
-    } finally {
-      await closePostgres(pool);
-    }
-  }, 120_000);
 
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((data) => data.close()));
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const postgres = (): PostgresService => {
-    if (!server) throw new Error('PostgreSQL has not started (beforeAll failed?).');
-    return server;
-  };
-
-  const freshDatabaseUrl = async (): Promise<string> => {
-    const service = postgres();
-    databases += 1;
-    const name = `core_data_${process.pid}_${databases}`;
-    await withAdmin(service, async (admin) => {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE} OWNER render`);
-    });
-    return databaseUrl(service.url, name);
-  };
+  const freshDatabaseUrl = async (): Promise<string> =>
+    (await sharedPostgresDatabase({ migrated: true })).url;
+  const emptyDatabaseUrl = async (): Promise<string> => (await sharedPostgresDatabase()).url;
 
   const openSqlite: OpenCoreData = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-core-data-'));
@@ -93,28 +61,9 @@ export function useCoreDataImplementations(): CoreDataImplementations {
       ['sqlite', openSqlite],
       ['postgres', openPostgresData],
     ],
-    postgres,
     freshDatabaseUrl,
+    emptyDatabaseUrl,
   };
-}
-
-function databaseUrl(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function withAdmin(
-  server: PostgresService,
-  use: (admin: pg.Client) => Promise<void>,
-): Promise<void> {
-  const admin = new pg.Client({ connectionString: server.adminUrl });
-  await admin.connect();
-  try {
-    await use(admin);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**

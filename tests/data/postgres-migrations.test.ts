@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratePostgres, postgresSchemaVersion } from '../../main/data/postgres/migrate.js';
 import type { PostgresMigration } from '../../main/data/postgres/migrate.js';
@@ -18,16 +18,7 @@ afterEach(async () => {
 
 /** An empty database (no schema at all) and a pool on it. */
 async function emptyDatabase(): Promise<{ url: string; pool: pg.Pool }> {
-  const server = implementations.postgres();
-  const name = `migrations_${process.pid}_${pools.length}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server.adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} OWNER render`);
-  } finally {
-    await admin.end();
-  }
-  const url = Object.assign(new URL(server.url), { pathname: `/${name}` }).toString();
+  const url = await implementations.emptyDatabaseUrl();
   return { url, pool: track(openPostgres(url, { max: 2 })) };
 }
 

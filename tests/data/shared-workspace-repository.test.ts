@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migratePostgres, postgresSchemaVersion } from '../../main/data/postgres/migrate.js';
 import { POSTGRES_MIGRATIONS } from '../../main/data/postgres/migrations/index.js';
@@ -21,17 +21,7 @@ afterEach(async () => {
 });
 
 async function emptyDatabase(): Promise<pg.Pool> {
-  const server = implementations.postgres();
-  const name = `workspace_${process.pid}_${pools.length}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: server.adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} OWNER render`);
-  } finally {
-    await admin.end();
-  }
-  const url = Object.assign(new URL(server.url), { pathname: `/${name}` }).toString();
-  const pool = openPostgres(url, { max: 6 });
+  const pool = openPostgres(await implementations.emptyDatabaseUrl(), { max: 6 });
   pools.push(pool);
   return pool;
 }

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { requireChromium, ROOT } from './harness.js';
+import { requireChromium, ROOT } from './chromium.js';
 
 /** The suite needs Chromium and a built UI; build it (only if stale) before any test starts. */
 export default function setup(): void {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useServiceScope } from '../helpers/cluster-services.js';
 import {
-  startInitialisedCluster,
+  sharedInitialisedCluster,
   startClusterNode,
   type ClusterEnvironment,
   type ClusterNodeProcess,
@@ -20,14 +19,13 @@ import {
  * service (a cluster API node on PostgreSQL, Redis and s3rver), checks it and opens it; the
  * first screen says which service each page renders on.
  */
-const scope = useServiceScope();
 let env: ClusterEnvironment;
 let team: ClusterNodeProcess;
 let core: CoreProcess;
 let ui: UiSession;
 
 beforeAll(async () => {
-  env = await startInitialisedCluster(scope);
+  env = await sharedInitialisedCluster();
   [team, core] = await Promise.all([startClusterNode(env, 'api'), startCore()]);
   ui = await openUi(core);
 }, 240_000);

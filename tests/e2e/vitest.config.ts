@@ -4,16 +4,19 @@ import { defineConfig } from 'vitest/config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Browser tests: real cores, real Chromium; one file at a time on a 2-core machine. */
+/**
+ * Browser tests: real cores (compiled once per run) and real Chromium. Two files at a time: a
+ * browser test spends about half its time waiting on the page or the network, and the files
+ * share nothing (each test has its own core, data folder and browser context).
+ */
 export default defineConfig({
   root,
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
-    globalSetup: ['tests/e2e/global-setup.ts'],
+    globalSetup: ['tests/global-setup.ts', 'tests/e2e/global-setup.ts'],
     testTimeout: 240_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
     pool: 'forks',
-    maxWorkers: 1,
+    maxWorkers: 2,
   },
 });

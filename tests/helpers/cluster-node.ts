@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { coreNodeFlags, coreProcessEnv } from '../../main/core-process-env.js';
+import { compiledServeEntry } from './compiled-core.js';
 import { REPO_ROOT } from './image-fixtures.js';
 import { testFetch, type TestResponse } from './test-server.js';
 import {
@@ -15,11 +16,31 @@ import {
   type S3Service,
 } from './cluster-services.js';
 import type { ServiceScope } from './services/service-scope.js';
+import {
+  sharedBucket,
+  sharedPostgresDatabase,
+  sharedRedisDatabase,
+} from './services/shared-services.js';
 
-export interface ClusterEnvironment {
-  postgres: PostgresService;
-  redis: RedisService;
-  s3: S3Service;
+/** What nodes need of the services: their addresses (a test file's own servers, or the run's). */
+export interface ClusterServiceAddresses {
+  postgres: { url: string; adminUrl: string };
+  redis: { url: string };
+  s3: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+  };
+}
+
+export interface ClusterEnvironment<
+  Services extends ClusterServiceAddresses = ClusterServiceAddresses,
+> {
+  postgres: Services['postgres'];
+  redis: Services['redis'];
+  s3: Services['s3'];
   apiKey: string;
   /** Short locks, so that failover happens within a test (see main/cluster/chunk-queue.ts). */
   lockMs: number;
@@ -111,26 +132,35 @@ export function startClusterNode(
     extraEnv?: Record<string, string>;
     /** Node flags instead of the role's own (a benchmark comparing them). */
     nodeFlags?: readonly string[];
+    /**
+     * How it is started: the server entry directly (as the image does; compiled once per run,
+     * tests/helpers/compiled-core.ts), or through main/start.ts as `npm run serve -- --role …`
+     * does, which picks the role's Node flags itself.
+     */
+    entry?: 'serve' | 'npm-serve';
   } = {},
 ): Promise<ClusterNodeProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rd-node-${role}-`));
+  const coreArgs = [
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--workers',
+    String(options.workers ?? 1),
+    '--role',
+    role,
+  ];
   const child = spawn(
     process.execPath,
-    [
-      // The flags `npm run serve` and the image give a node of this role.
-      ...(options.nodeFlags ?? coreNodeFlags(role)),
-      '--import',
-      'tsx',
-      path.join(REPO_ROOT, 'main', 'serve.ts'),
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--workers',
-      String(options.workers ?? 1),
-      '--role',
-      role,
-    ],
+    options.entry === 'npm-serve'
+      ? ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'start.ts'), '--headless', ...coreArgs]
+      : [
+          // The flags `npm run serve` and the image give a node of this role.
+          ...(options.nodeFlags ?? coreNodeFlags(role)),
+          compiledServeEntry(),
+          ...coreArgs,
+        ],
     {
       cwd: REPO_ROOT,
       env: coreProcessEnv({ ...process.env, ...clusterEnv(env), ...options.extraEnv }),
@@ -180,27 +210,56 @@ export function startClusterNode(
   });
 }
 
+/** The servers a test file starts itself: it may stop, kill or restart them. */
+export interface OwnClusterServices extends ClusterServiceAddresses {
+  postgres: PostgresService;
+  redis: RedisService;
+  s3: S3Service;
+}
+
 /**
- * PostgreSQL, Redis and s3rver started in `scope`, and `render-desk cluster init` run against
- * them (the queue on that Redis, the store in that bucket): a cluster ready for nodes. Throws
- * with init's output when it fails.
+ * PostgreSQL, Redis and s3rver started in `scope` (for files that stop, kill or reconfigure
+ * them), and `render-desk cluster init` run against them (the queue on that Redis, the store in
+ * that bucket): a cluster ready for nodes. Throws with init's output when it fails.
  */
 export async function startInitialisedCluster(
   scope: ServiceScope,
   options: { lockMs?: number } = {},
-): Promise<ClusterEnvironment> {
+): Promise<ClusterEnvironment<OwnClusterServices>> {
   const [postgres, redis, s3] = await Promise.all([
     startPostgres(scope),
     startRedis(scope),
     startS3(scope),
   ]);
-  const env: ClusterEnvironment = {
-    postgres,
-    redis,
-    s3,
+  return initialise({ postgres, redis, s3 }, options);
+}
+
+/**
+ * A cluster of its own on the run's shared servers (tests/helpers/services/shared-services.ts):
+ * its own database, Redis database number and bucket, with `render-desk cluster init` run on
+ * them. For files that leave the servers themselves alone.
+ */
+export async function sharedInitialisedCluster(
+  options: { lockMs?: number } = {},
+): Promise<ClusterEnvironment> {
+  const [postgres, redis, s3] = await Promise.all([
+    sharedPostgresDatabase(),
+    sharedRedisDatabase(),
+    sharedBucket(),
+  ]);
+  return initialise({ postgres, redis, s3 }, options);
+}
+
+async function initialise<Services extends ClusterServiceAddresses>(
+  services: Services,
+  options: { lockMs?: number },
+): Promise<ClusterEnvironment<Services>> {
+  const env: ClusterEnvironment<Services> = {
+    ...services,
     apiKey: `rdk_cluster_${crypto.randomBytes(12).toString('hex')}`,
     lockMs: options.lockMs ?? 4000,
   };
+  const { redis, s3 } = services;
   const init = await clusterInit(
     env,
     redis.url,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { composeCore, type ComposedCore } from '../../main/app.js';
 import type { CoreConfig } from '../../main/config.js';
+import { lazyRenderPool } from '../../main/render/lazy-render-pool.js';
 import {
   TEST_ADMIN_KEY,
   type ApiRequest,
@@ -36,16 +37,20 @@ export async function buildInjectServer(
   overrides: Partial<CoreConfig> = {},
 ): Promise<InjectServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-inject-'));
-  const core = await composeCore({
-    port: 0,
-    dataDir,
-    apiKey: TEST_ADMIN_KEY,
-    openingCredits: 1000,
-    rateLimit: 10_000,
-    workers: 1,
-    subscription: undefined,
-    ...overrides,
-  });
+  const core = await composeCore(
+    {
+      port: 0,
+      dataDir,
+      apiKey: TEST_ADMIN_KEY,
+      openingCredits: 1000,
+      rateLimit: 10_000,
+      workers: 1,
+      subscription: undefined,
+      ...overrides,
+    },
+    // Render threads start at the first render: most route tests draw nothing.
+    { renderPool: lazyRenderPool },
+  );
   await core.server.ready();
   const key = overrides.apiKey ?? TEST_ADMIN_KEY;
 

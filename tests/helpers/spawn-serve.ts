@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
+import { compiledServeEntry } from './compiled-core.js';
 import { REPO_ROOT } from './image-fixtures.js';
 
 export interface SpawnedServe {
@@ -20,7 +20,8 @@ export interface SpawnServeOptions {
 }
 
 /**
- * `main/serve.ts` as a child process (what a user runs), for tests that kill it with SIGKILL and
+ * The headless server (main/serve.ts, compiled once per run: tests/helpers/compiled-core.ts) as a
+ * child process (what a user runs), for tests that kill it with SIGKILL and
  * start it again on the same data directory, or read what it prints. Resolves with its URL once
  * it listens.
  */
@@ -33,9 +34,7 @@ export function spawnServe(
   const node = [
     process.execPath,
     ...CORE_NODE_FLAGS,
-    '--import',
-    'tsx',
-    path.join(REPO_ROOT, 'main', 'serve.ts'),
+    compiledServeEntry(),
     '--port',
     '0',
     '--data-dir',

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startCore, type CoreOptions, type RunningCore } from '../../main/app.js';
 import type { CoreConfig } from '../../main/config.js';
+import { lazyRenderPool } from '../../main/render/lazy-render-pool.js';
 
 /** Tests assert on response bodies at run time, so bodies are loosely typed here on purpose. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -48,7 +49,10 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-/** A real server on 127.0.0.1:0 with a fresh data directory, as a user would run it. */
+/**
+ * A real server on 127.0.0.1:0 with a fresh data directory, as a user would run it. Its render
+ * threads start at the first render (most route tests draw nothing).
+ */
 export async function startTestServer(
   overrides: Partial<CoreConfig> = {},
   options: CoreOptions = {},
@@ -65,7 +69,7 @@ export async function startTestServer(
       subscription: undefined,
       ...overrides,
     },
-    options,
+    { renderPool: lazyRenderPool, ...options },
   );
   return {
     core,

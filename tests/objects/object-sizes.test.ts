@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ObjectStore } from '../../main/objects/object-store.js';
 import { listedSizes } from '../../main/objects/object-sizes.js';
 import { S3ObjectStore } from '../../main/objects/s3-object-store.js';
-import { startS3, useServiceScope } from '../helpers/cluster-services.js';
-
-const scope = useServiceScope();
+import { sharedBucket } from '../helpers/services/shared-services.js';
 
 describe('sizes from listings (S3 store, s3rver)', () => {
   let store: S3ObjectStore;
@@ -13,7 +11,7 @@ describe('sizes from listings (S3 store, s3rver)', () => {
   const keys = Array.from({ length: 60 }, (_, i) => `batches/bat_l/${i}.png`);
 
   beforeAll(async () => {
-    const s3 = await startS3(scope);
+    const s3 = await sharedBucket();
     store = new S3ObjectStore({
       bucket: s3.bucket,
       endpoint: s3.endpoint,

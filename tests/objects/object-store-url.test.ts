@@ -8,9 +8,8 @@ import {
   parseObjectStoreUrl,
   s3CredentialsFromEnv,
 } from '../../main/objects/object-store-url.js';
-import { startS3, useServiceScope } from '../helpers/cluster-services.js';
+import { sharedBucket } from '../helpers/services/shared-services.js';
 
-const scope = useServiceScope();
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-store-url-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
@@ -145,7 +144,7 @@ describe('createObjectStore', () => {
   });
 
   it('opens an S3 store with credentials from the environment and never describes them', async () => {
-    const s3 = await startS3(scope);
+    const s3 = await sharedBucket();
     const store = await createObjectStore(
       parseObjectStoreUrl(`s3://${s3.bucket}?endpoint=${s3.endpoint}`),
       {

@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderObjectStore } from '../../main/objects/folder-object-store.js';
 import type { ObjectStore } from '../../main/objects/object-store.js';
 import { S3ObjectStore } from '../../main/objects/s3-object-store.js';
-import { startS3, useServiceScope } from '../helpers/cluster-services.js';
+import { sharedBucket } from '../helpers/services/shared-services.js';
 
-const scope = useServiceScope();
 const MiB = 1024 * 1024;
 
 interface Implementation {
@@ -49,7 +48,7 @@ const implementations: Implementation[] = [
   {
     name: 'S3 store (s3rver)',
     open: async () => {
-      const s3 = await startS3(scope);
+      const s3 = await sharedBucket();
       return new S3ObjectStore({
         bucket: s3.bucket,
         endpoint: s3.endpoint,

@@ -26,6 +26,8 @@ export interface RedisOptions {
   maxmemoryPolicy?: string;
   /** `everysec` by default; `always` for tests that must not lose the last second. */
   appendfsync?: 'everysec' | 'always';
+  /** How many numbered databases (16 by default): the run's shared Redis gives one per file. */
+  databases?: number;
 }
 
 export function findRedisServer(): string {
@@ -88,6 +90,7 @@ export async function startRedis(
         `appendfsync ${options.appendfsync ?? 'everysec'}`,
         'save ""',
         `maxmemory-policy ${options.maxmemoryPolicy ?? 'noeviction'}`,
+        `databases ${options.databases ?? 16}`,
         'logfile ""',
         '',
       ].join('\n'),

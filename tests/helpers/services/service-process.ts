@@ -42,6 +42,7 @@ export class ServiceProcess {
   private readonly exited: Promise<ServiceExit>;
   private expected = false;
   private ready = false;
+  private readonly release: () => void;
 
   private constructor(spec: ServiceSpawnSpec) {
     this.name = spec.name;
@@ -60,6 +61,7 @@ export class ServiceProcess {
         throw new Error(`${spec.name} could not be started (${spec.command}).`);
       }
       this.pid = child.pid;
+      this.release = () => child.unref();
       this.exited = new Promise((resolve) => {
         const finish = (exit: ServiceExit, why: string) => {
           if (this.exit) return;
@@ -87,6 +89,15 @@ export class ServiceProcess {
 
   static start(spec: ServiceSpawnSpec): ServiceProcess {
     return new ServiceProcess(spec);
+  }
+
+  /**
+   * Lets this process outlive the test process that started it (a service shared by the whole
+   * run, stopped by the run's teardown): the test process no longer waits for it.
+   */
+  outliveStarter(): void {
+    this.expected = true;
+    this.release();
   }
 
   get running(): boolean {

@@ -14,7 +14,12 @@ export class ServiceScope {
   private readonly processes: { process: ServiceProcess; politeSignal: NodeJS.Signals }[] = [];
   private readonly dirs: string[] = [];
 
-  constructor() {
+  /**
+   * `outlivesFile`: the services are the run's (shared-services.ts): they are not killed when
+   * this test process exits, and the run's teardown stops them by the pids `entries()` lists.
+   */
+  constructor(private readonly options: { outlivesFile?: boolean } = {}) {
+    if (options.outlivesFile) return;
     liveScopes.add(this);
     if (!exitHookInstalled) {
       exitHookInstalled = true;
@@ -26,7 +31,16 @@ export class ServiceScope {
 
   track(process_: ServiceProcess, politeSignal: NodeJS.Signals = 'SIGTERM'): ServiceProcess {
     this.processes.push({ process: process_, politeSignal });
+    if (this.options.outlivesFile) process_.outliveStarter();
     return process_;
+  }
+
+  /** What stopping this scope means: each process with its polite signal, and the folders. */
+  entries(): { pids: { pid: number; politeSignal: NodeJS.Signals }[]; dirs: string[] } {
+    return {
+      pids: this.processes.map(({ process: p, politeSignal }) => ({ pid: p.pid, politeSignal })),
+      dirs: [...this.dirs],
+    };
   }
 
   trackDir(dir: string): string {

@@ -1,0 +1,138 @@
+// `npm test`: everything the project checks, on a bare machine, in one command.
+//
+//   1. The system programs the tests drive (test-prerequisites.mjs): installed when missing, or
+//      one message naming the command to run.
+//   2. Built once for the whole run: the UI the browser tests open, and the core compiled to
+//      JavaScript that every spawned process (CLI, serve, cluster nodes, browser-test cores) runs
+//      instead of transpiling the TypeScript at each start.
+//   3. Lint, format and type-check beside the unit and API tests; then the browser tests.
+//   4. One summary: files, tests, skipped, browser tests, checks, and the wall time.
+//
+// Plain JavaScript: nothing has to be compiled before it runs.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { providePrerequisites } from './test-prerequisites.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
+
+if (!providePrerequisites()) process.exit(1);
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-tests-'));
+
+/** Runs a command to the end; output is kept (and printed only when `show` or it fails). */
+function run(name, command, args, { show = false, env = {} } = {}) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code, signal) =>
+      resolve({ name, ok: code === 0, code: code ?? signal, output, ms: Date.now() - t0 }),
+    );
+  });
+}
+
+function step(name, command, args) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`npm test: ${name} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(1);
+  }
+}
+
+// 2. Built once. The compiled core is reused by every spawned process that runs the core
+// (bin/compiled-core.mjs keys it by the sources, so a changed file means a new build).
+step('building the UI', process.execPath, ['--import', 'tsx', 'scripts/ensure-ui-build.ts']);
+step('compiling the core', process.execPath, [path.join('bin', 'compiled-core.mjs')]);
+
+// 3. Checks beside the unit tests: they mostly wait on files while the tests wait on servers.
+const checks = Promise.all([
+  run('lint', process.execPath, [bin('eslint', 'bin/eslint.js'), '.']),
+  run('format', process.execPath, [bin('prettier', 'bin/prettier.cjs'), '--check', '.']),
+  run('type-check', process.execPath, [bin('typescript', 'bin/tsc'), '-b', 'tsconfig.build.json']),
+]);
+const vitest = bin('vitest', 'vitest.mjs');
+const unitReport = path.join(reports, 'unit.json');
+const unit = await run(
+  'unit and API tests',
+  process.execPath,
+  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+  { show: true },
+);
+const e2eReport = path.join(reports, 'e2e.json');
+const e2e = await run(
+  'browser tests',
+  process.execPath,
+  [
+    vitest,
+    'run',
+    '-c',
+    'tests/e2e/vitest.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${e2eReport}`,
+  ],
+  { show: true },
+);
+const checked = await checks;
+
+// 4. The summary.
+function counts(file) {
+  try {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const skipped = report.numPendingTests + report.numTodoTests;
+    return {
+      files: report.numTotalTestSuites === undefined ? 0 : report.testResults.length,
+      tests: report.numTotalTests,
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped,
+    };
+  } catch {
+    return null;
+  }
+}
+for (const check of checked) {
+  if (!check.ok) {
+    console.error(`\n── ${check.name} failed ──`);
+    console.error(check.output.trim());
+  }
+}
+const lines = [];
+const describe = (label, result, file) => {
+  const c = counts(file);
+  lines.push(
+    c
+      ? `${label.padEnd(20)} ${c.files} files, ${c.tests} tests: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped (${seconds(result.ms)})`
+      : `${label.padEnd(20)} did not report (exit ${result.code}, ${seconds(result.ms)})`,
+  );
+  return c;
+};
+const unitCounts = describe('unit and API tests', unit, unitReport);
+const e2eCounts = describe('browser tests', e2e, e2eReport);
+for (const check of checked)
+  lines.push(`${check.name.padEnd(20)} ${check.ok ? 'passed' : 'FAILED'} (${seconds(check.ms)})`);
+const ok =
+  unit.ok &&
+  e2e.ok &&
+  checked.every((check) => check.ok) &&
+  unitCounts !== null &&
+  e2eCounts !== null &&
+  unitCounts.skipped + e2eCounts.skipped === 0;
+if (unitCounts && e2eCounts && unitCounts.skipped + e2eCounts.skipped > 0)
+  lines.push('skipped tests fail the run: a test that does not run proves nothing');
+lines.push(`${ok ? 'PASSED' : 'FAILED'} in ${seconds(Date.now() - started)} wall time`);
+console.log(`\n── npm test ──\n${lines.join('\n')}`);
+fs.rmSync(reports, { recursive: true, force: true });
+process.exit(ok ? 0 : 1);
