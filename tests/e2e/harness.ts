@@ -10,7 +10,7 @@ import {
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeEach, inject } from 'vitest';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
 import { compiledServeEntry } from '../helpers/compiled-core.js';
 import { CHROMIUM, CHROMIUM_ARGS, requireChromium, ROOT } from './chromium.js';
@@ -65,6 +65,9 @@ export interface StartCoreOptions {
 
 export async function startCore(options: StartCoreOptions = {}): Promise<CoreProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-data-'));
+  // The run's thumbnail cache (global-setup.ts): the catalog is drawn once per run, not per test.
+  fs.mkdirSync(path.join(dataDir, 'cache'));
+  fs.symlinkSync(inject('sharedThumbnailsDir'), path.join(dataDir, 'cache', 'thumbnails'));
   const apiKey = `rd_e2e_${crypto.randomBytes(18).toString('hex')}`;
   const child = spawn(
     process.execPath,

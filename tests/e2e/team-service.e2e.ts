@@ -78,6 +78,8 @@ describe('the team service', () => {
 
   it('names a refused key in the user’s words', async () => {
     const { page } = ui;
+    // The page is the first test's: its "saved" toast must be gone before this save says so.
+    await page.getByText('Team service saved').waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Settings' }).click();
     const card = page.getByTestId('team-service');
     await card.getByLabel('API key (admin)').fill('rdk_wrong_key_for_this_service');

@@ -5,9 +5,10 @@ import { defineConfig } from 'vitest/config';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * Browser tests: real cores (compiled once per run) and real Chromium. Two files at a time: a
- * browser test spends about half its time waiting on the page or the network, and the files
- * share nothing (each test has its own core, data folder and browser context).
+ * Browser tests: real cores (compiled once per run) and real Chromium. Three files at a time on
+ * two cores: a browser test spends about half its time waiting on the page (debounces, network
+ * idle, toasts, polls), and the files share nothing but the thumbnail cache (each test has its
+ * own core, data folder and browser context).
  */
 export default defineConfig({
   root,
@@ -17,6 +18,6 @@ export default defineConfig({
     testTimeout: 240_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 2,
+    maxWorkers: 3,
   },
 });

@@ -15,11 +15,14 @@ export function ImageUrlsCard(): ReactElement {
   const [enabled, setEnabled] = useState(false);
   const [hosts, setHosts] = useState('');
   const [busy, setBusy] = useState(false);
+  // Editable once the saved setting is in: a change made before would be overwritten by it.
+  const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
     void api.system.imageUrls().then((saved) => {
       setEnabled(saved.enabled);
       setHosts(saved.allowedHosts.join('\n'));
+      setLoaded(true);
     }, setError);
   }, []);
 
@@ -54,36 +57,38 @@ export function ImageUrlsCard(): ReactElement {
       </div>
       <form className="card-body stack gap-4" onSubmit={(e) => void save(e)}>
         {error ? <ErrorBanner error={error} /> : null}
-        <label className="row gap-2">
-          <input
-            type="checkbox"
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
-            data-testid="image-urls-enabled"
-          />
-          <span>{t('imageUrls.enabled')}</span>
-        </label>
-        <Field label={t('imageUrls.hosts')} hint={t('imageUrls.hosts.hint')}>
-          {({ id, describedBy }) => (
-            <textarea
-              id={id}
-              aria-describedby={describedBy}
-              className="textarea mono"
-              rows={3}
-              spellCheck={false}
-              placeholder={'images.example.com\n*.cdn.example.com'}
-              value={hosts}
-              onChange={(e) => setHosts(e.target.value)}
-              data-testid="image-urls-hosts"
+        <fieldset className="form-gate stack gap-4" disabled={!loaded} aria-busy={!loaded}>
+          <label className="row gap-2">
+            <input
+              type="checkbox"
+              checked={enabled}
+              onChange={(e) => setEnabled(e.target.checked)}
+              data-testid="image-urls-enabled"
             />
-          )}
-        </Field>
-        <p className="small muted">{t('imageUrls.rules')}</p>
-        <div>
-          <Button type="submit" variant="primary" disabled={busy}>
-            {t('common.save')}
-          </Button>
-        </div>
+            <span>{t('imageUrls.enabled')}</span>
+          </label>
+          <Field label={t('imageUrls.hosts')} hint={t('imageUrls.hosts.hint')}>
+            {({ id, describedBy }) => (
+              <textarea
+                id={id}
+                aria-describedby={describedBy}
+                className="textarea mono"
+                rows={3}
+                spellCheck={false}
+                placeholder={'images.example.com\n*.cdn.example.com'}
+                value={hosts}
+                onChange={(e) => setHosts(e.target.value)}
+                data-testid="image-urls-hosts"
+              />
+            )}
+          </Field>
+          <p className="small muted">{t('imageUrls.rules')}</p>
+          <div>
+            <Button type="submit" variant="primary" disabled={busy}>
+              {t('common.save')}
+            </Button>
+          </div>
+        </fieldset>
       </form>
     </section>
   );

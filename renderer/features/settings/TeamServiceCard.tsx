@@ -130,128 +130,135 @@ export function TeamServiceCard(): ReactElement {
       <form className="card-body stack gap-4" onSubmit={(e) => void save(e)}>
         <p className="small muted">{t('team.subtitle')}</p>
         {error ? <ErrorBanner error={error} /> : null}
-        <div className="field-row">
-          <Field label={t('team.url')} hint={t('team.url.hint')}>
-            {({ id, describedBy }) => (
-              <input
-                id={id}
-                aria-describedby={describedBy}
-                className="input"
-                type="url"
-                inputMode="url"
-                autoComplete="off"
-                placeholder="https://render.example.com"
-                value={url}
-                onChange={(e) => setUrl(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field
-            label={t('team.key')}
-            hint={status?.apiKeySet ? t('team.key.saved') : t('team.key.none')}
-          >
-            {({ id, describedBy }) => (
-              <input
-                id={id}
-                aria-describedby={describedBy}
-                className="input"
-                type="password"
-                autoComplete="off"
-                placeholder={status?.apiKeySet ? '••••••••' : 'rdk_…'}
-                value={apiKey}
-                onChange={(e) => setApiKey(e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-
-        <fieldset className="stack gap-3">
-          <legend>{t('team.lend')}</legend>
-          <p className="small muted">{t('team.lend.hint')}</p>
-          <label className="row gap-2">
-            <input
-              type="checkbox"
-              checked={lend}
-              onChange={(e) => setLend(e.target.checked)}
-              data-testid="team-lend"
-            />
-            <span>{t('team.lend.enabled')}</span>
-          </label>
+        {/* Editable once the saved settings are in: a value typed before would be overwritten. */}
+        <fieldset
+          className="form-gate stack gap-4"
+          disabled={status === null}
+          aria-busy={status === null}
+        >
           <div className="field-row">
-            <Field label={t('team.lend.postgres')}>
-              {({ id }) => (
+            <Field label={t('team.url')} hint={t('team.url.hint')}>
+              {({ id, describedBy }) => (
                 <input
                   id={id}
+                  aria-describedby={describedBy}
                   className="input"
+                  type="url"
+                  inputMode="url"
                   autoComplete="off"
-                  placeholder="postgres://render@db.example.com/render_desk"
-                  value={postgresUrl}
-                  onChange={(e) => setPostgresUrl(e.target.value)}
+                  placeholder="https://render.example.com"
+                  value={url}
+                  onChange={(e) => setUrl(e.target.value)}
                 />
               )}
             </Field>
-            <Field label={t('team.lend.workers')}>
-              {({ id }) => (
+            <Field
+              label={t('team.key')}
+              hint={status?.apiKeySet ? t('team.key.saved') : t('team.key.none')}
+            >
+              {({ id, describedBy }) => (
                 <input
                   id={id}
-                  className="input num"
-                  type="number"
-                  min={1}
-                  max={64}
-                  value={workers}
-                  onChange={(e) => setWorkers(e.target.value)}
+                  aria-describedby={describedBy}
+                  className="input"
+                  type="password"
+                  autoComplete="off"
+                  placeholder={status?.apiKeySet ? '••••••••' : 'rdk_…'}
+                  value={apiKey}
+                  onChange={(e) => setApiKey(e.target.value)}
                 />
               )}
             </Field>
           </div>
-          <div className="field-row">
-            {SECRETS.map((name) => (
-              <Field
-                key={name}
-                label={t(`team.lend.${name}`)}
-                hint={secretHint(status?.secretsSet[name])}
-              >
-                {({ id, describedBy }) => (
+
+          <fieldset className="stack gap-3">
+            <legend>{t('team.lend')}</legend>
+            <p className="small muted">{t('team.lend.hint')}</p>
+            <label className="row gap-2">
+              <input
+                type="checkbox"
+                checked={lend}
+                onChange={(e) => setLend(e.target.checked)}
+                data-testid="team-lend"
+              />
+              <span>{t('team.lend.enabled')}</span>
+            </label>
+            <div className="field-row">
+              <Field label={t('team.lend.postgres')}>
+                {({ id }) => (
                   <input
                     id={id}
-                    aria-describedby={describedBy}
                     className="input"
-                    type="password"
                     autoComplete="off"
-                    value={secrets[name]}
-                    onChange={(e) => setSecrets((s) => ({ ...s, [name]: e.target.value }))}
+                    placeholder="postgres://render@db.example.com/render_desk"
+                    value={postgresUrl}
+                    onChange={(e) => setPostgresUrl(e.target.value)}
                   />
                 )}
               </Field>
-            ))}
-          </div>
-          {status ? (
-            <p className="small" role="status" data-testid="team-worker">
-              {workerText(t, status)}
-            </p>
-          ) : null}
-        </fieldset>
+              <Field label={t('team.lend.workers')}>
+                {({ id }) => (
+                  <input
+                    id={id}
+                    className="input num"
+                    type="number"
+                    min={1}
+                    max={64}
+                    value={workers}
+                    onChange={(e) => setWorkers(e.target.value)}
+                  />
+                )}
+              </Field>
+            </div>
+            <div className="field-row">
+              {SECRETS.map((name) => (
+                <Field
+                  key={name}
+                  label={t(`team.lend.${name}`)}
+                  hint={secretHint(status?.secretsSet[name])}
+                >
+                  {({ id, describedBy }) => (
+                    <input
+                      id={id}
+                      aria-describedby={describedBy}
+                      className="input"
+                      type="password"
+                      autoComplete="off"
+                      value={secrets[name]}
+                      onChange={(e) => setSecrets((s) => ({ ...s, [name]: e.target.value }))}
+                    />
+                  )}
+                </Field>
+              ))}
+            </div>
+            {status ? (
+              <p className="small" role="status" data-testid="team-worker">
+                {workerText(t, status)}
+              </p>
+            ) : null}
+          </fieldset>
 
-        <div className="row gap-2 wrap">
-          <Button type="submit" variant="primary" busy={busy === 'save'}>
-            {t('team.save')}
-          </Button>
-          <Button
-            onClick={() => void check()}
-            busy={busy === 'check'}
-            disabled={!status?.url || !status.apiKeySet}
-          >
-            {t('team.check')}
-          </Button>
-          <Button
-            icon="external"
-            onClick={() => void open()}
-            busy={busy === 'open'}
-            disabled={!status?.url || !status.apiKeySet}
-          >
-            {t('team.open')}
-          </Button>
-        </div>
+          <div className="row gap-2 wrap">
+            <Button type="submit" variant="primary" busy={busy === 'save'}>
+              {t('team.save')}
+            </Button>
+            <Button
+              onClick={() => void check()}
+              busy={busy === 'check'}
+              disabled={!status?.url || !status.apiKeySet}
+            >
+              {t('team.check')}
+            </Button>
+            <Button
+              icon="external"
+              onClick={() => void open()}
+              busy={busy === 'open'}
+              disabled={!status?.url || !status.apiKeySet}
+            >
+              {t('team.open')}
+            </Button>
+          </div>
+        </fieldset>
       </form>
     </section>
   );
