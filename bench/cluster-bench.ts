@@ -47,7 +47,7 @@ import {
   startS3,
 } from '../tests/helpers/cluster-services.js';
 import { fmt, processCpuSeconds, processRssMiB, stopProcess } from './stats.js';
-import { rowObjectKey } from '../main/batch/batch-outputs.js';
+import { rowObjectKey } from '../main/batch/output-address.js';
 import { openPostgres } from '../main/data/postgres/open-postgres.js';
 import { postgresCoreData } from '../main/data/postgres/postgres-core-data.js';
 import { S3ObjectStore } from '../main/objects/s3-object-store.js';

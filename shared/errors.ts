@@ -404,10 +404,10 @@ export const Errors = {
       `This needs ${needed} credit${needed === 1 ? '' : 's'} but the balance is ${balance}. Add credits and retry.`,
       { extensions: { needed, balance } },
     ),
-  subscriptionLapsed: () =>
+  subscriptionLapsed: (renewHint = 'Renew it in Settings → Credits, then retry.') =>
     new AppError(
       'subscription-lapsed',
-      'The subscription has lapsed, so rendering is paused. Renew it in Settings → Credits, then retry.',
+      `The subscription has lapsed, so rendering is paused. ${renewHint}`,
     ),
   imageInvalid: (path: string, reason: string) =>
     new AppError('image-invalid', `${path}: ${reason}`, { problems: [{ path, message: reason }] }),

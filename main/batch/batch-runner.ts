@@ -8,20 +8,14 @@ import type { OutputFormat } from '../render/render-protocol.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { BatchEvents } from './batch-events.js';
 import type { BatchOutputs } from './batch-outputs.js';
-import type { QueuedRow, SourceRecord } from './batch-queue.js';
+import type { QueuedRow } from './batch-queue.js';
 import { batchSourceName, toBatchResource } from './batch-resource.js';
-import {
-  drawBatchSheets,
-  drawsRowsOnSheetsOnly,
-  prepareSheetRow,
-  sheetPartName,
-} from './batch-sheets.js';
+import { drawBatchSheets, drawsRowsOnSheetsOnly, prepareSheetRow } from './batch-sheets.js';
 import type { BatchWork } from './batch-work.js';
 import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
-import { imagesPerRow, rowTarget } from './batch-targets.js';
-import { BatchFileNamer } from './file-names.js';
 import { createImagesFolderResolver } from './images-folder.js';
-import { EXTENSIONS } from './batch-outputs.js';
+import { sheetPartName } from './output-address.js';
+import { ingestSourceRows, type SourceRow } from './source-records.js';
 import {
   batchRowContext,
   describeRowError,
@@ -32,14 +26,6 @@ import {
 export { describeRowError } from './render-batch-row.js';
 
 /** One source row as a row source yields it. */
-export interface SourceRow {
-  rowIndex: number;
-  line: number | null;
-  cells: Record<string, unknown>;
-  /** Why the source could not read this row (it then fails alone). */
-  problems?: string[];
-}
-
 export interface BatchRunnerDeps {
   data: CoreData;
   renderer: RenderService;
@@ -55,7 +41,6 @@ export interface BatchRunnerDeps {
   log?: (message: string, detail?: unknown) => void;
 }
 
-const INGEST_CHUNK = 500;
 /**
  * Rows of a batch finish in the pool's batch lane (two per thread keep every thread busy) and are
  * then written and synced to disk, which takes milliseconds on libuv's threads. Counting only the
@@ -275,47 +260,13 @@ export class BatchRunner implements BatchWork {
   }
 
   private async ingest(batch: BatchRecord): Promise<void> {
-    const { data } = this.deps;
-    let ingested = batch.ingested;
-    const namer = new BatchFileNamer(
-      batch.fileNamePattern,
-      EXTENSIONS[batch.format as OutputFormat],
-      await data.batches.fileNames(batch.id),
+    // Let rendering and the HTTP server run between chunks.
+    await ingestSourceRows(
+      this.deps.data,
+      batch,
+      await this.deps.openRows(batch),
+      () => new Promise((resolve) => setImmediate(resolve)),
     );
-    let chunk: SourceRecord[] = [];
-    const flush = async () => {
-      if (chunk.length === 0) return;
-      const rows = chunk;
-      chunk = [];
-      ingested = (rows.at(-1)?.rowIndex ?? ingested - 1) + 1;
-      await data.commands.ingestRows(batch.id, rows, ingested);
-    };
-    for await (const row of await this.deps.openRows(batch)) {
-      // Several sizes: one batch row per layout, numbered as batch-targets.ts says.
-      const per = imagesPerRow(batch);
-      if (row.rowIndex * per < batch.ingested) continue;
-      const problems = row.problems ?? [];
-      for (let t = 0; t < per; t += 1) {
-        chunk.push({
-          rowIndex: row.rowIndex * per + t,
-          line: row.line,
-          record: row.cells,
-          fileName: batch.targets
-            ? namer.nameIn(row.rowIndex, row.cells, rowTarget(batch, t))
-            : namer.name(row.rowIndex, row.cells),
-          ...(problems.length > 0
-            ? { error: `line ${row.line ?? '?'}: ${problems.join('; ')}` }
-            : {}),
-        });
-      }
-      if (chunk.length >= INGEST_CHUNK) {
-        await flush();
-        // Let rendering and the HTTP server run between chunks.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    }
-    await flush();
-    await data.commands.completeIngest(batch.id, ingested);
   }
 
   private async renderRow(

@@ -18,14 +18,21 @@ import { batchSourceName, toBatchResource } from './batch-resource.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { BatchWork } from './batch-work.js';
 import { planBindings } from './bindings.js';
-import { batchSheetPlan, sheetPartKey, sheetPartName } from './batch-sheets.js';
+import { batchSheetPlan } from './batch-sheets.js';
 import { sheetPlace, type SheetPlan } from '../../shared/sheet-options.js';
 import { createBundleStream, type BundleEntry } from './bundle-writer.js';
-import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from './file-names.js';
+import { BatchFileNamer, assertPatternFields, bundleEntryNames } from './file-names.js';
+import { batchRowsOf } from './source-records.js';
 import { checkImagesDir } from './images-folder.js';
 import { checkChosenRows } from './chosen-rows.js';
 import { recordFields } from '../ingest/rows/record-row-source.js';
-import { EXTENSIONS, batchObjectPrefix, rowObjectKey } from './batch-outputs.js';
+import {
+  EXTENSIONS,
+  batchObjectPrefix,
+  rowObjectKey,
+  sheetPartKey,
+  sheetPartName,
+} from './output-address.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import { csvLine } from './spreadsheet-safety.js';
 
@@ -86,19 +93,8 @@ export class BatchService {
     const brand = await brandProfileFor(data.brandProfiles, request.brand);
     const source = await this.describeSource(request);
     planBindings(entry.template, source.fields, request.bindings ?? {});
-    if (request.fileNamePattern) {
-      const unknown = fieldsInPattern(request.fileNamePattern).filter(
-        (f) => !source.fields.includes(f),
-      );
-      if (unknown.length > 0) {
-        throw Errors.validation([
-          {
-            path: 'fileNamePattern',
-            message: `the source has no field ${unknown.map((f) => `"${f}"`).join(', ')}; fields are ${source.fields.join(', ')}`,
-          },
-        ]);
-      }
-    }
+    if (request.fileNamePattern)
+      assertPatternFields(request.fileNamePattern, source.fields, 'fileNamePattern');
     const imagesDir = await this.imagesFolder(request, data.batches.newId());
     const id = imagesDir.batchId;
     const now = new Date();
@@ -109,23 +105,10 @@ export class BatchService {
               request.fileNamePattern ?? null,
               EXTENSIONS[request.format],
             );
-            if (targets) {
-              // Each record once per layout, as batch-targets.ts numbers them.
-              return request.source.records.flatMap((record, sourceIndex) =>
-                targets.map((layout, t) => ({
-                  rowIndex: sourceIndex * targets.length + t,
-                  line: null,
-                  record,
-                  fileName: namer.nameIn(sourceIndex, record, layout),
-                })),
-              );
-            }
-            return request.source.records.map((record, rowIndex) => ({
-              rowIndex,
-              line: null,
-              record,
-              fileName: namer.name(rowIndex, record),
-            }));
+            const shape = { target, targets: targets ?? null };
+            return request.source.records.flatMap((cells, rowIndex) =>
+              batchRowsOf(shape, namer, { rowIndex, line: null, cells }),
+            );
           })()
         : undefined;
     const batch = await data.commands.createBatch({
@@ -186,12 +169,6 @@ export class BatchService {
       problems.push({
         path: 'sheets',
         message: 'sheets draw one layout: leave targets out, or sheets',
-      });
-    if (this.deps.mode === 'cluster')
-      problems.push({
-        path: 'targets',
-        message:
-          'a team service draws one size per batch: start one batch per size, or run this one in the desktop app',
       });
     if (problems.length > 0) throw Errors.validation(problems);
     const entry = this.deps.renderer.entry(request.templateId);

@@ -15,16 +15,6 @@ import type { QueuedRow } from './batch-queue.js';
 import { valuesForRow } from './bindings.js';
 import type { BatchRowContext } from './render-batch-row.js';
 
-/** A sheet part's object key beside the batch's rows: `batches/bat_x/sheets-2.pdf`. */
-export function sheetPartKey(batchId: string, part: number): string {
-  return `batches/${batchId}/sheets-${part}.pdf`;
-}
-
-/** Its name in the bundle. */
-export function sheetPartName(part: number): string {
-  return `sheets-${part}.pdf`;
-}
-
 /**
  * The plan of a batch's sheets, or a 422 saying what is wrong: sheets are PDF pages of a print
  * layout, the grid must fit the sheet, duplex needs a back page.

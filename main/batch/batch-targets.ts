@@ -24,3 +24,15 @@ export function rowTarget(batch: Sized, rowIndex: number): string {
 export function sourceRowIndex(batch: Pick<BatchRecord, 'targets'>, rowIndex: number): number {
   return Math.floor(rowIndex / imagesPerRow(batch));
 }
+
+/**
+ * The batch rows a batch of some rows of its sheet (`sourceRows`) draws, in order: each chosen
+ * row once per size. Null when the batch draws every row (0 to total).
+ */
+export function chosenBatchRows(
+  batch: Pick<BatchRecord, 'targets' | 'sourceRows'>,
+): number[] | null {
+  if (!batch.sourceRows) return null;
+  const per = imagesPerRow(batch);
+  return batch.sourceRows.flatMap((row) => Array.from({ length: per }, (_, t) => row * per + t));
+}

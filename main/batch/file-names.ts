@@ -1,3 +1,4 @@
+import { Errors } from '../../shared/errors.js';
 /**
  * Output file names from a pattern like `{sku}-{name}` (DESIGN §4): safe on Windows, macOS and
  * Linux, NFC, bounded in UTF-8 bytes, free of invisible and bidi control characters, and unique
@@ -71,6 +72,25 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 export function fieldsInPattern(pattern: string): string[] {
   return [...pattern.matchAll(/\{([^{}]+)\}/g)].map((m) => (m[1] ?? '').trim());
+}
+
+/**
+ * 422 when the pattern names a field the source does not have, at `path` (the API's
+ * `fileNamePattern`, the command line's `name-pattern`): checked before anything is charged.
+ */
+export function assertPatternFields(
+  pattern: string,
+  fields: readonly string[],
+  path: string,
+): void {
+  const unknown = fieldsInPattern(pattern).filter((f) => !fields.includes(f));
+  if (unknown.length > 0)
+    throw Errors.validation([
+      {
+        path,
+        message: `the source has no field ${unknown.map((f) => `"${f}"`).join(', ')}; fields are ${fields.join(', ')}`,
+      },
+    ]);
 }
 
 /** The pattern filled from the row's cells and made safe; empty when nothing usable is left. */

@@ -15,7 +15,7 @@ import type { LayoutName, Template } from '../../shared/template-format.js';
 import type { CatalogEntry } from '../catalog/load-catalog.js';
 import type { CoreData } from '../data/core-data.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
-import type { SourceRow } from './batch-runner.js';
+import type { SourceRow } from './source-records.js';
 import { checkImagesDir, createImagesFolderResolver, type ImagesFolder } from './images-folder.js';
 import { batchSheetPlan } from './batch-sheets.js';
 import { checkChosenRows, onlyChosenRows } from './chosen-rows.js';

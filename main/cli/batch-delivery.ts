@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createBundleStream } from '../batch/bundle-writer.js';
-import { sheetPartName } from '../batch/batch-sheets.js';
+import { sheetPartName } from '../batch/output-address.js';
 import { csvLine } from '../batch/spreadsheet-safety.js';
 import type { SheetPlace } from '../../shared/sheet-options.js';
 

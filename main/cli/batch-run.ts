@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_INLINE_RECORDS } from '../../shared/batch-schemas.js';
-import { Errors } from '../../shared/errors.js';
-import { EXTENSIONS } from '../batch/batch-outputs.js';
+import { EXTENSIONS } from '../batch/output-address.js';
 import { planBindings, valuesForRow } from '../batch/bindings.js';
-import { BatchFileNamer, bundleEntryNames, fieldsInPattern } from '../batch/file-names.js';
+import { BatchFileNamer, assertPatternFields, bundleEntryNames } from '../batch/file-names.js';
 import { checkImagesDir, createImagesFolderResolver } from '../batch/images-folder.js';
-import { batchSheetPlan, sheetPartName } from '../batch/batch-sheets.js';
+import { batchSheetPlan } from '../batch/batch-sheets.js';
+import { sheetPartName } from '../batch/output-address.js';
+import { readError } from '../batch/source-records.js';
 import { describeRowError } from '../batch/render-batch-row.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { OutputFormat } from '../render/render-protocol.js';
@@ -275,16 +276,8 @@ async function cachedRun(
   warmUp(core, base, entry, target, brand);
   const { fields, rows } = await readSourceRows(source);
   const plan = planBindings(entry.template, fields, {});
-  if (options.namePattern !== undefined) {
-    const unknown = fieldsInPattern(options.namePattern).filter((f) => !fields.includes(f));
-    if (unknown.length > 0)
-      throw Errors.validation([
-        {
-          path: 'name-pattern',
-          message: `the source has no field ${unknown.map((f) => `"${f}"`).join(', ')}; fields are ${fields.join(', ')}`,
-        },
-      ]);
-  }
+  if (options.namePattern !== undefined)
+    assertPatternFields(options.namePattern, fields, 'name-pattern');
   const namer = new BatchFileNamer(options.namePattern ?? null, extension);
   const fingerprints = new RenderFingerprints(BUNDLED_FONTS_DIR);
   // As the batch will resolve them: relative paths inside the images folder, nothing outside it.
@@ -303,8 +296,9 @@ async function cachedRun(
     const name = namer.name(row.rowIndex, row.cells);
     const fail = (error: string) =>
       lines.set(row.rowIndex, { rowIndex: row.rowIndex, status: 'failed', file: '', error });
-    if (row.problems.length > 0) {
-      fail(`line ${row.line ?? '?'}: ${row.problems.join('; ')}`);
+    const unreadable = readError(row);
+    if (unreadable !== undefined) {
+      fail(unreadable);
       continue;
     }
     let key: string;

@@ -3,14 +3,7 @@ import path from 'node:path';
 import { openRecordRowSource } from '../ingest/rows/record-row-source.js';
 import { openRowSource } from '../ingest/rows/row-source.js';
 import { UsageError } from './usage-error.js';
-
-/** One row as a batch reads it: its cells, and why the file could not be read there, if so. */
-export interface CliSourceRow {
-  rowIndex: number;
-  line: number | null;
-  cells: Record<string, unknown>;
-  problems: string[];
-}
+import type { SourceRow } from '../batch/source-records.js';
 
 /**
  * The file given to `--source`: a CSV or xlsx spreadsheet (told apart by its bytes, as uploads
@@ -74,8 +67,8 @@ export function readCliSource(file: string, sheet: string | undefined): CliSourc
 /** Every row of the source, read once, in order. */
 export async function readSourceRows(
   source: CliSource,
-): Promise<{ fields: string[]; rows: CliSourceRow[] }> {
-  const rows: CliSourceRow[] = [];
+): Promise<{ fields: string[]; rows: SourceRow[] }> {
+  const rows: SourceRow[] = [];
   if (source.kind === 'json') {
     const opened = openRecordRowSource(source.records);
     for await (const row of opened.rows) rows.push({ ...row, problems: [] });
@@ -96,7 +89,7 @@ export async function readSourceRows(
 export async function streamSpreadsheet(
   source: Extract<CliSource, { kind: 'spreadsheet' }>,
   sheet: string | number | undefined,
-): Promise<{ fields: string[]; rows: AsyncIterable<CliSourceRow> }> {
+): Promise<{ fields: string[]; rows: AsyncIterable<SourceRow> }> {
   const chosen = sheet ?? source.sheet;
   const opened = await openRowSource(source.file, chosen !== undefined ? { sheet: chosen } : {});
   return { fields: opened.fields, rows: opened.rows };

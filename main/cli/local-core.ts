@@ -18,9 +18,9 @@ import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { SingleRenderService } from '../render/single-render-service.js';
 import { createStore, type Store } from '../store/create-store.js';
 import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
-import { AppError } from '../../shared/errors.js';
 import type { CliSettings } from './cli-options.js';
 import type { ImageUrlFetcher } from '../remote-images/image-url-fetcher.js';
+import { SubscriptionGate } from '../data/subscription-gate.js';
 
 /**
  * Who the ledger and the batch list say made a command-line render: the data folder's owner at
@@ -128,6 +128,10 @@ export async function composeLocalCore(
       import('../remote-images/image-url-settings.js'),
     ]);
     const data = sqliteCoreData(store);
+    const subscription = new SubscriptionGate(
+      data.subscription,
+      'Renew it in the app, then run the command again.',
+    );
     // Another process (the app) may be rendering on this folder: its claims are live, so they
     // are left to expire rather than cleared as the server does at its start.
     await data.commands.initialiseAccount(openingCredits());
@@ -226,13 +230,7 @@ export async function composeLocalCore(
         scratchDir: path.join(dataDir, 'cache', 'preflight'),
         uploadRows,
       }),
-      assertSubscription: async () => {
-        if ((await data.subscription.get()).status === 'lapsed')
-          throw new AppError(
-            'subscription-lapsed',
-            'The subscription has lapsed, so rendering is paused. Renew it in the app, then run the command again.',
-          );
-      },
+      assertSubscription: () => subscription.assertActive(),
       close() {
         closing ??= (async () => {
           await runner.close();

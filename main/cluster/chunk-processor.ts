@@ -1,7 +1,6 @@
 import { TERMINAL_STATUSES } from '../../shared/batch-schemas.js';
 import type { QueuedRow } from '../batch/batch-queue.js';
 import { CircuitBreaker, DEFAULT_BREAKER } from '../batch/circuit-breaker.js';
-import { CONTENT_TYPES, EXTENSIONS } from '../batch/batch-outputs.js';
 import {
   describeRowError,
   renderBatchRow,
@@ -15,13 +14,14 @@ import type { OutputFormat } from '../render/render-protocol.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { ChunkJob } from './chunk-queue.js';
 import type { Coordination } from './coordination.js';
-import { rowObjectKey } from '../batch/batch-outputs.js';
 import {
-  drawBatchSheets,
-  drawsRowsOnSheetsOnly,
-  prepareSheetRow,
+  EXTENSIONS,
+  contentTypeOf,
+  rowObjectKey,
+  rowOutputKey,
   sheetPartKey,
-} from '../batch/batch-sheets.js';
+} from '../batch/output-address.js';
+import { drawBatchSheets, drawsRowsOnSheetsOnly, prepareSheetRow } from '../batch/batch-sheets.js';
 
 export interface ChunkProcessorDeps {
   data: CoreData;
@@ -93,7 +93,7 @@ export class ChunkProcessor {
           parallel: Math.max(1, Math.floor(this.deps.rowsInFlight / 2)),
           writePart: (part, bytes) =>
             objects.put(sheetPartKey(batchId, part), bytes, {
-              contentType: CONTENT_TYPES.pdf ?? 'application/pdf',
+              contentType: contentTypeOf('pdf'),
             }),
         },
         await this.deps.rowContext(batch),
@@ -175,7 +175,7 @@ export class ChunkProcessor {
             ok: true,
             rowIndex: row.rowIndex,
             renderId: row.renderId,
-            outputKey: `${batch.id}.${row.rowIndex}.${EXTENSIONS[format]}`,
+            outputKey: rowOutputKey(batch.id, row.rowIndex, format),
             bytes: 0,
           });
           continue;
@@ -189,7 +189,7 @@ export class ChunkProcessor {
         }
         try {
           await objects.put(rowObjectKey(batch.id, row.rowIndex, format), bytes, {
-            contentType: CONTENT_TYPES[EXTENSIONS[format]] ?? 'application/octet-stream',
+            contentType: contentTypeOf(EXTENSIONS[format]),
           });
         } catch (error) {
           // The store failed, not the row: it stays pending and the chunk is retried.
@@ -201,7 +201,7 @@ export class ChunkProcessor {
           ok: true,
           rowIndex: row.rowIndex,
           renderId: row.renderId,
-          outputKey: `${batch.id}.${row.rowIndex}.${EXTENSIONS[format]}`,
+          outputKey: rowOutputKey(batch.id, row.rowIndex, format),
           bytes: bytes.byteLength,
         });
       }

@@ -1,3 +1,4 @@
+import { chosenBatchRows } from '../batch/batch-targets.js';
 import type { BatchWork } from '../batch/batch-work.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { ClusterIngest } from './cluster-ingest.js';
@@ -17,8 +18,9 @@ export class ClusterBatchWork implements BatchWork {
   ) {}
 
   async start(batch: BatchRecord): Promise<void> {
-    // Some rows of a sheet keep their own indexes: the chunks span those, not 0..total.
-    await this.scheduler.batchCreated(batch.id, batch.total, batch.sourceRows);
+    // Some rows of a sheet keep their own indexes (each once per size): the chunks span those,
+    // not 0..total.
+    await this.scheduler.batchCreated(batch.id, batch.total, chosenBatchRows(batch));
     if (!batch.ingestComplete) void this.ingest.run(batch.id);
   }
 

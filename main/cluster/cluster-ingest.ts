@@ -1,16 +1,11 @@
-import type { SourceRecord } from '../batch/batch-queue.js';
-import type { SourceRow } from '../batch/batch-runner.js';
-import { EXTENSIONS } from '../batch/batch-outputs.js';
-import { BatchFileNamer } from '../batch/file-names.js';
+import { ingestSourceRows, type SourceRow } from '../batch/source-records.js';
 import { describeRowError } from '../batch/render-batch-row.js';
 import type { CoreData } from '../data/core-data.js';
-import type { OutputFormat } from '../render/render-protocol.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import { CHUNK_LOCK_MS } from './chunk-queue.js';
 import type { ClusterScheduler } from './cluster-scheduler.js';
 import type { Coordination } from './coordination.js';
 
-const INGEST_CHUNK = 500;
 /**
  * A reader holds its batch for two chunk locks and renews the hold four times as often; once it
  * runs out (the node died), another API node continues from the last stored row.
@@ -63,37 +58,9 @@ export class ClusterIngest {
     try {
       const batch = await data.batches.get(batchId);
       if (!batch || batch.ingestComplete || !['queued', 'running'].includes(batch.status)) return;
-      let ingested = batch.ingested;
-      const namer = new BatchFileNamer(
-        batch.fileNamePattern,
-        EXTENSIONS[batch.format as OutputFormat],
-        await data.batches.fileNames(batch.id),
-      );
-      let chunk: SourceRecord[] = [];
-      const flush = async () => {
-        if (chunk.length === 0) return;
-        const rows = chunk;
-        chunk = [];
-        ingested = (rows.at(-1)?.rowIndex ?? ingested - 1) + 1;
-        await data.commands.ingestRows(batch.id, rows, ingested);
+      await ingestSourceRows(data, batch, await this.deps.openRows(batch), async () => {
         await scheduler.dispatch(batch.id);
-      };
-      for await (const row of await this.deps.openRows(batch)) {
-        if (row.rowIndex < batch.ingested) continue;
-        const problems = row.problems ?? [];
-        chunk.push({
-          rowIndex: row.rowIndex,
-          line: row.line,
-          record: row.cells,
-          fileName: namer.name(row.rowIndex, row.cells),
-          ...(problems.length > 0
-            ? { error: `line ${row.line ?? '?'}: ${problems.join('; ')}` }
-            : {}),
-        });
-        if (chunk.length >= INGEST_CHUNK) await flush();
-      }
-      await flush();
-      await data.commands.completeIngest(batch.id, ingested);
+      });
       await scheduler.dispatch(batch.id);
       await scheduler.finishIfDone(batch.id);
     } finally {

@@ -2,7 +2,7 @@ import type { ObjectStore } from '../objects/object-store.js';
 import { CHUNK_LOCK_MS, type ChunkQueue } from './chunk-queue.js';
 import type { ClusterScheduler } from './cluster-scheduler.js';
 import type { Coordination } from './coordination.js';
-import { batchObjectPrefix } from '../batch/batch-outputs.js';
+import { batchObjectPrefix } from '../batch/output-address.js';
 
 /** Who holds leadership: a PostgreSQL advisory lock on a dedicated connection. */
 export interface LeaderLock {

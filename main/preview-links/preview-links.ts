@@ -1,26 +1,20 @@
 import crypto from 'node:crypto';
 import { RenderRequest } from '../../shared/api-schemas.js';
-import { AppError, Errors } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import type { CreatePreviewLinkRequest, PreviewLink } from '../../shared/preview-link-schemas.js';
 import { brandProfileFor } from '../brand/named-brand.js';
-import { EXTENSIONS } from '../batch/batch-outputs.js';
+import { EXTENSIONS, contentTypeOf } from '../batch/output-address.js';
 import type { CoreData } from '../data/core-data.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import type { RenderService } from '../render/render-service.js';
 import type { SingleRenderService } from '../render/single-render-service.js';
 import type { PreviewLinkClaims, PreviewLinkSigner } from './preview-link-signer.js';
+import { SubscriptionGate } from '../data/subscription-gate.js';
 
 export const PREVIEW_IMAGE_PATH = '/v1/preview-links/image';
 /** How long a fetch waits for an image another API node is drawing, and how often it looks. */
 const SHARED_RENDER_WAIT_MS = 30_000;
 const SHARED_RENDER_POLL_MS = 100;
-
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  avif: 'image/avif',
-};
 
 export interface PreviewLinksDeps {
   data: CoreData;
@@ -114,8 +108,9 @@ export class PreviewLinks {
     const maxAgeSeconds = Math.max(0, claims.exp - Math.floor(now / 1000));
     if (ifNoneMatch !== undefined && ifNoneMatch.split(/\s*,\s*/).includes(etag))
       return { status: 304, etag, maxAgeSeconds };
-    const contentType = CONTENT_TYPES[claims.format] ?? 'application/octet-stream';
-    const objectKey = `previews/${hash}.${EXTENSIONS[claims.format as 'png']}`;
+    const extension = EXTENSIONS[claims.format as 'png'];
+    const contentType = contentTypeOf(extension);
+    const objectKey = `previews/${hash}.${extension}`;
     const stored = await this.deps.objects.get(objectKey);
     const bytes = stored ?? (await this.renderOnce(hash, objectKey, claims));
     return { status: 200, etag, maxAgeSeconds, contentType, bytes };
@@ -142,8 +137,7 @@ export class PreviewLinks {
     objectKey: string,
     claims: PreviewLinkClaims,
   ): Promise<Buffer> {
-    if ((await this.deps.data.subscription.get()).status === 'lapsed')
-      throw Errors.subscriptionLapsed();
+    await new SubscriptionGate(this.deps.data.subscription).assertActive();
     const deadline = Date.now() + SHARED_RENDER_WAIT_MS;
     for (;;) {
       try {

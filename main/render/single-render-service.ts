@@ -4,13 +4,11 @@ import { AppError } from '../../shared/errors.js';
 import type { RenderRequest } from '../../shared/api-schemas.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { CoreData } from '../data/core-data.js';
-import { EXTENSIONS } from '../batch/batch-outputs.js';
-import { ZIP_CONTENT_TYPE } from '../engine/output-types.js';
+import { singleRenderKey } from '../batch/output-address.js';
 import type { BrandFill } from '../engine/resolve-values.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import type { CreditReservations } from './credit-reservations.js';
 import { newRenderId } from '../store/renders-repository.js';
-import type { OutputFormat } from './render-protocol.js';
 import type { RenderService } from './render-service.js';
 
 export interface SingleRenderDeps {
@@ -45,16 +43,6 @@ export type SingleRenderResult =
       missingGlyphs: readonly string[];
       brandFill: readonly BrandFill[];
     };
-
-/** The object key of a single render kept for Idempotency-Key replays. */
-export function singleRenderKey(
-  renderId: string,
-  format: OutputFormat,
-  contentType?: string,
-): string {
-  const extension = contentType === ZIP_CONTENT_TYPE ? 'zip' : EXTENSIONS[format];
-  return `renders/${renderId}.${extension}`;
-}
 
 /**
  * POST /v1/render as a service: idempotency, a credit reserved while drawing, the render, the

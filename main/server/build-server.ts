@@ -30,6 +30,7 @@ import {
 import { registerPackExportRoute, registerPackImportRoute } from './routes/v1/pack-routes.js';
 import { registerBinaryBodyRoutes } from './binary-scope.js';
 import type { ServerDeps } from './server-deps.js';
+import { SubscriptionGate } from '../data/subscription-gate.js';
 
 /** Default body limit; routes that take images or records raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -72,7 +73,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
       byLink: (pathname, query) => deps.sessions.verifyLink(pathname, query),
     },
     limiter: deps.limiter,
-    isSubscriptionLapsed: async () => (await deps.data.subscription.get()).status === 'lapsed',
+    subscription: new SubscriptionGate(deps.data.subscription),
   });
   if (deps.workspaceCatchUp) registerWorkspaceFreshness(app, deps.workspaceCatchUp);
 

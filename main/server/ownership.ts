@@ -1,6 +1,6 @@
 import type { CreateBatchRequest } from '../../shared/batch-schemas.js';
 import { Errors } from '../../shared/errors.js';
-import { ROW_OUTPUT_KEY, SINGLE_OUTPUT_KEY } from '../batch/batch-outputs.js';
+import { parseOutputKey } from '../batch/output-address.js';
 import { unknownUpload } from '../ingest/upload-service.js';
 import type { CoreData } from '../data/core-data.js';
 import type { Principal } from './plugins/auth.js';
@@ -90,9 +90,8 @@ export async function assertOutputVisible(
 
 /** The key that made an output, null when unrecorded, undefined when there is no such output. */
 async function outputOwner(data: CoreData, outputKey: string): Promise<string | null | undefined> {
-  const batchRow = ROW_OUTPUT_KEY.exec(outputKey);
-  if (batchRow) return (await data.batches.get(batchRow[1] as string))?.apiKeyId;
-  const single = SINGLE_OUTPUT_KEY.exec(outputKey);
-  if (single) return (await data.renders.get(single[1] as string))?.apiKeyId;
+  const parsed = parseOutputKey(outputKey);
+  if (parsed?.kind === 'batch-row') return (await data.batches.get(parsed.batchId))?.apiKeyId;
+  if (parsed?.kind === 'single-render') return (await data.renders.get(parsed.renderId))?.apiKeyId;
   return undefined;
 }

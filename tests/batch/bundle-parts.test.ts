@@ -3,7 +3,7 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_PART_ROWS } from '../../shared/batch-schemas.js';
-import { rowObjectKey } from '../../main/batch/batch-outputs.js';
+import { rowObjectKey } from '../../main/batch/output-address.js';
 import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 import type { Json } from '../helpers/test-server.js';
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import AdmZip from 'adm-zip';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStore } from '../../main/store/create-store.js';
 import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
 import { pdfBoxes, poppler } from '../helpers/poppler.js';
 import { runCli, tempDir } from '../helpers/run-cli.js';
@@ -194,6 +195,30 @@ describe('render-desk render', () => {
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/credit/);
     expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('exits 3 without rendering while the subscription has lapsed, saying to renew it in the app', async () => {
+    const store = createStore(dataDir);
+    store.subscription.set({ status: 'lapsed' });
+    store.close();
+    const out = path.join(temp.dir, 'paused.png');
+    const result = await runCli([
+      'render',
+      '--template',
+      REFERENCE,
+      '--values',
+      JSON.stringify(productRow(5)),
+      '--out',
+      out,
+      '--data-dir',
+      dataDir,
+    ]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(
+      /subscription has lapsed.*Renew it in the app, then run the command again/,
+    );
+    expect(fs.existsSync(out)).toBe(false);
+    expect(ledgerBalance(dataDir).debited).toBe(0);
   });
 
   it('exits 2 for an unknown template, a missing --out and a format that contradicts the file name', async () => {

@@ -106,4 +106,48 @@ describe('a batch of some rows of an upload on a team service', () => {
     expect(byKind.debit).toEqual([2, 2]);
     expect(byKind.hold?.[1]).toBe(2);
   }, 300_000);
+
+  it('draws each chosen row in every size (targets), numbered and named as the app does', async () => {
+    const header = Object.keys(sampleRow);
+    const rows = Array.from({ length: 4 }, (_, i) => ({ ...sampleRow, quote: `Size ${i}` }));
+    const csv = toCsv(
+      header,
+      rows.map((row) => header.map((name) => (row as Json)[name])),
+    );
+    const uploaded: Json = await (
+      await call('/v1/uploads?filename=sizes.csv', {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv' },
+        body: csv,
+      })
+    ).json();
+    const sources: { sourceRef: string; rows?: number[] }[] = [
+      { sourceRef: uploaded.id },
+      { sourceRef: uploaded.id, rows: [2] },
+    ];
+    for (const source of sources) {
+      const created = await call('/v1/render-batches', {
+        method: 'POST',
+        json: { templateId: TEMPLATE, sourceType: 'csv', source, targets: ['square', 'story'] },
+      });
+      const accepted: Json = await created.json();
+      expect(created.status, JSON.stringify(accepted)).toBe(202);
+      const chosen = source.rows ?? [0, 1, 2, 3];
+      expect(accepted.total).toBe(chosen.length * 2);
+      const done = await waitUntilFinished(accepted.id);
+      expect(done).toMatchObject({ status: 'succeeded', succeeded: chosen.length * 2 });
+      const page: Json = await (await call(`/v1/render-batches/${accepted.id}/renders`)).json();
+      expect(page.rows.map((r: Json) => [r.rowIndex, r.fileName])).toEqual(
+        chosen.flatMap((row) => [
+          [row * 2, `${row + 1}-square.png`],
+          [row * 2 + 1, `${row + 1}-story.png`],
+        ]),
+      );
+      // Each size is drawn at its own canvas: a story is taller than it is wide.
+      const story = page.rows.find((r: Json) => r.fileName.endsWith('-story.png'));
+      const image = await callNode(env, api, `/v1/outputs/${story.outputKey}`);
+      const png = Buffer.from(await image.arrayBuffer());
+      expect(png.readUInt32BE(20)).toBeGreaterThan(png.readUInt32BE(16));
+    }
+  }, 300_000);
 });

@@ -290,7 +290,8 @@ describe('cluster mode on real PostgreSQL, Redis and S3', () => {
     await waitUntil(id, (batch) => batch.succeeded >= 15);
     workers[2]!.signal('SIGSTOP');
     const deleted = await call(api, `/v1/render-batches/${id}`, { method: 'DELETE' });
-    expect(deleted.status, await deleted.text()).toBe(204);
+    // On a failure, the API node's log says why (the body only says "internal").
+    expect(deleted.status, `${await deleted.text()}\n${api.output().slice(-4000)}`).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, LOCK_MS * 1.5));
     workers[2]!.signal('SIGCONT');
     // Two sweeps: after the grace period (3 locks) and after twice that.

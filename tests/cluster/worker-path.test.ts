@@ -10,7 +10,7 @@ import { startClusterWorker } from '../../main/cluster/cluster-worker.js';
 import { Coordination } from '../../main/cluster/coordination.js';
 import { Leader } from '../../main/cluster/leader.js';
 import { assertNoEviction, openRedis } from '../../main/cluster/redis-connection.js';
-import { rowObjectKey } from '../../main/batch/batch-outputs.js';
+import { rowObjectKey } from '../../main/batch/output-address.js';
 import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
 import { openPostgres, postgresClientConfig } from '../../main/data/postgres/open-postgres.js';
 import { LeaderLease } from '../../main/data/postgres/leader-lease.js';

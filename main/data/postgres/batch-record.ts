@@ -1,4 +1,3 @@
-import { AppError } from '../../../shared/errors.js';
 import type { BatchStatus } from '../../../shared/batch-schemas.js';
 import type { OutputFormat } from '../../../shared/api-schemas.js';
 import type { SheetOptions } from '../../../shared/sheet-options.js';
@@ -21,6 +20,7 @@ export interface BatchRow {
   source_ref: string | null;
   sheet: string | null;
   source_rows: number[] | null;
+  targets: string[] | null;
   bindings: Record<string, unknown>;
   file_name_pattern: string | null;
   images_dir: string | null;
@@ -62,28 +62,13 @@ export async function selectBatch(
 }
 
 export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void> {
-  // The cluster's ingest and rows draw one layout per batch: several sizes are embedded-only.
-  if (batch.targets && batch.targets.length > 0) {
-    throw new AppError(
-      'validation-failed',
-      'A team service draws one size per batch: start one batch per size, or run this one in the desktop app.',
-      {
-        problems: [
-          {
-            path: 'targets',
-            message: 'several sizes in one batch are not available on a team service',
-          },
-        ],
-      },
-    );
-  }
   await db.query(
     `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target,
        format, quality, source_type, source_ref, sheet, bindings, file_name_pattern, images_dir,
        brand, today, status, total, rejected_reason, api_key_id, created_at, output_options,
-       sheet_options, source_rows)
+       sheet_options, source_rows, targets)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, $21, $22, $23, $24)`,
+       $20, $21, $22, $23, $24, $25)`,
     [
       batch.id,
       batch.templateId,
@@ -109,6 +94,7 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void>
       JSON.stringify(batch.outputOptions ?? {}),
       batch.sheetOptions ? JSON.stringify(batch.sheetOptions) : null,
       batch.sourceRows ? JSON.stringify(batch.sourceRows) : null,
+      batch.targets && batch.targets.length > 0 ? JSON.stringify(batch.targets) : null,
     ],
   );
 }
@@ -169,7 +155,7 @@ export function toBatch(row: BatchRow): BatchRecord {
     quality: row.quality,
     outputOptions: row.output_options,
     sheetOptions: row.sheet_options ?? null,
-    targets: null,
+    targets: row.targets ?? null,
     sourceType: row.source_type,
     sourceRef: row.source_ref,
     sheet: row.sheet,

@@ -11,6 +11,7 @@ export interface RequestLimiter {
 }
 import { requiredScope, type RouteAccess } from '../route-registry.js';
 import { LINK_PARAMS, SESSION_HEADER } from '../ui-sessions.js';
+import type { SubscriptionGate } from '../../data/subscription-gate.js';
 
 export interface Principal {
   /** The API key id, or `ui-session` for the desktop UI's session. */
@@ -43,7 +44,7 @@ export function registerAuth(
   deps: {
     authenticator: Authenticator;
     limiter: RequestLimiter;
-    isSubscriptionLapsed: () => Promise<boolean>;
+    subscription: SubscriptionGate;
   },
 ): void {
   app.decorateRequest('principal', null);
@@ -83,12 +84,7 @@ export function registerAuth(
         { extensions: { requiredScope: needs, scope: principal.scope } },
       );
     }
-    if (access.requiresSubscription && (await deps.isSubscriptionLapsed())) {
-      throw new AppError(
-        'subscription-lapsed',
-        'The subscription has lapsed, so rendering is paused. Renew it, then retry.',
-      );
-    }
+    if (access.requiresSubscription) await deps.subscription.assertActive();
   });
 }
 

@@ -8,6 +8,7 @@ import { outputFormats } from './0006-output-formats.js';
 import { batchSheetOptions } from './0007-batch-sheet-options.js';
 import { workspacePurge } from './0008-workspace-purge.js';
 import { batchSourceRows } from './0009-batch-source-rows.js';
+import { batchTargets } from './0010-batch-targets.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
@@ -20,6 +21,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   batchSheetOptions,
   workspacePurge,
   batchSourceRows,
+  batchTargets,
 ];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;

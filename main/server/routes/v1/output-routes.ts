@@ -7,13 +7,8 @@ import {
   TemplateFieldsResult,
 } from '../../../../shared/batch-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
-import {
-  CONTENT_TYPES,
-  OUTPUT_MEDIA_TYPES,
-  ROW_OUTPUT_KEY,
-  SINGLE_OUTPUT_KEY,
-  type BatchOutputs,
-} from '../../../batch/batch-outputs.js';
+import type { BatchOutputs } from '../../../batch/batch-outputs.js';
+import { OUTPUT_MEDIA_TYPES, parseOutputKey } from '../../../batch/output-address.js';
 import { templateFields, templateFieldsCsv } from '../../../batch/template-fields.js';
 import { assertOutputVisible } from '../../ownership.js';
 import type { RouteRegistry } from '../../route-registry.js';
@@ -43,10 +38,10 @@ export function registerOutputRoutes(
     },
     async ({ params, query, request, reply }) => {
       await assertOutputVisible(deps.data, request.principal, params.outputKey);
-      const found = outputObject(params.outputKey);
+      const found = parseOutputKey(params.outputKey);
       if (!found) throw Errors.notFound('output', params.outputKey);
       // Opened before answering: an output removed since the check is a 404, not a broken stream.
-      const stream = await deps.objects.getStream(found.key);
+      const stream = await deps.objects.getStream(found.objectKey);
       if (!stream) throw Errors.notFound('output', params.outputKey);
       if (query.width !== undefined && !found.contentType.startsWith('image/')) {
         stream.destroy();
@@ -100,27 +95,4 @@ export function registerOutputRoutes(
       return result;
     },
   );
-}
-
-/**
- * The output store's key behind an output key: `bat_x.12.png` is a batch row's output
- * (`batches/bat_x/12.png`), `rnd_x.png` a single render kept for Idempotency-Key replays.
- */
-function outputObject(outputKey: string): { key: string; contentType: string } | null {
-  const row = ROW_OUTPUT_KEY.exec(outputKey);
-  if (row) {
-    const [, batchId, rowIndex, ext] = row as unknown as [string, string, string, string];
-    return {
-      key: `batches/${batchId}/${rowIndex}.${ext}`,
-      contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-    };
-  }
-  const single = SINGLE_OUTPUT_KEY.exec(outputKey);
-  if (single) {
-    return {
-      key: `renders/${outputKey}`,
-      contentType: CONTENT_TYPES[single[2] as string] ?? 'application/octet-stream',
-    };
-  }
-  return null;
 }

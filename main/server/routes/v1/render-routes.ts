@@ -7,7 +7,7 @@ import { brandProfileFor } from '../../../brand/named-brand.js';
 import { describeBrandFill, describeBrandGaps } from '../../../render/render-service.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
 import { requireUiSession, sendPreview } from '../../ui-preview.js';
-import { OUTPUT_MEDIA_TYPES } from '../../../batch/batch-outputs.js';
+import { OUTPUT_MEDIA_TYPES } from '../../../batch/output-address.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
