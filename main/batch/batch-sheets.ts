@@ -9,11 +9,10 @@ import {
 import type { Template } from '../../shared/template-format.js';
 import type { CoreData } from '../data/core-data.js';
 import type { RenderService } from '../render/render-service.js';
-import type { OutputFormat, RenderJob } from '../render/render-protocol.js';
+import type { RenderJob } from '../render/render-protocol.js';
 import type { BatchRecord } from '../store/batches-repository.js';
 import type { QueuedRow } from './batch-queue.js';
-import { valuesForRow } from './bindings.js';
-import type { BatchRowContext } from './render-batch-row.js';
+import { prepareRow, type BatchRowContext } from './render-batch-row.js';
 
 /**
  * The plan of a batch's sheets, or a 422 saying what is wrong: sheets are PDF pages of a print
@@ -56,31 +55,14 @@ export function drawsRowsOnSheetsOnly(batch: Pick<BatchRecord, 'sheetOptions'>):
   return batch.sheetOptions !== null && batch.sheetOptions.singleFiles !== true;
 }
 
-/** The job of one row, validated (values, images resolved or fetched) but not drawn. */
+/** The job of one row on a sheet, validated (values, images resolved or fetched) but not drawn. */
 export function prepareSheetRow(
   renderer: RenderService,
   context: BatchRowContext,
   row: Pick<QueuedRow, 'rowIndex' | 'record'>,
 ): Promise<RenderJob> {
-  const { batch, entry, brand, plan, resolveImage } = context;
-  const values = valuesForRow(plan, row.record, {
-    batchId: batch.id,
-    rowIndex: row.rowIndex,
-    brand,
-    today: batch.today,
-    locale: entry.template.locale,
-  });
-  return renderer.prepareWithImageUrls(
-    {
-      templateId: batch.templateId,
-      values,
-      target: batch.target,
-      format: batch.format as OutputFormat,
-      ...(batch.quality !== null ? { quality: batch.quality } : {}),
-      ...batch.outputOptions,
-    },
-    { brand, entry, resolveImage },
-  );
+  // Sheets draw one layout: the row is its own spreadsheet row.
+  return prepareRow(renderer, context, row, { target: context.batch.target });
 }
 
 export interface SheetDrawDeps {

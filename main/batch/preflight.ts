@@ -14,7 +14,8 @@ import { layoutLayers } from '../../shared/layout-pages.js';
 import type { LayoutName, Template } from '../../shared/template-format.js';
 import type { CatalogEntry } from '../catalog/load-catalog.js';
 import type { CoreData } from '../data/core-data.js';
-import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
+import { planBindings, type BindingPlan } from './bindings.js';
+import { prepareRow, type RowContext } from './render-batch-row.js';
 import type { SourceRow } from './source-records.js';
 import { checkImagesDir, createImagesFolderResolver, type ImagesFolder } from './images-folder.js';
 import { batchSheetPlan } from './batch-sheets.js';
@@ -175,7 +176,20 @@ async function checkRows(
   const plan: BindingPlan = planBindings(entry.template, source.fields, request.bindings ?? {});
   const imageChecks = new Map<string, Promise<string | null>>();
   const baseResolver = createImagesFolderResolver(imagesFolder, deps.resolveImage);
-  const today = new Date().toISOString().slice(0, 10);
+  // The rows as the batch would prepare them (one layout checked: see preflight()).
+  const rowContext: RowContext = {
+    batchId: 'preflight',
+    today: new Date().toISOString().slice(0, 10),
+    templateId: entry.template.id,
+    format: request.format,
+    quality: null,
+    outputOptions: {},
+    sizes: { target, targets: null },
+    entry,
+    brand,
+    plan,
+    resolveImage: baseResolver,
+  };
 
   const problems: PreflightRowProblem[] = [];
   const brandGaps = new Map<string, { role: string; rows: number }>();
@@ -203,18 +217,11 @@ async function checkRows(
     const images: { path: string; input: ImageInput }[] = [];
     const brandFill: BrandFill[] = [];
     try {
-      const values = valuesForRow(plan, row.cells, {
-        batchId: 'preflight',
-        rowIndex: row.rowIndex,
-        brand,
-        today,
-        locale: entry.template.locale,
-      });
-      const job = await renderer.prepareWithImageUrls(
-        { templateId: entry.template.id, values, target, format: request.format },
+      const job = await prepareRow(
+        renderer,
+        rowContext,
+        { rowIndex: row.rowIndex, record: row.cells },
         {
-          brand,
-          entry,
           brandFill,
           resolveImage: (value, valuePath) => {
             const input = baseResolver(value, valuePath);

@@ -4,22 +4,43 @@ import type { Bindings } from '../../shared/batch-schemas.js';
 import type { Template } from '../../shared/template-format.js';
 import { templateRatios, type CatalogEntry } from '../catalog/load-catalog.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
-import type { OutputFormat, RenderSuccess } from '../render/render-protocol.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BrandFill } from '../engine/resolve-values.js';
+import type {
+  CustomFontFace,
+  OutputFormat,
+  RenderJob,
+  RenderSuccess,
+} from '../render/render-protocol.js';
+import type { BatchOutputOptions, BatchRecord } from '../store/batches-repository.js';
 import type { QueuedRow } from './batch-queue.js';
 import { rowTarget, sourceRowIndex } from './batch-targets.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 
 /**
- * What every row of one batch shares: the template and brand it pinned, its bindings, and how
- * its images resolve. Built once per batch (per worker, in cluster mode).
+ * What every row of one run shares, whether a batch draws it, pre-flight checks it or the
+ * command line's cache hashes it: the template and brand it pinned, its bindings, how its images
+ * resolve, and what its jobs are made of. One row goes from cells to a render job the same way
+ * in every mode (prepareRow), so a batch row, its pre-flight and its cache key agree.
  */
-export interface BatchRowContext {
-  batch: BatchRecord;
+export interface RowContext {
+  /** Generated values (`{batchId}`) see this id: the batch's, or 'preflight' / 'cli'. */
+  batchId: string;
+  today: string;
+  templateId: string;
+  format: OutputFormat;
+  quality: number | null;
+  outputOptions: BatchOutputOptions;
+  /** One layout (`target`) or several (`targets`, numbered as batch-targets.ts says). */
+  sizes: Pick<BatchRecord, 'target' | 'targets'>;
   entry: CatalogEntry;
   brand: BrandProfile;
   plan: BindingPlan;
   resolveImage: ImageResolver;
+}
+
+/** A batch's row context: the batch itself, and what its rows share. Built once per batch. */
+export interface BatchRowContext extends RowContext {
+  batch: BatchRecord;
 }
 
 export function batchRowContext(
@@ -35,11 +56,68 @@ export function batchRowContext(
   };
   return {
     batch,
+    batchId: batch.id,
+    today: batch.today,
+    templateId: batch.templateId,
+    format: batch.format as OutputFormat,
+    quality: batch.quality,
+    outputOptions: batch.outputOptions,
+    sizes: batch,
     entry,
     brand: batch.brand as BrandProfile,
     plan: planBindings(template, options.fields, batch.bindings as Bindings),
     resolveImage: options.resolveImage,
   };
+}
+
+/** What a caller may add to one row's preparation. */
+export interface PrepareRowOptions {
+  /** The layout to draw (a sheet's rows: the print layout); the row's size by default. */
+  target?: string;
+  /** Resolves (and may record) the row's images instead of the context's resolver. */
+  resolveImage?: ImageResolver;
+  /** Receives where omitted brand-bound values came from (pre-flight's warnings). */
+  brandFill?: BrandFill[];
+  /** The custom fonts, read once by a caller preparing many rows. */
+  customFonts?: CustomFontFace[];
+}
+
+/**
+ * One row's cells to a render job, validated (bindings to values, brand, images resolved or
+ * fetched, fonts) but not drawn: the one step every mode takes from a source row to the engine.
+ */
+export function prepareRow(
+  renderer: RenderService,
+  context: RowContext,
+  row: Pick<QueuedRow, 'rowIndex' | 'record'>,
+  options: PrepareRowOptions = {},
+): Promise<RenderJob> {
+  const { entry, brand, plan, sizes } = context;
+  const values = valuesForRow(plan, row.record, {
+    batchId: context.batchId,
+    // A row drawn in several sizes counts as its spreadsheet row ({rowNumber}, {rowIndex}).
+    rowIndex: sourceRowIndex(sizes, row.rowIndex),
+    brand,
+    today: context.today,
+    locale: entry.template.locale,
+  });
+  return renderer.prepareWithImageUrls(
+    {
+      templateId: context.templateId,
+      values,
+      target: options.target ?? rowTarget(sizes, row.rowIndex),
+      format: context.format,
+      ...(context.quality !== null ? { quality: context.quality } : {}),
+      ...context.outputOptions,
+    },
+    {
+      brand,
+      entry,
+      resolveImage: options.resolveImage ?? context.resolveImage,
+      ...(options.brandFill ? { brandFill: options.brandFill } : {}),
+      ...(options.customFonts ? { customFonts: options.customFonts } : {}),
+    },
+  );
 }
 
 /**
@@ -51,27 +129,8 @@ export async function renderBatchRow(
   context: BatchRowContext,
   row: QueuedRow,
 ): Promise<RenderSuccess> {
-  const { batch, entry, brand, plan, resolveImage } = context;
-  const values = valuesForRow(plan, row.record, {
-    batchId: batch.id,
-    // A row drawn in several sizes counts as its spreadsheet row ({rowNumber}, {rowIndex}).
-    rowIndex: sourceRowIndex(batch, row.rowIndex),
-    brand,
-    today: batch.today,
-    locale: entry.template.locale,
-  });
-  const job = await renderer.prepareWithImageUrls(
-    {
-      templateId: batch.templateId,
-      values,
-      target: rowTarget(batch, row.rowIndex),
-      format: batch.format as OutputFormat,
-      ...(batch.quality !== null ? { quality: batch.quality } : {}),
-      ...batch.outputOptions,
-    },
-    { brand, entry, resolveImage },
-  );
-  return renderer.run(job, { lane: 'batch', group: batch.id });
+  const job = await prepareRow(renderer, context, row);
+  return renderer.run(job, { lane: 'batch', group: context.batchId });
 }
 
 /** A row's error as a user reads it in the manifest: what is wrong and where. */

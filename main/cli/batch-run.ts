@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_INLINE_RECORDS } from '../../shared/batch-schemas.js';
 import { EXTENSIONS } from '../batch/output-address.js';
-import { planBindings, valuesForRow } from '../batch/bindings.js';
+import { planBindings } from '../batch/bindings.js';
 import { BatchFileNamer, assertPatternFields, bundleEntryNames } from '../batch/file-names.js';
 import { checkImagesDir, createImagesFolderResolver } from '../batch/images-folder.js';
 import { batchSheetPlan } from '../batch/batch-sheets.js';
 import { sheetPartName } from '../batch/output-address.js';
 import { readError } from '../batch/source-records.js';
-import { describeRowError } from '../batch/render-batch-row.js';
+import { describeRowError, prepareRow, type RowContext } from '../batch/render-batch-row.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { OutputFormat } from '../render/render-protocol.js';
 import { deliver, manifestCsv, type Deliverable, type ManifestLine } from './batch-delivery.js';
@@ -285,8 +285,21 @@ async function cachedRun(
     base.imagesDir ? { dir: base.imagesDir, managed: false } : null,
     core.resolveImage,
   );
-  const today = new Date().toISOString().slice(0, 10);
   const customFonts = core.fonts.faces();
+  // Each row prepared as the batch that renders a miss prepares it (batch/render-batch-row.ts).
+  const rowContext: RowContext = {
+    batchId: 'cli',
+    today: new Date().toISOString().slice(0, 10),
+    templateId: base.templateId,
+    format: base.format,
+    quality: base.quality ?? null,
+    outputOptions: base.cropMarks ? { cropMarks: true } : {},
+    sizes: { target, targets: null },
+    entry,
+    brand,
+    plan,
+    resolveImage,
+  };
 
   const lines = new Map<number, ManifestLine>();
   const images = new Map<number, Deliverable>();
@@ -303,22 +316,12 @@ async function cachedRun(
     }
     let key: string;
     try {
-      const values = valuesForRow(plan, row.cells, {
-        batchId: 'cli',
-        rowIndex: row.rowIndex,
-        brand,
-        today,
-        locale: entry.template.locale,
-      });
       key = fingerprints.of(
-        await renderer.prepareWithImageUrls(
-          {
-            ...base,
-            values,
-            target,
-            ...(base.quality !== undefined ? { quality: base.quality } : {}),
-          },
-          { brand, entry, resolveImage, customFonts },
+        await prepareRow(
+          renderer,
+          rowContext,
+          { rowIndex: row.rowIndex, record: row.cells },
+          { customFonts },
         ),
       );
     } catch (error) {

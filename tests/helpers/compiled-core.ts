@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { lazyRenderPool } from '../../main/render/lazy-render-pool.js';
+import type { RenderPool, RenderPoolOptions } from '../../main/render/render-pool.js';
 import { REPO_ROOT } from './image-fixtures.js';
 
 /**
@@ -9,6 +11,23 @@ import { REPO_ROOT } from './image-fixtures.js';
  * start (~1.2 s of CPU each).
  */
 export function compiledServeEntry(): string {
+  return compiledFile(path.join('main', 'serve.js'));
+}
+
+/**
+ * The render threads' entry in that copy: a pool started in a test process runs the engine as
+ * JavaScript, as the packaged app's threads do, instead of each thread transpiling it again.
+ */
+export function compiledRenderWorker(): string {
+  return compiledFile(path.join('main', 'render', 'render-worker-entry.mjs'));
+}
+
+/** A test core's render pool: compiled threads, started at the first render. */
+export function testRenderPool(options: RenderPoolOptions & { threads: number }): RenderPool {
+  return lazyRenderPool({ ...options, workerFile: compiledRenderWorker() });
+}
+
+function compiledFile(relative: string): string {
   const currentFile = path.join(REPO_ROOT, 'dist', 'cli', 'current.json');
   let build: string;
   try {
@@ -18,7 +37,7 @@ export function compiledServeEntry(): string {
       `The compiled core is missing (${currentFile}): the test run's global setup builds it; run the tests through vitest's configs or \`npm run build:cli\`.`,
     );
   }
-  const entry = path.join(REPO_ROOT, 'dist', 'cli', build, 'main', 'serve.js');
-  if (!fs.existsSync(entry)) throw new Error(`The compiled core has no ${entry}.`);
-  return entry;
+  const file = path.join(REPO_ROOT, 'dist', 'cli', build, relative);
+  if (!fs.existsSync(file)) throw new Error(`The compiled core has no ${file}.`);
+  return file;
 }
