@@ -4,6 +4,7 @@ import {
   COMMON_OPTIONS,
   cliSettings,
   parseCommand,
+  readJsonObject,
   requireOption,
 } from './cli-options.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
@@ -29,6 +30,11 @@ Options:
   --format <f>           output format (default png; pdf with --sheets)
   --target <layout>      the template's layout, e.g. square or og (default: the template's first;
                          with --sheets its first print layout)
+  --targets <a,b,…>      several layouts in one run: every row in each, named {name}-{layout}
+                         (the API's targets)
+  --bindings <json>      how variables take their values, as the API's bindings: a column
+                         ({"title": {"field": "Tên"}}), a constant, a brand value or a generated
+                         one (rowNumber, today, uuid); or @file.json
   --quality <1-100>      jpeg/webp quality
   --brand <id>           the brand profile that fills brand-bound values (default brand otherwise)
   --name-pattern <p>     file names from columns, e.g. "{sku}-{name}" (default: the row number)
@@ -56,6 +62,8 @@ const OPTIONS = {
   cache: { type: 'string' },
   format: { type: 'string' },
   target: { type: 'string' },
+  targets: { type: 'string' },
+  bindings: { type: 'string' },
   quality: { type: 'string' },
   brand: { type: 'string' },
   'name-pattern': { type: 'string' },
@@ -107,6 +115,15 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
         cacheDir: values.cache !== undefined ? path.resolve(values.cache) : null,
         format: values.format,
         target: values.target,
+        targets:
+          values.targets !== undefined
+            ? values.targets
+                .split(',')
+                .map((name) => name.trim())
+                .filter((name) => name !== '')
+            : undefined,
+        bindings:
+          values.bindings !== undefined ? readJsonObject('bindings', values.bindings) : undefined,
         quality: values.quality,
         brand: values.brand,
         namePattern: values['name-pattern'],

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_INLINE_RECORDS } from '../../shared/batch-schemas.js';
+import { Bindings, MAX_INLINE_RECORDS } from '../../shared/batch-schemas.js';
+import { zodProblems } from '../../shared/zod-problems.js';
 import { EXTENSIONS } from '../batch/output-address.js';
 import { planBindings } from '../batch/bindings.js';
 import { BatchFileNamer, assertPatternFields, bundleEntryNames } from '../batch/file-names.js';
@@ -33,6 +34,10 @@ export interface BatchRunOptions {
   cacheDir: string | null;
   format: string | undefined;
   target: string | undefined;
+  /** Several layouts in one run (the API's `targets`). */
+  targets?: string[] | undefined;
+  /** How variables take their values (the API's `bindings`), checked by the batch. */
+  bindings?: Record<string, unknown> | undefined;
   quality: string | undefined;
   brand: string | undefined;
   namePattern: string | undefined;
@@ -65,6 +70,8 @@ interface BatchBase {
   templateId: string;
   format: OutputFormat;
   target?: string;
+  targets?: string[];
+  bindings?: Bindings;
   quality?: number;
   brand?: string;
   imagesDir?: string;
@@ -91,6 +98,12 @@ export async function runBatch(
     throw new UsageError(
       'batch: --crop-marks marks single files; sheets take --marks crop|cut|none instead',
     );
+  if (options.targets !== undefined && options.target !== undefined)
+    throw new UsageError('batch: give --target for one layout or --targets for several, not both');
+  if (options.targets !== undefined && options.targets.length === 0)
+    throw new UsageError('batch: --targets names the layouts, e.g. --targets square,story');
+  const bindings = options.bindings !== undefined ? parseBindings(options.bindings) : undefined;
+  if (bindings && options.cacheDir) assertCacheableBindings(bindings);
   // Sheets are PDF pages of a print layout: those are the defaults when --sheets is given.
   const target =
     options.target ?? (sheets ? firstPrintLayout(core, options.templateId) : undefined);
@@ -98,6 +111,8 @@ export async function runBatch(
     templateId: options.templateId,
     format: outputFormat('batch', options.format ?? (sheets ? 'pdf' : undefined), undefined),
     ...(target !== undefined ? { target } : {}),
+    ...(options.targets !== undefined ? { targets: options.targets } : {}),
+    ...(bindings !== undefined ? { bindings } : {}),
     ...(sheets ? { sheets } : {}),
     ...(options.cropMarks ? { cropMarks: true as const } : {}),
     ...(quality !== undefined ? { quality } : {}),
@@ -119,6 +134,31 @@ export async function runBatch(
     style,
   });
   return outcome.failed > 0 ? EXIT.problems : EXIT.ok;
+}
+
+/** `--bindings` as the API takes them; a shape the API refuses is a usage error naming it. */
+function parseBindings(raw: Record<string, unknown>): Bindings {
+  const parsed = Bindings.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const problems = zodProblems(parsed.error);
+  throw new UsageError(
+    `--bindings: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')} (each variable takes {"field": "column"}, {"constant": …}, {"profile": "brand.…"} or {"generated": "rowNumber" | "today" | "uuid"})`,
+  );
+}
+
+/**
+ * The cache keys a row by what it draws, prepared as row N of a run of its own: a generated row
+ * number or uuid belongs to the batch that draws the row, which a cached run only knows later.
+ */
+function assertCacheableBindings(bindings: Bindings): void {
+  const generated = Object.entries(bindings).filter(
+    ([, binding]) =>
+      'generated' in binding && (binding.generated === 'rowNumber' || binding.generated === 'uuid'),
+  );
+  if (generated.length > 0)
+    throw new UsageError(
+      `batch: --cache keeps a row's image by what it draws, but ${generated.map(([name]) => name).join(', ')} ${generated.length === 1 ? 'is' : 'are'} generated per batch (row number or uuid); leave --cache out, or bind ${generated.length === 1 ? 'it' : 'them'} to a column`,
+    );
 }
 
 /** The template's first layout with a physical page (badge, a4), for sheets without --target. */
@@ -266,7 +306,9 @@ async function cachedRun(
 ): Promise<BatchOutcome> {
   const { renderer } = core;
   const entry = renderer.entry(base.templateId);
-  const target = renderer.ratioFor(entry, base.target);
+  // Several sizes: each source row is one image per layout, numbered as batch-targets.ts says.
+  const layouts = base.targets?.map((name, i) => renderer.ratioFor(entry, name, `targets[${i}]`));
+  const target = layouts?.[0] ?? renderer.ratioFor(entry, base.target);
   const brand = await brandProfileFor(core.data.brandProfiles, base.brand);
   const extension = EXTENSIONS[base.format];
   // One render thread (started with the pool): it loads the engine and draws a first image on
@@ -275,7 +317,7 @@ async function cachedRun(
   const firstThread = threadsFor(1);
   warmUp(core, base, entry, target, brand);
   const { fields, rows } = await readSourceRows(source);
-  const plan = planBindings(entry.template, fields, {});
+  const plan = planBindings(entry.template, fields, base.bindings ?? {});
   if (options.namePattern !== undefined)
     assertPatternFields(options.namePattern, fields, 'name-pattern');
   const namer = new BatchFileNamer(options.namePattern ?? null, extension);
@@ -294,52 +336,54 @@ async function cachedRun(
     format: base.format,
     quality: base.quality ?? null,
     outputOptions: base.cropMarks ? { cropMarks: true } : {},
-    sizes: { target, targets: null },
+    sizes: { target, targets: layouts ?? null },
     entry,
     brand,
     plan,
     resolveImage,
   };
+  const per = layouts?.length ?? 1;
 
   const lines = new Map<number, ManifestLine>();
   const images = new Map<number, Deliverable>();
-  const misses: { rowIndex: number; cells: Record<string, unknown>; name: string; key: string }[] =
-    [];
+  const misses: {
+    rowIndex: number;
+    layout: string;
+    cells: Record<string, unknown>;
+    name: string;
+    key: string;
+  }[] = [];
   for (const row of rows) {
-    const name = namer.name(row.rowIndex, row.cells);
-    const fail = (error: string) =>
-      lines.set(row.rowIndex, { rowIndex: row.rowIndex, status: 'failed', file: '', error });
     const unreadable = readError(row);
-    if (unreadable !== undefined) {
-      fail(unreadable);
-      continue;
-    }
-    let key: string;
-    try {
-      key = fingerprints.of(
-        await prepareRow(
-          renderer,
-          rowContext,
-          { rowIndex: row.rowIndex, record: row.cells },
-          { customFonts },
-        ),
-      );
-    } catch (error) {
-      // The same message the batch would have given the row, without holding a credit for it.
-      fail(describeRowError(error));
-      continue;
-    }
-    const hit = cache.find(key, extension);
-    if (hit) {
-      images.set(row.rowIndex, { name, file: hit, cached: true });
-      lines.set(row.rowIndex, {
-        rowIndex: row.rowIndex,
-        status: 'unchanged',
-        file: name,
-        error: '',
-      });
-    } else {
-      misses.push({ rowIndex: row.rowIndex, cells: row.cells, name, key });
+    for (let t = 0; t < per; t += 1) {
+      const rowIndex = row.rowIndex * per + t;
+      const layout = layouts?.[t] ?? target;
+      const name = layouts
+        ? namer.nameIn(row.rowIndex, row.cells, layout)
+        : namer.name(row.rowIndex, row.cells);
+      const fail = (error: string) =>
+        lines.set(rowIndex, { rowIndex, status: 'failed', file: '', error });
+      if (unreadable !== undefined) {
+        fail(unreadable);
+        continue;
+      }
+      let key: string;
+      try {
+        key = fingerprints.of(
+          await prepareRow(renderer, rowContext, { rowIndex, record: row.cells }, { customFonts }),
+        );
+      } catch (error) {
+        // The same message the batch would have given the row, without holding a credit for it.
+        fail(describeRowError(error));
+        continue;
+      }
+      const hit = cache.find(key, extension);
+      if (hit) {
+        images.set(rowIndex, { name, file: hit, cached: true });
+        lines.set(rowIndex, { rowIndex, status: 'unchanged', file: name, error: '' });
+      } else {
+        misses.push({ rowIndex, layout, cells: row.cells, name, key });
+      }
     }
   }
 
@@ -347,38 +391,48 @@ async function cachedRun(
   if (misses.length > 0) await threadsFor(misses.length);
   const batchIds: string[] = [];
   let renderSeconds = 0;
-  for (let from = 0; from < misses.length; from += MAX_INLINE_RECORDS) {
-    const chunk = misses.slice(from, from + MAX_INLINE_RECORDS);
-    const { batch, seconds } = await runBatchToEnd(
-      core,
-      { ...base, target, sourceType: 'json-array', source: { records: chunk.map((m) => m.cells) } },
-      'rendering',
-    );
-    batchIds.push(batch.id);
-    renderSeconds += seconds;
-    for await (const row of manifestRows(core, batch.id)) {
-      const miss = chunk[row.rowIndex]!;
-      if (row.status !== 'succeeded') {
+  // The changed images of each layout are one batch (or a few, of at most MAX_INLINE_RECORDS).
+  const { targets: _several, ...single } = base;
+  for (const layout of layouts ?? [target]) {
+    const ofLayout = misses.filter((miss) => miss.layout === layout);
+    for (let from = 0; from < ofLayout.length; from += MAX_INLINE_RECORDS) {
+      const chunk = ofLayout.slice(from, from + MAX_INLINE_RECORDS);
+      const { batch, seconds } = await runBatchToEnd(
+        core,
+        {
+          ...single,
+          target: layout,
+          sourceType: 'json-array',
+          source: { records: chunk.map((m) => m.cells) },
+        },
+        'rendering',
+      );
+      batchIds.push(batch.id);
+      renderSeconds += seconds;
+      for await (const row of manifestRows(core, batch.id)) {
+        const miss = chunk[row.rowIndex]!;
+        if (row.status !== 'succeeded') {
+          lines.set(miss.rowIndex, {
+            rowIndex: miss.rowIndex,
+            status: 'failed',
+            file: '',
+            error: row.error ?? row.status,
+          });
+          continue;
+        }
+        const file = await cache.put(
+          miss.key,
+          extension,
+          core.outputs.rowFile(batch.id, row.rowIndex, base.format),
+        );
+        images.set(miss.rowIndex, { name: miss.name, file, cached: true });
         lines.set(miss.rowIndex, {
           rowIndex: miss.rowIndex,
-          status: 'failed',
-          file: '',
-          error: row.error ?? row.status,
+          status: 'rendered',
+          file: miss.name,
+          error: '',
         });
-        continue;
       }
-      const file = await cache.put(
-        miss.key,
-        extension,
-        core.outputs.rowFile(batch.id, row.rowIndex, base.format),
-      );
-      images.set(miss.rowIndex, { name: miss.name, file, cached: true });
-      lines.set(miss.rowIndex, {
-        rowIndex: miss.rowIndex,
-        status: 'rendered',
-        file: miss.name,
-        error: '',
-      });
     }
   }
   const manifest = [...lines.values()].sort((a, b) => a.rowIndex - b.rowIndex);

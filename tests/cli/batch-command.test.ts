@@ -170,6 +170,105 @@ describe('render-desk batch', () => {
     expect(outside.stdout).toMatch(/outside the images folder/);
   });
 
+  it('renders every row in each of --targets, named {name}-{layout}, with --bindings mapping a column', async () => {
+    const source = path.join(temp.dir, 'rows.csv');
+    // The headline comes from a column of another name, as the API's bindings map it.
+    writeCsv(
+      source,
+      [0, 1].map((i) => {
+        const { headline, ...rest } = productRow(i);
+        return { ...rest, 'Tiêu đề': headline! };
+      }),
+    );
+    const out = path.join(temp.dir, 'sizes');
+    const result = await batch(
+      '--source',
+      source,
+      '--out',
+      out,
+      '--targets',
+      'square,story',
+      '--bindings',
+      JSON.stringify({ headline: { field: 'Tiêu đề' } }),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/rendered 4, failed 0/);
+    const pngs = fs
+      .readdirSync(out)
+      .filter((name) => name.endsWith('.png'))
+      .sort();
+    expect(pngs).toEqual(['1-square.png', '1-story.png', '2-square.png', '2-story.png']);
+    const story = await sharp(path.join(out, '1-story.png')).metadata();
+    expect(story.height!).toBeGreaterThan(story.width!);
+    expect(ledgerBalance(dataDir).debited).toBe(4);
+
+    const cache = path.join(temp.dir, '.render-cache');
+    const cached = (...extra: string[]) =>
+      batch(
+        '--source',
+        source,
+        '--out',
+        path.join(temp.dir, 'cached'),
+        '--targets',
+        'square,story',
+        '--bindings',
+        JSON.stringify({ headline: { field: 'Tiêu đề' } }),
+        '--cache',
+        cache,
+        ...extra,
+      );
+    expect((await cached()).stdout).toMatch(/rendered 4, unchanged 0, failed 0/);
+    const again = await cached();
+    expect(again.stdout).toMatch(/rendered 0, unchanged 4, failed 0/);
+    // The cached images are the ones a plain run draws.
+    for (const name of pngs)
+      expect(
+        fs
+          .readFileSync(path.join(temp.dir, 'cached', name))
+          .equals(fs.readFileSync(path.join(out, name))),
+        name,
+      ).toBe(true);
+  });
+
+  it('refuses --cache with a row number or uuid generated per batch, and --target with --targets', async () => {
+    const source = path.join(temp.dir, 'rows.csv');
+    writeCsv(source, [productRow(0)]);
+    const generated = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'o'),
+      '--cache',
+      path.join(temp.dir, 'c'),
+      '--bindings',
+      JSON.stringify({ subtitle: { generated: 'rowNumber' } }),
+    );
+    expect(generated.code).toBe(2);
+    expect(generated.stderr).toMatch(/subtitle is generated per batch/);
+    const both = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'o'),
+      '--target',
+      'square',
+      '--targets',
+      'square,story',
+    );
+    expect(both.code).toBe(2);
+    const badBinding = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'o'),
+      '--bindings',
+      JSON.stringify({ headline: { column: 'x' } }),
+    );
+    expect(badBinding.code).toBe(2);
+    expect(badBinding.stderr).toMatch(/--bindings: headline/);
+    expect(ledgerBalance(dataDir).debited).toBe(0);
+  });
+
   it('renders again, never delivers, a cache entry replaced by a link, emptied or altered', async () => {
     const source = path.join(temp.dir, 'rows.csv');
     const cache = path.join(temp.dir, '.render-cache');
