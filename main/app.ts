@@ -47,8 +47,8 @@ import { PreviewLinkSigner } from './preview-links/preview-link-signer.js';
 import { PreviewLinks } from './preview-links/preview-links.js';
 import { previewSecret } from './preview-links/preview-secret.js';
 import { createWebhooksRepository } from './store/webhooks-repository.js';
-import { WebhookDispatcher, type WebhookDispatcherOptions } from './webhooks/webhook-dispatcher.js';
-import { withWebhookEvents } from './webhooks/webhook-events.js';
+import type { WebhookDispatcherOptions } from './webhooks/webhook-dispatcher.js';
+import { embeddedWebhooks } from './webhooks/embedded-webhooks.js';
 import type { ClusterApiParts, SharedWorkspaceCopy } from './core-mode.js';
 import type { CoreData } from './data/core-data.js';
 import { EMPTY_BRAND_PROFILE, type BrandProfile } from '../shared/brand-profile.js';
@@ -204,23 +204,12 @@ export async function composeCore(
     // commands queue a delivery as a batch ends or a row fails.
     const webhooks = cluster
       ? undefined
-      : (() => {
-          const repository = createWebhooksRepository(store.db);
-          const dispatcher = new WebhookDispatcher({
-            repository,
-            ...options.webhookDispatcher,
-            log: (message, detail) => console.error(message, detail),
-          });
-          return { repository, dispatcher };
-        })();
-    const data =
-      cluster?.data ??
-      (webhooks
-        ? withWebhookEvents(sqliteCoreData(store), {
-            enqueue: (event, key, payload) => webhooks.repository.enqueue(event, key, payload),
-            kick: () => webhooks.dispatcher.kick(),
-          })
-        : sqliteCoreData(store));
+      : embeddedWebhooks(sqliteCoreData(store), {
+          repository: createWebhooksRepository(store.db),
+          ...options.webhookDispatcher,
+          log: (message, detail) => console.error(message, detail),
+        });
+    const data = cluster ? cluster.data : webhooks!.data;
     // A claim left by a process that died mid-render can never complete (in a cluster, other
     // API nodes may hold live claims: theirs expire instead).
     if (!cluster) await data.idempotency.clearInProgress();

@@ -17,7 +17,9 @@ export const BATCH_HELP = `render-desk batch --template <id> --source <file> --o
 Renders every row of a CSV, XLSX or JSON file with the engine in this process (no server
 needed), with a progress bar and a summary at the end. Each rendered row costs one credit, as a
 batch through the API does; rows that fail cost nothing. The images and a manifest.csv (row,
-status, file, error) go into the folder, or into one .zip when --out ends in .zip.
+status, file, error) go into the folder, or into one .zip when --out ends in .zip. The data
+folder's webhooks get the batch's events as from the app: sent before the command exits (at
+most 10 s), or left queued for the app to send when it next runs.
 
 Options:
   --template <id>        a template id (render-desk templates list)
@@ -104,6 +106,7 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
         threads,
         startWith: values.cache !== undefined ? 1 : threads,
       })),
+    { webhooks: true },
   );
   try {
     const { runBatch } = await import('./batch-run.js');

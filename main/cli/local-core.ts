@@ -19,6 +19,7 @@ import type { SingleRenderService } from '../render/single-render-service.js';
 import { createStore, type Store } from '../store/create-store.js';
 import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
 import type { CliSettings } from './cli-options.js';
+import type { CliWebhooks } from './cli-webhooks.js';
 import type { ImageUrlFetcher } from '../remote-images/image-url-fetcher.js';
 import { SubscriptionGate } from '../data/subscription-gate.js';
 
@@ -70,6 +71,11 @@ export interface LocalCoreOptions {
   restrictImages?: (resolver: ImageResolver) => ImageResolver;
   /** Tests only: a fetcher whose address rules let a loopback server stand in for a host. */
   imageUrlFetcher?: ImageUrlFetcher;
+  /**
+   * The command runs batches (batch, mcp): they queue the data folder's webhook events as the
+   * app's do, and what is due is sent before `close()` returns (cli-webhooks.ts).
+   */
+  webhooks?: boolean;
 }
 
 export async function composeLocalCore(
@@ -81,6 +87,7 @@ export async function composeLocalCore(
   fs.mkdirSync(dataDir, { recursive: true });
   const store = createStore(dataDir);
   let pool: RenderPool | undefined;
+  let webhooks: CliWebhooks | undefined;
   try {
     const saved = savedPreferences((key) => store.settings.get(key));
     pool = makePool(settings.workers ?? saved.workers ?? defaultThreadCount());
@@ -106,6 +113,7 @@ export async function composeLocalCore(
       { RemoteImages },
       { ImageUrlCache },
       { imageUrlSettingsSource },
+      webhooksModule,
     ] = await Promise.all([
       import('../batch/batch-events.js'),
       import('../batch/batch-outputs.js'),
@@ -126,8 +134,11 @@ export async function composeLocalCore(
       import('../remote-images/remote-images.js'),
       import('../remote-images/image-url-cache.js'),
       import('../remote-images/image-url-settings.js'),
+      options.webhooks ? import('./cli-webhooks.js') : undefined,
     ]);
-    const data = sqliteCoreData(store);
+    const sqliteData = sqliteCoreData(store);
+    webhooks = await webhooksModule?.cliWebhooks(store.db, sqliteData);
+    const data = webhooks?.data ?? sqliteData;
     const subscription = new SubscriptionGate(
       data.subscription,
       'Renew it in the app, then run the command again.',
@@ -234,13 +245,15 @@ export async function composeLocalCore(
       close() {
         closing ??= (async () => {
           await runner.close();
-          await startedPool.close();
+          // After the runner, whose last rows and batch end queue their events as it stops.
+          await Promise.all([startedPool.close(), webhooks?.sendBeforeExit()]);
           store.close();
         })();
         return closing;
       },
     };
   } catch (error) {
+    await webhooks?.close();
     await pool?.close();
     store.close();
     throw error;

@@ -47,6 +47,7 @@ export async function mcpCommand(args: string[]): Promise<number> {
   const { composeLocalCore } = await import('./local-core.js');
   const core = await composeLocalCore(settings, (threads) => lazyRenderPool({ threads }), {
     restrictImages: (resolver) => folders.imageResolver(resolver),
+    webhooks: true,
   });
   try {
     const key = await core.data.apiKeys.authenticate(secret);

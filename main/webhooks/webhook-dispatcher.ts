@@ -37,6 +37,14 @@ export class WebhookDispatcher {
   private again = false;
   private prunedAt = 0;
   private closed = false;
+  /** Set when `sendDueThenClose` runs out of time: no more attempts start. */
+  private cutOff = false;
+  /**
+   * The attempts waiting for an answer, ended at the cut-off. A controller of their own rather
+   * than one long-lived signal combined into each: on some Node versions every signal combined
+   * with a long-lived one stays reachable from it (nodejs/node#55351), a leak in the app.
+   */
+  private readonly attempts = new Set<AbortController>();
   private readonly maxAttempts: number;
   private readonly backoffMs: (failedAttempts: number) => number;
 
@@ -45,9 +53,13 @@ export class WebhookDispatcher {
     this.backoffMs = options.backoffMs ?? defaultBackoffMs;
   }
 
-  start(): void {
-    // Deliveries that were being sent when the process stopped are sent again.
-    this.options.repository.requeueInterrupted(Date.now());
+  /**
+   * Polls the queue from now on. `requeueInterrupted` is for the app's start: deliveries left
+   * `delivering` by a process that stopped are sent again. A command-line run passes false, as
+   * the app may be sending those right now.
+   */
+  start({ requeueInterrupted = true }: { requeueInterrupted?: boolean } = {}): void {
+    if (requeueInterrupted) this.options.repository.requeueInterrupted(Date.now());
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000);
     this.timer.unref();
     this.kick();
@@ -77,12 +89,35 @@ export class WebhookDispatcher {
     await this.running;
   }
 
+  /**
+   * Sends what is due now, for at most `withinMs`, then closes: a command-line run sends the
+   * events it queued before it exits. An attempt still unanswered at the end is cut off and
+   * counts as a failed attempt (retried after the usual backoff); a retry planned for later is
+   * not waited for. Either stays in the queue for the next process that sends from it.
+   */
+  async sendDueThenClose(withinMs: number): Promise<void> {
+    clearInterval(this.timer);
+    const cutOff = setTimeout(() => {
+      this.cutOff = true;
+      for (const attempt of this.attempts) attempt.abort();
+    }, withinMs);
+    try {
+      this.kick();
+      while (this.running) await this.running;
+    } finally {
+      clearTimeout(cutOff);
+    }
+    await this.close();
+  }
+
   private async drain(): Promise<void> {
     if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
       this.prunedAt = Date.now();
       this.options.repository.prune(LOG_KEPT);
     }
     for (;;) {
+      // Past the cut-off a claimed delivery would fail unsent: it stays pending instead.
+      if (this.cutOff) return;
       const due = this.options.repository.claimDue(Date.now(), 8);
       if (due.length === 0) return;
       await Promise.all(due.map((delivery) => this.send(delivery)));
@@ -92,14 +127,20 @@ export class WebhookDispatcher {
 
   private async send(delivery: DueDelivery): Promise<void> {
     const { repository } = this.options;
-    const timestamp = Math.floor(Date.now() / 1000);
+    const started = Date.now();
+    const timestamp = Math.floor(started / 1000);
     let statusCode: number | null = null;
     let error: string;
+    const attempt = new AbortController();
+    this.attempts.add(attempt);
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
         redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+        signal: AbortSignal.any([
+          AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+          attempt.signal,
+        ]),
         headers: {
           'content-type': 'application/json',
           'user-agent': this.options.userAgent ?? 'RenderDesk-Webhooks',
@@ -122,10 +163,15 @@ export class WebhookDispatcher {
       error = `answered ${response.status}${response.status >= 300 && response.status < 400 ? ' (redirects are not followed)' : ''}`;
     } catch (caught) {
       const cause = (caught as { cause?: { code?: string; message?: string } }).cause;
+      const name = (caught as Error).name;
       error =
-        (caught as Error).name === 'TimeoutError'
+        name === 'TimeoutError'
           ? `no answer within ${(this.options.timeoutMs ?? 10_000) / 1000} s`
-          : `could not connect (${cause?.code ?? cause?.message ?? (caught as Error).message})`;
+          : name === 'AbortError' && this.cutOff
+            ? `no answer within ${((Date.now() - started) / 1000).toFixed(1)} s, when the process sending it exited`
+            : `could not connect (${cause?.code ?? cause?.message ?? (caught as Error).message})`;
+    } finally {
+      this.attempts.delete(attempt);
     }
     const nextAttemptAt =
       delivery.attempts >= this.maxAttempts ? null : Date.now() + this.backoffMs(delivery.attempts);

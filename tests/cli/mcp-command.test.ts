@@ -7,11 +7,15 @@ import AdmZip from 'adm-zip';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from '../../main/store/create-store.js';
+import { createWebhooksRepository } from '../../main/store/webhooks-repository.js';
+import { verifyWebhook } from '../../main/webhooks/webhook-signature.js';
+import { CreateWebhookRequest } from '../../shared/webhook-schemas.js';
 import type { KeyScope } from '../../shared/key-scopes.js';
 import { ledgerBalance, productRow, REFERENCE } from '../helpers/cli-fixtures.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
 import { poppler } from '../helpers/poppler.js';
 import { tempDir } from '../helpers/run-cli.js';
+import { startWebhookReceiver } from '../helpers/webhook-receiver.js';
 
 interface ToolAnswer {
   isError?: boolean;
@@ -135,6 +139,31 @@ describe('render-desk mcp', () => {
     expect(names.filter((name) => name.endsWith('.png'))).toHaveLength(3);
     expect(names).toContain('manifest.csv');
     expect(ledgerBalance(dataDir).debited).toBe(4);
+  });
+
+  it("POSTs a batch's end to the data folder's webhook while the client keeps it open", async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      fs.mkdirSync(dataDir, { recursive: true });
+      const store = createStore(dataDir);
+      const { secret } = createWebhooksRepository(store.db).create(
+        CreateWebhookRequest.parse({ url: receiver.url }),
+      );
+      store.close();
+      const mcp = await connect('render');
+      const started = await call(mcp, 'start_batch', {
+        templateId: REFERENCE,
+        records: [productRow(0)],
+      });
+      const batchId = text(started).id as string;
+      // Sent as the batch ends, as the app sends it: not only when the server exits.
+      const [finished] = await receiver.waitFor('batch.finished', 1, 30_000);
+      expect(finished!.json.data.batch).toMatchObject({ id: batchId, status: 'succeeded' });
+      const signature = String(finished!.headers['render-desk-signature']);
+      expect(verifyWebhook(secret, finished!.body, signature)).toBe(true);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('starts a batch of badges on sheets, whose bundle holds the sheet PDF', async () => {

@@ -10,9 +10,19 @@ export interface CliResult {
   stderr: string;
 }
 
+/** With when it printed and when it ended: what it did after its result. */
+export interface TimedCliResult extends CliResult {
+  /** Milliseconds from the start to the last output on stdout (the result, or nothing). */
+  lastStdoutMs: number | undefined;
+  /** Milliseconds from the start to the exit. */
+  exitMs: number;
+}
+
 /** `render-desk …` as a user runs it: the package's bin, a child process, pipes (no terminal). */
-export function runCli(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+export function runCli(args: string[], env: Record<string, string> = {}): Promise<TimedCliResult> {
   return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let lastStdoutMs: number | undefined;
     const child = spawn(
       process.execPath,
       [path.join(REPO_ROOT, 'bin', 'render-desk.mjs'), ...args],
@@ -24,10 +34,15 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
     );
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      lastStdoutMs = performance.now() - started;
+    });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.once('close', (code) =>
+      resolve({ code, stdout, stderr, lastStdoutMs, exitMs: performance.now() - started }),
+    );
   });
 }
 

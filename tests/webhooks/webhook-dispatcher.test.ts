@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStore, type Store } from '../../main/store/create-store.js';
+import {
+  createWebhooksRepository,
+  type WebhooksRepository,
+} from '../../main/store/webhooks-repository.js';
+import { CreateWebhookRequest } from '../../shared/webhook-schemas.js';
+import { WebhookDispatcher } from '../../main/webhooks/webhook-dispatcher.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
+
+/** A real server that takes each request and never answers it. */
+async function startSilentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer(() => undefined);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const EVENT = { type: 'batch.finished', data: { batch: { id: 'bat_x' } } };
+
+describe('the webhook dispatcher, sending before its process exits', () => {
+  let dataDir: string;
+  let store: Store;
+  let repository: WebhooksRepository;
+  let receiver: WebhookReceiver;
+  beforeEach(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-webhook-dispatcher-'));
+    store = createStore(dataDir);
+    repository = createWebhooksRepository(store.db);
+    receiver = await startWebhookReceiver();
+  });
+  /** As POST /v1/webhooks adds one (batch.finished only, enabled). */
+  const addWebhook = (url: string) =>
+    repository.create(CreateWebhookRequest.parse({ url })).webhook;
+  afterEach(async () => {
+    await receiver.close();
+    store.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends what is due, and cuts off an attempt still unanswered at its deadline for a later retry', async () => {
+    const silent = await startSilentServer();
+    try {
+      addWebhook(receiver.url);
+      const hanging = addWebhook(silent.url);
+      expect(repository.enqueue('batch.finished', 'batch.finished:bat_x:1', EVENT)).toBe(2);
+
+      const dispatcher = new WebhookDispatcher({ repository });
+      const started = Date.now();
+      await dispatcher.sendDueThenClose(500);
+      const took = Date.now() - started;
+
+      // The silent server had the usual 10 s per attempt; the deadline ended it at 0.5 s.
+      expect(took).toBeGreaterThanOrEqual(450);
+      expect(took).toBeLessThan(2_000);
+      expect(receiver.received.map((r) => r.json.type)).toEqual(['batch.finished']);
+      const [cutOff] = repository.deliveries({ webhookId: hanging.id, limit: 1 });
+      expect(cutOff).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+      expect(cutOff!.lastError).toMatch(
+        /^no answer within 0\.\d s, when the process sending it exited$/,
+      );
+      // Retried after the usual first backoff (10 s), by whichever process sends next.
+      const retryIn = Date.parse(cutOff!.nextAttemptAt!) - Date.now();
+      expect(retryIn).toBeGreaterThan(8_000);
+      expect(retryIn).toBeLessThanOrEqual(10_000);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('returns at once when nothing is due, leaving planned retries for later', async () => {
+    const webhook = addWebhook(receiver.url);
+    repository.enqueue('batch.finished', 'batch.finished:bat_x:1', EVENT);
+    const [claimed] = repository.claimDue(Date.now(), 1);
+    repository.attemptFailed(claimed!.id, {
+      statusCode: 500,
+      error: 'answered 500',
+      nextAttemptAt: Date.now() + 60_000,
+    });
+
+    const started = Date.now();
+    await new WebhookDispatcher({ repository }).sendDueThenClose(10_000);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(receiver.received).toHaveLength(0);
+    expect(repository.deliveries({ webhookId: webhook.id, limit: 1 })[0]).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+    });
+  });
+
+  it('started without requeueing, leaves alone a delivery another process is sending', async () => {
+    addWebhook(receiver.url);
+    repository.enqueue('batch.finished', 'batch.finished:bat_x:1', EVENT);
+    // Another process (the app) claimed it and is sending it now.
+    const [inFlight] = repository.claimDue(Date.now(), 1);
+
+    const dispatcher = new WebhookDispatcher({ repository });
+    dispatcher.start({ requeueInterrupted: false });
+    await dispatcher.sendDueThenClose(1_000);
+    expect(receiver.received).toHaveLength(0);
+    expect(repository.deliveries({ limit: 1 })[0]).toMatchObject({
+      id: inFlight!.id,
+      status: 'delivering',
+    });
+  });
+});
