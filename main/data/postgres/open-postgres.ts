@@ -46,8 +46,11 @@ export function postgresClientConfig(
     connectionString: url,
     application_name: options.applicationName ?? DEFAULT_APPLICATION_NAME,
     statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
-    // A session left inside a transaction (a crashed request) would block every commit behind it.
-    idle_in_transaction_session_timeout: 60_000,
+    // A session left inside a transaction (a crashed request, a frozen process: a paused VM, a
+    // SIGSTOP) would block every commit behind it, and a batch delete waiting for its locks
+    // would pass its own statement timeout (30 s) and fail. No transaction of ours idles between
+    // two statements for seconds: one that does is ended after 15 s, releasing its locks.
+    idle_in_transaction_session_timeout: 15_000,
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
     // No pipelining: with many chunks committing at once in one process, a pipelined
