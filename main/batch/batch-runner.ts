@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Batch } from '../../shared/batch-schemas.js';
 import type { CoreData } from '../data/core-data.js';
-import type { RowOutcome, RowOutcomeContext } from '../data/data-commands.js';
+import type { RowOutcome } from '../data/data-commands.js';
 import { writeFileDurably } from '../files/write-file-durably.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { OutputFormat } from '../render/render-protocol.js';
@@ -15,6 +15,7 @@ import type { BatchWork } from './batch-work.js';
 import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { createImagesFolderResolver } from './images-folder.js';
 import { sheetPartName } from './output-address.js';
+import { RowOutcomes } from './row-outcomes.js';
 import { ingestSourceRows, type SourceRow } from './source-records.js';
 import {
   batchRowContext,
@@ -51,13 +52,6 @@ export interface BatchRunnerDeps {
 export function batchRowsInFlight(threads: number): number {
   return threads * 4;
 }
-/**
- * Row outcomes are committed in groups over this window. Each commit is an fsync on the API
- * thread; a batch row that waits 50 ms longer to show as done loses nothing (a crash re-renders
- * it, uncharged).
- */
-const BATCH_COMMIT_WINDOW_MS = 50;
-const BATCH_COMMIT_GROUP = 64;
 const DISK_FULL = new Set(['ENOSPC', 'EDQUOT']);
 
 /**
@@ -143,13 +137,20 @@ export class BatchRunner implements BatchWork {
     );
     const breaker = new CircuitBreaker(this.deps.breaker ?? DEFAULT_BREAKER);
     const progress = new ProgressMeter(this.deps.events, () => this.snapshot(batchId));
-    const commits = new OutcomeCommitter(data, {
-      batchId,
-      templateId: running.templateId,
-      ratio: running.target,
-      format: running.format as OutputFormat,
-      apiKeyId: running.apiKeyId,
-    });
+    const commits = new RowOutcomes(
+      data,
+      {
+        batchId,
+        templateId: running.templateId,
+        ratio: running.target,
+        format: running.format as OutputFormat,
+        apiKeyId: running.apiKeyId,
+      },
+      data.commitGroup,
+      (group) => {
+        for (let i = 0; i < group.length; i += 1) progress.tick();
+      },
+    );
 
     let context: BatchRowContext | undefined;
     let stopReason: string | null = null;
@@ -165,7 +166,6 @@ export class BatchRunner implements BatchWork {
     );
 
     const inFlight = new Set<Promise<void>>();
-    const committing = new Set<Promise<void>>();
     const leaseMs = this.deps.leaseMs ?? 5 * 60_000;
     // A claim is a write (an fsync): claim rows a few at a time, not one per finished row.
     const claimAtLeast = Math.max(1, Math.floor(this.deps.concurrency / 4));
@@ -195,15 +195,7 @@ export class BatchRunner implements BatchWork {
           inFlight.delete(task);
           const tripped = outcome.diskFull ?? breaker.record(outcome.result.ok);
           if (tripped && !stopReason) stopReason = tripped;
-          const commit = commits
-            .add(outcome.result)
-            .then(
-              () => progress.tick(),
-              (error: unknown) =>
-                this.deps.log?.(`batch ${batchId}: a row could not be committed`, error),
-            )
-            .finally(() => committing.delete(commit));
-          committing.add(commit);
+          commits.add(outcome.result);
         });
         inFlight.add(task);
       }
@@ -211,8 +203,10 @@ export class BatchRunner implements BatchWork {
       await new Promise((resolve) => setImmediate(resolve));
     }
     await Promise.allSettled(inFlight);
-    commits.flush();
-    await Promise.allSettled(committing);
+    await commits.flush();
+    // Rows whose commit failed stay leased: they render again when the batch resumes.
+    if (commits.failure)
+      this.deps.log?.(`batch ${batchId}: rows could not be committed`, commits.failure.error);
     await ingest.catch(() => undefined);
     if (running.sheetOptions && !stopReason && !this.stopRequested.has(batchId) && ingestDone) {
       try {
@@ -323,45 +317,6 @@ export class BatchRunner implements BatchWork {
     return batch
       ? toBatchResource(batch, 0, undefined, await batchSourceName(this.deps.data.uploads, batch))
       : null;
-  }
-}
-
-/**
- * Commits row outcomes in groups: everything that finished within the window (or the first
- * BATCH_COMMIT_GROUP of it) shares one transaction, so one fsync covers many rows.
- */
-class OutcomeCommitter {
-  private pending: { outcome: RowOutcome; resolve: () => void; reject: (e: unknown) => void }[] =
-    [];
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly data: CoreData,
-    private readonly context: RowOutcomeContext,
-  ) {}
-
-  add(outcome: RowOutcome): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.pending.push({ outcome, resolve, reject });
-      if (this.pending.length >= BATCH_COMMIT_GROUP) this.flush();
-      else this.timer ??= setTimeout(() => this.flush(), BATCH_COMMIT_WINDOW_MS);
-    });
-  }
-
-  flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    const group = this.pending.splice(0);
-    if (group.length === 0) return;
-    this.data.commands
-      .commitRows(
-        this.context,
-        group.map((item) => item.outcome),
-      )
-      .then(
-        () => group.forEach((item) => item.resolve()),
-        (error: unknown) => group.forEach((item) => item.reject(error)),
-      );
   }
 }
 

@@ -22,6 +22,7 @@ import {
   sheetPartKey,
 } from '../batch/output-address.js';
 import { drawBatchSheets, drawsRowsOnSheetsOnly, prepareSheetRow } from '../batch/batch-sheets.js';
+import { RowOutcomes } from '../batch/row-outcomes.js';
 
 export interface ChunkProcessorDeps {
   data: CoreData;
@@ -37,9 +38,6 @@ export interface ChunkProcessorDeps {
   log: (message: string, detail?: unknown) => void;
 }
 
-/** Row outcomes are committed in groups: one PostgreSQL transaction per group, not per row. */
-const COMMIT_GROUP = 50;
-const COMMIT_DELAY_MS = 100;
 /** How often a running chunk looks whether its batch was cancelled or deleted. */
 const STATUS_POLL_MS = 500;
 
@@ -123,41 +121,20 @@ export class ChunkProcessor {
     };
     const breaker = new CircuitBreaker(DEFAULT_BREAKER);
     const live = new BatchLiveness(data, batch.id);
-    let pending: RowOutcome[] = [];
-    let flushTimer: NodeJS.Timeout | undefined;
-    let committing: Promise<void> = Promise.resolve();
-    let commitError: unknown;
+    // A failed commit (PostgreSQL restarting) stops the chunk and fails the job, so BullMQ
+    // retries it: its uncommitted rows are still pending.
+    const commits = new RowOutcomes(data, commitContext, data.commitGroup);
     let tripped: string | null = null;
-    // Groups commit one after another; a failed commit (PostgreSQL restarting) stops the chunk
-    // and fails the job, so BullMQ retries it: its uncommitted rows are still pending.
-    const flush = (): Promise<void> => {
-      if (flushTimer) clearTimeout(flushTimer);
-      flushTimer = undefined;
-      const group = pending;
-      pending = [];
-      if (group.length > 0)
-        committing = committing.then(async () => {
-          if (commitError !== undefined) return;
-          try {
-            await data.commands.commitRows(commitContext, group);
-          } catch (error) {
-            commitError = error;
-          }
-        });
-      return committing;
-    };
     const record = (outcome: RowOutcome): void => {
-      pending.push(outcome);
       tripped ??= breaker.record(outcome.ok);
-      if (pending.length >= COMMIT_GROUP) void flush();
-      else flushTimer ??= setTimeout(() => void flush(), COMMIT_DELAY_MS);
+      commits.add(outcome);
     };
 
     let next = 0;
     let stop: 'cancelled' | 'aborted' | 'degraded' | null = null;
     const lane = async (): Promise<void> => {
       while (next < rows.length && !stop) {
-        if (signal.aborted || commitError !== undefined) stop = 'aborted';
+        if (signal.aborted || commits.failure) stop = 'aborted';
         else if (tripped) stop = 'degraded';
         else if (!(await live.stillRunning())) stop = 'cancelled';
         // Other lanes took rows while this one waited for the status check.
@@ -207,8 +184,8 @@ export class ChunkProcessor {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.deps.rowsInFlight) }, lane));
-    await flush();
-    if (commitError !== undefined) throw commitError;
+    await commits.flush();
+    if (commits.failure) throw commits.failure.error;
     if (stop === 'degraded' || tripped) {
       await data.commands.finishBatch({
         batchId: batch.id,

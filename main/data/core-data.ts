@@ -56,6 +56,11 @@ export interface BatchReads {
 /** Everything the core reads and writes, on SQLite (embedded) or PostgreSQL (cluster). */
 export interface CoreData {
   readonly kind: 'sqlite' | 'postgres';
+  /**
+   * How batch row outcomes are grouped into one commit on this store (batch/row-outcomes.ts):
+   * the rule is the same in every mode, the numbers are the store's.
+   */
+  readonly commitGroup: { rows: number; windowMs: number };
   settings: AsyncPort<SettingsRepository>;
   apiKeys: AsyncPort<ApiKeysRepository>;
   ledger: AsyncPort<Omit<LedgerRepository, 'settleHeldRow' | 'debitRender' | 'hold'>>;

@@ -21,6 +21,8 @@ import { postgresUploads } from './uploads-repository.js';
 export function postgresCoreData(pool: pg.Pool): CoreData {
   return {
     kind: 'postgres',
+    // One transaction (a round trip and a WAL flush) per group; many workers commit at once.
+    commitGroup: { rows: 50, windowMs: 100 },
     settings: postgresSettings(pool),
     apiKeys: postgresApiKeys(pool),
     ledger: postgresLedger(pool),

@@ -153,7 +153,10 @@ function EditorBar({
               })}
       </span>
       <span className="grow" />
-      {preview.busy ? <span className="spinner" aria-label={t('editor.preview.busy')} /> : null}
+      {/* An image with a name: a bare span may not carry aria-label (axe: aria-prohibited-attr). */}
+      {preview.busy ? (
+        <span className="spinner" role="img" aria-label={t('editor.preview.busy')} />
+      ) : null}
       <Button
         size="sm"
         variant="ghost"
