@@ -251,6 +251,23 @@ export class BatchService {
     withManifest: boolean,
     options: { onError?: (error: Error) => void; part?: number } = {},
   ): Promise<{ stream: Readable; missingRows: number[] }> {
+    const { entries, extras, missingRows } = await this.bundleContents(id, withManifest, options);
+    return { stream: createBundleStream(entries, extras, options), missingRows };
+  }
+
+  /**
+   * What the bundle holds, entry by entry: the command line writes a folder from it, and a zip
+   * of the same bytes as the API's (`bundle`), so a batch's result is the same in every mode.
+   */
+  async bundleContents(
+    id: string,
+    withManifest: boolean,
+    options: { part?: number } = {},
+  ): Promise<{
+    entries: BundleEntry[];
+    extras: { name: string; content: Buffer }[];
+    missingRows: number[];
+  }> {
     const batch = await this.assertBundleReady(id);
     const extension = EXTENSIONS[batch.format];
     const all = [];
@@ -318,7 +335,7 @@ export class BatchService {
           },
         ]
       : [];
-    return { stream: createBundleStream(entries, extras, options), missingRows };
+    return { entries, extras, missingRows };
   }
 
   private async manifestCsv(

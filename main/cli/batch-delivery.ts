@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { BatchService } from '../batch/batch-service.js';
 import { createBundleStream } from '../batch/bundle-writer.js';
 import { sheetPartName } from '../batch/output-address.js';
 import { csvLine } from '../batch/spreadsheet-safety.js';
@@ -99,6 +100,45 @@ export async function deliver(
     fs.copyFileSync(image.file, target, fs.constants.COPYFILE_FICLONE);
   }
   fs.writeFileSync(path.join(out, 'manifest.csv'), manifest);
+}
+
+/**
+ * Writes a batch's own bundle into `out`: into a zip, the very bytes the API serves for it; into
+ * a folder, its entries (images or sheets, and manifest.csv) as files. A plain run of the
+ * command line gives the same result as the app and a cluster for the same input.
+ */
+export async function deliverBundle(
+  batches: Pick<BatchService, 'bundle' | 'bundleContents'>,
+  batchId: string,
+  out: string,
+): Promise<void> {
+  if (isZipTarget(out)) {
+    await fs.promises.mkdir(path.dirname(out), { recursive: true });
+    const temp = `${out}.${process.pid}.tmp`;
+    try {
+      const { stream } = await batches.bundle(batchId, true);
+      await pipeline(stream, fs.createWriteStream(temp));
+      await fs.promises.rename(temp, out);
+    } catch (error) {
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+    return;
+  }
+  const { entries, extras } = await batches.bundleContents(batchId, true);
+  await fs.promises.mkdir(out, { recursive: true });
+  for (const entry of entries) {
+    const target = path.join(out, entry.name);
+    await fs.promises.rm(target, { force: true });
+    const source = entry.open
+      ? await entry.open()
+      : entry.file
+        ? fs.createReadStream(entry.file)
+        : null;
+    if (source) await pipeline(source, fs.createWriteStream(target));
+  }
+  for (const extra of extras)
+    await fs.promises.writeFile(path.join(out, extra.name), extra.content);
 }
 
 /** A hard link at `target`, replacing a file of an earlier run there. */

@@ -12,7 +12,13 @@ import { readError } from '../batch/source-records.js';
 import { describeRowError, prepareRow, type RowContext } from '../batch/render-batch-row.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import type { OutputFormat } from '../render/render-protocol.js';
-import { deliver, manifestCsv, type Deliverable, type ManifestLine } from './batch-delivery.js';
+import {
+  deliver,
+  deliverBundle,
+  manifestCsv,
+  type Deliverable,
+  type ManifestLine,
+} from './batch-delivery.js';
 import { printBatchSummary } from './batch-summary.js';
 import { readCliSource, readSourceRows, type CliSource } from './batch-source.js';
 import { EXIT } from './exit-codes.js';
@@ -57,6 +63,11 @@ export interface BatchOutcome {
   manifest: ManifestLine[];
   /** The manifest has sheet columns. */
   sheets?: boolean;
+  /**
+   * A plain run's result is its batch's own bundle (written as the API serves it); `images` and
+   * `manifest` then only feed the summary.
+   */
+  bundleOf?: string;
   rendered: number;
   unchanged: number;
   failed: number;
@@ -123,7 +134,9 @@ export async function runBatch(
   const outcome = options.cacheDir
     ? await cachedRun(core, source, base, options, new RenderCache(options.cacheDir), threadsFor)
     : await plainRun(core, source, base, options);
-  await deliver(options.out, outcome.images, manifestCsv(outcome.manifest, outcome.sheets));
+  if (outcome.bundleOf !== undefined)
+    await deliverBundle(core.batches, outcome.bundleOf, options.out);
+  else await deliver(options.out, outcome.images, manifestCsv(outcome.manifest, outcome.sheets));
   const { balance } = await core.data.ledger.account();
   printBatchSummary(outcome, {
     out: options.out,
@@ -244,6 +257,7 @@ async function plainRun(
     failed: manifest.length - succeeded.length,
     batchIds: [batch.id],
     renderSeconds: seconds,
+    bundleOf: batch.id,
   };
 }
 
@@ -288,6 +302,7 @@ async function sheetOutcome(
     unchanged: 0,
     failed: manifest.length - placed,
     batchIds: [batch.id],
+    bundleOf: batch.id,
     renderSeconds: seconds,
   };
 }

@@ -48,7 +48,7 @@ describe('render-desk batch', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['png', 1080, 1080]);
     }
     expect(fs.readFileSync(path.join(out, 'manifest.csv'), 'utf8')).toMatch(
-      /0,rendered,Vitamin C Glow Serum #0\.png,/,
+      /0,succeeded,Vitamin C Glow Serum #0\.png,/,
     );
     expect(ledgerBalance(dataDir)).toEqual({ balance: 96, debited: 4 });
   });
@@ -411,8 +411,8 @@ describe('render-desk batch --sheets', () => {
     expect(info).toContain(A4_PTS);
     const manifest = fs.readFileSync(path.join(out, 'manifest.csv'), 'utf8');
     expect(manifest).toContain('rowIndex,status,file,error,sheetFile,sheet,page,backPage,position');
-    expect(manifest).toContain('3,rendered,,,sheets-1.pdf,1,1,,4');
-    expect(manifest).toContain('4,rendered,,,sheets-1.pdf,2,2,,1');
+    expect(manifest).toContain('3,succeeded,,,sheets-1.pdf,1,1,,4');
+    expect(manifest).toContain('4,succeeded,,,sheets-1.pdf,2,2,,1');
     expect(ledgerBalance(dataDir)).toEqual({ balance: 95, debited: 5 });
   });
 
@@ -444,7 +444,7 @@ describe('render-desk batch --sheets', () => {
       expect(info).toMatch(/Pages:\s+2\n/);
       expect(info).toContain(A4_PTS);
     }
-    expect(zip.readAsText('manifest.csv')).toContain('4,rendered,,,sheets-2.pdf,2,1,2,1');
+    expect(zip.readAsText('manifest.csv')).toContain('4,succeeded,,,sheets-2.pdf,2,1,2,1');
   });
 
   it('gives each single badge PDF crop marks with --crop-marks, and refuses them with --sheets', async () => {
