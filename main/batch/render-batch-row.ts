@@ -5,7 +5,7 @@ import type { Template } from '../../shared/template-format.js';
 import { templateRatios, type CatalogEntry } from '../catalog/load-catalog.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { OutputFormat, RenderSuccess } from '../render/render-protocol.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import type { QueuedRow } from './batch-queue.js';
 import { rowTarget, sourceRowIndex } from './batch-targets.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';

@@ -1,11 +1,11 @@
 import { AppError } from '../../shared/errors.js';
 import type { QueuedRow } from '../batch/batch-queue.js';
-import type { BatchRecord } from '../store/batches-repository.js';
 import { initialiseAccount, type Store } from '../store/create-store.js';
 import { WalSync } from '../store/wal-sync.js';
 import { asyncPort } from './async-port.js';
 import type { BatchReads, CoreData } from './core-data.js';
 import type { DataCommands, RowOutcome, RowOutcomeContext } from './data-commands.js';
+import type { BatchRecord } from './types/batch-record.js';
 
 /** Embedded mode: the SQLite store behind the async ports (each call is a synchronous statement). */
 export function sqliteCoreData(store: Store): CoreData {

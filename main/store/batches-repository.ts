@@ -2,102 +2,26 @@ import type { OutputFormat } from '../../shared/api-schemas.js';
 import type { BatchStatus, ManifestRow, RowStatus } from '../../shared/batch-schemas.js';
 import type { SheetOptions } from '../../shared/sheet-options.js';
 import type { BatchRowQueue, QueuedRow, RowCounts, SourceRecord } from '../batch/batch-queue.js';
-import { newId } from './ids.js';
-import { newRenderId } from './renders-repository.js';
+import { newId, newRenderId } from '../data/ids.js';
+import type {
+  BatchFields,
+  BatchListOptions,
+  BatchOutputOptions,
+  BatchRecord,
+  NewBatch,
+} from '../data/types/batch-record.js';
 import type { Database } from './open-database.js';
 import { withRelaxedSync } from './relaxed-sync.js';
-
-export interface BatchRecord {
-  id: string;
-  templateId: string;
-  templateSnapshot: unknown;
-  /** The workspace template version the batch pinned; null for a built-in template. */
-  templateVersion: number | null;
-  assetsDir: string;
-  target: string;
-  format: OutputFormat;
-  quality: number | null;
-  /** Scale, transparent background and crop marks, as the request gave them. */
-  outputOptions: BatchOutputOptions;
-  /** N-up sheets as the request gave them; null for a batch of single files. */
-  sheetOptions: SheetOptions | null;
-  /**
-   * Several sizes from one run: each source row is drawn in every layout here, as batch rows
-   * `sourceIndex * targets.length + i` (batch-targets.ts); null for one layout (`target`).
-   */
-  targets: string[] | null;
-  sourceType: 'json-array' | 'csv' | 'xlsx';
-  sourceRef: string | null;
-  sheet: string | null;
-  /**
-   * Only these rows of the upload's sheet (sorted 0-based indexes; a rerun of failed rows),
-   * ingested with their own indexes; null for every row.
-   */
-  sourceRows: number[] | null;
-  bindings: Record<string, unknown>;
-  fileNamePattern: string | null;
-  imagesDir: string | null;
-  brand: unknown;
-  today: string;
-  status: BatchStatus;
-  total: number;
-  succeeded: number;
-  failed: number;
-  ingested: number;
-  ingestComplete: boolean;
-  rejectedReason: string | null;
-  stoppedReason: string | null;
-  apiKeyId: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-/** The output options a batch keeps for every row (shared/output-options.ts). */
-export interface BatchOutputOptions {
-  scale?: number;
-  background?: 'template' | 'transparent';
-  cropMarks?: boolean;
-  page?: number;
-}
-
-export type NewBatch = Omit<
-  BatchRecord,
-  | 'outputOptions'
-  | 'sheetOptions'
-  | 'targets'
-  | 'sourceRows'
-  | 'succeeded'
-  | 'failed'
-  | 'ingested'
-  | 'ingestComplete'
-  | 'startedAt'
-  | 'finishedAt'
-  | 'stoppedReason'
-> & {
-  outputOptions?: BatchOutputOptions;
-  sheetOptions?: SheetOptions | null;
-  targets?: string[] | null;
-  sourceRows?: number[] | null;
-};
 
 export interface BatchesRepository extends BatchRowQueue {
   newId(): string;
   create(batch: NewBatch): BatchRecord;
   get(id: string): BatchRecord | null;
   /** Newest first; with `apiKeyId`, only that key's batches. */
-  list(options: { limit: number; before?: string; apiKeyId?: string }): BatchRecord[];
+  list(options: BatchListOptions): BatchRecord[];
   /** Batches to continue after a restart. */
   unfinished(): BatchRecord[];
-  update(
-    id: string,
-    fields: Partial<
-      Pick<
-        BatchRecord,
-        'status' | 'startedAt' | 'finishedAt' | 'stoppedReason' | 'rejectedReason' | 'total'
-      >
-    >,
-  ): void;
+  update(id: string, fields: BatchFields): void;
   markIngested(id: string, ingested: number, complete: boolean): void;
   manifest(id: string, cursor: number, limit: number, status?: RowStatus): ManifestRow[];
   /** Succeeded rows in rowIndex order, streamed from the database (bundles). */

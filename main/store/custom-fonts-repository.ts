@@ -1,13 +1,6 @@
-import type { CustomFont, FontFormat, FontScript } from '../../shared/font-schemas.js';
-import type { CoverageRanges } from '../engine/font-coverage.js';
+import type { FontFormat, FontScript } from '../../shared/font-schemas.js';
+import type { CustomFontRecord } from '../data/types/custom-font-record.js';
 import type { Database } from './open-database.js';
-
-/** A stored custom font: the API's shape plus what the engine needs (file, coverage). */
-export interface CustomFontRecord extends CustomFont {
-  /** The file's name inside `<dataDir>/fonts/` (`<sha256>.<ext>`). */
-  fileName: string;
-  coverage: CoverageRanges;
-}
 
 export interface CustomFontsRepository {
   insert(record: CustomFontRecord): void;

@@ -1,4 +1,4 @@
-import type { LedgerEntry, LedgerKind } from './ledger-repository.js';
+import type { LedgerEntry, LedgerKind } from '../data/types/ledger.js';
 
 /**
  * The ledger as a person reads it (`group=batch`): every entry of a batch summed into one line,

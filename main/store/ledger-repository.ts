@@ -2,47 +2,13 @@ import { AppError, Errors } from '../../shared/errors.js';
 import { isUniqueViolation } from './open-database.js';
 import type { Database } from './open-database.js';
 import { groupedLedgerSql, toLedgerLine, type LedgerLineRow } from './ledger-lines.js';
-
-export const LEDGER_KINDS = ['grant', 'debit', 'hold', 'release'] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-export interface LedgerEntry {
-  id: number;
-  kind: LedgerKind;
-  amount: number;
-  renderId: string | null;
-  batchId: string | null;
-  rowIndex: number | null;
-  note: string | null;
-  createdAt: string;
-  /** A grouped batch line (`group: 'batch'`): how many entries it sums. */
-  entryCount?: number;
-  /** A grouped batch line: what the batch still holds. */
-  heldCredits?: number;
-}
-
-export interface AccountTotals {
-  /** Spendable now: granted − debited − held. Never negative. */
-  balance: number;
-  heldCredits: number;
-  granted: number;
-  debited: number;
-}
-
-export interface LedgerPage {
-  entries: LedgerEntry[];
-  /** The next page's cursor (an entry id, as a string), or null on the last page. */
-  nextCursor: string | null;
-}
-
-export interface InvariantReport {
-  ok: boolean;
-  problems: string[];
-  /** Totals recomputed from the ledger rows. */
-  fromEntries: { granted: number; debited: number; held: number };
-  /** The running totals kept in `account`. */
-  running: { granted: number; debited: number; held: number };
-}
+import {
+  LEDGER_KINDS,
+  type CreditLedger,
+  type InvariantReport,
+  type LedgerEntry,
+  type LedgerKind,
+} from '../data/types/ledger.js';
 
 /**
  * The credit ledger. Entries are only ever inserted; `account` keeps running totals updated in
@@ -50,9 +16,7 @@ export interface InvariantReport {
  * processes). Every method is synchronous and runs in its own transaction, which becomes a
  * savepoint when called inside a caller's `db.transaction` (e.g. debit + idempotency record).
  */
-export interface LedgerRepository {
-  account(): AccountTotals;
-  grant(amount: number, options?: { note?: string | null; apiKeyId?: string | null }): LedgerEntry;
+export interface LedgerRepository extends CreditLedger {
   /** Charges a single render. Throws `insufficient-credits` and charges nothing when short. */
   debitRender(input: { renderId: string; amount?: number; apiKeyId?: string | null }): {
     balance: number;
@@ -70,22 +34,6 @@ export interface LedgerRepository {
     renderId: string;
     apiKeyId?: string | null;
   }): boolean;
-  /** Releases `amount` held credits of the batch (default: all it holds); returns the amount. */
-  release(input: { batchId: string; amount?: number; note?: string | null }): number;
-  heldFor(batchId: string): number;
-  /**
-   * Newest first; `cursor` is a previous page's nextCursor. With `apiKeyId`, only that key's
-   * renders and the entries of its batches; with `group: 'batch'`, one line per batch.
-   */
-  list(options?: {
-    cursor?: number | string | null;
-    limit?: number;
-    kind?: string;
-    apiKeyId?: string;
-    group?: 'batch';
-  }): LedgerPage;
-  /** Recomputes the totals from the entries and compares them with the running totals. */
-  verifyInvariant(): InvariantReport;
 }
 
 export const LEDGER_PAGE_DEFAULT = 50;

@@ -1,38 +1,10 @@
-import { newId } from './ids.js';
+import { newRenderId } from '../data/ids.js';
+import type { NewRender, RenderLookup, RenderRecord } from '../data/types/renders.js';
 import type { Database } from './open-database.js';
 
-/** One finished render, single or batch row; the ledger debit refers to it by id. */
-export interface RenderRecord {
-  id: string;
-  templateId: string;
-  ratio: string;
-  format: string;
-  apiKeyId: string | null;
-  batchId: string | null;
-  rowIndex: number | null;
-  outputKey: string | null;
-  bytes: number;
-  createdAt: string;
-}
-
-/** A render to record; `id` and `createdAt` are generated when omitted. */
-export type NewRender = Omit<
-  RenderRecord,
-  'id' | 'createdAt' | 'apiKeyId' | 'batchId' | 'rowIndex' | 'outputKey'
-> &
-  Partial<
-    Pick<RenderRecord, 'id' | 'createdAt' | 'apiKeyId' | 'batchId' | 'rowIndex' | 'outputKey'>
-  >;
-
-export interface RendersRepository {
+export interface RendersRepository extends RenderLookup {
   /** Inserts the render; call it in the transaction that debits it. */
   insert(render: NewRender): RenderRecord;
-  get(id: string): RenderRecord | null;
-}
-
-/** A fresh `rnd_…` id, for callers that need the id before the row is written (file names). */
-export function newRenderId(): string {
-  return newId('rnd');
 }
 
 interface RenderRow {

@@ -1,23 +1,8 @@
-import type { CustomFontRecord } from './custom-fonts-repository.js';
+import type { WorkspaceChanges } from '../data/types/workspace-changes.js';
 import type { Database } from './open-database.js';
 
-/** A template row as a cluster's shared workspace holds it. */
-export interface MirroredTemplate {
-  id: string;
-  forkedFrom: string | null;
-  currentVersion: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  /** Purged in the shared workspace: the copy drops the template's rows and folder. */
-  purgedAt?: string | null;
-}
-
-export interface MirroredChanges {
-  templates: MirroredTemplate[];
-  versions: Array<{ templateId: string; version: number; data: string; createdAt: string }>;
-  fonts: Array<CustomFontRecord & { deletedAt: string | null }>;
-}
+/** What a node copies from its cluster's shared workspace (the assets are files, not rows). */
+export type MirroredChanges = Pick<WorkspaceChanges, 'templates' | 'versions' | 'fonts'>;
 
 /**
  * The node-local copy of a cluster's shared workspace: rows read from PostgreSQL are written into

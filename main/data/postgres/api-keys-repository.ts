@@ -4,12 +4,8 @@ import { Errors } from '../../../shared/errors.js';
 import type { KeyScope } from '../../../shared/key-scopes.js';
 import type { AsyncPort } from '../async-port.js';
 import { API_KEY_PREFIX, hashSecret } from '../../store/api-keys-repository.js';
-import type {
-  ApiKeyRecord,
-  ApiKeysRepository,
-  NewApiKey,
-} from '../../store/api-keys-repository.js';
-import { newId } from '../../store/ids.js';
+import type { ApiKeyRecord, ApiKeysRepository, NewApiKey } from '../types/api-keys.js';
+import { newId } from '../ids.js';
 import { inTransaction } from './transaction.js';
 import type { Queryable } from './transaction.js';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { AppError } from '../../../shared/errors.js';
-import type { BatchRecord } from '../../store/batches-repository.js';
+import type { BatchRecord } from '../types/batch-record.js';
 import type { DataCommands } from '../data-commands.js';
 import {
   insertBatch,

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { ManifestRow, RowStatus } from '../../../shared/batch-schemas.js';
-import { newId } from '../../store/ids.js';
+import { newId } from '../ids.js';
 import type { BatchReads, SucceededRow } from '../core-data.js';
 import { selectBatch, toBatch, updateBatch } from './batch-record.js';
 import type { BatchRow } from './batch-record.js';

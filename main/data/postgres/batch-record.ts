@@ -1,7 +1,12 @@
 import type { BatchStatus } from '../../../shared/batch-schemas.js';
 import type { OutputFormat } from '../../../shared/api-schemas.js';
 import type { SheetOptions } from '../../../shared/sheet-options.js';
-import type { BatchOutputOptions, BatchRecord, NewBatch } from '../../store/batches-repository.js';
+import type {
+  BatchFields,
+  BatchOutputOptions,
+  BatchRecord,
+  NewBatch,
+} from '../types/batch-record.js';
 import type { Queryable } from './transaction.js';
 
 /** A batches row as PostgreSQL returns it (json columns already parsed). */
@@ -107,13 +112,6 @@ const COLUMN: Record<string, string> = {
   rejectedReason: 'rejected_reason',
   total: 'total',
 };
-
-export type BatchFields = Partial<
-  Pick<
-    BatchRecord,
-    'status' | 'startedAt' | 'finishedAt' | 'stoppedReason' | 'rejectedReason' | 'total'
-  >
->;
 
 /** Sets the given fields (undefined ones are left alone); column names come from a fixed map. */
 export async function updateBatch(db: Queryable, id: string, fields: BatchFields): Promise<void> {

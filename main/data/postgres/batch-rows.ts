@@ -1,6 +1,6 @@
 import type { RowStatus } from '../../../shared/batch-schemas.js';
 import type { QueuedRow, RowCounts, SourceRecord } from '../../batch/batch-queue.js';
-import { newRenderId } from '../../store/renders-repository.js';
+import { newRenderId } from '../ids.js';
 import type { Queryable } from './transaction.js';
 
 /** The row-level statements the batch reads and commands share. */

@@ -4,11 +4,8 @@ import { BrandProfile, EMPTY_BRAND_PROFILE } from '../../../shared/brand-profile
 import { AppError, Errors } from '../../../shared/errors.js';
 import type { Problem } from '../../../shared/errors.js';
 import type { AsyncPort } from '../async-port.js';
-import type {
-  BrandProfileRecord,
-  BrandProfilesRepository,
-} from '../../store/brand-profiles-repository.js';
-import { newId } from '../../store/ids.js';
+import type { BrandProfileRecord, BrandProfilesRepository } from '../types/brand-profiles.js';
+import { newId } from '../ids.js';
 import { inTransaction } from './transaction.js';
 import type { Queryable } from './transaction.js';
 

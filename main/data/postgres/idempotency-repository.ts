@@ -6,7 +6,7 @@ import type {
   CompleteInput,
   IdempotencyRecord,
   IdempotencyRepository,
-} from '../../store/idempotency-repository.js';
+} from '../types/idempotency.js';
 import { inTransaction } from './transaction.js';
 import type { Queryable } from './transaction.js';
 

@@ -1,12 +1,8 @@
 import type pg from 'pg';
 import { Errors } from '../../../shared/errors.js';
 import type { AsyncPort } from '../async-port.js';
-import {
-  LEDGER_KINDS,
-  LEDGER_PAGE_DEFAULT,
-  LEDGER_PAGE_MAX,
-} from '../../store/ledger-repository.js';
-import type { InvariantReport, LedgerRepository } from '../../store/ledger-repository.js';
+import { LEDGER_PAGE_DEFAULT, LEDGER_PAGE_MAX } from '../../store/ledger-repository.js';
+import { LEDGER_KINDS, type CreditLedger, type InvariantReport } from '../types/ledger.js';
 import { groupedLedgerSql, toLedgerLine, type LedgerLineRow } from '../../store/ledger-lines.js';
 import {
   balanceOf,
@@ -20,9 +16,7 @@ import {
 import type { EntryRow, Totals } from './ledger-writes.js';
 import { inTransaction } from './transaction.js';
 
-export type PostgresLedger = AsyncPort<
-  Omit<LedgerRepository, 'settleHeldRow' | 'debitRender' | 'hold'>
->;
+export type PostgresLedger = AsyncPort<CreditLedger>;
 
 /** The credit ledger as services read and adjust it; charges go through DataCommands. */
 export function postgresLedger(pool: pg.Pool): PostgresLedger {

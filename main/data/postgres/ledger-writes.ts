@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { AppError, Errors } from '../../../shared/errors.js';
-import type { LedgerEntry, LedgerKind } from '../../store/ledger-repository.js';
+import type { LedgerEntry, LedgerKind } from '../types/ledger.js';
 import { isUniqueViolation } from './postgres-errors.js';
 import type { Queryable } from './transaction.js';
 

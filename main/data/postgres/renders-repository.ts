@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import type { AsyncPort } from '../async-port.js';
-import type { RenderRecord, RendersRepository } from '../../store/renders-repository.js';
+import type { RenderLookup, RenderRecord } from '../types/renders.js';
 import type { Queryable } from './transaction.js';
 
-export type PostgresRenders = AsyncPort<Pick<RendersRepository, 'get'>>;
+export type PostgresRenders = AsyncPort<RenderLookup>;
 
 interface RenderRow {
   id: string;

@@ -1,43 +1,10 @@
 import type pg from 'pg';
 import { AppError, Errors } from '../../../shared/errors.js';
-import type { CustomFontRecord } from '../../store/custom-fonts-repository.js';
+import type { CustomFontRecord } from '../types/custom-font-record.js';
+import type { WorkspaceChanges, WorkspaceFontChange } from '../types/workspace-changes.js';
 import { ADVISORY_KEYS } from './advisory-keys.js';
 import { isUniqueViolation } from './postgres-errors.js';
 import { inTransaction } from './transaction.js';
-
-/** A workspace template's row as every node copies it (the template itself is in its versions). */
-export interface SharedTemplateRow {
-  id: string;
-  forkedFrom: string | null;
-  currentVersion: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  /** Set once a deleted template's versions and files are gone: copies drop it too. */
-  purgedAt: string | null;
-}
-
-export interface SharedTemplateVersion {
-  templateId: string;
-  version: number;
-  /** The template as JSON text, exactly as it was saved. */
-  data: string;
-  createdAt: string;
-}
-
-export interface SharedFontRow extends CustomFontRecord {
-  deletedAt: string | null;
-}
-
-/** Everything written after a change number, read in one snapshot. */
-export interface WorkspaceChanges {
-  /** The highest change number included (the caller's own number when nothing changed). */
-  head: number;
-  templates: SharedTemplateRow[];
-  versions: SharedTemplateVersion[];
-  assets: Array<{ templateId: string; name: string }>;
-  fonts: SharedFontRow[];
-}
 
 /**
  * Workspace templates and uploaded fonts in PostgreSQL, for a cluster. Every write runs under one
@@ -301,7 +268,7 @@ interface FontRow {
   change_seq: number;
 }
 
-function toFontRow(row: FontRow): SharedFontRow {
+function toFontRow(row: FontRow): WorkspaceFontChange {
   return {
     id: row.id,
     family: row.family,

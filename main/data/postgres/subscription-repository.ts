@@ -5,7 +5,7 @@ import type {
   SubscriptionRepository,
   SubscriptionState,
   SubscriptionStatus,
-} from '../../store/subscription-repository.js';
+} from '../types/subscription.js';
 
 export type PostgresSubscription = AsyncPort<SubscriptionRepository>;
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { AsyncPort } from '../async-port.js';
-import { newId } from '../../store/ids.js';
-import type { UploadInfo, UploadKind, UploadsRepository } from '../../store/uploads-repository.js';
+import { newId } from '../ids.js';
+import type { UploadInfo, UploadKind, UploadsRepository } from '../types/uploads.js';
 import type { Queryable } from './transaction.js';
 
 export type PostgresUploads = AsyncPort<UploadsRepository>;
