@@ -1,19 +1,8 @@
 import { newId } from '../data/ids.js';
-import type { UploadInfo, UploadKind, UploadsRepository } from '../data/types/uploads.js';
+import { jsonText } from '../data/rows/json-column.js';
+import { toUploadRecord, type UploadRow } from '../data/rows/upload-rows.js';
+import type { UploadsRepository } from '../data/types/uploads.js';
 import type { Database } from './open-database.js';
-
-interface UploadRow {
-  id: string;
-  kind: UploadKind;
-  filename: string;
-  path: string;
-  bytes: number;
-  content_type: string | null;
-  info: string;
-  api_key_id: string | null;
-  created_at: string;
-  expires_at: string | null;
-}
 
 export function createUploadsRepository(db: Database): UploadsRepository {
   const insert = db.prepare(
@@ -41,20 +30,7 @@ export function createUploadsRepository(db: Database): UploadsRepository {
     },
     get(id) {
       const row = byId.get(id);
-      return row
-        ? {
-            id: row.id,
-            kind: row.kind,
-            filename: row.filename,
-            path: row.path,
-            bytes: row.bytes,
-            contentType: row.content_type,
-            info: JSON.parse(row.info) as UploadInfo,
-            apiKeyId: row.api_key_id,
-            createdAt: row.created_at,
-            expiresAt: row.expires_at,
-          }
-        : null;
+      return row ? toUploadRecord(row, jsonText) : null;
     },
     markUsed(id) {
       markUsed.run(id);

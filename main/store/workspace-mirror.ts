@@ -1,3 +1,4 @@
+import { toCustomFontRow } from '../data/rows/custom-font-rows.js';
 import type { WorkspaceChanges } from '../data/types/workspace-changes.js';
 import type { Database } from './open-database.js';
 
@@ -28,8 +29,8 @@ export function createWorkspaceMirror(db: Database): WorkspaceMirror {
   const insertFont = db.prepare(
     `INSERT OR IGNORE INTO custom_fonts (id, family, weight, style, format, file_name, original_name,
        sha256, size, coverage, scripts, licence, created_at)
-     VALUES (@id, @family, @weight, @style, @format, @fileName, @originalName, @sha256, @size,
-       @coverage, @scripts, @licence, @createdAt)`,
+     VALUES (@id, @family, @weight, @style, @format, @file_name, @original_name, @sha256, @size,
+       @coverage, @scripts, @licence, @created_at)`,
   );
   const fontFile = db.prepare<[string], string>('SELECT file_name FROM custom_fonts WHERE id = ?');
   const deleteFont = db.prepare<[string]>('DELETE FROM custom_fonts WHERE id = ?');
@@ -61,21 +62,7 @@ export function createWorkspaceMirror(db: Database): WorkspaceMirror {
           removedFontFiles.push(file);
         continue;
       }
-      insertFont.run({
-        id: font.id,
-        family: font.family,
-        weight: font.weight,
-        style: font.style,
-        format: font.format,
-        fileName: font.fileName,
-        originalName: font.originalName,
-        sha256: font.sha256,
-        size: font.size,
-        coverage: JSON.stringify(font.coverage),
-        scripts: JSON.stringify(font.scripts),
-        licence: font.licence,
-        createdAt: font.createdAt,
-      });
+      insertFont.run(toCustomFontRow(font));
     }
     return { removedFontFiles, purgedTemplates };
   });

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import { AppError, Errors } from '../../../shared/errors.js';
+import { toCustomFontRecord, type CustomFontRow } from '../rows/custom-font-rows.js';
+import type { WorkspaceTemplateRow } from '../rows/workspace-template-rows.js';
 import type { CustomFontRecord } from '../types/custom-font-record.js';
 import type { WorkspaceChanges, WorkspaceFontChange } from '../types/workspace-changes.js';
 import { ADVISORY_KEYS } from './advisory-keys.js';
@@ -178,16 +180,9 @@ export class SharedWorkspaceRepository {
     return inTransaction(
       this.pool,
       async (client) => {
-        const templates = await client.query<{
-          id: string;
-          forked_from: string | null;
-          current_version: number;
-          created_at: string;
-          updated_at: string;
-          deleted_at: string | null;
-          purged_at: string | null;
-          change_seq: number;
-        }>('SELECT * FROM workspace_templates WHERE change_seq > $1 ORDER BY change_seq', [seen]);
+        const templates = await client.query<
+          WorkspaceTemplateRow & { purged_at: string | null; change_seq: number }
+        >('SELECT * FROM workspace_templates WHERE change_seq > $1 ORDER BY change_seq', [seen]);
         const versions = await client.query<{
           template_id: string;
           version: number;
@@ -250,41 +245,13 @@ export class SharedWorkspaceRepository {
   }
 }
 
-interface FontRow {
-  id: string;
-  family: string;
-  weight: number;
-  style: 'normal' | 'italic';
-  format: CustomFontRecord['format'];
-  file_name: string;
-  original_name: string | null;
-  sha256: string;
-  size: number;
-  coverage: string;
-  scripts: string;
-  licence: string | null;
-  created_at: string;
+interface FontRow extends CustomFontRow {
   deleted_at: string | null;
   change_seq: number;
 }
 
 function toFontRow(row: FontRow): WorkspaceFontChange {
-  return {
-    id: row.id,
-    family: row.family,
-    weight: row.weight,
-    style: row.style,
-    format: row.format,
-    fileName: row.file_name,
-    originalName: row.original_name,
-    sha256: row.sha256,
-    size: row.size,
-    coverage: JSON.parse(row.coverage) as CustomFontRecord['coverage'],
-    scripts: JSON.parse(row.scripts) as CustomFontRecord['scripts'],
-    licence: row.licence,
-    createdAt: row.created_at,
-    deletedAt: row.deleted_at,
-  };
+  return { ...toCustomFontRecord(row), deletedAt: row.deleted_at };
 }
 
 async function insertAssets(
