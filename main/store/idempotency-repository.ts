@@ -1,26 +1,7 @@
-import { AppError } from '../../shared/errors.js';
-import type {
-  ClaimInput,
-  ClaimResult,
-  IdempotencyRecord,
-  IdempotencyRepository,
-} from '../data/types/idempotency.js';
+import type { IdempotencyRow } from '../data/rows/idempotency-rows.js';
+import { claimLost, expiresAfter, heldClaim } from '../data/rules/idempotency-rules.js';
+import type { ClaimInput, ClaimResult, IdempotencyRepository } from '../data/types/idempotency.js';
 import type { Database } from './open-database.js';
-
-/** How long a completed render can be replayed with its Idempotency-Key (published in the docs). */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
-
-interface IdempotencyRow {
-  api_key_id: string;
-  key: string;
-  request_hash: string;
-  status: 'in_progress' | 'completed';
-  render_id: string | null;
-  content_type: string | null;
-  output_path: string | null;
-  created_at: string;
-  expires_at: string;
-}
 
 export function createIdempotencyRepository(db: Database): IdempotencyRepository {
   const takeExpired = db.prepare<[string, string, string], { output_path: string | null }>(
@@ -55,16 +36,13 @@ export function createIdempotencyRepository(db: Database): IdempotencyRepository
     const at = now.toISOString();
     // An expired row counts as absent (a 24 h-old in_progress row is a leak, not a live render).
     const stale = takeExpired.get(input.apiKeyId, input.key, at);
-    const expiresAt = new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString();
+    const expiresAt = expiresAfter(now);
     if (
       insertClaim.run(input.apiKeyId, input.key, input.requestHash, at, expiresAt).changes === 1
     ) {
       return { state: 'claimed', staleOutputPath: stale?.output_path ?? null };
     }
-    const row = select.get(input.apiKeyId, input.key) as IdempotencyRow;
-    if (row.request_hash !== input.requestHash) return { state: 'mismatch' };
-    if (row.status === 'in_progress') return { state: 'in-progress' };
-    return { state: 'completed', record: toRecord(row) };
+    return heldClaim(select.get(input.apiKeyId, input.key) as IdempotencyRow, input.requestHash);
   });
 
   const purge = db.transaction((at: string): string[] =>
@@ -77,38 +55,18 @@ export function createIdempotencyRepository(db: Database): IdempotencyRepository
   return {
     claim: (input) => claim.immediate(input),
     complete(input) {
-      const now = input.now ?? new Date();
-      const ttlMs = input.ttlMs ?? IDEMPOTENCY_RETENTION_MS;
       const changes = completeStmt.run({
         apiKeyId: input.apiKeyId,
         key: input.key,
         renderId: input.renderId,
         contentType: input.contentType,
         outputPath: input.outputPath,
-        expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+        expiresAt: expiresAfter(input.now ?? new Date(), input.ttlMs),
       }).changes;
-      if (changes !== 1) {
-        throw new AppError(
-          'conflict',
-          `The Idempotency-Key "${input.key}" is no longer claimed by this request; nothing was recorded.`,
-        );
-      }
+      if (changes !== 1) throw claimLost(input.key);
     },
     abandon: ({ apiKeyId, key }) => abandonStmt.run(apiKeyId, key).changes === 1,
     clearInProgress: () => clearStmt.run().changes,
     purgeExpired: (now = new Date()) => purge.immediate(now.toISOString()),
-  };
-}
-
-function toRecord(row: IdempotencyRow): IdempotencyRecord {
-  return {
-    apiKeyId: row.api_key_id,
-    key: row.key,
-    requestHash: row.request_hash,
-    renderId: row.render_id ?? '',
-    contentType: row.content_type ?? '',
-    outputPath: row.output_path ?? '',
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
   };
 }
