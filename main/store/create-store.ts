@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { ACCOUNT_INITIALISED_SETTING, checkOpeningCredits } from '../data/rules/account-opening.js';
 import { createApiKeysRepository } from './api-keys-repository.js';
 import { createBatchesRepository } from './batches-repository.js';
 import type { BatchesRepository } from './batches-repository.js';
@@ -27,7 +28,6 @@ import type { SubscriptionRepository } from '../data/types/subscription.js';
 
 export const DATABASE_FILE_NAME = 'render-desk.db';
 export const DEFAULT_OPENING_CREDITS = 100;
-const ACCOUNT_INITIALISED_SETTING = 'account.initialised';
 
 export interface Store {
   /** The connection, for transactions spanning repositories (`store.db.transaction(fn)`). */
@@ -84,11 +84,7 @@ export function initialiseAccount(
   options: { openingCredits?: number } = {},
 ): { granted: number } {
   const openingCredits = options.openingCredits ?? DEFAULT_OPENING_CREDITS;
-  if (!Number.isSafeInteger(openingCredits) || openingCredits < 0) {
-    throw new RangeError(
-      `The opening balance must be a whole number of credits, not ${openingCredits}.`,
-    );
-  }
+  checkOpeningCredits(openingCredits);
   const run = store.db.transaction((): number => {
     if (store.settings.get(ACCOUNT_INITIALISED_SETTING) !== null) return 0;
     const hasEntries = store.ledger.list({ limit: 1 }).entries.length > 0;
