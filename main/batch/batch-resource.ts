@@ -1,6 +1,6 @@
 import type { Batch } from '../../shared/batch-schemas.js';
 import type { Ratio } from '../../shared/template-format.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 
 /**
  * The batch as the API shows it (spec §2.5 plus progress fields). Built from the batch's own

@@ -5,7 +5,7 @@ import type { RowOutcome } from '../data/data-commands.js';
 import { writeFileDurably } from '../files/write-file-durably.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { OutputFormat } from '../render/render-protocol.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import type { BatchEvents } from './batch-events.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { QueuedRow } from './batch-queue.js';

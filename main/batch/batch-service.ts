@@ -12,7 +12,7 @@ import { pageCount } from '../../shared/layout-pages.js';
 import type { Layout } from '../../shared/template-format.js';
 import { brandProfileFor } from '../brand/named-brand.js';
 import { checkOutputOptions, type RenderService } from '../render/render-service.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import type { CoreData } from '../data/core-data.js';
 import { batchSourceName, toBatchResource } from './batch-resource.js';
 import type { BatchOutputs } from './batch-outputs.js';

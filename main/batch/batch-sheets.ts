@@ -10,7 +10,7 @@ import type { Template } from '../../shared/template-format.js';
 import type { CoreData } from '../data/core-data.js';
 import type { RenderService } from '../render/render-service.js';
 import type { RenderJob } from '../render/render-protocol.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import type { QueuedRow } from './batch-queue.js';
 import { prepareRow, type BatchRowContext } from './render-batch-row.js';
 

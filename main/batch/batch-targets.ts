@@ -1,4 +1,4 @@
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 
 /**
  * Several sizes from one run: source row `i` drawn in layout `t` of `targets` is the batch row

@@ -1,4 +1,4 @@
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 
 /**
  * Where a batch's rows get drawn: the in-process runner (embedded mode) or chunk jobs on the

@@ -11,7 +11,7 @@ import type {
   RenderJob,
   RenderSuccess,
 } from '../render/render-protocol.js';
-import type { BatchOutputOptions, BatchRecord } from '../store/batches-repository.js';
+import type { BatchOutputOptions, BatchRecord } from '../data/types/batch-record.js';
 import type { QueuedRow } from './batch-queue.js';
 import { rowTarget, sourceRowIndex } from './batch-targets.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';

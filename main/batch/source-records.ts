@@ -1,6 +1,6 @@
 import type { CoreData } from '../data/core-data.js';
 import type { OutputFormat } from '../render/render-protocol.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import type { SourceRecord } from './batch-queue.js';
 import { imagesPerRow, rowTarget } from './batch-targets.js';
 import { BatchFileNamer } from './file-names.js';

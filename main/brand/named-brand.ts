@@ -1,7 +1,7 @@
 import type { BrandProfile } from '../../shared/brand-profile.js';
 import { Errors } from '../../shared/errors.js';
 import type { AsyncPort } from '../data/async-port.js';
-import type { BrandProfilesRepository } from '../store/brand-profiles-repository.js';
+import type { BrandProfilesRepository } from '../data/types/brand-profiles.js';
 
 /**
  * The profile a render, preview, batch or preflight fills brand-bound variables from: the brand

@@ -2,7 +2,7 @@ import { CreateBatchRequest } from '../../shared/batch-schemas.js';
 import { Errors } from '../../shared/errors.js';
 import { zodProblems } from '../../shared/zod-problems.js';
 import { isTerminal } from '../batch/batch-service.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import { CLI_PRINCIPAL, type LocalCore } from './local-core.js';
 import { ProgressBar } from './progress-bar.js';
 import { UsageError } from './usage-error.js';

@@ -11,7 +11,7 @@ import type { RowOutcome } from '../data/data-commands.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import type { RenderService } from '../render/render-service.js';
 import type { OutputFormat } from '../render/render-protocol.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import type { ChunkJob } from './chunk-queue.js';
 import type { Coordination } from './coordination.js';
 import {

@@ -1,6 +1,6 @@
 import { chosenBatchRows } from '../batch/batch-targets.js';
 import type { BatchWork } from '../batch/batch-work.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import type { ClusterIngest } from './cluster-ingest.js';
 import type { ClusterScheduler } from './cluster-scheduler.js';
 import type { Coordination } from './coordination.js';

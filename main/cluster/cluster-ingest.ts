@@ -1,7 +1,7 @@
 import { ingestSourceRows, type SourceRow } from '../batch/source-records.js';
 import { describeRowError } from '../batch/render-batch-row.js';
 import type { CoreData } from '../data/core-data.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import { CHUNK_LOCK_MS } from './chunk-queue.js';
 import type { ClusterScheduler } from './cluster-scheduler.js';
 import type { Coordination } from './coordination.js';

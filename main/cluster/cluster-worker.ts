@@ -8,7 +8,7 @@ import { createImageReferenceResolver } from '../engine/image-reference.js';
 import type { CoreData } from '../data/core-data.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import type { RenderService } from '../render/render-service.js';
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import { uploadObjectKey } from '../ingest/upload-service.js';
 import { ChunkProcessor } from './chunk-processor.js';
 import { startChunkWorker, type ChunkJob } from './chunk-queue.js';

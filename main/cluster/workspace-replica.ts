@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Template } from '../../shared/template-format.js';
 import type { SharedWorkspaceRepository } from '../data/postgres/shared-workspace-repository.js';
 import type { ObjectStore } from '../objects/object-store.js';
-import type { CustomFontRecord } from '../store/custom-fonts-repository.js';
+import type { CustomFontRecord } from '../data/types/custom-font-record.js';
 import type { WorkspaceMirror } from '../store/workspace-mirror.js';
 import { templateObjectPrefix } from './template-purge.js';
 import type { SharedWorkspace } from '../workspace/shared-workspace.js';

@@ -1,16 +1,16 @@
 import type { ManifestRow, RowStatus } from '../../shared/batch-schemas.js';
 import type { QueuedRow, RowCounts } from '../batch/batch-queue.js';
-import type { ApiKeysRepository } from '../store/api-keys-repository.js';
-import type { BatchesRepository, BatchRecord } from '../store/batches-repository.js';
-import type { BrandProfilesRepository } from '../store/brand-profiles-repository.js';
-import type { IdempotencyRepository } from '../store/idempotency-repository.js';
-import type { LedgerRepository } from '../store/ledger-repository.js';
-import type { RendersRepository } from '../store/renders-repository.js';
-import type { SettingsRepository } from '../store/settings-repository.js';
-import type { SubscriptionRepository } from '../store/subscription-repository.js';
-import type { UploadsRepository } from '../store/uploads-repository.js';
 import type { AsyncPort } from './async-port.js';
 import type { DataCommands } from './data-commands.js';
+import type { ApiKeysRepository } from './types/api-keys.js';
+import type { BatchFields, BatchListOptions, BatchRecord } from './types/batch-record.js';
+import type { BrandProfilesRepository } from './types/brand-profiles.js';
+import type { IdempotencyRepository } from './types/idempotency.js';
+import type { CreditLedger } from './types/ledger.js';
+import type { RenderLookup } from './types/renders.js';
+import type { SettingsRepository } from './types/settings.js';
+import type { SubscriptionRepository } from './types/subscription.js';
+import type { UploadsRepository } from './types/uploads.js';
 
 /** A succeeded row as the bundle and the manifest read it. */
 export interface SucceededRow {
@@ -26,10 +26,10 @@ export interface SucceededRow {
 export interface BatchReads {
   newId(): string;
   get(id: string): Promise<BatchRecord | null>;
-  list(options: Parameters<BatchesRepository['list']>[0]): Promise<BatchRecord[]>;
+  list(options: BatchListOptions): Promise<BatchRecord[]>;
   /** Batches to continue after a restart. */
   unfinished(): Promise<BatchRecord[]>;
-  update(...args: Parameters<BatchesRepository['update']>): Promise<void>;
+  update(id: string, fields: BatchFields): Promise<void>;
   counts(batchId: string): Promise<RowCounts>;
   manifest(id: string, cursor: number, limit: number, status?: RowStatus): Promise<ManifestRow[]>;
   /** Succeeded rows in rowIndex order, streamed (bundles of any size in bounded memory). */
@@ -53,7 +53,11 @@ export interface BatchReads {
   remove(id: string): Promise<boolean>;
 }
 
-/** Everything the core reads and writes, on SQLite (embedded) or PostgreSQL (cluster). */
+/**
+ * Everything the core reads and writes, on SQLite (embedded) or PostgreSQL (cluster). The
+ * repositories are written once, in ./types, in the synchronous form the SQLite store implements
+ * directly; services get their async form, which PostgreSQL implements.
+ */
 export interface CoreData {
   readonly kind: 'sqlite' | 'postgres';
   /**
@@ -63,9 +67,9 @@ export interface CoreData {
   readonly commitGroup: { rows: number; windowMs: number };
   settings: AsyncPort<SettingsRepository>;
   apiKeys: AsyncPort<ApiKeysRepository>;
-  ledger: AsyncPort<Omit<LedgerRepository, 'settleHeldRow' | 'debitRender' | 'hold'>>;
+  ledger: AsyncPort<CreditLedger>;
   idempotency: AsyncPort<IdempotencyRepository>;
-  renders: AsyncPort<Pick<RendersRepository, 'get'>>;
+  renders: AsyncPort<RenderLookup>;
   brandProfiles: AsyncPort<BrandProfilesRepository>;
   subscription: AsyncPort<SubscriptionRepository>;
   uploads: AsyncPort<UploadsRepository>;

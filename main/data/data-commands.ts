@@ -1,6 +1,6 @@
 import type { OutputFormat } from '../../shared/api-schemas.js';
 import type { SourceRecord } from '../batch/batch-queue.js';
-import type { BatchRecord, NewBatch } from '../store/batches-repository.js';
+import type { BatchRecord, NewBatch } from './types/batch-record.js';
 
 /**
  * The writes that must commit together, one transaction each, on either store (SQLite in

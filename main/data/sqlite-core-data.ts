@@ -1,11 +1,13 @@
-import { AppError } from '../../shared/errors.js';
-import type { QueuedRow } from '../batch/batch-queue.js';
-import type { BatchRecord } from '../store/batches-repository.js';
 import { initialiseAccount, type Store } from '../store/create-store.js';
 import { WalSync } from '../store/wal-sync.js';
 import { asyncPort } from './async-port.js';
 import type { BatchReads, CoreData } from './core-data.js';
+import { toQueuedRow, type QueuedDbRow } from './rows/batch-rows.js';
+import { jsonText } from './rows/json-column.js';
+import * as lifecycle from './rules/batch-lifecycle.js';
 import type { DataCommands, RowOutcome, RowOutcomeContext } from './data-commands.js';
+import { idempotencyCompletion, singleRenderRecord } from './rules/single-render-commit.js';
+import type { BatchRecord } from './types/batch-record.js';
 
 /** Embedded mode: the SQLite store behind the async ports (each call is a synchronous statement). */
 export function sqliteCoreData(store: Store): CoreData {
@@ -41,10 +43,7 @@ export function sqliteCoreData(store: Store): CoreData {
 
 function sqliteBatchReads(store: Store): BatchReads {
   const { batches, db } = store;
-  const inRange = db.prepare<
-    [string, number, number],
-    { row_index: number; line: number | null; record: string; attempts: number; render_id: string }
-  >(
+  const inRange = db.prepare<[string, number, number], QueuedDbRow>(
     `SELECT row_index, line, record, attempts, render_id FROM batch_rows
      WHERE batch_id = ? AND status IN ('pending', 'running') AND row_index >= ? AND row_index < ?
      ORDER BY row_index`,
@@ -99,14 +98,9 @@ function sqliteBatchReads(store: Store): BatchReads {
       );
     },
     pendingInRange(batchId, from, to) {
-      const rows: QueuedRow[] = inRange.all(batchId, from, to).map((row) => ({
-        rowIndex: row.row_index,
-        line: row.line,
-        record: JSON.parse(row.record) as Record<string, unknown>,
-        attempts: row.attempts,
-        renderId: row.render_id,
-      }));
-      return Promise.resolve(rows);
+      return Promise.resolve(
+        inRange.all(batchId, from, to).map((row) => toQueuedRow(row, jsonText)),
+      );
     },
   };
 }
@@ -156,13 +150,13 @@ function sqliteCommands(store: Store, walSync: WalSync): DataCommands {
         if (uploadRef) store.uploads.markUsed(uploadRef);
         if (ledger.account().balance < batch.total) {
           // Spec §4.3 rule 7: no row renders, and the batch says why.
-          batches.update(batch.id, {
-            status: 'failed',
-            rejectedReason: 'insufficient-credits',
-            finishedAt: batch.createdAt,
-          });
+          batches.update(batch.id, lifecycle.rejectedForCredits(batch));
         } else {
-          ledger.hold({ batchId: batch.id, amount: batch.total, note: `Batch ${batch.id}` });
+          ledger.hold({
+            batchId: batch.id,
+            amount: batch.total,
+            note: lifecycle.batchHoldNote(batch.id),
+          });
         }
         return batches.get(batch.id) as BatchRecord;
       }),
@@ -195,38 +189,27 @@ function sqliteCommands(store: Store, walSync: WalSync): DataCommands {
         outcomes.reduce((changed, o) => changed + (commitOne(context, o) ? 1 : 0), 0),
       ),
 
-    finishBatch: ({ batchId, stopReason, ingestError, pausing }) =>
+    finishBatch: (command) =>
       run(() => {
+        const { batchId } = command;
         const batch = batches.get(batchId);
         if (!batch || batch.status !== 'running') return batch;
-        const counts = batches.counts(batchId);
-        if (pausing && !stopReason && !ingestError) return batch;
-        const unfinished = counts.pending + counts.running;
-        const now = new Date().toISOString();
-        if (stopReason || ingestError) {
-          const held = ledger.heldFor(batchId);
-          if (held > 0) ledger.release({ batchId, amount: held });
-          batches.update(batchId, {
-            status: 'degraded',
-            stoppedReason: stopReason
-              ? `Stopped early because ${stopReason}. Fix the cause and replay the batch.`
-              : `Reading the source failed: ${ingestError}`,
-            finishedAt: now,
-          });
-        } else if (unfinished === 0) {
-          const held = ledger.heldFor(batchId);
-          if (held > 0) ledger.release({ batchId, amount: held });
-          const status =
-            counts.failed === 0 ? 'succeeded' : counts.succeeded === 0 ? 'failed' : 'partial';
-          batches.update(batchId, { status, finishedAt: now });
-        }
+        const ending = lifecycle.finishedFields(
+          command,
+          batches.counts(batchId),
+          new Date().toISOString(),
+        );
+        if (!ending) return batch;
+        const held = ledger.heldFor(batchId);
+        if (held > 0) ledger.release({ batchId, amount: held });
+        batches.update(batchId, ending);
         return batches.get(batchId);
       }),
 
     cancelBatch: (batchId) =>
       run(() => {
         const current = batches.get(batchId);
-        if (!current || isTerminalStatus(current.status)) return current;
+        if (!current || lifecycle.isTerminalStatus(current.status)) return current;
         batches.cancelPending(batchId);
         const held = ledger.heldFor(batchId);
         if (held > 0) ledger.release({ batchId, amount: held, note: 'Cancelled' });
@@ -236,31 +219,11 @@ function sqliteCommands(store: Store, walSync: WalSync): DataCommands {
 
     replayBatch: (batchId) =>
       run(() => {
-        const batch = batches.get(batchId);
-        if (!batch) throw new AppError('not-found', `No batch "${batchId}".`);
-        if (!isTerminalStatus(batch.status)) {
-          throw new AppError(
-            'batch-not-terminal',
-            `Batch ${batchId} is still ${batch.status}; replay it once it has finished.`,
-          );
-        }
-        const counts = batches.counts(batchId);
-        const notIngested = batch.ingestComplete ? 0 : Math.max(0, batch.total - batch.ingested);
-        const toRender = counts.pending + counts.failed + counts.cancelled + notIngested;
-        if (toRender === 0) {
-          throw new AppError(
-            'nothing-to-replay',
-            `Every row of batch ${batchId} succeeded; there is nothing to replay.`,
-          );
-        }
-        ledger.hold({ batchId, amount: toRender, note: `Replay of batch ${batchId}` });
+        const batch = lifecycle.replayable(batchId, batches.get(batchId));
+        const toRender = lifecycle.replayRowCount(batch, batches.counts(batchId));
+        ledger.hold({ batchId, amount: toRender, note: lifecycle.replayHoldNote(batchId) });
         batches.requeueForReplay(batchId);
-        batches.update(batchId, {
-          status: 'queued',
-          finishedAt: null,
-          stoppedReason: null,
-          rejectedReason: null,
-        });
+        batches.update(batchId, lifecycle.REPLAYED_FIELDS);
         return batches.get(batchId) as BatchRecord;
       }),
 
@@ -271,34 +234,13 @@ function sqliteCommands(store: Store, walSync: WalSync): DataCommands {
           amount: 1,
           apiKeyId: commit.apiKeyId,
         });
-        store.renders.insert({
-          id: commit.renderId,
-          templateId: commit.templateId,
-          ratio: commit.ratio,
-          format: commit.format,
-          apiKeyId: commit.apiKeyId,
-          bytes: commit.bytes,
-          createdAt: (commit.idempotency?.now ?? new Date()).toISOString(),
-        });
-        if (commit.idempotency) {
-          store.idempotency.complete({
-            apiKeyId: commit.apiKeyId,
-            key: commit.idempotency.key,
-            renderId: commit.renderId,
-            contentType: commit.idempotency.contentType,
-            outputPath: commit.idempotency.outputRef,
-            now: commit.idempotency.now,
-          });
-        }
+        store.renders.insert(singleRenderRecord(commit));
+        const completion = idempotencyCompletion(commit);
+        if (completion) store.idempotency.complete(completion);
         return { balance: after.balance };
       }),
 
     initialiseAccount: (openingCredits) =>
       Promise.resolve(initialiseAccount(store, { openingCredits })),
   };
-}
-
-const TERMINAL = new Set(['succeeded', 'partial', 'failed', 'degraded', 'cancelled']);
-function isTerminalStatus(status: string): boolean {
-  return TERMINAL.has(status);
 }

@@ -1,5 +1,5 @@
 import { layoutLayers } from '../../shared/layout-pages.js';
-import type { BrandProfileRecord } from '../store/brand-profiles-repository.js';
+import type { BrandProfileRecord } from '../data/types/brand-profiles.js';
 import type { WorkspaceTemplateRecord } from '../store/workspace-templates-repository.js';
 
 /** Something that would lose its font if a custom family were deleted. */

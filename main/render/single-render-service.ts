@@ -8,7 +8,7 @@ import { singleRenderKey } from '../batch/output-address.js';
 import type { BrandFill } from '../engine/resolve-values.js';
 import type { ObjectStore } from '../objects/object-store.js';
 import type { CreditReservations } from './credit-reservations.js';
-import { newRenderId } from '../store/renders-repository.js';
+import { newRenderId } from '../data/ids.js';
 import type { RenderService } from './render-service.js';
 
 export interface SingleRenderDeps {

@@ -1,61 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Errors } from '../../shared/errors.js';
-import type { ApiKeyRecord } from '../../shared/api-schemas.js';
 import type { KeyScope } from '../../shared/key-scopes.js';
-import { newId } from './ids.js';
+import { newApiKeyRow, toApiKeyRecord, type ApiKeyRow } from '../data/rows/api-key-rows.js';
+import * as apiKeyRules from '../data/rules/api-key-rules.js';
+import type { ApiKeyRecord, ApiKeysRepository, NewApiKey } from '../data/types/api-keys.js';
 import type { Database } from './open-database.js';
-
-/** An API key as shown to people (never the secret): what GET /v1/api-keys lists. */
-export type { ApiKeyRecord };
-
-export interface NewApiKey {
-  name: string;
-  scope: KeyScope;
-}
-
-export interface ApiKeysRepository {
-  /** Makes a key; the secret is returned here once and stored only as its SHA-256. */
-  create(input: NewApiKey): { record: ApiKeyRecord; secret: string };
-  /**
-   * Makes sure an active key with exactly this secret exists (RENDER_DESK_API_KEY). Idempotent.
-   * An existing key keeps its name; a revoked one is reinstated with `scope`, because the
-   * environment is the operator's standing instruction.
-   */
-  ensure(secret: string, input: NewApiKey): ApiKeyRecord;
-  /** The active key with this secret, or null. Unknown and revoked keys look the same. */
-  authenticate(secret: unknown): ApiKeyRecord | null;
-  list(): ApiKeyRecord[];
-  get(id: string): ApiKeyRecord | null;
-  /** True when an active key was revoked by this call. */
-  revoke(id: string): boolean;
-  /** Records use; writes at most once a minute per key so a busy script costs no fsyncs. */
-  touch(id: string, now?: Date): void;
-  /** Active (not revoked) keys. */
-  count(): number;
-}
-
-export const API_KEY_PREFIX = 'rdk_';
-const DISPLAY_PREFIX_LENGTH = 12;
-const MIN_SECRET_LENGTH = 16;
-const MAX_SECRET_LENGTH = 512;
-const TOUCH_INTERVAL_MS = 60_000;
-// Compared against when no row matches, so an unknown key does the same work as a revoked one.
-const DUMMY_HASH = Buffer.alloc(32);
-
-interface ApiKeyRow {
-  id: string;
-  name: string;
-  prefix: string;
-  hash: string;
-  scope: KeyScope;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
 
 export function createApiKeysRepository(db: Database): ApiKeysRepository {
   const insert = db.prepare(
@@ -79,94 +26,48 @@ export function createApiKeysRepository(db: Database): ApiKeysRepository {
     .prepare<[], number>('SELECT COUNT(*) FROM api_keys WHERE revoked_at IS NULL')
     .pluck();
 
-  // Per repository, not per module: each store keeps its own memory of recent touches.
-  const lastTouched = new Map<string, number>();
+  const touches = new apiKeyRules.TouchThrottle();
 
   const insertKey = (secret: string, input: NewApiKey): ApiKeyRecord => {
-    const row: ApiKeyRow = {
-      id: newId('key'),
-      name: input.name,
-      prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH),
-      hash: hashSecret(secret),
-      scope: input.scope,
-      created_at: new Date().toISOString(),
-      last_used_at: null,
-      revoked_at: null,
-    };
+    const row = newApiKeyRow(secret, input);
     insert.run(row);
-    return toRecord(row);
+    return toApiKeyRecord(row);
   };
 
   const ensure = db.transaction((secret: string, input: NewApiKey): ApiKeyRecord => {
-    checkSecret(secret);
-    const existing = byHash.get(hashSecret(secret));
+    apiKeyRules.checkSecret(secret);
+    const existing = byHash.get(apiKeyRules.hashSecret(secret));
     if (!existing) return insertKey(secret, input);
     if (existing.revoked_at !== null) {
       reinstate.run(input.scope, existing.id);
-      return toRecord(byId.get(existing.id) as ApiKeyRow);
+      return toApiKeyRecord(byId.get(existing.id) as ApiKeyRow);
     }
-    return toRecord(existing);
+    return toApiKeyRecord(existing);
   });
 
   return {
     create(input) {
-      const secret = API_KEY_PREFIX + randomBytes(32).toString('base64url');
+      const secret = apiKeyRules.newSecret();
       return { record: insertKey(secret, input), secret };
     },
     ensure: (secret, input) => ensure.immediate(secret, input),
     authenticate(secret) {
-      if (typeof secret !== 'string' || secret.length === 0 || secret.length > MAX_SECRET_LENGTH) {
-        return null;
-      }
-      const presented = createHash('sha256').update(secret, 'utf8').digest();
-      const row = byHash.get(presented.toString('hex'));
-      // The lookup is by hash (an index seek), then a constant-time compare of the stored hash.
-      const stored = row ? Buffer.from(row.hash, 'hex') : DUMMY_HASH;
-      const matches = stored.length === presented.length && timingSafeEqual(stored, presented);
-      if (!row || !matches || row.revoked_at !== null) return null;
-      return toRecord(row);
+      const presented = apiKeyRules.presentedHash(secret);
+      if (!presented) return null;
+      const row = byHash.get(presented.toString('hex')) ?? null;
+      return apiKeyRules.isActiveMatch(row, presented) ? toApiKeyRecord(row) : null;
     },
-    list: () => all.all().map(toRecord),
+    list: () => all.all().map(toApiKeyRecord),
     get(id) {
       const row = byId.get(id);
-      return row ? toRecord(row) : null;
+      return row ? toApiKeyRecord(row) : null;
     },
     revoke: (id) => revokeStmt.run(new Date().toISOString(), id).changes === 1,
     touch(id, now = new Date()) {
       // Skip even the UPDATE (and its brief write lock) when this process wrote recently.
-      const last = lastTouched.get(id);
-      if (last !== undefined && now.getTime() - last < TOUCH_INTERVAL_MS) return;
-      lastTouched.set(id, now.getTime());
-      const threshold = new Date(now.getTime() - TOUCH_INTERVAL_MS).toISOString();
-      touchStmt.run(now.toISOString(), id, threshold);
+      const threshold = touches.threshold(id, now);
+      if (threshold !== null) touchStmt.run(now.toISOString(), id, threshold);
     },
     count: () => countActive.get() as number,
-  };
-}
-
-function checkSecret(secret: string): void {
-  // A Bearer token must be one visible-ASCII word; short secrets are refused as guessable.
-  const problems: string[] = [];
-  if (secret.length < MIN_SECRET_LENGTH) problems.push(`at least ${MIN_SECRET_LENGTH} characters`);
-  if (secret.length > MAX_SECRET_LENGTH) problems.push(`at most ${MAX_SECRET_LENGTH} characters`);
-  if (!/^[\x21-\x7e]*$/.test(secret)) problems.push('visible ASCII characters only, no spaces');
-  if (problems.length > 0) {
-    throw Errors.validation(
-      [{ path: 'apiKey', message: `An API key needs ${problems.join(' and ')}.` }],
-      `The API key is not usable: it needs ${problems.join(' and ')}.`,
-    );
-  }
-}
-
-function toRecord(row: ApiKeyRow): ApiKeyRecord {
-  return {
-    id: row.id,
-    name: row.name,
-    prefix: row.prefix,
-    scope: row.scope,
-    admin: row.scope === 'admin',
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    revokedAt: row.revoked_at,
   };
 }

@@ -1,103 +1,34 @@
-import type { OutputFormat } from '../../shared/api-schemas.js';
-import type { BatchStatus, ManifestRow, RowStatus } from '../../shared/batch-schemas.js';
-import type { SheetOptions } from '../../shared/sheet-options.js';
+import type { ManifestRow, RowStatus } from '../../shared/batch-schemas.js';
 import type { BatchRowQueue, QueuedRow, RowCounts, SourceRecord } from '../batch/batch-queue.js';
-import { newId } from './ids.js';
-import { newRenderId } from './renders-repository.js';
+import { newId, newRenderId } from '../data/ids.js';
+import {
+  batchFieldColumns,
+  toBatchRecord,
+  toManifestRow,
+  toQueuedRow,
+  type BatchRow,
+  type ManifestDbRow,
+  type QueuedDbRow,
+} from '../data/rows/batch-rows.js';
+import { jsonText } from '../data/rows/json-column.js';
+import type {
+  BatchFields,
+  BatchListOptions,
+  BatchRecord,
+  NewBatch,
+} from '../data/types/batch-record.js';
 import type { Database } from './open-database.js';
 import { withRelaxedSync } from './relaxed-sync.js';
-
-export interface BatchRecord {
-  id: string;
-  templateId: string;
-  templateSnapshot: unknown;
-  /** The workspace template version the batch pinned; null for a built-in template. */
-  templateVersion: number | null;
-  assetsDir: string;
-  target: string;
-  format: OutputFormat;
-  quality: number | null;
-  /** Scale, transparent background and crop marks, as the request gave them. */
-  outputOptions: BatchOutputOptions;
-  /** N-up sheets as the request gave them; null for a batch of single files. */
-  sheetOptions: SheetOptions | null;
-  /**
-   * Several sizes from one run: each source row is drawn in every layout here, as batch rows
-   * `sourceIndex * targets.length + i` (batch-targets.ts); null for one layout (`target`).
-   */
-  targets: string[] | null;
-  sourceType: 'json-array' | 'csv' | 'xlsx';
-  sourceRef: string | null;
-  sheet: string | null;
-  /**
-   * Only these rows of the upload's sheet (sorted 0-based indexes; a rerun of failed rows),
-   * ingested with their own indexes; null for every row.
-   */
-  sourceRows: number[] | null;
-  bindings: Record<string, unknown>;
-  fileNamePattern: string | null;
-  imagesDir: string | null;
-  brand: unknown;
-  today: string;
-  status: BatchStatus;
-  total: number;
-  succeeded: number;
-  failed: number;
-  ingested: number;
-  ingestComplete: boolean;
-  rejectedReason: string | null;
-  stoppedReason: string | null;
-  apiKeyId: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-/** The output options a batch keeps for every row (shared/output-options.ts). */
-export interface BatchOutputOptions {
-  scale?: number;
-  background?: 'template' | 'transparent';
-  cropMarks?: boolean;
-  page?: number;
-}
-
-export type NewBatch = Omit<
-  BatchRecord,
-  | 'outputOptions'
-  | 'sheetOptions'
-  | 'targets'
-  | 'sourceRows'
-  | 'succeeded'
-  | 'failed'
-  | 'ingested'
-  | 'ingestComplete'
-  | 'startedAt'
-  | 'finishedAt'
-  | 'stoppedReason'
-> & {
-  outputOptions?: BatchOutputOptions;
-  sheetOptions?: SheetOptions | null;
-  targets?: string[] | null;
-  sourceRows?: number[] | null;
-};
 
 export interface BatchesRepository extends BatchRowQueue {
   newId(): string;
   create(batch: NewBatch): BatchRecord;
   get(id: string): BatchRecord | null;
   /** Newest first; with `apiKeyId`, only that key's batches. */
-  list(options: { limit: number; before?: string; apiKeyId?: string }): BatchRecord[];
+  list(options: BatchListOptions): BatchRecord[];
   /** Batches to continue after a restart. */
   unfinished(): BatchRecord[];
-  update(
-    id: string,
-    fields: Partial<
-      Pick<
-        BatchRecord,
-        'status' | 'startedAt' | 'finishedAt' | 'stoppedReason' | 'rejectedReason' | 'total'
-      >
-    >,
-  ): void;
+  update(id: string, fields: BatchFields): void;
   markIngested(id: string, ingested: number, complete: boolean): void;
   manifest(id: string, cursor: number, limit: number, status?: RowStatus): ManifestRow[];
   /** Succeeded rows in rowIndex order, streamed from the database (bundles). */
@@ -116,49 +47,7 @@ export interface BatchesRepository extends BatchRowQueue {
   renderIdFor(id: string, rowIndex: number): string | null;
 }
 
-interface BatchRow {
-  id: string;
-  template_id: string;
-  template_version: number | null;
-  template_snapshot: string;
-  assets_dir: string;
-  target: string;
-  format: OutputFormat;
-  quality: number | null;
-  output_options: string;
-  sheet_options: string | null;
-  targets: string | null;
-  source_rows: string | null;
-  source_type: 'json-array' | 'csv' | 'xlsx';
-  source_ref: string | null;
-  sheet: string | null;
-  bindings: string;
-  file_name_pattern: string | null;
-  images_dir: string | null;
-  brand: string;
-  today: string;
-  status: BatchStatus;
-  total: number;
-  succeeded: number;
-  failed: number;
-  ingested: number;
-  ingest_complete: number;
-  rejected_reason: string | null;
-  stopped_reason: string | null;
-  api_key_id: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-const COLUMN: Record<string, string> = {
-  status: 'status',
-  startedAt: 'started_at',
-  finishedAt: 'finished_at',
-  stoppedReason: 'stopped_reason',
-  rejectedReason: 'rejected_reason',
-  total: 'total',
-};
+const toRecord = (row: BatchRow): BatchRecord => toBatchRecord(row, jsonText);
 
 export function createBatchesRepository(db: Database): BatchesRepository {
   const insertBatch = db.prepare(
@@ -191,10 +80,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (batch_id, row_index) DO NOTHING`,
   );
-  const pending = db.prepare<
-    [string, number],
-    { row_index: number; line: number | null; record: string; attempts: number; render_id: string }
-  >(
+  const pending = db.prepare<[string, number], QueuedDbRow>(
     // Named: the planner otherwise walks the primary key from row 0 past every finished row,
     // so each claim cost more as the batch went on (quadratic over a batch).
     `SELECT row_index, line, record, attempts, render_id FROM batch_rows INDEXED BY batch_rows_by_status
@@ -285,13 +171,8 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     (batchId: string, limit: number, leaseUntil: number): QueuedRow[] => {
       const rows = pending.all(batchId, limit);
       for (const row of rows) lease.run(leaseUntil, batchId, row.row_index);
-      return rows.map((row) => ({
-        rowIndex: row.row_index,
-        line: row.line,
-        record: JSON.parse(row.record) as Record<string, unknown>,
-        attempts: row.attempts + 1,
-        renderId: row.render_id,
-      }));
+      // Read before the lease counted this attempt.
+      return rows.map((row) => ({ ...toQueuedRow(row, jsonText), attempts: row.attempts + 1 }));
     },
   );
   const replay = db.transaction((id: string) => {
@@ -305,11 +186,11 @@ export function createBatchesRepository(db: Database): BatchesRepository {
   });
 
   const update: BatchesRepository['update'] = (id, fields) => {
-    const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
-    if (entries.length === 0) return;
-    const sets = entries.map(([key]) => `${COLUMN[key]} = @${key}`).join(', ');
+    const set = batchFieldColumns(fields);
+    if (set.length === 0) return;
+    const sets = set.map(({ column, field }) => `${column} = @${field}`).join(', ');
     db.prepare(`UPDATE batches SET ${sets} WHERE id = @id`).run({
-      ...Object.fromEntries(entries),
+      ...Object.fromEntries(set.map(({ field, value }) => [field, value])),
       id,
     });
   };
@@ -327,19 +208,19 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         bindings: JSON.stringify(batch.bindings),
         brand: JSON.stringify(batch.brand),
       });
-      return toBatch(byId.get(batch.id) as BatchRow);
+      return toRecord(byId.get(batch.id) as BatchRow);
     },
     get(id) {
       const row = byId.get(id);
-      return row ? toBatch(row) : null;
+      return row ? toRecord(row) : null;
     },
     list({ limit, before, apiKeyId }) {
       if (apiKeyId !== undefined) {
-        return listByKey.all(apiKeyId, before ?? null, before ?? null, limit).map(toBatch);
+        return listByKey.all(apiKeyId, before ?? null, before ?? null, limit).map(toRecord);
       }
-      return (before ? listBefore.all(before, limit) : listAll.all(limit)).map(toBatch);
+      return (before ? listBefore.all(before, limit) : listAll.all(limit)).map(toRecord);
     },
-    unfinished: () => unfinished.all().map(toBatch),
+    unfinished: () => unfinished.all().map(toRecord),
     update,
     markIngested(id, ingested, complete) {
       markIngested.run(ingested, complete ? 1 : 0, id);
@@ -371,15 +252,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
       const rows = status
         ? manifestByStatus.all(id, status, cursor, limit)
         : manifestAll.all(id, cursor, limit);
-      return rows.map((row) => ({
-        rowIndex: row.row_index,
-        line: row.line,
-        status: row.status,
-        renderId: row.render_id,
-        outputKey: row.output_key,
-        error: row.error,
-        fileName: row.file_name,
-      }));
+      return rows.map(toManifestRow);
     },
     *succeededRows(id) {
       for (const row of succeededRows.iterate(id)) {
@@ -392,53 +265,5 @@ export function createBatchesRepository(db: Database): BatchesRepository {
     cancelPending: (id) => cancelPending.run(id).changes,
     remove: (id) => remove.immediate(id),
     renderIdFor: (id, rowIndex) => renderIdFor.pluck().get(id, rowIndex) ?? null,
-  };
-}
-
-interface ManifestDbRow {
-  row_index: number;
-  line: number | null;
-  status: RowStatus;
-  /** Given when the row is read (migration 9 gave older rows theirs). */
-  render_id: string;
-  output_key: string | null;
-  error: string | null;
-  file_name: string | null;
-}
-
-function toBatch(row: BatchRow): BatchRecord {
-  return {
-    id: row.id,
-    templateId: row.template_id,
-    templateSnapshot: JSON.parse(row.template_snapshot) as unknown,
-    templateVersion: row.template_version,
-    assetsDir: row.assets_dir,
-    target: row.target,
-    format: row.format,
-    quality: row.quality,
-    outputOptions: JSON.parse(row.output_options) as BatchOutputOptions,
-    sheetOptions: row.sheet_options ? (JSON.parse(row.sheet_options) as SheetOptions) : null,
-    targets: row.targets ? (JSON.parse(row.targets) as string[]) : null,
-    sourceType: row.source_type,
-    sourceRef: row.source_ref,
-    sheet: row.sheet,
-    sourceRows: row.source_rows ? (JSON.parse(row.source_rows) as number[]) : null,
-    bindings: JSON.parse(row.bindings) as Record<string, unknown>,
-    fileNamePattern: row.file_name_pattern,
-    imagesDir: row.images_dir,
-    brand: JSON.parse(row.brand) as unknown,
-    today: row.today,
-    status: row.status,
-    total: row.total,
-    succeeded: row.succeeded,
-    failed: row.failed,
-    ingested: row.ingested,
-    ingestComplete: row.ingest_complete === 1,
-    rejectedReason: row.rejected_reason,
-    stoppedReason: row.stopped_reason,
-    apiKeyId: row.api_key_id,
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
   };
 }

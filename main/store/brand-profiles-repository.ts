@@ -1,42 +1,15 @@
-import type { z } from 'zod';
-import { BrandProfile, EMPTY_BRAND_PROFILE } from '../../shared/brand-profile.js';
-import type { Brand } from '../../shared/brand-schemas.js';
+import { EMPTY_BRAND_PROFILE, type BrandProfile } from '../../shared/brand-profile.js';
 import { AppError, Errors } from '../../shared/errors.js';
-import type { Problem } from '../../shared/errors.js';
-import { newId } from './ids.js';
+import { newId } from '../data/ids.js';
+import { jsonText } from '../data/rows/json-column.js';
+import { toBrandRecord, type BrandProfileRow } from '../data/rows/brand-profile-rows.js';
+import { checkName, DEFAULT_BRAND_NAME, parseProfile } from '../data/rules/brand-profile-rules.js';
+import type { BrandProfileRecord, BrandProfilesRepository } from '../data/types/brand-profiles.js';
 import type { Database } from './open-database.js';
 
-/** A named brand with its profile: what GET /v1/brands lists. */
-export type BrandProfileRecord = Brand;
+type BrandRow = BrandProfileRow & { is_default: number; data: string };
 
-export interface BrandProfilesRepository {
-  /** The default profile; an empty one is created on first use so there always is one. */
-  getDefault(): BrandProfileRecord;
-  /** Replaces the default profile's data (validated), creating the default if needed. */
-  putDefault(profile: unknown): BrandProfileRecord;
-  /** Default first (created if needed, as for getDefault), then by name. */
-  list(): BrandProfileRecord[];
-  get(id: string): BrandProfileRecord | null;
-  create(name: string, profile: unknown): BrandProfileRecord;
-  /** Replaces the data, and the name when given. Throws not-found. */
-  update(id: string, profile: unknown, name?: string): BrandProfileRecord;
-  /** False when absent. The default cannot be removed: make another one default first. */
-  remove(id: string): boolean;
-  /** Makes this profile the default (and the previous default a named one). Throws not-found. */
-  setDefault(id: string): BrandProfileRecord;
-}
-
-const DEFAULT_NAME = 'Default';
-const MAX_NAME_LENGTH = 120;
-
-interface BrandRow {
-  id: string;
-  name: string;
-  is_default: number;
-  data: string;
-  created_at: string;
-  updated_at: string;
-}
+const toRecord = (row: BrandRow): BrandProfileRecord => toBrandRecord(row, jsonText);
 
 export function createBrandProfilesRepository(db: Database): BrandProfilesRepository {
   const selectDefault = db.prepare<[], BrandRow>(
@@ -76,7 +49,8 @@ export function createBrandProfilesRepository(db: Database): BrandProfilesReposi
   };
 
   const ensureDefault = db.transaction(
-    (): BrandRow => selectDefault.get() ?? insertProfile(DEFAULT_NAME, EMPTY_BRAND_PROFILE, true),
+    (): BrandRow =>
+      selectDefault.get() ?? insertProfile(DEFAULT_BRAND_NAME, EMPTY_BRAND_PROFILE, true),
   );
 
   const update = db.transaction((id: string, profile: BrandProfile, name?: string): BrandRow => {
@@ -136,51 +110,5 @@ export function createBrandProfilesRepository(db: Database): BrandProfilesReposi
       ),
     remove: (id) => remove.immediate(id),
     setDefault: (id) => toRecord(setDefault.immediate(id)),
-  };
-}
-
-function parseProfile(input: unknown): BrandProfile {
-  const result = BrandProfile.safeParse(input);
-  if (!result.success) throw Errors.validation(toProblems(result.error));
-  return result.data;
-}
-
-function checkName(name: string): string {
-  const trimmed = typeof name === 'string' ? name.trim() : '';
-  if (trimmed.length === 0 || trimmed.length > MAX_NAME_LENGTH) {
-    throw Errors.validation([
-      { path: 'name', message: `must be 1 to ${MAX_NAME_LENGTH} characters` },
-    ]);
-  }
-  return trimmed;
-}
-
-function toProblems(error: z.ZodError): Problem[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || '(root)',
-    message: issue.message,
-  }));
-}
-
-function toRecord(row: BrandRow): BrandProfileRecord {
-  // Validated on read too: a row written by an older version or edited by hand must not reach
-  // the renderer unchecked. A bad row is reported, never silently replaced by an empty profile.
-  const result = BrandProfile.safeParse(JSON.parse(row.data));
-  if (!result.success) {
-    throw new AppError(
-      'internal',
-      `The stored brand profile "${row.name}" (${row.id}) is invalid: ` +
-        toProblems(result.error)
-          .map((p) => `${p.path}: ${p.message}`)
-          .join('; '),
-    );
-  }
-  return {
-    id: row.id,
-    name: row.name,
-    isDefault: row.is_default === 1,
-    profile: result.data,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }

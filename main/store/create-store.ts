@@ -1,19 +1,20 @@
 import { join } from 'node:path';
+import { ACCOUNT_INITIALISED_SETTING, checkOpeningCredits } from '../data/rules/account-opening.js';
 import { createApiKeysRepository } from './api-keys-repository.js';
 import { createBatchesRepository } from './batches-repository.js';
 import type { BatchesRepository } from './batches-repository.js';
 import { createUploadsRepository } from './uploads-repository.js';
 import { createWorkspaceTemplatesRepository } from './workspace-templates-repository.js';
 import type { WorkspaceTemplatesRepository } from './workspace-templates-repository.js';
-import type { UploadsRepository } from './uploads-repository.js';
-import type { ApiKeysRepository } from './api-keys-repository.js';
+import type { UploadsRepository } from '../data/types/uploads.js';
+import type { ApiKeysRepository } from '../data/types/api-keys.js';
 import { createCustomFontsRepository } from './custom-fonts-repository.js';
 import type { CustomFontsRepository } from './custom-fonts-repository.js';
 import { createWorkspaceMirror, type WorkspaceMirror } from './workspace-mirror.js';
 import { createBrandProfilesRepository } from './brand-profiles-repository.js';
-import type { BrandProfilesRepository } from './brand-profiles-repository.js';
+import type { BrandProfilesRepository } from '../data/types/brand-profiles.js';
 import { createIdempotencyRepository } from './idempotency-repository.js';
-import type { IdempotencyRepository } from './idempotency-repository.js';
+import type { IdempotencyRepository } from '../data/types/idempotency.js';
 import { createLedgerRepository } from './ledger-repository.js';
 import type { LedgerRepository } from './ledger-repository.js';
 import { openDatabase } from './open-database.js';
@@ -21,13 +22,12 @@ import type { Database, OpenDatabaseOptions } from './open-database.js';
 import { createRendersRepository } from './renders-repository.js';
 import type { RendersRepository } from './renders-repository.js';
 import { createSettingsRepository } from './settings-repository.js';
-import type { SettingsRepository } from './settings-repository.js';
+import type { SettingsRepository } from '../data/types/settings.js';
 import { createSubscriptionRepository } from './subscription-repository.js';
-import type { SubscriptionRepository } from './subscription-repository.js';
+import type { SubscriptionRepository } from '../data/types/subscription.js';
 
 export const DATABASE_FILE_NAME = 'render-desk.db';
 export const DEFAULT_OPENING_CREDITS = 100;
-const ACCOUNT_INITIALISED_SETTING = 'account.initialised';
 
 export interface Store {
   /** The connection, for transactions spanning repositories (`store.db.transaction(fn)`). */
@@ -84,11 +84,7 @@ export function initialiseAccount(
   options: { openingCredits?: number } = {},
 ): { granted: number } {
   const openingCredits = options.openingCredits ?? DEFAULT_OPENING_CREDITS;
-  if (!Number.isSafeInteger(openingCredits) || openingCredits < 0) {
-    throw new RangeError(
-      `The opening balance must be a whole number of credits, not ${openingCredits}.`,
-    );
-  }
+  checkOpeningCredits(openingCredits);
   const run = store.db.transaction((): number => {
     if (store.settings.get(ACCOUNT_INITIALISED_SETTING) !== null) return 0;
     const hasEntries = store.ledger.list({ limit: 1 }).entries.length > 0;

@@ -1,13 +1,10 @@
-import type { CustomFont, FontFormat, FontScript } from '../../shared/font-schemas.js';
-import type { CoverageRanges } from '../engine/font-coverage.js';
+import {
+  toCustomFontRecord,
+  toCustomFontRow,
+  type CustomFontRow,
+} from '../data/rows/custom-font-rows.js';
+import type { CustomFontRecord } from '../data/types/custom-font-record.js';
 import type { Database } from './open-database.js';
-
-/** A stored custom font: the API's shape plus what the engine needs (file, coverage). */
-export interface CustomFontRecord extends CustomFont {
-  /** The file's name inside `<dataDir>/fonts/` (`<sha256>.<ext>`). */
-  fileName: string;
-  coverage: CoverageRanges;
-}
 
 export interface CustomFontsRepository {
   insert(record: CustomFontRecord): void;
@@ -18,22 +15,6 @@ export interface CustomFontsRepository {
   /** Every custom font, by family then weight, style. */
   list(): CustomFontRecord[];
   remove(id: string): boolean;
-}
-
-interface CustomFontRow {
-  id: string;
-  family: string;
-  weight: number;
-  style: 'normal' | 'italic';
-  format: FontFormat;
-  file_name: string;
-  original_name: string | null;
-  sha256: string;
-  size: number;
-  coverage: string;
-  scripts: string;
-  licence: string | null;
-  created_at: string;
 }
 
 export function createCustomFontsRepository(db: Database): CustomFontsRepository {
@@ -57,45 +38,16 @@ export function createCustomFontsRepository(db: Database): CustomFontsRepository
 
   return {
     insert(record) {
-      insert.run({
-        id: record.id,
-        family: record.family,
-        weight: record.weight,
-        style: record.style,
-        format: record.format,
-        file_name: record.fileName,
-        original_name: record.originalName,
-        sha256: record.sha256,
-        size: record.size,
-        coverage: JSON.stringify(record.coverage),
-        scripts: JSON.stringify(record.scripts),
-        licence: record.licence,
-        created_at: record.createdAt,
-      });
+      insert.run(toCustomFontRow(record));
     },
     get: (id) => toRecord(selectById.get(id)),
     bySha256: (sha256) => toRecord(selectBySha.get(sha256)),
     face: (family, weight, style) => toRecord(selectFace.get(family, weight, style)),
-    list: () => selectAll.all().map((row) => toRecord(row)!),
+    list: () => selectAll.all().map(toCustomFontRecord),
     remove: (id) => deleteById.run(id).changes === 1,
   };
 }
 
 function toRecord(row: CustomFontRow | undefined): CustomFontRecord | null {
-  if (!row) return null;
-  return {
-    id: row.id,
-    family: row.family,
-    weight: row.weight,
-    style: row.style,
-    format: row.format,
-    size: row.size,
-    sha256: row.sha256,
-    scripts: JSON.parse(row.scripts) as FontScript[],
-    licence: row.licence,
-    originalName: row.original_name,
-    createdAt: row.created_at,
-    fileName: row.file_name,
-    coverage: JSON.parse(row.coverage) as Array<[number, number]>,
-  };
+  return row ? toCustomFontRecord(row) : null;
 }

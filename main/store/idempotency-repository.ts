@@ -1,78 +1,7 @@
-import { AppError } from '../../shared/errors.js';
+import type { IdempotencyRow } from '../data/rows/idempotency-rows.js';
+import { claimLost, expiresAfter, heldClaim } from '../data/rules/idempotency-rules.js';
+import type { ClaimInput, ClaimResult, IdempotencyRepository } from '../data/types/idempotency.js';
 import type { Database } from './open-database.js';
-
-/** How long a completed render can be replayed with its Idempotency-Key (published in the docs). */
-export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
-
-/** A completed request, enough to replay the original response byte for byte. */
-export interface IdempotencyRecord {
-  apiKeyId: string;
-  key: string;
-  requestHash: string;
-  renderId: string;
-  contentType: string;
-  outputPath: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-export type ClaimResult =
-  /**
-   * This request owns the key: render, then `complete` (with the debit) or `abandon`.
-   * `staleOutputPath` is the file of an expired record this claim replaced; delete it.
-   */
-  | { state: 'claimed'; staleOutputPath: string | null }
-  /** Another request with this key is still running (409 idempotency-key-in-use). */
-  | { state: 'in-progress' }
-  /** Same key, same request, already done: replay `record` (no render, no charge). */
-  | { state: 'completed'; record: IdempotencyRecord }
-  /** Same key, different request (422 idempotency-key-reused). */
-  | { state: 'mismatch' };
-
-export interface ClaimInput {
-  apiKeyId: string;
-  key: string;
-  /** A digest of what identifies the request (method, path, body). */
-  requestHash: string;
-  now?: Date;
-}
-
-export interface CompleteInput {
-  apiKeyId: string;
-  key: string;
-  renderId: string;
-  contentType: string;
-  outputPath: string;
-  now?: Date;
-  ttlMs?: number;
-}
-
-export interface IdempotencyRepository {
-  claim(input: ClaimInput): ClaimResult;
-  /**
-   * Marks the claim completed. Call it inside the same `db.transaction` as the debit, so the
-   * charge and the replay record commit or roll back together. Throws when the claim is gone.
-   */
-  complete(input: CompleteInput): void;
-  /** Drops this request's claim after a failure, so a retry can run. Completed rows stay. */
-  abandon(input: { apiKeyId: string; key: string }): boolean;
-  /** At startup: claims of a process that died mid-request can never complete. */
-  clearInProgress(): number;
-  /** Deletes expired rows; returns the output files of the completed ones for the caller to delete. */
-  purgeExpired(now?: Date): string[];
-}
-
-interface IdempotencyRow {
-  api_key_id: string;
-  key: string;
-  request_hash: string;
-  status: 'in_progress' | 'completed';
-  render_id: string | null;
-  content_type: string | null;
-  output_path: string | null;
-  created_at: string;
-  expires_at: string;
-}
 
 export function createIdempotencyRepository(db: Database): IdempotencyRepository {
   const takeExpired = db.prepare<[string, string, string], { output_path: string | null }>(
@@ -107,16 +36,13 @@ export function createIdempotencyRepository(db: Database): IdempotencyRepository
     const at = now.toISOString();
     // An expired row counts as absent (a 24 h-old in_progress row is a leak, not a live render).
     const stale = takeExpired.get(input.apiKeyId, input.key, at);
-    const expiresAt = new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString();
+    const expiresAt = expiresAfter(now);
     if (
       insertClaim.run(input.apiKeyId, input.key, input.requestHash, at, expiresAt).changes === 1
     ) {
       return { state: 'claimed', staleOutputPath: stale?.output_path ?? null };
     }
-    const row = select.get(input.apiKeyId, input.key) as IdempotencyRow;
-    if (row.request_hash !== input.requestHash) return { state: 'mismatch' };
-    if (row.status === 'in_progress') return { state: 'in-progress' };
-    return { state: 'completed', record: toRecord(row) };
+    return heldClaim(select.get(input.apiKeyId, input.key) as IdempotencyRow, input.requestHash);
   });
 
   const purge = db.transaction((at: string): string[] =>
@@ -129,38 +55,18 @@ export function createIdempotencyRepository(db: Database): IdempotencyRepository
   return {
     claim: (input) => claim.immediate(input),
     complete(input) {
-      const now = input.now ?? new Date();
-      const ttlMs = input.ttlMs ?? IDEMPOTENCY_RETENTION_MS;
       const changes = completeStmt.run({
         apiKeyId: input.apiKeyId,
         key: input.key,
         renderId: input.renderId,
         contentType: input.contentType,
         outputPath: input.outputPath,
-        expiresAt: new Date(now.getTime() + ttlMs).toISOString(),
+        expiresAt: expiresAfter(input.now ?? new Date(), input.ttlMs),
       }).changes;
-      if (changes !== 1) {
-        throw new AppError(
-          'conflict',
-          `The Idempotency-Key "${input.key}" is no longer claimed by this request; nothing was recorded.`,
-        );
-      }
+      if (changes !== 1) throw claimLost(input.key);
     },
     abandon: ({ apiKeyId, key }) => abandonStmt.run(apiKeyId, key).changes === 1,
     clearInProgress: () => clearStmt.run().changes,
     purgeExpired: (now = new Date()) => purge.immediate(now.toISOString()),
-  };
-}
-
-function toRecord(row: IdempotencyRow): IdempotencyRecord {
-  return {
-    apiKeyId: row.api_key_id,
-    key: row.key,
-    requestHash: row.request_hash,
-    renderId: row.render_id ?? '',
-    contentType: row.content_type ?? '',
-    outputPath: row.output_path ?? '',
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
   };
 }

@@ -1,48 +1,23 @@
 import { AppError, Errors } from '../../shared/errors.js';
+import { toLedgerEntry, type LedgerEntryRow } from '../data/rows/ledger-entries.js';
+import { groupedLedgerSql, toLedgerLine, type LedgerLineRow } from '../data/rows/ledger-lines.js';
+import {
+  alreadyCharged,
+  balanceOf,
+  checkAmount,
+  heldTotalBelowBatch,
+  releaseAmount,
+  totalsProblems,
+} from '../data/rules/credit-rules.js';
+import { ledgerPage, ledgerQuery } from '../data/rules/ledger-paging.js';
+import type {
+  CreditLedger,
+  CreditTotals,
+  InvariantReport,
+  LedgerKind,
+} from '../data/types/ledger.js';
 import { isUniqueViolation } from './open-database.js';
 import type { Database } from './open-database.js';
-import { groupedLedgerSql, toLedgerLine, type LedgerLineRow } from './ledger-lines.js';
-
-export const LEDGER_KINDS = ['grant', 'debit', 'hold', 'release'] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
-
-export interface LedgerEntry {
-  id: number;
-  kind: LedgerKind;
-  amount: number;
-  renderId: string | null;
-  batchId: string | null;
-  rowIndex: number | null;
-  note: string | null;
-  createdAt: string;
-  /** A grouped batch line (`group: 'batch'`): how many entries it sums. */
-  entryCount?: number;
-  /** A grouped batch line: what the batch still holds. */
-  heldCredits?: number;
-}
-
-export interface AccountTotals {
-  /** Spendable now: granted − debited − held. Never negative. */
-  balance: number;
-  heldCredits: number;
-  granted: number;
-  debited: number;
-}
-
-export interface LedgerPage {
-  entries: LedgerEntry[];
-  /** The next page's cursor (an entry id, as a string), or null on the last page. */
-  nextCursor: string | null;
-}
-
-export interface InvariantReport {
-  ok: boolean;
-  problems: string[];
-  /** Totals recomputed from the ledger rows. */
-  fromEntries: { granted: number; debited: number; held: number };
-  /** The running totals kept in `account`. */
-  running: { granted: number; debited: number; held: number };
-}
 
 /**
  * The credit ledger. Entries are only ever inserted; `account` keeps running totals updated in
@@ -50,9 +25,7 @@ export interface InvariantReport {
  * processes). Every method is synchronous and runs in its own transaction, which becomes a
  * savepoint when called inside a caller's `db.transaction` (e.g. debit + idempotency record).
  */
-export interface LedgerRepository {
-  account(): AccountTotals;
-  grant(amount: number, options?: { note?: string | null; apiKeyId?: string | null }): LedgerEntry;
+export interface LedgerRepository extends CreditLedger {
   /** Charges a single render. Throws `insufficient-credits` and charges nothing when short. */
   debitRender(input: { renderId: string; amount?: number; apiKeyId?: string | null }): {
     balance: number;
@@ -70,36 +43,6 @@ export interface LedgerRepository {
     renderId: string;
     apiKeyId?: string | null;
   }): boolean;
-  /** Releases `amount` held credits of the batch (default: all it holds); returns the amount. */
-  release(input: { batchId: string; amount?: number; note?: string | null }): number;
-  heldFor(batchId: string): number;
-  /**
-   * Newest first; `cursor` is a previous page's nextCursor. With `apiKeyId`, only that key's
-   * renders and the entries of its batches; with `group: 'batch'`, one line per batch.
-   */
-  list(options?: {
-    cursor?: number | string | null;
-    limit?: number;
-    kind?: string;
-    apiKeyId?: string;
-    group?: 'batch';
-  }): LedgerPage;
-  /** Recomputes the totals from the entries and compares them with the running totals. */
-  verifyInvariant(): InvariantReport;
-}
-
-export const LEDGER_PAGE_DEFAULT = 50;
-export const LEDGER_PAGE_MAX = 500;
-
-interface EntryRow {
-  id: number;
-  kind: LedgerKind;
-  amount: number;
-  render_id: string | null;
-  batch_id: string | null;
-  row_index: number | null;
-  note: string | null;
-  created_at: string;
 }
 
 interface NewEntry {
@@ -112,19 +55,15 @@ interface NewEntry {
   api_key_id?: string | null;
 }
 
-interface Totals {
-  granted: number;
-  debited: number;
-  held: number;
-}
-
 export function createLedgerRepository(db: Database): LedgerRepository {
   const insertEntry = db.prepare(
     `INSERT INTO ledger (kind, amount, render_id, batch_id, row_index, note, api_key_id, created_at)
      VALUES (@kind, @amount, @render_id, @batch_id, @row_index, @note, @api_key_id, @created_at)
      RETURNING id, kind, amount, render_id, batch_id, row_index, note, created_at`,
   );
-  const totals = db.prepare<[], Totals>('SELECT granted, debited, held FROM account WHERE id = 1');
+  const totals = db.prepare<[], CreditTotals>(
+    'SELECT granted, debited, held FROM account WHERE id = 1',
+  );
   const addGrant = db.prepare<[number]>('UPDATE account SET granted = granted + ? WHERE id = 1');
   // The WHERE clause is the balance check: zero rows changed means the credits were not there.
   const addDebit = db.prepare<[number, number]>(
@@ -163,14 +102,14 @@ export function createLedgerRepository(db: Database): LedgerRepository {
       "SELECT 1 FROM ledger WHERE kind = 'debit' AND batch_id = ? AND row_index = ?",
     )
     .pluck();
-  const page = db.prepare<[number, string | null, string | null, number], EntryRow>(
+  const page = db.prepare<[number, string | null, string | null, number], LedgerEntryRow>(
     `SELECT id, kind, amount, render_id, batch_id, row_index, note, created_at FROM ledger
      WHERE id < ? AND (? IS NULL OR kind = ?) ORDER BY id DESC LIMIT ?`,
   );
   // Holds and releases carry no key: they belong to whoever created their batch.
   const pageOfKey = db.prepare<
     [number, string | null, string | null, string, string, number],
-    EntryRow
+    LedgerEntryRow
   >(
     `SELECT id, kind, amount, render_id, batch_id, row_index, note, created_at FROM ledger
      WHERE id < ? AND (? IS NULL OR kind = ?)
@@ -181,7 +120,7 @@ export function createLedgerRepository(db: Database): LedgerRepository {
     { cursor: number; kind: string | null; key: string | null; limit: number },
     LedgerLineRow
   >(groupedLedgerSql({ cursor: '@cursor', kind: '@kind', key: '@key', limit: '@limit' }));
-  const sums = db.prepare<[], Totals>(
+  const sums = db.prepare<[], CreditTotals>(
     `SELECT
        COALESCE(SUM(CASE WHEN kind = 'grant' THEN amount END), 0) AS granted,
        COALESCE(SUM(CASE WHEN kind = 'debit' THEN amount END), 0) AS debited,
@@ -189,7 +128,7 @@ export function createLedgerRepository(db: Database): LedgerRepository {
      FROM ledger`,
   );
 
-  const append = (entry: NewEntry): EntryRow =>
+  const append = (entry: NewEntry): LedgerEntryRow =>
     insertEntry.get({
       render_id: null,
       batch_id: null,
@@ -198,13 +137,12 @@ export function createLedgerRepository(db: Database): LedgerRepository {
       api_key_id: null,
       ...entry,
       created_at: new Date().toISOString(),
-    }) as EntryRow;
+    }) as LedgerEntryRow;
 
-  const readTotals = (): Totals => totals.get() as Totals;
-  const balanceOf = (t: Totals): number => t.granted - t.debited - t.held;
+  const readTotals = (): CreditTotals => totals.get() as CreditTotals;
 
   const grant = db.transaction(
-    (amount: number, note: string | null, apiKeyId: string | null): EntryRow => {
+    (amount: number, note: string | null, apiKeyId: string | null): LedgerEntryRow => {
       checkAmount(amount);
       addGrant.run(amount);
       return append({ kind: 'grant', amount, note, api_key_id: apiKeyId });
@@ -220,9 +158,7 @@ export function createLedgerRepository(db: Database): LedgerRepository {
       try {
         append({ kind: 'debit', amount, render_id: renderId, api_key_id: apiKeyId });
       } catch (error) {
-        if (isUniqueViolation(error)) {
-          throw new AppError('conflict', `Render "${renderId}" has already been charged.`);
-        }
+        if (isUniqueViolation(error)) throw alreadyCharged(renderId);
         throw error;
       }
       return balanceOf(readTotals());
@@ -257,21 +193,13 @@ export function createLedgerRepository(db: Database): LedgerRepository {
 
   const release = db.transaction(
     (batchId: string, amount: number | undefined, note: string | null): number => {
-      const held = heldForBatch.get(batchId) ?? 0;
-      const toRelease = amount ?? held;
-      if (amount !== undefined) checkAmount(amount);
-      if (toRelease > held) {
-        throw new AppError(
-          'conflict',
-          `Batch "${batchId}" holds ${held} credit${held === 1 ? '' : 's'}; cannot release ${toRelease}.`,
-        );
-      }
+      const toRelease = releaseAmount(batchId, heldForBatch.get(batchId) ?? 0, amount);
       if (toRelease === 0) return 0;
       if (
         takeBatchHold.run(toRelease, batchId, toRelease).changes !== 1 ||
         releaseHeld.run(toRelease, toRelease).changes !== 1
       ) {
-        throw new Error('The running held total is below a batch hold; run verifyInvariant().');
+        throw heldTotalBelowBatch();
       }
       append({ kind: 'release', amount: toRelease, batch_id: batchId, note });
       return toRelease;
@@ -279,17 +207,9 @@ export function createLedgerRepository(db: Database): LedgerRepository {
   );
 
   const verify = db.transaction((): InvariantReport => {
-    const fromEntries = sums.get() as Totals;
+    const fromEntries = sums.get() as CreditTotals;
     const running = readTotals();
-    const problems: string[] = [];
-    for (const field of ['granted', 'debited', 'held'] as const) {
-      if (fromEntries[field] !== running[field]) {
-        problems.push(
-          `${field}: entries say ${fromEntries[field]}, running total says ${running[field]}`,
-        );
-      }
-    }
-    if (balanceOf(running) < 0) problems.push(`balance is negative (${balanceOf(running)})`);
+    const problems = totalsProblems(fromEntries, running);
     const fromBatchEntries = batchHoldsFromEntries.all();
     for (const { batch_id: batchId, held } of fromBatchEntries)
       if (held < 0) problems.push(`batch ${batchId} released more than it held`);
@@ -310,7 +230,7 @@ export function createLedgerRepository(db: Database): LedgerRepository {
       return { balance: balanceOf(t), heldCredits: t.held, granted: t.granted, debited: t.debited };
     },
     grant: (amount, options = {}) =>
-      toEntry(grant.immediate(amount, options.note ?? null, options.apiKeyId ?? null)),
+      toLedgerEntry(grant.immediate(amount, options.note ?? null, options.apiKeyId ?? null)),
     debitRender: ({ renderId, amount = 1, apiKeyId = null }) => ({
       balance: debitRender.immediate(renderId, amount, apiKeyId),
     }),
@@ -322,70 +242,19 @@ export function createLedgerRepository(db: Database): LedgerRepository {
     release: ({ batchId, amount, note = null }) => release.immediate(batchId, amount, note),
     heldFor: (batchId) => heldForBatch.get(batchId) ?? 0,
     list(options = {}) {
-      const limit = pageLimit(options.limit);
-      const kind = options.kind ?? null;
-      if (kind !== null && !(LEDGER_KINDS as readonly string[]).includes(kind)) {
-        throw Errors.validation([
-          { path: 'kind', message: `must be one of ${LEDGER_KINDS.join(', ')}` },
-        ]);
-      }
-      const cursor = parseCursor(options.cursor);
+      const { limit, kind, cursor } = ledgerQuery(options);
       const key = options.apiKeyId;
       if (options.group === 'batch') {
         const lines = groupedPage.all({ cursor, kind, key: key ?? null, limit: limit + 1 });
-        const entries = lines.slice(0, limit).map(toLedgerLine);
-        const last = entries[entries.length - 1];
-        return { entries, nextCursor: lines.length > limit && last ? String(last.id) : null };
+        return ledgerPage(lines, limit, toLedgerLine);
       }
       const rows =
         key === undefined
           ? page.all(cursor, kind, kind, limit + 1)
           : pageOfKey.all(cursor, kind, kind, key, key, limit + 1);
-      const entries = rows.slice(0, limit).map(toEntry);
-      const last = entries[entries.length - 1];
-      return { entries, nextCursor: rows.length > limit && last ? String(last.id) : null };
+      return ledgerPage(rows, limit, toLedgerEntry);
     },
     // A read transaction, so the sums and the running totals come from one snapshot.
     verifyInvariant: () => verify.deferred(),
-  };
-}
-
-function checkAmount(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount <= 0) {
-    throw new RangeError(`A credit amount must be a positive integer, not ${amount}.`);
-  }
-}
-
-function pageLimit(limit: number | undefined): number {
-  if (limit === undefined) return LEDGER_PAGE_DEFAULT;
-  if (!Number.isInteger(limit) || limit < 1) {
-    throw Errors.validation([{ path: 'limit', message: 'must be a positive integer' }]);
-  }
-  return Math.min(limit, LEDGER_PAGE_MAX);
-}
-
-function parseCursor(cursor: number | string | null | undefined): number {
-  if (cursor === undefined || cursor === null || cursor === '') return Number.MAX_SAFE_INTEGER;
-  const value = typeof cursor === 'number' ? cursor : Number(cursor);
-  if (
-    !Number.isSafeInteger(value) ||
-    value < 1 ||
-    (typeof cursor === 'string' && !/^\d+$/.test(cursor))
-  ) {
-    throw Errors.validation([{ path: 'cursor', message: 'is not a cursor this API returned' }]);
-  }
-  return value;
-}
-
-function toEntry(row: EntryRow): LedgerEntry {
-  return {
-    id: row.id,
-    kind: row.kind,
-    amount: row.amount,
-    renderId: row.render_id,
-    batchId: row.batch_id,
-    rowIndex: row.row_index,
-    note: row.note,
-    createdAt: row.created_at,
   };
 }

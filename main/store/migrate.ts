@@ -1,21 +1,16 @@
+import {
+  checkStartingVersion,
+  pendingMigrations,
+  planMigrations,
+  type MigrateOptions,
+  type MigrateResult,
+  type MigrationStep,
+} from '../data/migration-plan.js';
 import type { Database } from './open-database.js';
 
 /** One schema step. Released migrations are never edited: a change is a new file. */
-export interface Migration {
-  version: number;
-  name: string;
+export interface Migration extends MigrationStep {
   up(db: Database): void;
-}
-
-export interface MigrateOptions {
-  /** Target version; default the last migration's. */
-  to?: number | undefined;
-}
-
-export interface MigrateResult {
-  from: number;
-  to: number;
-  applied: number[];
 }
 
 /** The schema version recorded in the database header (0 for a new file). */
@@ -33,14 +28,7 @@ export function migrate(
   migrations: readonly Migration[],
   options: MigrateOptions = {},
 ): MigrateResult {
-  checkSequence(migrations);
-  const latest = migrations.length;
-  const target = options.to ?? latest;
-  if (!Number.isInteger(target) || target < 0 || target > latest) {
-    throw new Error(
-      `Cannot migrate to schema version ${target}: versions run from 0 to ${latest}.`,
-    );
-  }
+  const plan = planMigrations(migrations, options);
 
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
@@ -49,24 +37,13 @@ export function migrate(
   ) STRICT`);
 
   const from = schemaVersion(db);
-  if (from > latest) {
-    throw new Error(
-      `The database is at schema version ${from}, newer than this app knows (${latest}). ` +
-        'Update Render Desk to open it.',
-    );
-  }
-  if (from > target) {
-    throw new Error(
-      `The database is at schema version ${from}; migrations never go back to ${target}.`,
-    );
-  }
+  checkStartingVersion(from, plan, 'Update Render Desk to open it.');
 
   const record = db.prepare(
     'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
   );
   const applied: number[] = [];
-  for (const migration of migrations) {
-    if (migration.version > target) break;
+  for (const migration of pendingMigrations(migrations, from, plan)) {
     const step = db.transaction(() => {
       // Re-read inside the write lock: another process may have applied it meanwhile.
       if (schemaVersion(db) >= migration.version) return false;
@@ -78,14 +55,4 @@ export function migrate(
     if (step.immediate()) applied.push(migration.version);
   }
   return { from, to: schemaVersion(db), applied };
-}
-
-function checkSequence(migrations: readonly Migration[]): void {
-  migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) {
-      throw new Error(
-        `Migration "${migration.name}" has version ${migration.version}; expected ${index + 1}.`,
-      );
-    }
-  });
 }

@@ -1,12 +1,5 @@
+import type { SettingsRepository } from '../data/types/settings.js';
 import type { Database } from './open-database.js';
-
-export interface SettingsRepository {
-  get(key: string): string | null;
-  set(key: string, value: string): void;
-  /** The stored value, or `create()`'s, stored first; concurrent callers all see one winner. */
-  getOrCreate(key: string, create: () => string): string;
-  remove(key: string): boolean;
-}
 
 export function createSettingsRepository(db: Database): SettingsRepository {
   const select = db.prepare<[string], { value: string }>(

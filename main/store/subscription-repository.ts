@@ -1,25 +1,10 @@
-import { Errors } from '../../shared/errors.js';
+import {
+  checkedSubscription,
+  effectiveSubscription,
+  type SubscriptionRow,
+} from '../data/rules/subscription-rules.js';
+import type { SubscriptionRepository } from '../data/types/subscription.js';
 import type { Database } from './open-database.js';
-
-export type SubscriptionStatus = 'active' | 'lapsed';
-
-export interface SubscriptionState {
-  status: SubscriptionStatus;
-  /** ISO time the subscription ends, or null for no end date. */
-  expiresAt: string | null;
-}
-
-export interface SubscriptionRepository {
-  /** The effective state: an `active` subscription whose expiresAt has passed reads as lapsed. */
-  get(now?: Date): SubscriptionState;
-  /** Stores the state (expiresAt normalised to ISO UTC) and returns the effective state. */
-  set(state: { status: SubscriptionStatus; expiresAt?: string | null }): SubscriptionState;
-}
-
-interface SubscriptionRow {
-  status: SubscriptionStatus;
-  expires_at: string | null;
-}
 
 export function createSubscriptionRepository(db: Database): SubscriptionRepository {
   const select = db.prepare<[], SubscriptionRow>(
@@ -31,27 +16,14 @@ export function createSubscriptionRepository(db: Database): SubscriptionReposito
      SET status = excluded.status, expires_at = excluded.expires_at, updated_at = excluded.updated_at`,
   );
 
-  const get = (now = new Date()): SubscriptionState => {
-    const row = select.get() ?? { status: 'active', expires_at: null };
-    const expired = row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime();
-    return { status: expired ? 'lapsed' : row.status, expiresAt: row.expires_at };
-  };
+  const get: SubscriptionRepository['get'] = (now = new Date()) =>
+    effectiveSubscription(select.get(), now);
 
   return {
     get,
-    set({ status, expiresAt = null }) {
-      if (status !== 'active' && status !== 'lapsed') {
-        throw Errors.validation([{ path: 'status', message: "must be 'active' or 'lapsed'" }]);
-      }
-      let normalised: string | null = null;
-      if (expiresAt !== null) {
-        const time = Date.parse(expiresAt);
-        if (Number.isNaN(time)) {
-          throw Errors.validation([{ path: 'expiresAt', message: 'must be an ISO date-time' }]);
-        }
-        normalised = new Date(time).toISOString();
-      }
-      upsert.run(status, normalised, new Date().toISOString());
+    set(state) {
+      const { status, expiresAt } = checkedSubscription(state);
+      upsert.run(status, expiresAt, new Date().toISOString());
       return get();
     },
   };

@@ -1,49 +1,8 @@
-import { newId } from './ids.js';
+import { newId } from '../data/ids.js';
+import { jsonText } from '../data/rows/json-column.js';
+import { toUploadRecord, type UploadRow } from '../data/rows/upload-rows.js';
+import type { UploadsRepository } from '../data/types/uploads.js';
 import type { Database } from './open-database.js';
-
-export type UploadKind = 'csv' | 'xlsx' | 'image' | 'zip';
-
-/** What was learnt when the upload was inspected (rows, fields, sheets, encoding …). */
-export type UploadInfo = Record<string, unknown>;
-
-export interface UploadRecord {
-  id: string;
-  kind: UploadKind;
-  filename: string;
-  path: string;
-  bytes: number;
-  contentType: string | null;
-  info: UploadInfo;
-  apiKeyId: string | null;
-  createdAt: string;
-  /** null once a batch uses the upload: it then lives as long as the batch. */
-  expiresAt: string | null;
-}
-
-export interface UploadsRepository {
-  newId(): string;
-  insert(record: UploadRecord): UploadRecord;
-  get(id: string): UploadRecord | null;
-  /** Keeps the upload for as long as a batch needs it. */
-  markUsed(id: string): void;
-  /** Replaces what is known about the upload (cells edited in the app are kept there). */
-  setInfo(id: string, info: UploadInfo): void;
-  /** Deletes expired rows and returns their files for the caller to remove. */
-  purgeExpired(now?: Date): string[];
-}
-
-interface UploadRow {
-  id: string;
-  kind: UploadKind;
-  filename: string;
-  path: string;
-  bytes: number;
-  content_type: string | null;
-  info: string;
-  api_key_id: string | null;
-  created_at: string;
-  expires_at: string | null;
-}
 
 export function createUploadsRepository(db: Database): UploadsRepository {
   const insert = db.prepare(
@@ -71,20 +30,7 @@ export function createUploadsRepository(db: Database): UploadsRepository {
     },
     get(id) {
       const row = byId.get(id);
-      return row
-        ? {
-            id: row.id,
-            kind: row.kind,
-            filename: row.filename,
-            path: row.path,
-            bytes: row.bytes,
-            contentType: row.content_type,
-            info: JSON.parse(row.info) as UploadInfo,
-            apiKeyId: row.api_key_id,
-            createdAt: row.created_at,
-            expiresAt: row.expires_at,
-          }
-        : null;
+      return row ? toUploadRecord(row, jsonText) : null;
     },
     markUsed(id) {
       markUsed.run(id);

@@ -1,23 +1,9 @@
-import type { CustomFontRecord } from './custom-fonts-repository.js';
+import { toCustomFontRow } from '../data/rows/custom-font-rows.js';
+import type { WorkspaceChanges } from '../data/types/workspace-changes.js';
 import type { Database } from './open-database.js';
 
-/** A template row as a cluster's shared workspace holds it. */
-export interface MirroredTemplate {
-  id: string;
-  forkedFrom: string | null;
-  currentVersion: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  /** Purged in the shared workspace: the copy drops the template's rows and folder. */
-  purgedAt?: string | null;
-}
-
-export interface MirroredChanges {
-  templates: MirroredTemplate[];
-  versions: Array<{ templateId: string; version: number; data: string; createdAt: string }>;
-  fonts: Array<CustomFontRecord & { deletedAt: string | null }>;
-}
+/** What a node copies from its cluster's shared workspace (the assets are files, not rows). */
+export type MirroredChanges = Pick<WorkspaceChanges, 'templates' | 'versions' | 'fonts'>;
 
 /**
  * The node-local copy of a cluster's shared workspace: rows read from PostgreSQL are written into
@@ -43,8 +29,8 @@ export function createWorkspaceMirror(db: Database): WorkspaceMirror {
   const insertFont = db.prepare(
     `INSERT OR IGNORE INTO custom_fonts (id, family, weight, style, format, file_name, original_name,
        sha256, size, coverage, scripts, licence, created_at)
-     VALUES (@id, @family, @weight, @style, @format, @fileName, @originalName, @sha256, @size,
-       @coverage, @scripts, @licence, @createdAt)`,
+     VALUES (@id, @family, @weight, @style, @format, @file_name, @original_name, @sha256, @size,
+       @coverage, @scripts, @licence, @created_at)`,
   );
   const fontFile = db.prepare<[string], string>('SELECT file_name FROM custom_fonts WHERE id = ?');
   const deleteFont = db.prepare<[string]>('DELETE FROM custom_fonts WHERE id = ?');
@@ -76,21 +62,7 @@ export function createWorkspaceMirror(db: Database): WorkspaceMirror {
           removedFontFiles.push(file);
         continue;
       }
-      insertFont.run({
-        id: font.id,
-        family: font.family,
-        weight: font.weight,
-        style: font.style,
-        format: font.format,
-        fileName: font.fileName,
-        originalName: font.originalName,
-        sha256: font.sha256,
-        size: font.size,
-        coverage: JSON.stringify(font.coverage),
-        scripts: JSON.stringify(font.scripts),
-        licence: font.licence,
-        createdAt: font.createdAt,
-      });
+      insertFont.run(toCustomFontRow(font));
     }
     return { removedFontFiles, purgedTemplates };
   });

@@ -1,6 +1,8 @@
 import { Template } from '../../shared/template-format.js';
 import { AppError, Errors } from '../../shared/errors.js';
 import { zodProblems } from '../../shared/zod-problems.js';
+import { validStored } from '../data/rows/stored-document.js';
+import type { WorkspaceTemplateRow } from '../data/rows/workspace-template-rows.js';
 import type { Database } from './open-database.js';
 
 export interface WorkspaceTemplateRecord {
@@ -37,13 +39,7 @@ export interface WorkspaceTemplatesRepository {
   purgeDeleted(): string[];
 }
 
-interface TemplateRow {
-  id: string;
-  forked_from: string | null;
-  current_version: number;
-  created_at: string;
-  updated_at: string;
-  deleted_at: string | null;
+interface TemplateRow extends WorkspaceTemplateRow {
   data: string;
   version: number;
   version_created_at: string;
@@ -131,22 +127,12 @@ export function createWorkspaceTemplatesRepository(db: Database): WorkspaceTempl
 }
 
 function toRecord(row: TemplateRow): WorkspaceTemplateRecord {
-  // Validated on read too: a row edited by hand must not reach the engine unchecked.
-  const parsed = Template.safeParse(JSON.parse(row.data));
-  if (!parsed.success) {
-    throw new AppError(
-      'internal',
-      `The stored workspace template ${row.id} v${row.version} is invalid: ` +
-        zodProblems(parsed.error)
-          .map((p) => `${p.path}: ${p.message}`)
-          .join('; '),
-    );
-  }
+  const what = `workspace template ${row.id} v${row.version}`;
   return {
     id: row.id,
     forkedFrom: row.forked_from,
     version: row.version,
-    template: parsed.data,
+    template: validStored(Template, JSON.parse(row.data), what, zodProblems),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     deletedAt: row.deleted_at,

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { SettingsRepository } from '../store/settings-repository.js';
+import type { SettingsRepository } from '../data/types/settings.js';
 import type { AsyncPort } from '../data/async-port.js';
 import type { LendCoresSettings, TeamServiceUpdate } from '../../shared/team-service-schemas.js';
 import { TeamServiceUpdate as TeamServiceUpdateSchema } from '../../shared/team-service-schemas.js';

@@ -1,4 +1,4 @@
-import type { BatchRecord } from '../store/batches-repository.js';
+import type { BatchRecord } from '../data/types/batch-record.js';
 import type { CoreData } from '../data/core-data.js';
 import type { DataCommands } from '../data/data-commands.js';
 import type { WebhookEvent } from '../../shared/webhook-schemas.js';

@@ -1,5 +1,5 @@
 import type { Template } from '../../shared/template-format.js';
-import type { CustomFontRecord } from '../store/custom-fonts-repository.js';
+import type { CustomFontRecord } from '../data/types/custom-font-record.js';
 
 /**
  * Where workspace templates and uploaded fonts are kept when several nodes share them (cluster

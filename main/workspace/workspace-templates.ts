@@ -6,7 +6,7 @@ import { placedLayers } from '../../shared/layout-pages.js';
 import { Template } from '../../shared/template-format.js';
 import { zodProblems } from '../../shared/zod-problems.js';
 import { templateRatios, type CatalogEntry } from '../catalog/load-catalog.js';
-import { newWorkspaceTemplateId } from '../store/ids.js';
+import { newWorkspaceTemplateId } from '../data/ids.js';
 import type {
   WorkspaceTemplateRecord,
   WorkspaceTemplatesRepository,

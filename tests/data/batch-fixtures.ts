@@ -1,7 +1,7 @@
 import type { QueuedRow, SourceRecord } from '../../main/batch/batch-queue.js';
 import type { CoreData } from '../../main/data/core-data.js';
 import type { RowOutcome, RowOutcomeContext } from '../../main/data/data-commands.js';
-import type { BatchRecord, NewBatch } from '../../main/store/batches-repository.js';
+import type { BatchRecord, NewBatch } from '../../main/data/types/batch-record.js';
 
 /** A json-array batch of `total` rows as the batch service would create it. */
 export function newBatch(id: string, total: number, overrides: Partial<NewBatch> = {}): NewBatch {

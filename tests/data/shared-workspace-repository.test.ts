@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { postgresCoreData } from '../../main/data/postgres/postgres-core-data.js';
 import { createStore } from '../../main/store/create-store.js';
-import type { CustomFontRecord } from '../../main/store/custom-fonts-repository.js';
+import type { CustomFontRecord } from '../../main/data/types/custom-font-record.js';
 import { newBatch, sourceRecords } from './batch-fixtures.js';
 import { useCoreDataImplementations } from './core-data-implementations.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/errors.js';
 import { createStore } from '../../main/store/create-store.js';
-import { IDEMPOTENCY_RETENTION_MS } from '../../main/store/idempotency-repository.js';
+import { IDEMPOTENCY_RETENTION_MS } from '../../main/data/rules/idempotency-rules.js';
 import { useTempDirs } from './temp-dir.js';
 
 const { tempDir, tempStore } = useTempDirs();

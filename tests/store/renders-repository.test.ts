@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRenderId } from '../../main/store/renders-repository.js';
+import { newRenderId } from '../../main/data/ids.js';
 import { useTempDirs } from './temp-dir.js';
 
 const { tempStore } = useTempDirs();

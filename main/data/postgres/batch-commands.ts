@@ -1,14 +1,9 @@
 import type pg from 'pg';
 import { AppError } from '../../../shared/errors.js';
-import type { BatchRecord } from '../../store/batches-repository.js';
 import type { DataCommands } from '../data-commands.js';
-import {
-  insertBatch,
-  markIngested,
-  selectBatch,
-  TERMINAL_BATCH_STATUSES,
-  updateBatch,
-} from './batch-record.js';
+import * as lifecycle from '../rules/batch-lifecycle.js';
+import type { BatchRecord } from '../types/batch-record.js';
+import { insertBatch, markIngested, selectBatch, updateBatch } from './batch-record.js';
 import { notifyBatchChanged } from './batch-notify.js';
 import { cancelPendingRows, countRows, enqueueRows, requeueRowsForReplay } from './batch-rows.js';
 import { heldFor, holdCredits, releaseHeld } from './ledger-writes.js';
@@ -51,16 +46,12 @@ export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
         // the hold is undone and the batch is kept, rejected (spec §4.3 rule 7: no row renders).
         await client.query('SAVEPOINT hold');
         try {
-          await holdCredits(client, batch.id, batch.total, `Batch ${batch.id}`);
+          await holdCredits(client, batch.id, batch.total, lifecycle.batchHoldNote(batch.id));
           await client.query('RELEASE SAVEPOINT hold');
         } catch (error) {
           if (!(error instanceof AppError && error.code === 'insufficient-credits')) throw error;
           await client.query('ROLLBACK TO SAVEPOINT hold');
-          await updateBatch(client, batch.id, {
-            status: 'failed',
-            rejectedReason: 'insufficient-credits',
-            finishedAt: batch.createdAt,
-          });
+          await updateBatch(client, batch.id, lifecycle.rejectedForCredits(batch));
         }
         return (await selectBatch(client, batch.id)) as BatchRecord;
       }),
@@ -90,31 +81,16 @@ export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
 
     commitRows: (context, outcomes) => rowCommits.commit(context, outcomes),
 
-    finishBatch: ({ batchId, stopReason, ingestError, pausing }) =>
+    finishBatch: (command) =>
       inTransaction(pool, async (client) => {
+        const { batchId } = command;
         const batch = await lockBatch(client, batchId);
         if (!batch || batch.status !== 'running') return batch;
-        if (pausing && !stopReason && !ingestError) return batch;
         const counts = await countRows(client, batchId);
-        const unfinished = counts.pending + counts.running;
-        const now = new Date().toISOString();
-        if (stopReason || ingestError) {
-          await releaseHeld(client, batchId, undefined, null);
-          await updateBatch(client, batchId, {
-            status: 'degraded',
-            stoppedReason: stopReason
-              ? `Stopped early because ${stopReason}. Fix the cause and replay the batch.`
-              : `Reading the source failed: ${ingestError}`,
-            finishedAt: now,
-          });
-        } else if (unfinished === 0) {
-          await releaseHeld(client, batchId, undefined, null);
-          const status =
-            counts.failed === 0 ? 'succeeded' : counts.succeeded === 0 ? 'failed' : 'partial';
-          await updateBatch(client, batchId, { status, finishedAt: now });
-        } else {
-          return batch;
-        }
+        const ending = lifecycle.finishedFields(command, counts, new Date().toISOString());
+        if (!ending) return batch;
+        await releaseHeld(client, batchId, undefined, null);
+        await updateBatch(client, batchId, ending);
         await notifyBatchChanged(client, batchId);
         return selectBatch(client, batchId);
       }),
@@ -122,7 +98,7 @@ export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
     cancelBatch: (batchId) =>
       inTransaction(pool, async (client) => {
         const current = await lockBatch(client, batchId);
-        if (!current || TERMINAL_BATCH_STATUSES.has(current.status)) return current;
+        if (!current || lifecycle.isTerminalStatus(current.status)) return current;
         await cancelPendingRows(client, batchId);
         await releaseHeld(client, batchId, undefined, 'Cancelled');
         await updateBatch(client, batchId, {
@@ -135,31 +111,11 @@ export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
 
     replayBatch: (batchId) =>
       inTransaction(pool, async (client) => {
-        const batch = await lockBatch(client, batchId);
-        if (!batch) throw new AppError('not-found', `No batch "${batchId}".`);
-        if (!TERMINAL_BATCH_STATUSES.has(batch.status)) {
-          throw new AppError(
-            'batch-not-terminal',
-            `Batch ${batchId} is still ${batch.status}; replay it once it has finished.`,
-          );
-        }
-        const counts = await countRows(client, batchId);
-        const notIngested = batch.ingestComplete ? 0 : Math.max(0, batch.total - batch.ingested);
-        const toRender = counts.pending + counts.failed + counts.cancelled + notIngested;
-        if (toRender === 0) {
-          throw new AppError(
-            'nothing-to-replay',
-            `Every row of batch ${batchId} succeeded; there is nothing to replay.`,
-          );
-        }
-        await holdCredits(client, batchId, toRender, `Replay of batch ${batchId}`);
+        const batch = lifecycle.replayable(batchId, await lockBatch(client, batchId));
+        const toRender = lifecycle.replayRowCount(batch, await countRows(client, batchId));
+        await holdCredits(client, batchId, toRender, lifecycle.replayHoldNote(batchId));
         await requeueRowsForReplay(client, batchId);
-        await updateBatch(client, batchId, {
-          status: 'queued',
-          finishedAt: null,
-          stoppedReason: null,
-          rejectedReason: null,
-        });
+        await updateBatch(client, batchId, lifecycle.REPLAYED_FIELDS);
         await notifyBatchChanged(client, batchId);
         return (await selectBatch(client, batchId)) as BatchRecord;
       }),

@@ -1,25 +1,21 @@
 import type pg from 'pg';
 import type { ManifestRow, RowStatus } from '../../../shared/batch-schemas.js';
-import { newId } from '../../store/ids.js';
+import { newId } from '../ids.js';
 import type { BatchReads, SucceededRow } from '../core-data.js';
+import {
+  toManifestRow,
+  toQueuedRow,
+  type BatchRow,
+  type ManifestDbRow,
+  type QueuedDbRow,
+} from '../rows/batch-rows.js';
+import { jsonParsed } from '../rows/json-column.js';
 import { selectBatch, toBatch, updateBatch } from './batch-record.js';
-import type { BatchRow } from './batch-record.js';
-import { countRows, toQueuedRow } from './batch-rows.js';
+import { countRows } from './batch-rows.js';
 import { inTransaction } from './transaction.js';
-import type { QueuedDbRow } from './batch-rows.js';
 
 /** Rows per page when streaming succeeded rows: one short query each, never one huge result. */
 export const SUCCEEDED_ROWS_PAGE = 1000;
-
-interface ManifestDbRow {
-  row_index: number;
-  line: number | null;
-  status: RowStatus;
-  render_id: string;
-  output_key: string | null;
-  error: string | null;
-  file_name: string | null;
-}
 
 const QUEUED_COLUMNS = 'row_index, line, record, attempts, render_id';
 
@@ -37,15 +33,7 @@ export function postgresBatchReads(pool: pg.Pool): BatchReads {
        ORDER BY row_index LIMIT $4`,
       [id, cursor, status ?? null, limit],
     );
-    return result.rows.map((row) => ({
-      rowIndex: row.row_index,
-      line: row.line,
-      status: row.status,
-      renderId: row.render_id,
-      outputKey: row.output_key,
-      error: row.error,
-      fileName: row.file_name,
-    }));
+    return result.rows.map(toManifestRow);
   };
 
   return {
@@ -124,7 +112,9 @@ export function postgresBatchReads(pool: pg.Pool): BatchReads {
          RETURNING ${QUEUED_COLUMNS}`,
         [batchId, limit, leaseUntil],
       );
-      return result.rows.map(toQueuedRow).sort((a, b) => a.rowIndex - b.rowIndex);
+      return result.rows
+        .map((row) => toQueuedRow(row, jsonParsed))
+        .sort((a, b) => a.rowIndex - b.rowIndex);
     },
     async succeededRecords(batchId, from, limit) {
       const result = await pool.query<{ row_index: number; record: Record<string, unknown> }>(
@@ -142,7 +132,7 @@ export function postgresBatchReads(pool: pg.Pool): BatchReads {
          ORDER BY row_index`,
         [batchId, from, to],
       );
-      return result.rows.map(toQueuedRow);
+      return result.rows.map((row) => toQueuedRow(row, jsonParsed));
     },
     async releaseExpired(now, batchId) {
       const result = batchId

@@ -1,52 +1,7 @@
-import type { BatchStatus } from '../../../shared/batch-schemas.js';
-import type { OutputFormat } from '../../../shared/api-schemas.js';
-import type { SheetOptions } from '../../../shared/sheet-options.js';
-import type { BatchOutputOptions, BatchRecord, NewBatch } from '../../store/batches-repository.js';
+import { batchFieldColumns, toBatchRecord, type BatchRow } from '../rows/batch-rows.js';
+import { jsonParsed } from '../rows/json-column.js';
+import type { BatchFields, BatchRecord, NewBatch } from '../types/batch-record.js';
 import type { Queryable } from './transaction.js';
-
-/** A batches row as PostgreSQL returns it (json columns already parsed). */
-export interface BatchRow {
-  id: string;
-  template_id: string;
-  template_version: number | null;
-  template_snapshot: unknown;
-  assets_dir: string;
-  target: string;
-  format: OutputFormat;
-  quality: number | null;
-  output_options: BatchOutputOptions;
-  sheet_options: SheetOptions | null;
-  source_type: 'json-array' | 'csv' | 'xlsx';
-  source_ref: string | null;
-  sheet: string | null;
-  source_rows: number[] | null;
-  targets: string[] | null;
-  bindings: Record<string, unknown>;
-  file_name_pattern: string | null;
-  images_dir: string | null;
-  brand: unknown;
-  today: string;
-  status: BatchStatus;
-  total: number;
-  succeeded: number;
-  failed: number;
-  ingested: number;
-  ingest_complete: boolean;
-  rejected_reason: string | null;
-  stopped_reason: string | null;
-  api_key_id: string | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-export const TERMINAL_BATCH_STATUSES: ReadonlySet<string> = new Set([
-  'succeeded',
-  'partial',
-  'failed',
-  'degraded',
-  'cancelled',
-]);
 
 export async function selectBatch(
   db: Queryable,
@@ -99,34 +54,14 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void>
   );
 }
 
-const COLUMN: Record<string, string> = {
-  status: 'status',
-  startedAt: 'started_at',
-  finishedAt: 'finished_at',
-  stoppedReason: 'stopped_reason',
-  rejectedReason: 'rejected_reason',
-  total: 'total',
-};
-
-export type BatchFields = Partial<
-  Pick<
-    BatchRecord,
-    'status' | 'startedAt' | 'finishedAt' | 'stoppedReason' | 'rejectedReason' | 'total'
-  >
->;
-
-/** Sets the given fields (undefined ones are left alone); column names come from a fixed map. */
+/** Sets the given fields (undefined ones are left alone). */
 export async function updateBatch(db: Queryable, id: string, fields: BatchFields): Promise<void> {
-  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
-  if (entries.length === 0) return;
-  const sets = entries.map(([key], i) => {
-    const column = COLUMN[key];
-    if (!column) throw new Error(`A batch has no updatable field "${key}".`);
-    return `${column} = $${i + 2}`;
-  });
+  const set = batchFieldColumns(fields);
+  if (set.length === 0) return;
+  const sets = set.map(({ column }, i) => `${column} = $${i + 2}`);
   await db.query(`UPDATE batches SET ${sets.join(', ')} WHERE id = $1`, [
     id,
-    ...entries.map(([, value]) => value),
+    ...set.map(({ value }) => value),
   ]);
 }
 
@@ -143,39 +78,7 @@ export async function markIngested(
   ]);
 }
 
+/** A batch as PostgreSQL returns it (json columns already parsed). */
 export function toBatch(row: BatchRow): BatchRecord {
-  return {
-    id: row.id,
-    templateId: row.template_id,
-    templateSnapshot: row.template_snapshot,
-    templateVersion: row.template_version,
-    assetsDir: row.assets_dir,
-    target: row.target,
-    format: row.format,
-    quality: row.quality,
-    outputOptions: row.output_options,
-    sheetOptions: row.sheet_options ?? null,
-    targets: row.targets ?? null,
-    sourceType: row.source_type,
-    sourceRef: row.source_ref,
-    sheet: row.sheet,
-    sourceRows: row.source_rows ?? null,
-    bindings: row.bindings,
-    fileNamePattern: row.file_name_pattern,
-    imagesDir: row.images_dir,
-    brand: row.brand,
-    today: row.today,
-    status: row.status,
-    total: row.total,
-    succeeded: row.succeeded,
-    failed: row.failed,
-    ingested: row.ingested,
-    ingestComplete: row.ingest_complete,
-    rejectedReason: row.rejected_reason,
-    stoppedReason: row.stopped_reason,
-    apiKeyId: row.api_key_id,
-    createdAt: row.created_at,
-    startedAt: row.started_at,
-    finishedAt: row.finished_at,
-  };
+  return toBatchRecord(row, jsonParsed);
 }

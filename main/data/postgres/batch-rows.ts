@@ -1,27 +1,9 @@
 import type { RowStatus } from '../../../shared/batch-schemas.js';
-import type { QueuedRow, RowCounts, SourceRecord } from '../../batch/batch-queue.js';
-import { newRenderId } from '../../store/renders-repository.js';
+import type { RowCounts, SourceRecord } from '../../batch/batch-queue.js';
+import { newRenderId } from '../ids.js';
 import type { Queryable } from './transaction.js';
 
 /** The row-level statements the batch reads and commands share. */
-
-export interface QueuedDbRow {
-  row_index: number;
-  line: number | null;
-  record: Record<string, unknown>;
-  attempts: number;
-  render_id: string;
-}
-
-export function toQueuedRow(row: QueuedDbRow): QueuedRow {
-  return {
-    rowIndex: row.row_index,
-    line: row.line,
-    record: row.record,
-    attempts: row.attempts,
-    renderId: row.render_id,
-  };
-}
 
 /**
  * Adds rows in one statement; rows already present (a resumed ingest) are left as they are. A row

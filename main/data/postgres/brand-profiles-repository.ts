@@ -1,32 +1,23 @@
 import type pg from 'pg';
-import type { z } from 'zod';
-import { BrandProfile, EMPTY_BRAND_PROFILE } from '../../../shared/brand-profile.js';
+import { EMPTY_BRAND_PROFILE, type BrandProfile } from '../../../shared/brand-profile.js';
 import { AppError, Errors } from '../../../shared/errors.js';
-import type { Problem } from '../../../shared/errors.js';
 import type { AsyncPort } from '../async-port.js';
-import type {
-  BrandProfileRecord,
-  BrandProfilesRepository,
-} from '../../store/brand-profiles-repository.js';
-import { newId } from '../../store/ids.js';
+import { toBrandRecord, type BrandProfileRow } from '../rows/brand-profile-rows.js';
+import { jsonParsed } from '../rows/json-column.js';
+import { checkName, DEFAULT_BRAND_NAME, parseProfile } from '../rules/brand-profile-rules.js';
+import type { BrandProfileRecord, BrandProfilesRepository } from '../types/brand-profiles.js';
+import { newId } from '../ids.js';
 import { inTransaction } from './transaction.js';
 import type { Queryable } from './transaction.js';
 
 export type PostgresBrandProfiles = AsyncPort<BrandProfilesRepository>;
 
-const DEFAULT_NAME = 'Default';
-const MAX_NAME_LENGTH = 120;
 /** Serialises changes of which profile is the default (a transaction-scoped advisory lock). */
 const DEFAULT_CHANGE_LOCK = 0x5244_0101;
 
-interface BrandRow {
-  id: string;
-  name: string;
-  is_default: boolean;
-  data: unknown;
-  created_at: string;
-  updated_at: string;
-}
+type BrandRow = BrandProfileRow & { is_default: boolean };
+
+const toRecord = (row: BrandRow): BrandProfileRecord => toBrandRecord(row, jsonParsed);
 
 async function one(db: Queryable, sql: string, values: unknown[] = []): Promise<BrandRow | null> {
   const result = await db.query<BrandRow>(sql, values);
@@ -60,7 +51,7 @@ async function insertProfile(
 async function ensureDefault(db: Queryable): Promise<BrandRow> {
   const row =
     (await selectDefault(db)) ??
-    (await insertProfile(db, DEFAULT_NAME, EMPTY_BRAND_PROFILE, true)) ??
+    (await insertProfile(db, DEFAULT_BRAND_NAME, EMPTY_BRAND_PROFILE, true)) ??
     (await selectDefault(db));
   if (!row) throw new Error('The default brand profile could not be created.');
   return row;
@@ -153,51 +144,5 @@ export function postgresBrandProfiles(pool: pg.Pool): PostgresBrandProfiles {
         }),
       );
     },
-  };
-}
-
-function parseProfile(input: unknown): BrandProfile {
-  const result = BrandProfile.safeParse(input);
-  if (!result.success) throw Errors.validation(toProblems(result.error));
-  return result.data;
-}
-
-function checkName(name: string): string {
-  const trimmed = typeof name === 'string' ? name.trim() : '';
-  if (trimmed.length === 0 || trimmed.length > MAX_NAME_LENGTH) {
-    throw Errors.validation([
-      { path: 'name', message: `must be 1 to ${MAX_NAME_LENGTH} characters` },
-    ]);
-  }
-  return trimmed;
-}
-
-function toProblems(error: z.ZodError): Problem[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.') || '(root)',
-    message: issue.message,
-  }));
-}
-
-function toRecord(row: BrandRow): BrandProfileRecord {
-  // Validated on read too: a row written by an older version or edited by hand must not reach
-  // the renderer unchecked. A bad row is reported, never silently replaced by an empty profile.
-  const result = BrandProfile.safeParse(row.data);
-  if (!result.success) {
-    throw new AppError(
-      'internal',
-      `The stored brand profile "${row.name}" (${row.id}) is invalid: ` +
-        toProblems(result.error)
-          .map((p) => `${p.path}: ${p.message}`)
-          .join('; '),
-    );
-  }
-  return {
-    id: row.id,
-    name: row.name,
-    isDefault: row.is_default,
-    profile: result.data,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }

@@ -1,36 +1,18 @@
 import type pg from 'pg';
-import { AppError } from '../../../shared/errors.js';
 import type { AsyncPort } from '../async-port.js';
-import { IDEMPOTENCY_RETENTION_MS } from '../../store/idempotency-repository.js';
-import type {
-  CompleteInput,
-  IdempotencyRecord,
-  IdempotencyRepository,
-} from '../../store/idempotency-repository.js';
+import type { IdempotencyRow } from '../rows/idempotency-rows.js';
+import { claimLost, expiresAfter, heldClaim } from '../rules/idempotency-rules.js';
+import type { CompleteInput, IdempotencyRepository } from '../types/idempotency.js';
 import { inTransaction } from './transaction.js';
 import type { Queryable } from './transaction.js';
 
 export type PostgresIdempotency = AsyncPort<IdempotencyRepository>;
-
-interface IdempotencyRow {
-  api_key_id: string;
-  key: string;
-  request_hash: string;
-  status: 'in_progress' | 'completed';
-  render_id: string | null;
-  content_type: string | null;
-  output_path: string | null;
-  created_at: string;
-  expires_at: string;
-}
 
 /**
  * Marks a claim completed: inside the transaction that debits the render, so the charge and the
  * replay record commit or roll back together. Throws `conflict` when the claim is gone.
  */
 export async function completeClaim(db: Queryable, input: CompleteInput): Promise<void> {
-  const now = input.now ?? new Date();
-  const ttlMs = input.ttlMs ?? IDEMPOTENCY_RETENTION_MS;
   const result = await db.query(
     `UPDATE idempotency_keys
      SET status = 'completed', render_id = $3, content_type = $4, output_path = $5, expires_at = $6
@@ -41,15 +23,10 @@ export async function completeClaim(db: Queryable, input: CompleteInput): Promis
       input.renderId,
       input.contentType,
       input.outputPath,
-      new Date(now.getTime() + ttlMs).toISOString(),
+      expiresAfter(input.now ?? new Date(), input.ttlMs),
     ],
   );
-  if (result.rowCount !== 1) {
-    throw new AppError(
-      'conflict',
-      `The Idempotency-Key "${input.key}" is no longer claimed by this request; nothing was recorded.`,
-    );
-  }
+  if (result.rowCount !== 1) throw claimLost(input.key);
 }
 
 /** Idempotency keys, shared by every API node: a key claimed on one is in use on all. */
@@ -71,13 +48,7 @@ export function postgresIdempotency(pool: pg.Pool): PostgresIdempotency {
           `INSERT INTO idempotency_keys (api_key_id, key, request_hash, status, created_at, expires_at)
            VALUES ($1, $2, $3, 'in_progress', $4, $5)
            ON CONFLICT (api_key_id, key) DO NOTHING`,
-          [
-            input.apiKeyId,
-            input.key,
-            input.requestHash,
-            at,
-            new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
-          ],
+          [input.apiKeyId, input.key, input.requestHash, at, expiresAfter(now)],
         );
         if (inserted.rowCount === 1) {
           return { state: 'claimed', staleOutputPath: stale.rows[0]?.output_path ?? null };
@@ -89,9 +60,7 @@ export function postgresIdempotency(pool: pg.Pool): PostgresIdempotency {
         const row = found.rows[0];
         // Gone between the insert and the read (abandoned meanwhile): a retry will claim it.
         if (!row) return { state: 'in-progress' };
-        if (row.request_hash !== input.requestHash) return { state: 'mismatch' };
-        if (row.status === 'in_progress') return { state: 'in-progress' };
-        return { state: 'completed', record: toRecord(row) };
+        return heldClaim(row, input.requestHash);
       }),
     complete: (input) => completeClaim(pool, input),
     async abandon({ apiKeyId, key }) {
@@ -114,18 +83,5 @@ export function postgresIdempotency(pool: pg.Pool): PostgresIdempotency {
         .map((row) => row.output_path)
         .filter((path): path is string => path !== null);
     },
-  };
-}
-
-function toRecord(row: IdempotencyRow): IdempotencyRecord {
-  return {
-    apiKeyId: row.api_key_id,
-    key: row.key,
-    requestHash: row.request_hash,
-    renderId: row.render_id ?? '',
-    contentType: row.content_type ?? '',
-    outputPath: row.output_path ?? '',
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
   };
 }

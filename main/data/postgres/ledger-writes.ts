@@ -1,6 +1,14 @@
 import type pg from 'pg';
-import { AppError, Errors } from '../../../shared/errors.js';
-import type { LedgerEntry, LedgerKind } from '../../store/ledger-repository.js';
+import { Errors } from '../../../shared/errors.js';
+import type { LedgerEntryRow } from '../rows/ledger-entries.js';
+import {
+  alreadyCharged,
+  balanceOf,
+  checkAmount,
+  heldTotalBelowBatch,
+  releaseAmount,
+} from '../rules/credit-rules.js';
+import type { CreditTotals, LedgerKind } from '../types/ledger.js';
 import { isUniqueViolation } from './postgres-errors.js';
 import type { Queryable } from './transaction.js';
 
@@ -10,23 +18,6 @@ import type { Queryable } from './transaction.js';
  * transaction; the balance check is the WHERE clause of one UPDATE of the account row, which
  * PostgreSQL applies atomically however many nodes debit at once.
  */
-
-export interface Totals {
-  granted: number;
-  debited: number;
-  held: number;
-}
-
-export interface EntryRow {
-  id: number;
-  kind: LedgerKind;
-  amount: number;
-  render_id: string | null;
-  batch_id: string | null;
-  row_index: number | null;
-  note: string | null;
-  created_at: string;
-}
 
 export interface NewEntry {
   kind: LedgerKind;
@@ -40,21 +31,19 @@ export interface NewEntry {
 
 export const ENTRY_COLUMNS = 'id, kind, amount, render_id, batch_id, row_index, note, created_at';
 
-export async function readTotals(db: Queryable): Promise<Totals> {
-  const result = await db.query<Totals>('SELECT granted, debited, held FROM account WHERE id = 1');
-  return result.rows[0] as Totals;
-}
-
-export function balanceOf(totals: Totals): number {
-  return totals.granted - totals.debited - totals.held;
+export async function readTotals(db: Queryable): Promise<CreditTotals> {
+  const result = await db.query<CreditTotals>(
+    'SELECT granted, debited, held FROM account WHERE id = 1',
+  );
+  return result.rows[0] as CreditTotals;
 }
 
 async function balanceNow(db: Queryable): Promise<number> {
   return balanceOf(await readTotals(db));
 }
 
-export async function appendEntry(db: Queryable, entry: NewEntry): Promise<EntryRow> {
-  const result = await db.query<EntryRow>(
+export async function appendEntry(db: Queryable, entry: NewEntry): Promise<LedgerEntryRow> {
+  const result = await db.query<LedgerEntryRow>(
     `INSERT INTO ledger (kind, amount, render_id, batch_id, row_index, note, api_key_id, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      RETURNING ${ENTRY_COLUMNS}`,
@@ -69,13 +58,7 @@ export async function appendEntry(db: Queryable, entry: NewEntry): Promise<Entry
       new Date().toISOString(),
     ],
   );
-  return result.rows[0] as EntryRow;
-}
-
-export function checkAmount(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount <= 0) {
-    throw new RangeError(`A credit amount must be a positive integer, not ${amount}.`);
-  }
+  return result.rows[0] as LedgerEntryRow;
 }
 
 export async function grantCredits(
@@ -83,7 +66,7 @@ export async function grantCredits(
   amount: number,
   note: string | null,
   apiKeyId: string | null,
-): Promise<EntryRow> {
+): Promise<LedgerEntryRow> {
   checkAmount(amount);
   await client.query('UPDATE account SET granted = granted + $1 WHERE id = 1', [amount]);
   return appendEntry(client, { kind: 'grant', amount, note, apiKeyId });
@@ -129,9 +112,7 @@ export async function debitSingleRender(
   try {
     await appendEntry(client, { kind: 'debit', amount, renderId, apiKeyId });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new AppError('conflict', `Render "${renderId}" has already been charged.`);
-    }
+    if (isUniqueViolation(error)) throw alreadyCharged(renderId);
     throw error;
   }
   return balanceNow(client);
@@ -152,15 +133,7 @@ export async function releaseHeld(
   amount: number | undefined,
   note: string | null,
 ): Promise<number> {
-  const held = await heldFor(client, batchId, true);
-  const toRelease = amount ?? held;
-  if (amount !== undefined) checkAmount(amount);
-  if (toRelease > held) {
-    throw new AppError(
-      'conflict',
-      `Batch "${batchId}" holds ${held} credit${held === 1 ? '' : 's'}; cannot release ${toRelease}.`,
-    );
-  }
+  const toRelease = releaseAmount(batchId, await heldFor(client, batchId, true), amount);
   if (toRelease === 0) return 0;
   await client.query('UPDATE batch_holds SET held = held - $2 WHERE batch_id = $1', [
     batchId,
@@ -171,21 +144,8 @@ export async function releaseHeld(
     [toRelease],
   );
   if (released.rowCount !== 1) {
-    throw new Error('The running held total is below a batch hold; run verifyInvariant().');
+    throw heldTotalBelowBatch();
   }
   await appendEntry(client, { kind: 'release', amount: toRelease, batchId, note });
   return toRelease;
-}
-
-export function toEntry(row: EntryRow): LedgerEntry {
-  return {
-    id: row.id,
-    kind: row.kind,
-    amount: row.amount,
-    renderId: row.render_id,
-    batchId: row.batch_id,
-    rowIndex: row.row_index,
-    note: row.note,
-    createdAt: row.created_at,
-  };
 }

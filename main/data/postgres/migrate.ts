@@ -1,23 +1,19 @@
 import type pg from 'pg';
+import {
+  checkStartingVersion,
+  pendingMigrations,
+  planMigrations,
+  type MigrateOptions,
+  type MigrateResult,
+  type MigrationPlan,
+  type MigrationStep,
+} from '../migration-plan.js';
 import { ADVISORY_KEYS } from './advisory-keys.js';
 
 /** One schema step. Released migrations are never edited: a change is a new file. */
-export interface PostgresMigration {
-  version: number;
-  name: string;
+export interface PostgresMigration extends MigrationStep {
   /** Runs inside the step's transaction; statements only, no COMMIT. */
   up(client: pg.PoolClient): Promise<void>;
-}
-
-export interface PostgresMigrateOptions {
-  /** Target version; default the last migration's. */
-  to?: number | undefined;
-}
-
-export interface PostgresMigrateResult {
-  from: number;
-  to: number;
-  applied: number[];
 }
 
 /** The highest version recorded in schema_migrations (0 for a new database). */
@@ -40,16 +36,9 @@ export async function postgresSchemaVersion(db: pg.Pool | pg.PoolClient): Promis
 export async function migratePostgres(
   pool: pg.Pool,
   migrations: readonly PostgresMigration[],
-  options: PostgresMigrateOptions = {},
-): Promise<PostgresMigrateResult> {
-  checkSequence(migrations);
-  const latest = migrations.length;
-  const target = options.to ?? latest;
-  if (!Number.isInteger(target) || target < 0 || target > latest) {
-    throw new Error(
-      `Cannot migrate to schema version ${target}: versions run from 0 to ${latest}.`,
-    );
-  }
+  options: MigrateOptions = {},
+): Promise<MigrateResult> {
+  const plan = planMigrations(migrations, options);
 
   const client = await pool.connect();
   try {
@@ -57,7 +46,7 @@ export async function migratePostgres(
     await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_KEYS.migrations]);
     try {
-      return await applyPending(client, migrations, target);
+      return await applyPending(client, migrations, plan);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_KEYS.migrations]);
     }
@@ -71,30 +60,17 @@ export async function migratePostgres(
 async function applyPending(
   client: pg.PoolClient,
   migrations: readonly PostgresMigration[],
-  target: number,
-): Promise<PostgresMigrateResult> {
-  const latest = migrations.length;
+  plan: MigrationPlan,
+): Promise<MigrateResult> {
   await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version integer PRIMARY KEY,
     name text NOT NULL,
     applied_at timestamptz NOT NULL
   )`);
   const from = await postgresSchemaVersion(client);
-  if (from > latest) {
-    throw new Error(
-      `The database is at schema version ${from}, newer than this app knows (${latest}). ` +
-        'Update Render Desk on this node to use it.',
-    );
-  }
-  if (from > target) {
-    throw new Error(
-      `The database is at schema version ${from}; migrations never go back to ${target}.`,
-    );
-  }
+  checkStartingVersion(from, plan, 'Update Render Desk on this node to use it.');
   const applied: number[] = [];
-  for (const migration of migrations) {
-    if (migration.version <= from) continue;
-    if (migration.version > target) break;
+  for (const migration of pendingMigrations(migrations, from, plan)) {
     await client.query('BEGIN');
     try {
       await migration.up(client);
@@ -110,14 +86,4 @@ async function applyPending(
     applied.push(migration.version);
   }
   return { from, to: await postgresSchemaVersion(client), applied };
-}
-
-function checkSequence(migrations: readonly PostgresMigration[]): void {
-  migrations.forEach((migration, index) => {
-    if (migration.version !== index + 1) {
-      throw new Error(
-        `Migration "${migration.name}" has version ${migration.version}; expected ${index + 1}.`,
-      );
-    }
-  });
 }

@@ -1,22 +1,10 @@
 import type pg from 'pg';
 import type { AsyncPort } from '../async-port.js';
-import type { RenderRecord, RendersRepository } from '../../store/renders-repository.js';
+import { toRenderRecord, type RenderRow } from '../rows/render-rows.js';
+import type { RenderLookup, RenderRecord } from '../types/renders.js';
 import type { Queryable } from './transaction.js';
 
-export type PostgresRenders = AsyncPort<Pick<RendersRepository, 'get'>>;
-
-interface RenderRow {
-  id: string;
-  template_id: string;
-  ratio: string;
-  format: string;
-  api_key_id: string | null;
-  batch_id: string | null;
-  row_index: number | null;
-  output_key: string | null;
-  bytes: number;
-  created_at: string;
-}
+export type PostgresRenders = AsyncPort<RenderLookup>;
 
 /** Records a single render; call it in the transaction that debits it. */
 export async function insertRender(db: Queryable, render: RenderRecord): Promise<void> {
@@ -44,20 +32,7 @@ export function postgresRenders(pool: pg.Pool): PostgresRenders {
     async get(id) {
       const result = await pool.query<RenderRow>('SELECT * FROM renders WHERE id = $1', [id]);
       const row = result.rows[0];
-      return row
-        ? {
-            id: row.id,
-            templateId: row.template_id,
-            ratio: row.ratio,
-            format: row.format,
-            apiKeyId: row.api_key_id,
-            batchId: row.batch_id,
-            rowIndex: row.row_index,
-            outputKey: row.output_key,
-            bytes: row.bytes,
-            createdAt: row.created_at,
-          }
-        : null;
+      return row ? toRenderRecord(row) : null;
     },
   };
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { AsyncPort } from '../async-port.js';
-import type { SettingsRepository } from '../../store/settings-repository.js';
+import type { SettingsRepository } from '../types/settings.js';
 import type { Queryable } from './transaction.js';
 
 export type PostgresSettings = AsyncPort<SettingsRepository>;

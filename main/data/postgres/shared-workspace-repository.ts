@@ -1,43 +1,12 @@
 import type pg from 'pg';
 import { AppError, Errors } from '../../../shared/errors.js';
-import type { CustomFontRecord } from '../../store/custom-fonts-repository.js';
+import { toCustomFontRecord, type CustomFontRow } from '../rows/custom-font-rows.js';
+import type { WorkspaceTemplateRow } from '../rows/workspace-template-rows.js';
+import type { CustomFontRecord } from '../types/custom-font-record.js';
+import type { WorkspaceChanges, WorkspaceFontChange } from '../types/workspace-changes.js';
 import { ADVISORY_KEYS } from './advisory-keys.js';
 import { isUniqueViolation } from './postgres-errors.js';
 import { inTransaction } from './transaction.js';
-
-/** A workspace template's row as every node copies it (the template itself is in its versions). */
-export interface SharedTemplateRow {
-  id: string;
-  forkedFrom: string | null;
-  currentVersion: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  /** Set once a deleted template's versions and files are gone: copies drop it too. */
-  purgedAt: string | null;
-}
-
-export interface SharedTemplateVersion {
-  templateId: string;
-  version: number;
-  /** The template as JSON text, exactly as it was saved. */
-  data: string;
-  createdAt: string;
-}
-
-export interface SharedFontRow extends CustomFontRecord {
-  deletedAt: string | null;
-}
-
-/** Everything written after a change number, read in one snapshot. */
-export interface WorkspaceChanges {
-  /** The highest change number included (the caller's own number when nothing changed). */
-  head: number;
-  templates: SharedTemplateRow[];
-  versions: SharedTemplateVersion[];
-  assets: Array<{ templateId: string; name: string }>;
-  fonts: SharedFontRow[];
-}
 
 /**
  * Workspace templates and uploaded fonts in PostgreSQL, for a cluster. Every write runs under one
@@ -211,16 +180,9 @@ export class SharedWorkspaceRepository {
     return inTransaction(
       this.pool,
       async (client) => {
-        const templates = await client.query<{
-          id: string;
-          forked_from: string | null;
-          current_version: number;
-          created_at: string;
-          updated_at: string;
-          deleted_at: string | null;
-          purged_at: string | null;
-          change_seq: number;
-        }>('SELECT * FROM workspace_templates WHERE change_seq > $1 ORDER BY change_seq', [seen]);
+        const templates = await client.query<
+          WorkspaceTemplateRow & { purged_at: string | null; change_seq: number }
+        >('SELECT * FROM workspace_templates WHERE change_seq > $1 ORDER BY change_seq', [seen]);
         const versions = await client.query<{
           template_id: string;
           version: number;
@@ -283,41 +245,13 @@ export class SharedWorkspaceRepository {
   }
 }
 
-interface FontRow {
-  id: string;
-  family: string;
-  weight: number;
-  style: 'normal' | 'italic';
-  format: CustomFontRecord['format'];
-  file_name: string;
-  original_name: string | null;
-  sha256: string;
-  size: number;
-  coverage: string;
-  scripts: string;
-  licence: string | null;
-  created_at: string;
+interface FontRow extends CustomFontRow {
   deleted_at: string | null;
   change_seq: number;
 }
 
-function toFontRow(row: FontRow): SharedFontRow {
-  return {
-    id: row.id,
-    family: row.family,
-    weight: row.weight,
-    style: row.style,
-    format: row.format,
-    fileName: row.file_name,
-    originalName: row.original_name,
-    sha256: row.sha256,
-    size: row.size,
-    coverage: JSON.parse(row.coverage) as CustomFontRecord['coverage'],
-    scripts: JSON.parse(row.scripts) as CustomFontRecord['scripts'],
-    licence: row.licence,
-    createdAt: row.created_at,
-    deletedAt: row.deleted_at,
-  };
+function toFontRow(row: FontRow): WorkspaceFontChange {
+  return { ...toCustomFontRecord(row), deletedAt: row.deleted_at };
 }
 
 async function insertAssets(

@@ -1,23 +1,12 @@
 import type pg from 'pg';
 import type { AsyncPort } from '../async-port.js';
-import { newId } from '../../store/ids.js';
-import type { UploadInfo, UploadKind, UploadsRepository } from '../../store/uploads-repository.js';
+import { newId } from '../ids.js';
+import { jsonParsed } from '../rows/json-column.js';
+import { toUploadRecord, type UploadRow } from '../rows/upload-rows.js';
+import type { UploadsRepository } from '../types/uploads.js';
 import type { Queryable } from './transaction.js';
 
 export type PostgresUploads = AsyncPort<UploadsRepository>;
-
-interface UploadRow {
-  id: string;
-  kind: UploadKind;
-  filename: string;
-  path: string;
-  bytes: number;
-  content_type: string | null;
-  info: UploadInfo;
-  api_key_id: string | null;
-  created_at: string;
-  expires_at: string | null;
-}
 
 /** Keeps the upload for as long as a batch needs it (inside the batch's creation). */
 export async function markUploadUsed(db: Queryable, id: string): Promise<void> {
@@ -50,20 +39,7 @@ export function postgresUploads(pool: pg.Pool): PostgresUploads {
     async get(id) {
       const result = await pool.query<UploadRow>('SELECT * FROM uploads WHERE id = $1', [id]);
       const row = result.rows[0];
-      return row
-        ? {
-            id: row.id,
-            kind: row.kind,
-            filename: row.filename,
-            path: row.path,
-            bytes: row.bytes,
-            contentType: row.content_type,
-            info: row.info,
-            apiKeyId: row.api_key_id,
-            createdAt: row.created_at,
-            expiresAt: row.expires_at,
-          }
-        : null;
+      return row ? toUploadRecord(row, jsonParsed) : null;
     },
     markUsed: (id) => markUploadUsed(pool, id),
     async setInfo(id, info) {

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/brand-schemas.js';
 import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
-import type { BrandProfileRecord } from '../../../store/brand-profiles-repository.js';
+import type { BrandProfileRecord } from '../../../data/types/brand-profiles.js';
 import type { RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 

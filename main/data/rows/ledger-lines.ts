@@ -1,4 +1,5 @@
-import type { LedgerEntry, LedgerKind } from './ledger-repository.js';
+import type { LedgerEntry } from '../types/ledger.js';
+import { toLedgerEntry, type LedgerEntryRow } from './ledger-entries.js';
 
 /**
  * The ledger as a person reads it (`group=batch`): every entry of a batch summed into one line,
@@ -6,15 +7,7 @@ import type { LedgerEntry, LedgerKind } from './ledger-repository.js';
  * per row; grouped it is one line saying what the batch was charged and what it still holds.
  * The entries themselves are untouched: without `group` the ledger lists each one.
  */
-export interface LedgerLineRow {
-  id: number;
-  kind: LedgerKind;
-  amount: number;
-  render_id: string | null;
-  batch_id: string | null;
-  row_index: number | null;
-  note: string | null;
-  created_at: string;
+export interface LedgerLineRow extends LedgerEntryRow {
   entry_count: number;
   held: number;
 }
@@ -53,14 +46,7 @@ export function groupedLedgerSql(
 
 export function toLedgerLine(row: LedgerLineRow): LedgerEntry {
   return {
-    id: row.id,
-    kind: row.kind,
-    amount: row.amount,
-    renderId: row.render_id,
-    batchId: row.batch_id,
-    rowIndex: row.row_index,
-    note: row.note,
-    createdAt: row.created_at,
+    ...toLedgerEntry(row),
     ...(row.batch_id !== null ? { entryCount: row.entry_count, heldCredits: row.held } : {}),
   };
 }

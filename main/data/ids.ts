@@ -25,3 +25,8 @@ export function newId(prefix: IdPrefix): string {
 export function newWorkspaceTemplateId(): string {
   return `wtpl_${randomBytes(10).toString('hex')}`;
 }
+
+/** A fresh `rnd_…` id, for callers that need the id before the row is written (file names). */
+export function newRenderId(): string {
+  return newId('rnd');
+}
