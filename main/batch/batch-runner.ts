@@ -12,7 +12,8 @@ import type { QueuedRow } from './batch-queue.js';
 import { batchSourceName, toBatchResource } from './batch-resource.js';
 import { drawBatchSheets, drawsRowsOnSheetsOnly, prepareSheetRow } from './batch-sheets.js';
 import type { BatchWork } from './batch-work.js';
-import { CircuitBreaker, DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
+import { BatchBreaker } from './batch-breaker.js';
+import { DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { createImagesFolderResolver } from './images-folder.js';
 import { sheetPartName } from './output-address.js';
 import { RowOutcomes } from './row-outcomes.js';
@@ -135,7 +136,8 @@ export class BatchRunner implements BatchWork {
         : null,
       this.deps.resolveImage,
     );
-    const breaker = new CircuitBreaker(this.deps.breaker ?? DEFAULT_BREAKER);
+    // Kept with the batch: a resumed batch remembers the rows before the restart.
+    const breaker = new BatchBreaker(data, batchId, this.deps.breaker ?? DEFAULT_BREAKER);
     const progress = new ProgressMeter(this.deps.events, () => this.snapshot(batchId));
     const commits = new RowOutcomes(
       data,
@@ -147,8 +149,10 @@ export class BatchRunner implements BatchWork {
         apiKeyId: running.apiKeyId,
       },
       data.commitGroup,
-      (group) => {
+      async (group) => {
         for (let i = 0; i < group.length; i += 1) progress.tick();
+        const tripped = await breaker.committed(group);
+        if (tripped && !stopReason) stopReason = tripped;
       },
     );
 
@@ -193,7 +197,7 @@ export class BatchRunner implements BatchWork {
         // A row leaves the in-flight set when it is drawn and written; its commit is grouped.
         const task = this.renderRow(running, context, row).then((outcome) => {
           inFlight.delete(task);
-          const tripped = outcome.diskFull ?? breaker.record(outcome.result.ok);
+          const tripped = outcome.diskFull ?? breaker.finished(outcome.result);
           if (tripped && !stopReason) stopReason = tripped;
           commits.add(outcome.result);
         });

@@ -1,3 +1,5 @@
+import type { BreakerMemory } from '../data/data-commands.js';
+
 /**
  * Stops a batch that is failing for a systematic reason (a missing images folder, a broken
  * template) instead of burning through every row: DESIGN §4's default trips after 10
@@ -20,7 +22,25 @@ export class CircuitBreaker {
   private readonly recent: boolean[] = [];
   private failuresInWindow = 0;
 
-  constructor(private readonly options: CircuitBreakerOptions = DEFAULT_BREAKER) {}
+  /** `memory`: what the batch's breaker remembers already (BreakerMemory, kept with the batch). */
+  constructor(
+    private readonly options: CircuitBreakerOptions = DEFAULT_BREAKER,
+    memory?: BreakerMemory,
+  ) {
+    if (!memory) return;
+    for (const outcome of memory.recent.slice(-options.window)) {
+      this.recent.push(outcome === '1');
+      if (outcome !== '1') this.failuresInWindow += 1;
+    }
+    this.consecutive = memory.consecutiveFailures;
+  }
+
+  /** Records rows in the order they finished ('1'/'0'); returns the reason of the first trip. */
+  recordAll(finished: string): string | null {
+    let tripped: string | null = null;
+    for (const outcome of finished) tripped ??= this.record(outcome === '1');
+    return tripped;
+  }
 
   /** Records one row; returns a reason when the breaker trips. */
   record(succeeded: boolean): string | null {

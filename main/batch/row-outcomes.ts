@@ -28,8 +28,7 @@ export class RowOutcomes {
     private readonly context: RowOutcomeContext,
     private readonly group: CommitGroup,
     /** Told of each committed group, in order (progress, the breaker). */
-    private readonly committed: (outcomes: readonly RowOutcome[]) => void | Promise<void> = () =>
-      undefined,
+    private readonly committed: (outcomes: readonly RowOutcome[]) => unknown = () => undefined,
   ) {}
 
   /** The first commit that failed, once one has. */
@@ -54,11 +53,10 @@ export class RowOutcomes {
         if (this.failed) return;
         try {
           await this.data.commands.commitRows(this.context, group);
+          await this.committed(group);
         } catch (error) {
           this.failed = { error };
-          return;
         }
-        await this.committed(group);
       });
     return this.committing;
   }

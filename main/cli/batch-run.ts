@@ -74,6 +74,8 @@ export interface BatchOutcome {
   batchIds: string[];
   /** Seconds from creating the batch to its last row (0 when nothing was rendered). */
   renderSeconds: number;
+  /** Why a batch stopped early (its circuit breaker, a full disk), as the app says it. */
+  stoppedReason?: string | null;
 }
 
 /** The options every batch of this run shares, as POST /v1/render-batches takes them. */
@@ -258,6 +260,7 @@ async function plainRun(
     batchIds: [batch.id],
     renderSeconds: seconds,
     bundleOf: batch.id,
+    stoppedReason: batch.stoppedReason,
   };
 }
 

@@ -33,6 +33,7 @@ export function printBatchSummary(outcome: BatchOutcome, context: SummaryContext
         renderSeconds: round(outcome.renderSeconds),
         rowsPerSecond: round(rowsPerSecond),
         batchIds: outcome.batchIds,
+        ...(outcome.stoppedReason ? { stoppedReason: outcome.stoppedReason } : {}),
         failures: failures
           .slice(0, 100)
           .map((line) => ({ rowIndex: line.rowIndex, error: line.error })),
@@ -53,6 +54,8 @@ export function printBatchSummary(outcome: BatchOutcome, context: SummaryContext
         : '') +
       `\nout:     ${displayPath(context.out)}`,
   );
+  if (outcome.stoppedReason)
+    console.log(`\n${style.yellow(`stopped early: ${outcome.stoppedReason}`)}`);
   if (failures.length > 0) {
     console.log(
       `\n${style.red(`${failed} row${failed === 1 ? '' : 's'} failed`)}${failed > LISTED_FAILURES ? ` (first ${LISTED_FAILURES}; all in manifest.csv)` : ''}:\n` +

@@ -1,6 +1,5 @@
 import { TERMINAL_STATUSES } from '../../shared/batch-schemas.js';
 import type { QueuedRow } from '../batch/batch-queue.js';
-import { CircuitBreaker, DEFAULT_BREAKER } from '../batch/circuit-breaker.js';
 import {
   describeRowError,
   renderBatchRow,
@@ -22,6 +21,7 @@ import {
   sheetPartKey,
 } from '../batch/output-address.js';
 import { drawBatchSheets, drawsRowsOnSheetsOnly, prepareSheetRow } from '../batch/batch-sheets.js';
+import { BatchBreaker } from '../batch/batch-breaker.js';
 import { RowOutcomes } from '../batch/row-outcomes.js';
 
 export interface ChunkProcessorDeps {
@@ -119,14 +119,16 @@ export class ChunkProcessor {
       format,
       apiKeyId: batch.apiKeyId,
     };
-    const breaker = new CircuitBreaker(DEFAULT_BREAKER);
+    // The batch's breaker, kept with it: rows of every chunk and every worker count together.
+    const breaker = new BatchBreaker(data, batch.id);
     const live = new BatchLiveness(data, batch.id);
     // A failed commit (PostgreSQL restarting) stops the chunk and fails the job, so BullMQ
     // retries it: its uncommitted rows are still pending.
-    const commits = new RowOutcomes(data, commitContext, data.commitGroup);
-    let tripped: string | null = null;
+    const commits = new RowOutcomes(data, commitContext, data.commitGroup, (group) =>
+      breaker.committed(group),
+    );
     const record = (outcome: RowOutcome): void => {
-      tripped ??= breaker.record(outcome.ok);
+      breaker.finished(outcome);
       commits.add(outcome);
     };
 
@@ -135,7 +137,7 @@ export class ChunkProcessor {
     const lane = async (): Promise<void> => {
       while (next < rows.length && !stop) {
         if (signal.aborted || commits.failure) stop = 'aborted';
-        else if (tripped) stop = 'degraded';
+        else if (breaker.tripped) stop = 'degraded';
         else if (!(await live.stillRunning())) stop = 'cancelled';
         // Other lanes took rows while this one waited for the status check.
         if (stop || next >= rows.length) return;
@@ -186,10 +188,10 @@ export class ChunkProcessor {
     await Promise.all(Array.from({ length: Math.max(1, this.deps.rowsInFlight) }, lane));
     await commits.flush();
     if (commits.failure) throw commits.failure.error;
-    if (stop === 'degraded' || tripped) {
+    if (stop === 'degraded' || breaker.tripped) {
       await data.commands.finishBatch({
         batchId: batch.id,
-        stopReason: tripped ?? 'too many rows failed',
+        stopReason: breaker.tripped ?? 'too many rows failed',
         ingestError: null,
         pausing: false,
       });

@@ -36,6 +36,15 @@ export interface RowOutcomeContext {
   apiKeyId: string | null;
 }
 
+/**
+ * A batch's circuit-breaker memory: its last row outcomes in commit order ('1' succeeded, '0'
+ * failed, newest last; at most the breaker's window) and how many rows failed in a row.
+ */
+export interface BreakerMemory {
+  recent: string;
+  consecutiveFailures: number;
+}
+
 export interface FinishBatchCommand {
   batchId: string;
   /** Why the runner stopped early (circuit breaker, disk full); null when it ran out of rows. */
@@ -73,6 +82,12 @@ export interface DataCommands {
    * delivery) changes nothing the second time. Returns how many rows changed.
    */
   commitRows(context: RowOutcomeContext, outcomes: RowOutcome[]): Promise<number>;
+  /**
+   * Adds a committed group's outcomes (`finished`: '1'/'0' in the order they finished) to the
+   * batch's breaker memory, kept with the batch so that every process drawing it, and the batch
+   * after a restart, remember the same rows. Returns the memory as it was just before them.
+   */
+  recordRowOutcomes(batchId: string, finished: string, window: number): Promise<BreakerMemory>;
   /** Ends a running batch (succeeded, partial, failed or degraded) and releases what it holds. */
   finishBatch(command: FinishBatchCommand): Promise<BatchRecord | null>;
   /** Cancels pending rows and releases the holds; a terminal batch is left as it is. */

@@ -8,6 +8,7 @@ import * as lifecycle from './rules/batch-lifecycle.js';
 import type { DataCommands, RowOutcome, RowOutcomeContext } from './data-commands.js';
 import { idempotencyCompletion, singleRenderRecord } from './rules/single-render-commit.js';
 import type { BatchRecord } from './types/batch-record.js';
+import { EMPTY_BREAKER_MEMORY, rememberOutcomes } from './rules/breaker-memory.js';
 
 /** Embedded mode: the SQLite store behind the async ports (each call is a synchronous statement). */
 export function sqliteCoreData(store: Store): CoreData {
@@ -189,6 +190,25 @@ function sqliteCommands(store: Store, walSync: WalSync): DataCommands {
         outcomes.reduce((changed, o) => changed + (commitOne(context, o) ? 1 : 0), 0),
       ),
 
+    recordRowOutcomes: (batchId, finished, window) =>
+      run(() => {
+        const before = store.db
+          .prepare('SELECT recent, consecutive FROM batch_breakers WHERE batch_id = ?')
+          .get(batchId) as { recent: string; consecutive: number } | undefined;
+        const memory = before
+          ? { recent: before.recent, consecutiveFailures: before.consecutive }
+          : EMPTY_BREAKER_MEMORY;
+        const after = rememberOutcomes(memory, finished, window);
+        store.db
+          .prepare(
+            `INSERT INTO batch_breakers (batch_id, recent, consecutive) VALUES (?, ?, ?)
+             ON CONFLICT (batch_id) DO UPDATE SET recent = excluded.recent,
+               consecutive = excluded.consecutive`,
+          )
+          .run(batchId, after.recent, after.consecutiveFailures);
+        return memory;
+      }),
+
     finishBatch: (command) =>
       run(() => {
         const { batchId } = command;
@@ -223,6 +243,8 @@ function sqliteCommands(store: Store, walSync: WalSync): DataCommands {
         const toRender = lifecycle.replayRowCount(batch, batches.counts(batchId));
         ledger.hold({ batchId, amount: toRender, note: lifecycle.replayHoldNote(batchId) });
         batches.requeueForReplay(batchId);
+        // A replay starts with a breaker that remembers nothing (the cause was fixed).
+        store.db.prepare('DELETE FROM batch_breakers WHERE batch_id = ?').run(batchId);
         batches.update(batchId, lifecycle.REPLAYED_FIELDS);
         return batches.get(batchId) as BatchRecord;
       }),

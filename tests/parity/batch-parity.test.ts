@@ -268,3 +268,53 @@ describe('a batch feature gives the same bundle from the API, the command line a
     );
   }
 });
+
+describe("a batch's circuit breaker means the same in every mode", () => {
+  it('stops a batch whose rows all fail as degraded, after 10 in a row, wherever its rows ran', async () => {
+    // 120 rows: two chunks in the cluster, drawn by both workers; every photo is missing.
+    const rows = quoteRows(120, 'Broken').map((row) => ({
+      ...row,
+      authorPhoto: '/no/such/folder/photo.png',
+    }));
+    const test: ParityCase = { name: 'breaker', templateId: QUOTES, rows, source: 'json' };
+    const viaApi = async (client: ApiClient) => {
+      const batch = await createBatch(client, {
+        templateId: QUOTES,
+        sourceType: 'json-array',
+        source: { records: rows },
+      });
+      return waitForBatch(client, batch.id, 240_000);
+    };
+    const [fromEmbedded, fromCluster] = await Promise.all([viaApi(embedded), viaApi(cluster)]);
+    for (const batch of [fromEmbedded, fromCluster]) {
+      expect(batch.status).toBe('degraded');
+      expect(batch.stoppedReason).toMatch(/10 rows in a row failed/);
+      expect(batch.succeeded).toBe(0);
+      // Stopped early: far from every row was tried.
+      expect(batch.failed).toBeLessThan(rows.length);
+    }
+    expect(fromCluster.stoppedReason).toBe(fromEmbedded.stoppedReason);
+
+    const dir = fs.mkdtempSync(path.join(temp.dir, 'breaker-'));
+    fs.writeFileSync(path.join(dir, 'rows.json'), JSON.stringify(test.rows));
+    const cli = await runCli(
+      [
+        'batch',
+        '--template',
+        QUOTES,
+        '--source',
+        path.join(dir, 'rows.json'),
+        '--out',
+        path.join(dir, 'out.zip'),
+        '--data-dir',
+        path.join(dir, 'data'),
+        '--json',
+      ],
+      { RENDER_DESK_CREDITS: '10000' },
+    );
+    expect(cli.code).toBe(1);
+    const summary = JSON.parse(cli.stdout) as { stoppedReason?: string; rendered: number };
+    expect(summary.stoppedReason).toBe(fromEmbedded.stoppedReason);
+    expect(summary.rendered).toBe(0);
+  }, 300_000);
+});

@@ -10,6 +10,7 @@ import { heldFor, holdCredits, releaseHeld } from './ledger-writes.js';
 import { RowCommitQueue } from './row-commit-queue.js';
 import { inTransaction } from './transaction.js';
 import { markUploadUsed } from './uploads-repository.js';
+import { EMPTY_BREAKER_MEMORY, trailingFailures } from '../rules/breaker-memory.js';
 
 export type BatchCommands = Pick<
   DataCommands,
@@ -20,6 +21,7 @@ export type BatchCommands = Pick<
   | 'finishBatch'
   | 'cancelBatch'
   | 'replayBatch'
+  | 'recordRowOutcomes'
 >;
 
 /**
@@ -81,6 +83,30 @@ export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
 
     commitRows: (context, outcomes) => rowCommits.commit(context, outcomes),
 
+    // One statement: the memory before the group, read under the row's lock, and the memory
+    // after it written (workers of one batch take turns on its row, in commit order).
+    recordRowOutcomes: async (batchId, finished, window) => {
+      const { rows } = await pool.query<{ recent: string; consecutive: number }>(
+        `WITH before AS (
+           SELECT recent, consecutive FROM batch_breakers WHERE batch_id = $1 FOR UPDATE
+         ), saved AS (
+           INSERT INTO batch_breakers AS b (batch_id, recent, consecutive)
+           VALUES ($1, right($2, $4), $3)
+           ON CONFLICT (batch_id) DO UPDATE SET
+             recent = right(b.recent || $2, $4),
+             consecutive = CASE WHEN position('1' IN $2) > 0 THEN $3
+                                ELSE b.consecutive + length($2) END
+           RETURNING 1
+         )
+         SELECT before.recent, before.consecutive FROM before, (SELECT count(*) FROM saved) s`,
+        [batchId, finished, trailingFailures(finished), window],
+      );
+      const before = rows[0];
+      return before
+        ? { recent: before.recent, consecutiveFailures: before.consecutive }
+        : EMPTY_BREAKER_MEMORY;
+    },
+
     finishBatch: (command) =>
       inTransaction(pool, async (client) => {
         const { batchId } = command;
@@ -115,6 +141,8 @@ export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
         const toRender = lifecycle.replayRowCount(batch, await countRows(client, batchId));
         await holdCredits(client, batchId, toRender, lifecycle.replayHoldNote(batchId));
         await requeueRowsForReplay(client, batchId);
+        // A replay starts with a breaker that remembers nothing (the cause was fixed).
+        await client.query('DELETE FROM batch_breakers WHERE batch_id = $1', [batchId]);
         await updateBatch(client, batchId, lifecycle.REPLAYED_FIELDS);
         await notifyBatchChanged(client, batchId);
         return (await selectBatch(client, batchId)) as BatchRecord;

@@ -15,6 +15,7 @@ import { batchSheetOptions } from './0013-batch-sheet-options.js';
 import { webhooks } from './0014-webhooks.js';
 import { batchTargets } from './0015-batch-targets.js';
 import { batchSourceRows } from './0016-batch-source-rows.js';
+import { batchBreakers } from './0017-batch-breakers.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   webhooks,
   batchTargets,
   batchSourceRows,
+  batchBreakers,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

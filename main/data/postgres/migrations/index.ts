@@ -9,6 +9,7 @@ import { batchSheetOptions } from './0007-batch-sheet-options.js';
 import { workspacePurge } from './0008-workspace-purge.js';
 import { batchSourceRows } from './0009-batch-source-rows.js';
 import { batchTargets } from './0010-batch-targets.js';
+import { batchBreakers } from './0011-batch-breakers.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
@@ -22,6 +23,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   workspacePurge,
   batchSourceRows,
   batchTargets,
+  batchBreakers,
 ];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
