@@ -1,24 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import AdmZip from 'adm-zip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBatch, upload, waitForBatch } from '../helpers/batch-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { createBatch, waitForBatch } from '../helpers/batch-helpers.js';
+import type { ApiClient } from '../helpers/test-server.js';
 import {
-  callNode,
-  sharedInitialisedCluster,
-  startClusterNode,
-  type ClusterEnvironment,
-  type ClusterNodeProcess,
-} from '../helpers/cluster-node.js';
-import { runCli, tempDir, writeCsv } from '../helpers/run-cli.js';
-import {
-  startTestServer,
-  testFetch,
-  type ApiClient,
-  type Json,
-  type TestServer,
-} from '../helpers/test-server.js';
-import { workbookZip } from '../ingest/xlsx/workbook-fixture.js';
+  BADGES,
+  QUOTES,
+  cliBatch,
+  expectSameBundles,
+  quoteRows,
+  throughApi,
+  throughCli,
+  useParityModes,
+  type ParityCase,
+} from './parity-harness.js';
 
 /**
  * One product, three ways to run a batch: the same request through the API of an embedded server,
@@ -27,30 +20,7 @@ import { workbookZip } from '../ingest/xlsx/workbook-fixture.js';
  * bundle (images, names, manifest.csv). Each batch feature is one case here, run in all three.
  */
 
-const QUOTES = 'tmpl_quote_card';
-const BADGES = 'tmpl_name_badge';
-
-type Row = Record<string, string>;
-
-/** A case: the request as the API takes it, and the same as command-line flags and a file. */
-interface ParityCase {
-  name: string;
-  templateId: string;
-  rows: Row[];
-  /** How the rows travel: inline records, or an uploaded CSV or XLSX file. */
-  source: 'json' | 'csv' | 'xlsx';
-  /** More of POST /v1/render-batches (format, targets, bindings, sheets, fileNamePattern). */
-  options?: Record<string, unknown>;
-  /** The same options as `render-desk batch` flags. */
-  flags?: string[];
-}
-
-const quoteRows = (n: number, tag: string): Row[] =>
-  Array.from({ length: n }, (_, i) => ({
-    quote: `${tag} ${i + 1}: simplicity is the presence of care in every small decision.`,
-    author: `Nguyễn Văn ${String.fromCharCode(65 + i)}`,
-    authorRole: i % 2 === 0 ? 'Founder' : '',
-  }));
+const modes = useParityModes();
 
 const CASES: ParityCase[] = [
   { name: 'json-array records', templateId: QUOTES, rows: quoteRows(4, 'JSON'), source: 'json' },
@@ -115,154 +85,17 @@ const CASES: ParityCase[] = [
   },
 ];
 
-let embedded: TestServer;
-let env: ClusterEnvironment;
-let api: ClusterNodeProcess;
-let workers: ClusterNodeProcess[] = [];
-let temp: ReturnType<typeof tempDir>;
-
-/** The cluster's API node as a client of the helpers (its own key). */
-const cluster: ApiClient = {
-  api: (pathname, init = {}) =>
-    callNode(env, api, pathname, {
-      ...(init.method ? { method: init.method } : {}),
-      ...(init.headers ? { headers: init.headers } : {}),
-      ...(init.json !== undefined ? { json: init.json } : {}),
-      ...(init.body !== undefined ? { body: init.body as RequestInit['body'] } : {}),
-    }),
-};
-
-beforeAll(async () => {
-  temp = tempDir('rd-parity-');
-  env = await sharedInitialisedCluster();
-  [embedded, api, ...workers] = await Promise.all([
-    startTestServer({ workers: 1, openingCredits: 10_000 }),
-    startClusterNode(env, 'api'),
-    startClusterNode(env, 'worker'),
-    startClusterNode(env, 'worker'),
-  ]);
-}, 300_000);
-
-afterAll(async () => {
-  await Promise.allSettled([embedded?.stop(), api?.stop(), ...workers.map((w) => w.stop())]);
-  temp?.remove();
-}, 120_000);
-
-function csvOf(rows: Row[]): string {
-  const fields = Object.keys(rows[0] ?? {});
-  const cell = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  return [fields.join(','), ...rows.map((row) => fields.map((f) => cell(row[f] ?? '')).join(','))]
-    .map((line) => `${line}\r\n`)
-    .join('');
-}
-
-function xlsxOf(rows: Row[]): Buffer {
-  const fields = Object.keys(rows[0] ?? {});
-  const escape = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const cells = (values: string[], r: number) =>
-    values
-      .map(
-        (value, c) =>
-          `<c r="${String.fromCharCode(65 + c)}${r}" t="inlineStr"><is><t>${escape(value)}</t></is></c>`,
-      )
-      .join('');
-  const sheet = [fields, ...rows.map((row) => fields.map((f) => row[f] ?? ''))]
-    .map((values, i) => `<row r="${i + 1}">${cells(values, i + 1)}</row>`)
-    .join('');
-  return workbookZip({ sheet });
-}
-
-/** The case through an API (embedded or cluster): its bundle with manifest.csv. */
-async function throughApi(client: ApiClient, test: ParityCase): Promise<Buffer> {
-  let source: Record<string, unknown>;
-  let sourceType: string;
-  if (test.source === 'json') {
-    source = { records: test.rows };
-    sourceType = 'json-array';
-  } else {
-    const bytes = test.source === 'csv' ? Buffer.from(csvOf(test.rows), 'utf8') : xlsxOf(test.rows);
-    const uploaded = await upload(client, bytes, `rows.${test.source}`);
-    const body: Json = await uploaded.json();
-    expect(uploaded.status, JSON.stringify(body)).toBe(201);
-    source = { sourceRef: body.id };
-    sourceType = test.source;
-  }
-  const batch = await createBatch(client, {
-    templateId: test.templateId,
-    sourceType,
-    source,
-    ...test.options,
-  });
-  const done = await waitForBatch(client, batch.id, 240_000);
-  expect(done.status, JSON.stringify(done)).toBe('succeeded');
-  // The zip as served: its signed link fetched over HTTP (no zip library re-writes it).
-  const link: Json = await (
-    await client.api(`/v1/render-batches/${batch.id}/bundle?manifest=true`)
-  ).json();
-  const zip = await testFetch(link.url);
-  expect(zip.status).toBe(200);
-  return Buffer.from(await zip.arrayBuffer());
-}
-
-/** The case through `render-desk batch` on a data folder of its own: the zip it writes. */
-async function throughCli(test: ParityCase): Promise<Buffer> {
-  const dir = fs.mkdtempSync(path.join(temp.dir, 'case-'));
-  const file = path.join(dir, `rows.${test.source}`);
-  if (test.source === 'json') fs.writeFileSync(file, JSON.stringify(test.rows));
-  else if (test.source === 'csv') writeCsv(file, test.rows);
-  else fs.writeFileSync(file, xlsxOf(test.rows));
-  const out = path.join(dir, 'out.zip');
-  const result = await runCli(
-    [
-      'batch',
-      '--template',
-      test.templateId,
-      '--source',
-      file,
-      '--out',
-      out,
-      '--data-dir',
-      path.join(dir, 'data'),
-      '--workers',
-      '1',
-      ...(test.flags ?? []),
-    ],
-    { RENDER_DESK_CREDITS: '10000' },
-  );
-  expect(result.code, result.stderr).toBe(0);
-  return fs.readFileSync(out);
-}
-
-/** A bundle as text for a readable difference: its entry names and sizes, and manifest.csv. */
-function describeZip(bytes: Buffer): string {
-  const zip = new AdmZip(bytes);
-  return zip
-    .getEntries()
-    .map((entry) =>
-      entry.entryName === 'manifest.csv'
-        ? `manifest.csv:\n${zip.readAsText(entry)}`
-        : `${entry.entryName} ${entry.header.size}`,
-    )
-    .join('\n');
-}
-
 describe('a batch feature gives the same bundle from the API, the command line and a cluster', () => {
   for (const test of CASES) {
     it(
       test.name,
       async () => {
         const [fromEmbedded, fromCli, fromCluster] = await Promise.all([
-          throughApi(embedded, test),
-          throughCli(test),
-          throughApi(cluster, test),
+          throughApi(modes.embedded, test),
+          throughCli(modes, test),
+          throughApi(modes.cluster, test),
         ]);
-        expect(describeZip(fromEmbedded)).toContain('manifest.csv');
-        // Readable first (names, sizes, manifest), then to the byte.
-        expect(describeZip(fromCli)).toBe(describeZip(fromEmbedded));
-        expect(describeZip(fromCluster)).toBe(describeZip(fromEmbedded));
-        expect(fromCli.equals(fromEmbedded)).toBe(true);
-        expect(fromCluster.equals(fromEmbedded)).toBe(true);
+        expectSameBundles(fromEmbedded, fromCli, fromCluster);
       },
       300_000,
     );
@@ -285,7 +118,10 @@ describe("a batch's circuit breaker means the same in every mode", () => {
       });
       return waitForBatch(client, batch.id, 240_000);
     };
-    const [fromEmbedded, fromCluster] = await Promise.all([viaApi(embedded), viaApi(cluster)]);
+    const [fromEmbedded, fromCluster] = await Promise.all([
+      viaApi(modes.embedded),
+      viaApi(modes.cluster),
+    ]);
     for (const batch of [fromEmbedded, fromCluster]) {
       expect(batch.status).toBe('degraded');
       expect(batch.stoppedReason).toMatch(/10 rows in a row failed/);
@@ -295,23 +131,7 @@ describe("a batch's circuit breaker means the same in every mode", () => {
     }
     expect(fromCluster.stoppedReason).toBe(fromEmbedded.stoppedReason);
 
-    const dir = fs.mkdtempSync(path.join(temp.dir, 'breaker-'));
-    fs.writeFileSync(path.join(dir, 'rows.json'), JSON.stringify(test.rows));
-    const cli = await runCli(
-      [
-        'batch',
-        '--template',
-        QUOTES,
-        '--source',
-        path.join(dir, 'rows.json'),
-        '--out',
-        path.join(dir, 'out.zip'),
-        '--data-dir',
-        path.join(dir, 'data'),
-        '--json',
-      ],
-      { RENDER_DESK_CREDITS: '10000' },
-    );
+    const cli = await cliBatch(modes.caseDir('breaker-'), test, { args: ['--json'] });
     expect(cli.code).toBe(1);
     const summary = JSON.parse(cli.stdout) as { stoppedReason?: string; rendered: number };
     expect(summary.stoppedReason).toBe(fromEmbedded.stoppedReason);
