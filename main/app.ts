@@ -1,31 +1,19 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { BatchEvents } from './batch/batch-events.js';
-import { BatchOutputs } from './batch/batch-outputs.js';
-import { BatchRunner, batchRowsInFlight } from './batch/batch-runner.js';
-import { BatchService } from './batch/batch-service.js';
-import { UploadService } from './ingest/upload-service.js';
-import { loadCatalog } from './catalog/load-catalog.js';
-import { TemplateLibrary } from './catalog/template-library.js';
-import { WorkspaceTemplates } from './workspace/workspace-templates.js';
 import { removeStaleStaging } from './packs/pack-import.js';
+import type { Catalog } from './catalog/load-catalog.js';
 import { ThumbnailCache } from './catalog/thumbnail-cache.js';
 import type { CoreConfig } from './config.js';
-import { createImageReferenceResolver } from './engine/image-reference.js';
-import { FONTS_DIR } from './engine/render-job.js';
-import { CustomFonts } from './fonts/custom-fonts.js';
-import { fontCoverageCheck } from './fonts/font-coverage-check.js';
-import { createRenderPool, type RenderPool, type RenderPoolOptions } from './render/render-pool.js';
-import { RenderService } from './render/render-service.js';
-import { SingleRenderService } from './render/single-render-service.js';
+import { buildServices, type CoreServices } from './core/build-services.js';
+import type { BatchDispatch } from './core/core-parts.js';
+import { REPO_ROOT, UI_DIR } from './core/install-paths.js';
+import { openDataFolder } from './core/open-data-folder.js';
+import type { RenderPoolFactory } from './core/render-pool-factory.js';
+import { createRenderPool, type RenderPool } from './render/render-pool.js';
 import { sqliteCoreData } from './data/sqlite-core-data.js';
-import { FolderObjectStore } from './objects/folder-object-store.js';
 import { API_VERSION, buildServer } from './server/build-server.js';
-import { savedPreferences } from './preferences.js';
-import { CreditReservations } from './render/credit-reservations.js';
 import { loadFittedImage, type ImageFitting } from './engine/load-image.js';
 import { Errors } from '../shared/errors.js';
 import { RateLimiter } from './server/rate-limiter.js';
@@ -37,21 +25,16 @@ import { TeamServiceSettingsStore } from './team/team-service-settings.js';
 import { connectionCap, guardConnections } from './server/connection-guard.js';
 import { openFileLimit } from './server/open-file-limit.js';
 import { logServerProblem } from './server/server-error-log.js';
-import { createStore, type Store } from './store/create-store.js';
-import { ImageUrlCache } from './remote-images/image-url-cache.js';
+import type { Store } from './store/create-store.js';
 import type { ImageUrlFetcher } from './remote-images/image-url-fetcher.js';
-import { imageUrlSettingsSource } from './remote-images/image-url-settings.js';
-import { RemoteImages } from './remote-images/remote-images.js';
 import { ImageUrlFailure } from './remote-images/image-url-failure.js';
-import { PreviewLinkSigner } from './preview-links/preview-link-signer.js';
-import { PreviewLinks } from './preview-links/preview-links.js';
-import { previewSecret } from './preview-links/preview-secret.js';
 import { createWebhooksRepository } from './store/webhooks-repository.js';
 import type { WebhookDispatcherOptions } from './webhooks/webhook-dispatcher.js';
 import { embeddedWebhooks } from './webhooks/embedded-webhooks.js';
-import type { ClusterApiParts, SharedWorkspaceCopy } from './core-mode.js';
+import type { ClusterApiParts } from './core-mode.js';
 import type { CoreData } from './data/core-data.js';
-import { EMPTY_BRAND_PROFILE, type BrandProfile } from '../shared/brand-profile.js';
+
+export { REPO_ROOT, TEMPLATES_DIR } from './core/install-paths.js';
 
 /** Brand logos are decoded at this size to prove they are images. */
 const LOGO_CHECK: ImageFitting = {
@@ -61,8 +44,6 @@ const LOGO_CHECK: ImageFitting = {
   focalPoint: { x: 0.5, y: 0.5 },
 };
 
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
 /** The app's own version (Settings shows it), not the version of the /v1 API it serves. */
 function appVersion(): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -70,7 +51,6 @@ function appVersion(): string {
   };
   return typeof manifest.version === 'string' ? manifest.version : API_VERSION;
 }
-export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
 
 export interface RunningCore {
   url: string;
@@ -79,6 +59,8 @@ export interface RunningCore {
   server: FastifyInstance;
   store: Store;
   pool: RenderPool;
+  /** The built-in templates, as loaded at this start. */
+  catalog: Catalog;
   /** Set when this start created the first API key: shown once, never stored in clear. */
   createdKeySecret: string | undefined;
   /** A one-time link that opens the UI with a session. */
@@ -94,12 +76,13 @@ export interface ComposedCore {
   store: Store;
   data: CoreData;
   pool: RenderPool;
-  /** The embedded batch runner (idle in cluster mode, where cluster workers run the rows). */
-  runner: BatchRunner;
+  catalog: Catalog;
+  /** Where batch rows are drawn: the in-process runner, or a cluster's chunk jobs. */
+  work: BatchDispatch;
   sessions: UiSessions;
   /** Set when this start created the first API key: shown once, never stored in clear. */
   createdKeySecret: string | undefined;
-  /** Stops the timers, the runner, the server, the pool and the store, once. */
+  /** Stops the timers, the batch work, the server, the pool and the store, once. */
   close(): Promise<void>;
 }
 
@@ -119,20 +102,7 @@ export interface CoreOptions {
    * finds them warm; a test of routes that draw nothing passes `lazyRenderPool`, whose threads
    * start at the first render.
    */
-  renderPool?: (options: RenderPoolOptions & { threads: number }) => RenderPool;
-}
-
-/**
- * Workers and port chosen in the app's Settings apply from the next start, unless a flag or the
- * environment sets them (scripts and CI keep control).
- */
-function withSavedPreferences(config: CoreConfig, store: Store): CoreConfig {
-  const saved = savedPreferences((key) => store.settings.get(key));
-  return {
-    ...config,
-    ...(saved.workers !== null && !config.explicit?.workers ? { workers: saved.workers } : {}),
-    ...(saved.port !== null && !config.explicit?.port ? { port: saved.port } : {}),
-  };
+  renderPool?: RenderPoolFactory;
 }
 
 /** Composition root: opens the store, starts the pool, builds and starts the server. */
@@ -141,7 +111,7 @@ export async function startCore(
   options: CoreOptions = {},
 ): Promise<RunningCore> {
   const core = await composeCore(requested, options);
-  const { config, server, runner, sessions } = core;
+  const { config, server, work, sessions } = core;
   const cluster = options.cluster;
   try {
     guardConnections(server.server, {
@@ -149,7 +119,8 @@ export async function startCore(
       log: (message) => logServerProblem(message),
     });
     await server.listen({ host: cluster?.host ?? '127.0.0.1', port: config.port });
-    if (!cluster) await runner.resume();
+    // Batches a previous run left unfinished (a cluster's leader sees to its own).
+    await work.resume?.();
     const address = server.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = `http://127.0.0.1:${port}`;
@@ -167,6 +138,7 @@ export async function startCore(
       server,
       store: core.store,
       pool: core.pool,
+      catalog: core.catalog,
       createdKeySecret: core.createdKeySecret,
       uiLink: () => `${url}/ui/session?token=${sessions.createLaunchToken()}`,
       close() {
@@ -192,11 +164,12 @@ export async function composeCore(
   options: CoreOptions = {},
 ): Promise<ComposedCore> {
   const cluster = options.cluster;
-  fs.mkdirSync(requested.dataDir, { recursive: true });
-  const store = createStore(requested.dataDir);
-  const config = withSavedPreferences(requested, store);
-  let pool: RenderPool | undefined;
-  let shared: SharedWorkspaceCopy | undefined;
+  const { config, store, pool } = openDataFolder(
+    requested,
+    options.renderPool ?? createRenderPool,
+    (message) => logServerProblem(message),
+  );
+  let services: CoreServices | undefined;
   try {
     // The node-local store keeps what is this machine's own (preferences, workspace templates
     // and fonts); the account, keys, batches and the rest live in `data`.
@@ -213,9 +186,37 @@ export async function composeCore(
     // A claim left by a process that died mid-render can never complete (in a cluster, other
     // API nodes may hold live claims: theirs expire instead).
     if (!cluster) await data.idempotency.clearInProgress();
-    await data.commands.initialiseAccount(config.openingCredits);
-    if (config.subscription)
-      await data.subscription.set({ status: config.subscription, expiresAt: null });
+    services = await buildServices(
+      {
+        dataDir: config.dataDir,
+        store,
+        data,
+        pool,
+        ...(options.catalogDir ? { catalog: { dir: options.catalogDir } } : {}),
+        ...(cluster ? { cluster } : {}),
+        ...(options.imageUrlFetcher ? { imageUrls: { fetcher: options.imageUrlFetcher } } : {}),
+        previewLinks: true,
+        log: (message, detail) => console.error(message, detail),
+      },
+      config,
+    );
+    const {
+      catalog,
+      workspace,
+      fonts,
+      templates,
+      renderer,
+      remoteImages,
+      imageUrlSettings,
+      resolveImage,
+      uploads,
+      outputs,
+      events,
+      objects,
+      batches,
+      singleRenders,
+      sharedWorkspace: shared,
+    } = services;
 
     let createdKeySecret: string | undefined;
     if (config.apiKey)
@@ -224,56 +225,9 @@ export async function composeCore(
       createdKeySecret = (await data.apiKeys.create({ name: 'First key', scope: 'admin' })).secret;
     }
 
-    const catalog = loadCatalog(options.catalogDir ?? path.join(TEMPLATES_DIR, 'catalog'));
-    const workspaceDir = path.join(config.dataDir, 'workspace-templates');
-    const fontsDir = path.join(config.dataDir, 'fonts');
-    // In a cluster the local tables and folders are this node's copy of the shared workspace.
-    shared = cluster?.workspace({
-      mirror: store.workspaceMirror,
-      assetsDir: (id) => path.join(workspaceDir, id, 'assets'),
-      fontsDir,
-    });
-    await shared?.start();
-    const workspace = new WorkspaceTemplates(store.workspaceTemplates, workspaceDir, shared);
     // A copy keeps every template: batches on other nodes may still render deleted ones.
     if (!shared) workspace.purgeDeleted();
     removeStaleStaging(workspace.rootDir);
-    const fonts = new CustomFonts(store.customFonts, fontsDir, FONTS_DIR, shared);
-    workspace.addCheck(fontCoverageCheck(fonts));
-    const templates = new TemplateLibrary(catalog, workspace);
-    pool = (options.renderPool ?? createRenderPool)({
-      threads: config.workers,
-      log: (message) => logServerProblem(message),
-      ...(config.renderTimeoutMs !== undefined ? { deadlineMs: config.renderTimeoutMs } : {}),
-    });
-    const uploads = new UploadService(
-      data,
-      path.join(config.dataDir, 'uploads'),
-      cluster ? { objects: cluster.objects, cache: cluster.uploadCache } : undefined,
-    );
-    const resolveImage = createImageReferenceResolver({
-      uploadPath: (id: string) => uploads.imagePath(id),
-      allowRemote: false,
-      protectedDirs: [config.dataDir],
-    });
-    const defaultBrand = cluster
-      ? await followDefaultBrand(data)
-      : { current: () => store.brandProfiles.getDefault().profile, stop: () => undefined };
-    const imageUrlSettings = imageUrlSettingsSource(data.settings);
-    const remoteImages = new RemoteImages({
-      cache: new ImageUrlCache(path.join(config.dataDir, 'cache', 'image-urls')),
-      settings: imageUrlSettings.read,
-      ...(options.imageUrlFetcher ? { fetcher: options.imageUrlFetcher } : {}),
-    });
-    const renderer = new RenderService({
-      templates,
-      pool,
-      // Callers that name no brand (thumbnails, editor previews) draw with the default brand.
-      brandProfile: defaultBrand.current,
-      resolveImage,
-      customFonts: () => fonts.faces(),
-      remoteImages,
-    });
     const sessions = new UiSessions(Date.now, cluster?.sessions);
     // The desktop app's team service and the worker that lends this computer's threads to it.
     const team = cluster
@@ -286,59 +240,18 @@ export async function composeCore(
             log: (line) => console.error(line),
           }),
         };
-    const outputs = new BatchOutputs(path.join(config.dataDir, 'outputs'));
-    const events = new BatchEvents();
-    const runner = new BatchRunner({
-      data,
-      renderer,
-      outputs,
-      events,
-      openRows: (batch) => uploads.openRows(batch),
-      resolveImage,
-      concurrency: batchRowsInFlight(pool.threads),
-      log: (message, detail) => console.error(message, detail),
-    });
-    // Outputs keep their folder layout (outputs/batches/<id>/<row>.png); the store reads them.
-    fs.mkdirSync(outputs.outputsDir, { recursive: true });
-    const outputObjects = cluster?.objects ?? (await FolderObjectStore.open(outputs.outputsDir));
-    const batches = new BatchService({
-      data,
-      renderer,
-      work: cluster ? cluster.work(uploads) : runner,
-      outputs,
-      objects: outputObjects,
-      mode: cluster ? 'cluster' : 'embedded',
-      countRows: (id, sheet) => uploads.countRows(id, sheet),
-      unpackImages: (id, destination) => uploads.unpackImages(id, destination),
-      protectedDirs: [config.dataDir],
-    });
     // Shared by every API node of a cluster: a link signed by one is honoured by the others.
     const signer = new UrlSigner(
       await data.settings.getOrCreate('url-signing-secret', () =>
         crypto.randomBytes(32).toString('hex'),
       ),
     );
-    const reservations = new CreditReservations(async () => (await data.ledger.account()).balance);
-    const singleRenders = new SingleRenderService({
-      data,
-      renderer,
-      reservations,
-      outputs: outputObjects,
-    });
-    const secret = previewSecret(data.settings);
-    const previewLinks = new PreviewLinks({
-      data,
-      renderer,
-      singleRenders,
-      objects: outputObjects,
-      signer: new PreviewLinkSigner(secret.current),
-    });
     const server = buildServer(
       {
-        previewLinks: { previewLinks, rotatePreviewSecret: secret.rotate },
+        ...(services.previewLinks ? { previewLinks: services.previewLinks } : {}),
         ...(webhooks ? { webhooks: { repository: webhooks.repository } } : {}),
         data,
-        objects: outputObjects,
+        objects,
         mode: cluster ? 'cluster' : 'embedded',
         ...(cluster ? { allowedHosts: cluster.allowedHosts } : {}),
         singleRenders,
@@ -354,8 +267,10 @@ export async function composeCore(
         batches,
         events,
         uploads,
+        preflight: services.preflightDeps(),
+        subscription: services.subscription,
         sessions,
-        uiDir: path.join(REPO_ROOT, 'renderer', 'dist'),
+        uiDir: UI_DIR,
         system: {
           version: appVersion(),
           dataDir: config.dataDir,
@@ -379,7 +294,7 @@ export async function composeCore(
         },
         fonts,
         checkFontFamily: (family, familyPath) => fonts.checkFontFamily(family, familyPath),
-        ...(shared ? { workspaceCatchUp: () => shared!.pullIfBehind() } : {}),
+        ...(shared ? { workspaceCatchUp: () => shared.pullIfBehind() } : {}),
         ...(team ? { team } : {}),
         ...(cluster ? { healthProblem: cluster.healthProblem } : {}),
       },
@@ -391,7 +306,7 @@ export async function composeCore(
         for (const ref of await data.idempotency.purgeExpired(new Date())) {
           // Older results were kept as absolute file paths, newer ones as output keys.
           if (path.isAbsolute(ref)) fs.rmSync(ref, { force: true });
-          else await outputObjects.delete(ref);
+          else await objects.delete(ref);
         }
         await uploads.purgeExpired();
       })().catch((error: unknown) => console.error('purging expired results failed', error));
@@ -404,56 +319,36 @@ export async function composeCore(
     // In a cluster, progress of rows run by other nodes reaches this node's event streams.
     const stopProgress = cluster ? await cluster.progress(events) : undefined;
 
-    const startedPool = pool;
+    const started = services;
     let closing: Promise<void> | undefined;
     return {
       config,
       server,
       store,
       data,
-      pool: startedPool,
-      runner,
+      pool,
+      catalog,
+      work: started.work,
       sessions,
       createdKeySecret,
       close() {
         closing ??= (async () => {
           clearInterval(purge);
           await webhooks?.dispatcher.close();
-          shared?.stop();
-          defaultBrand.stop();
-          await runner.close();
+          await started.close();
           await team?.worker.close();
           await stopProgress?.();
           await server.close();
-          await startedPool.close();
+          await pool.close();
           store.close();
         })();
         return closing;
       },
     };
   } catch (error) {
-    shared?.stop();
-    await pool?.close();
+    await services?.close();
+    await pool.close();
     store.close();
     throw error;
   }
-}
-
-/**
- * The default brand for callers that name none, read from PostgreSQL every few seconds (renders
- * are synchronous about it; another API node may change it at any time).
- */
-async function followDefaultBrand(
-  data: CoreData,
-): Promise<{ current: () => BrandProfile; stop: () => void }> {
-  let profile: BrandProfile =
-    (await data.brandProfiles.getDefault()).profile ?? EMPTY_BRAND_PROFILE;
-  const timer = setInterval(() => {
-    data.brandProfiles.getDefault().then(
-      (record) => (profile = record.profile),
-      () => undefined,
-    );
-  }, 5000);
-  timer.unref();
-  return { current: () => profile, stop: () => clearInterval(timer) };
 }

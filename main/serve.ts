@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
-  const logger = process.env.RENDER_DESK_LOG === '1';
+  const logger = config.logRequests ?? false;
   if (config.cluster) {
     const node = await startClusterNode({ ...config, cluster: config.cluster }, { logger });
     running.core = node;

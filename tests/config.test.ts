@@ -1,7 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultDataDir } from '../main/config.js';
+import {
+  ConfigError,
+  defaultDataDir,
+  resolveCommandSettings,
+  resolveConfig,
+} from '../main/config.js';
 
 describe('the default data folder', () => {
   const home = os.homedir();
@@ -29,5 +34,64 @@ describe('the default data folder', () => {
     expect(defaultDataDir({}, 'darwin')).toBe(
       path.join(home, 'Library', 'Application Support', 'Render Desk'),
     );
+  });
+});
+
+describe('the settings of a render-desk command', () => {
+  const env = { RENDER_DESK_DATA_DIR: '/srv/rd' };
+
+  it('reads the environment variables the server reads, with the same defaults', () => {
+    const server = resolveConfig([], env);
+    const command = resolveCommandSettings({}, env);
+    for (const key of ['dataDir', 'openingCredits', 'workers', 'subscription', 'renderTimeoutMs'])
+      expect(command[key as keyof typeof command], key).toEqual(server[key as keyof typeof server]);
+    expect(command.explicit).toEqual({ workers: false });
+
+    const set = {
+      ...env,
+      RENDER_DESK_WORKERS: '3',
+      RENDER_DESK_CREDITS: '250',
+      RENDER_DESK_SUBSCRIPTION: 'lapsed',
+      RENDER_DESK_RENDER_TIMEOUT: '2.5',
+    };
+    expect(resolveCommandSettings({}, set)).toMatchObject({
+      workers: 3,
+      openingCredits: 250,
+      subscription: 'lapsed',
+      renderTimeoutMs: 2500,
+      explicit: { workers: true },
+    });
+    expect(resolveConfig([], set)).toMatchObject({
+      workers: 3,
+      openingCredits: 250,
+      subscription: 'lapsed',
+      renderTimeoutMs: 2500,
+    });
+  });
+
+  it('lets its flags win over the environment', () => {
+    const settings = resolveCommandSettings(
+      { 'data-dir': 'here', workers: '2', 'render-timeout': '0.5', 'allow-image-urls': true },
+      { ...env, RENDER_DESK_WORKERS: '6', RENDER_DESK_RENDER_TIMEOUT: '30' },
+    );
+    expect(settings).toMatchObject({
+      dataDir: path.resolve('here'),
+      workers: 2,
+      renderTimeoutMs: 500,
+      allowImageUrls: true,
+    });
+  });
+
+  it('refuses a bad value, naming the flag or variable a command user sets', () => {
+    expect(() => resolveCommandSettings({ workers: '0' }, env)).toThrow(
+      /--workers must be a whole number from 1 to 64; got "0"/,
+    );
+    expect(() => resolveCommandSettings({}, { ...env, RENDER_DESK_CREDITS: 'lots' })).toThrow(
+      /RENDER_DESK_CREDITS must be a whole number/,
+    );
+    expect(() =>
+      resolveCommandSettings({}, { ...env, RENDER_DESK_SUBSCRIPTION: 'paused' }),
+    ).toThrow(/RENDER_DESK_SUBSCRIPTION must be "active" or "lapsed"/);
+    expect(() => resolveCommandSettings({ 'render-timeout': '0' }, env)).toThrow(ConfigError);
   });
 });

@@ -101,10 +101,10 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
     // Without a cache every row renders: all threads at once. With one, a single thread now
     // (it loads the engine on the other core while this one loads the batch code and hashes
     // the rows), and more only once it is known how many rows changed.
-    (threads) =>
+    (options) =>
       (pool = resizableRenderPool({
-        threads,
-        startWith: values.cache !== undefined ? 1 : threads,
+        ...options,
+        startWith: values.cache !== undefined ? 1 : options.threads,
       })),
     { webhooks: true },
   );

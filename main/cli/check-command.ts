@@ -96,7 +96,7 @@ export async function checkCommand(args: string[], style: TerminalStyle): Promis
   const { lazyRenderPool } = await import('../render/lazy-render-pool.js');
   const { composeLocalCore } = await import('./local-core.js');
   const { preflight } = await import('../batch/preflight.js');
-  const core = await composeLocalCore(settings, (threads) => lazyRenderPool({ threads }));
+  const core = await composeLocalCore(settings, lazyRenderPool);
   try {
     const result = await preflight(
       parsed.data,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { defaultDataDir } from '../config.js';
+import { ConfigError, resolveCommandSettings, type CommandSettings } from '../config.js';
 import { UsageError } from './usage-error.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -10,6 +9,7 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 export const COMMON_OPTIONS = {
   'data-dir': { type: 'string' },
   workers: { type: 'string' },
+  'render-timeout': { type: 'string' },
   'allow-image-urls': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options;
@@ -18,6 +18,8 @@ export const COMMON_HELP = `Common options:
   --data-dir <folder>  the data folder (default: the app's, or RENDER_DESK_DATA_DIR); credits,
                        templates and fonts are the app's own
   --workers <n>        render threads (default: the app's setting, or one per core)
+  --render-timeout <s> stop a render that takes longer (seconds, 0.1–600; default 20, or
+                       RENDER_DESK_RENDER_TIMEOUT)
   --allow-image-urls   fetch http(s) image values for this command even when the app's setting
                        is off (its allow-list of hosts and every address rule still apply)
   -h, --help           this help`;
@@ -52,35 +54,19 @@ export function requireOption(command: string, name: string, value: string | und
   return value;
 }
 
-export interface CliSettings {
-  dataDir: string;
-  /** Null when neither a flag nor RENDER_DESK_WORKERS chose: the app's saved setting applies. */
-  workers: number | null;
-  /** `--allow-image-urls`: image URLs on for this command, whatever the app's setting says. */
-  allowImageUrls?: boolean;
-}
+export type CliSettings = CommandSettings;
 
-/** --data-dir and --workers, with the environment variables the server reads. */
+/** The command's settings, read once in config.ts; a bad value is a usage error (exit 2). */
 export function cliSettings(
-  values: {
-    'data-dir'?: string | undefined;
-    workers?: string | undefined;
-    'allow-image-urls'?: boolean | undefined;
-  },
+  values: Parameters<typeof resolveCommandSettings>[0],
   env: NodeJS.ProcessEnv = process.env,
 ): CliSettings {
-  const rawWorkers = values.workers ?? env.RENDER_DESK_WORKERS;
-  let workers: number | null = null;
-  if (rawWorkers !== undefined && rawWorkers !== '') {
-    workers = Number(rawWorkers);
-    if (!Number.isInteger(workers) || workers < 1 || workers > 64)
-      throw new UsageError(`--workers must be a whole number from 1 to 64; got "${rawWorkers}"`);
+  try {
+    return resolveCommandSettings(values, env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
   }
-  return {
-    dataDir: path.resolve(values['data-dir'] ?? env.RENDER_DESK_DATA_DIR ?? defaultDataDir(env)),
-    workers,
-    ...(values['allow-image-urls'] ? { allowImageUrls: true } : {}),
-  };
 }
 
 /** `--values '{"title":"Hi"}'` or `--values @values.json`: a JSON object. */

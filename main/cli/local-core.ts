@@ -1,27 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { BatchEvents } from '../batch/batch-events.js';
-import type { BatchOutputs } from '../batch/batch-outputs.js';
-import type { BatchRunner } from '../batch/batch-runner.js';
-import type { BatchService } from '../batch/batch-service.js';
-import type { PreflightDeps } from '../batch/preflight.js';
-import type { UploadService } from '../ingest/upload-service.js';
-import type { Catalog } from '../catalog/load-catalog.js';
-import type { TemplateLibrary } from '../catalog/template-library.js';
-import { DEFAULT_OPENING_CREDITS } from '../config.js';
-import type { CoreData } from '../data/core-data.js';
-import type { CustomFonts } from '../fonts/custom-fonts.js';
-import { savedPreferences } from '../preferences.js';
-import { defaultThreadCount, type RenderPool } from '../render/render-pool.js';
-import type { ImageResolver, RenderService } from '../render/render-service.js';
-import type { SingleRenderService } from '../render/single-render-service.js';
-import { createStore, type Store } from '../store/create-store.js';
-import type { WorkspaceTemplates } from '../workspace/workspace-templates.js';
+import type { CoreServices } from '../core/build-services.js';
+import type { ImageUrlParts } from '../core/build-renderer.js';
+import { openDataFolder } from '../core/open-data-folder.js';
+import type { RenderPoolFactory } from '../core/render-pool-factory.js';
+import type { ImageResolver } from '../render/render-service.js';
+import type { Store } from '../store/create-store.js';
 import type { CliSettings } from './cli-options.js';
 import type { CliWebhooks } from './cli-webhooks.js';
-import type { ImageUrlFetcher } from '../remote-images/image-url-fetcher.js';
-import { SubscriptionGate } from '../data/subscription-gate.js';
+
+export { BUNDLED_FONTS_DIR } from '../core/install-paths.js';
 
 /**
  * Who the ledger and the batch list say made a command-line render: the data folder's owner at
@@ -29,48 +15,20 @@ import { SubscriptionGate } from '../data/subscription-gate.js';
  */
 export const CLI_PRINCIPAL = 'cli';
 
-/**
- * The built-in catalog and fonts, where the server finds them. Neither app.ts (the HTTP stack) nor
- * the engine's render-job.ts (canvas, sharp, every layer) is loaded into this thread for them.
- */
-const CATALOG_DIR = fileURLToPath(new URL('../../templates/catalog', import.meta.url));
-export const BUNDLED_FONTS_DIR = fileURLToPath(new URL('../../templates/fonts', import.meta.url));
-
-export interface LocalCore {
+/** What a command works with: every service of the core, over the data folder it named. */
+export interface LocalCore extends CoreServices {
   dataDir: string;
   store: Store;
-  data: CoreData;
-  catalog: Catalog;
-  workspace: WorkspaceTemplates;
-  fonts: CustomFonts;
-  templates: TemplateLibrary;
-  pool: RenderPool;
-  renderer: RenderService;
-  resolveImage: ImageResolver;
-  uploads: UploadService;
-  outputs: BatchOutputs;
-  events: BatchEvents;
-  runner: BatchRunner;
-  batches: BatchService;
-  singleRenders: SingleRenderService;
-  /** What `preflight()` needs, reading spreadsheet rows with `uploadRows`. */
-  preflightDeps(uploadRows: PreflightDeps['uploadRows']): PreflightDeps;
   /** Throws 403 subscription-lapsed as the API's render routes do. */
   assertSubscription(): Promise<void>;
   close(): Promise<void>;
 }
 
-/**
- * The embedded core's services in this process, without the HTTP server: the same store, data,
- * catalog, render pool, single-render service (credits, ledger) and batch runner that
- * `composeCore` wires for the server, over the same data folder. `pool` is made by the caller,
- * which can start it before anything else is loaded (a one-off render waits for its thread).
- */
 export interface LocalCoreOptions {
   /** Narrows which image values may be read (the MCP server's allowed folders). */
   restrictImages?: (resolver: ImageResolver) => ImageResolver;
   /** Tests only: a fetcher whose address rules let a loopback server stand in for a host. */
-  imageUrlFetcher?: ImageUrlFetcher;
+  imageUrlFetcher?: ImageUrlParts['fetcher'];
   /**
    * The command runs batches (batch, mcp): they queue the data folder's webhook events as the
    * app's do, and what is due is sent before `close()` returns (cli-webhooks.ts).
@@ -78,191 +36,71 @@ export interface LocalCoreOptions {
   webhooks?: boolean;
 }
 
+/**
+ * The embedded core's services in this process, without the HTTP server: built by the same
+ * recipe (`buildServices`) as the server's, over the same data folder. The pool is made first by
+ * the command's factory, so its threads load the engine while the rest is loaded here.
+ */
 export async function composeLocalCore(
   settings: CliSettings,
-  makePool: (threads: number) => RenderPool,
+  makePool: RenderPoolFactory,
   options: LocalCoreOptions = {},
 ): Promise<LocalCore> {
-  const { dataDir } = settings;
-  fs.mkdirSync(dataDir, { recursive: true });
-  const store = createStore(dataDir);
-  let pool: RenderPool | undefined;
+  const { config, store, pool } = openDataFolder(settings, makePool);
   let webhooks: CliWebhooks | undefined;
+  let services: CoreServices | undefined;
   try {
-    const saved = savedPreferences((key) => store.settings.get(key));
-    pool = makePool(settings.workers ?? saved.workers ?? defaultThreadCount());
     // Loaded once the render threads are starting, so that loading the engine there and the
     // services here overlap (a cached batch that renders 3 rows is mostly this start).
-    const [
-      { BatchEvents },
-      { BatchOutputs },
-      { BatchRunner, batchRowsInFlight },
-      { BatchService },
-      { UploadService },
-      { loadCatalogLazily },
-      { TemplateLibrary },
-      { sqliteCoreData },
-      { createImageReferenceResolver },
-      { CustomFonts },
-      { fontCoverageCheck },
-      { FolderObjectStore },
-      { CreditReservations },
-      { RenderService },
-      { SingleRenderService },
-      { WorkspaceTemplates },
-      { RemoteImages },
-      { ImageUrlCache },
-      { imageUrlSettingsSource },
-      webhooksModule,
-    ] = await Promise.all([
-      import('../batch/batch-events.js'),
-      import('../batch/batch-outputs.js'),
-      import('../batch/batch-runner.js'),
-      import('../batch/batch-service.js'),
-      import('../ingest/upload-service.js'),
-      import('../catalog/load-catalog.js'),
-      import('../catalog/template-library.js'),
+    const [{ buildServices }, { sqliteCoreData }, webhooksModule] = await Promise.all([
+      import('../core/build-services.js'),
       import('../data/sqlite-core-data.js'),
-      import('../engine/image-reference.js'),
-      import('../fonts/custom-fonts.js'),
-      import('../fonts/font-coverage-check.js'),
-      import('../objects/folder-object-store.js'),
-      import('../render/credit-reservations.js'),
-      import('../render/render-service.js'),
-      import('../render/single-render-service.js'),
-      import('../workspace/workspace-templates.js'),
-      import('../remote-images/remote-images.js'),
-      import('../remote-images/image-url-cache.js'),
-      import('../remote-images/image-url-settings.js'),
       options.webhooks ? import('./cli-webhooks.js') : undefined,
     ]);
     const sqliteData = sqliteCoreData(store);
     webhooks = await webhooksModule?.cliWebhooks(store.db, sqliteData);
-    const data = webhooks?.data ?? sqliteData;
-    const subscription = new SubscriptionGate(
-      data.subscription,
-      'Renew it in the app, then run the command again.',
-    );
     // Another process (the app) may be rendering on this folder: its claims are live, so they
     // are left to expire rather than cleared as the server does at its start.
-    await data.commands.initialiseAccount(openingCredits());
-
-    const catalog = loadCatalogLazily(CATALOG_DIR);
-    const workspace = new WorkspaceTemplates(
-      store.workspaceTemplates,
-      path.join(dataDir, 'workspace-templates'),
+    const imageUrls: ImageUrlParts = {
+      ...(config.allowImageUrls ? { alwaysOn: true } : {}),
+      ...(options.imageUrlFetcher ? { fetcher: options.imageUrlFetcher } : {}),
+    };
+    services = await buildServices(
+      {
+        dataDir: config.dataDir,
+        store,
+        data: webhooks?.data ?? sqliteData,
+        pool,
+        catalog: { lazy: true },
+        imageUrls,
+        ...(options.restrictImages ? { restrictImages: options.restrictImages } : {}),
+        renewHint: 'Renew it in the app, then run the command again.',
+        log: (message, detail) => console.error(message, detail),
+      },
+      config,
     );
-    const fonts = new CustomFonts(
-      store.customFonts,
-      path.join(dataDir, 'fonts'),
-      BUNDLED_FONTS_DIR,
-    );
-    workspace.addCheck(fontCoverageCheck(fonts));
-    const templates = new TemplateLibrary(catalog, workspace);
-    const uploads = new UploadService(data, path.join(dataDir, 'uploads'));
-    const anyImage = createImageReferenceResolver({
-      uploadPath: (id: string) => uploads.imagePath(id),
-      allowRemote: false,
-      protectedDirs: [dataDir],
-    });
-    const resolveImage = options.restrictImages ? options.restrictImages(anyImage) : anyImage;
-    const renderer = new RenderService({
-      templates,
-      pool,
-      brandProfile: () => store.brandProfiles.getDefault().profile,
-      resolveImage,
-      customFonts: () => fonts.faces(),
-      // The app's setting and cache, as for the server; --allow-image-urls turns them on here.
-      remoteImages: new RemoteImages({
-        cache: new ImageUrlCache(path.join(dataDir, 'cache', 'image-urls')),
-        settings: imageUrlSettingsSource(
-          data.settings,
-          settings.allowImageUrls ? { override: { enabled: true } } : {},
-        ).read,
-        ...(options.imageUrlFetcher ? { fetcher: options.imageUrlFetcher } : {}),
-      }),
-    });
-    const outputs = new BatchOutputs(path.join(dataDir, 'outputs'));
-    fs.mkdirSync(outputs.outputsDir, { recursive: true });
-    const objects = await FolderObjectStore.open(outputs.outputsDir);
-    const events = new BatchEvents();
-    const runner = new BatchRunner({
-      data,
-      renderer,
-      outputs,
-      events,
-      openRows: (batch) => uploads.openRows(batch),
-      resolveImage,
-      concurrency: batchRowsInFlight(pool.threads),
-      log: (message, detail) => console.error(message, detail),
-    });
-    const batches = new BatchService({
-      data,
-      renderer,
-      work: runner,
-      outputs,
-      objects,
-      mode: 'embedded',
-      countRows: (id, sheet) => uploads.countRows(id, sheet),
-      unpackImages: (id, destination) => uploads.unpackImages(id, destination),
-      protectedDirs: [dataDir],
-    });
-    const singleRenders = new SingleRenderService({
-      data,
-      renderer,
-      reservations: new CreditReservations(async () => (await data.ledger.account()).balance),
-      outputs: objects,
-    });
-    const startedPool = pool;
+    const started = services;
     let closing: Promise<void> | undefined;
     return {
-      dataDir,
+      ...started,
+      dataDir: config.dataDir,
       store,
-      data,
-      catalog,
-      workspace,
-      fonts,
-      templates,
-      pool: startedPool,
-      renderer,
-      resolveImage,
-      uploads,
-      outputs,
-      events,
-      runner,
-      batches,
-      singleRenders,
-      preflightDeps: (uploadRows) => ({
-        data,
-        renderer,
-        resolveImage,
-        protectedDirs: [dataDir],
-        unpackImages: (id, destination) => uploads.unpackImages(id, destination),
-        scratchDir: path.join(dataDir, 'cache', 'preflight'),
-        uploadRows,
-      }),
-      assertSubscription: () => subscription.assertActive(),
+      assertSubscription: () => started.subscription.assertActive(),
       close() {
         closing ??= (async () => {
-          await runner.close();
+          await started.close();
           // After the runner, whose last rows and batch end queue their events as it stops.
-          await Promise.all([startedPool.close(), webhooks?.sendBeforeExit()]);
+          await Promise.all([pool.close(), webhooks?.sendBeforeExit()]);
           store.close();
         })();
         return closing;
       },
     };
   } catch (error) {
+    await services?.close();
     await webhooks?.close();
-    await pool?.close();
+    await pool.close();
     store.close();
     throw error;
   }
-}
-
-/** A new data folder's opening balance, as the server grants it (RENDER_DESK_CREDITS). */
-function openingCredits(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.RENDER_DESK_CREDITS;
-  const n = raw === undefined || raw === '' ? DEFAULT_OPENING_CREDITS : Number(raw);
-  return Number.isInteger(n) && n >= 0 ? n : DEFAULT_OPENING_CREDITS;
 }

@@ -45,7 +45,7 @@ export async function mcpCommand(args: string[]): Promise<number> {
   const folders = new AllowedFolders(values.allow ?? [], settings.dataDir);
   const { lazyRenderPool } = await import('../render/lazy-render-pool.js');
   const { composeLocalCore } = await import('./local-core.js');
-  const core = await composeLocalCore(settings, (threads) => lazyRenderPool({ threads }), {
+  const core = await composeLocalCore(settings, lazyRenderPool, {
     restrictImages: (resolver) => folders.imageResolver(resolver),
     webhooks: true,
   });

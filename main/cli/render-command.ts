@@ -65,7 +65,7 @@ export async function renderCommand(args: string[], style: TerminalStyle): Promi
   // The render thread starts first: loading the engine in it is most of a cold render, and it
   // proceeds while this thread loads the schemas, the data folder and the catalog.
   const { createRenderPool } = await import('../render/render-pool.js');
-  const pool = createRenderPool({ threads: 1 });
+  const pool = createRenderPool({ threads: 1, deadlineMs: settings.renderTimeoutMs });
   let core;
   try {
     const { renderRequest } = await import('./render-request.js');

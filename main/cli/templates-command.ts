@@ -57,9 +57,7 @@ export async function templatesCommand(args: string[], style: TerminalStyle): Pr
     );
   const { lazyRenderPool } = await import('../render/lazy-render-pool.js');
   const { composeLocalCore } = await import('./local-core.js');
-  const core = await composeLocalCore(cliSettings(values), (threads) =>
-    lazyRenderPool({ threads }),
-  );
+  const core = await composeLocalCore(cliSettings(values), lazyRenderPool);
   try {
     await run(core, target ?? '', values, style);
     return EXIT.ok;

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { startCore, TEMPLATES_DIR, type RunningCore } from '../app.js';
-import { loadCatalog } from '../catalog/load-catalog.js';
+import { startCore, type RunningCore } from '../app.js';
+import { buildRenderer, customFontsIn } from '../core/build-renderer.js';
+import { builtInCatalog } from '../core/built-in-catalog.js';
+import { startRenderPool } from '../core/render-pool-factory.js';
 import type { CoreConfig } from '../config.js';
 import { batchSourceName, toBatchResource } from '../batch/batch-resource.js';
 import { migratePostgres } from '../data/postgres/migrate.js';
@@ -11,20 +13,15 @@ import { LeaderLease } from '../data/postgres/leader-lease.js';
 import { openPostgres, postgresClientConfig } from '../data/postgres/open-postgres.js';
 import { postgresCoreData } from '../data/postgres/postgres-core-data.js';
 import { createImageReferenceResolver } from '../engine/image-reference.js';
-import { ImageUrlCache } from '../remote-images/image-url-cache.js';
-import { imageUrlSettingsSource } from '../remote-images/image-url-settings.js';
-import { RemoteImages } from '../remote-images/remote-images.js';
 import { ObjectCache } from '../objects/object-cache.js';
 import { createObjectStore, parseObjectStoreUrl } from '../objects/object-store-url.js';
 import { createRenderPool, type RenderPool } from '../render/render-pool.js';
-import { RenderService } from '../render/render-service.js';
 import { logServerProblem } from '../server/server-error-log.js';
 import { EMPTY_BRAND_PROFILE } from '../../shared/brand-profile.js';
 import { BatchNotifications } from './batch-notifications.js';
+import { ChunkDispatch } from './chunk-dispatch.js';
 import { ChunkQueue } from './chunk-queue.js';
-import { ClusterBatchWork } from './cluster-batch-work.js';
 import type { ClusterConfig } from './cluster-config.js';
-import { ClusterIngest, INGEST_LEASE_MS } from './cluster-ingest.js';
 import { ClusterScheduler } from './cluster-scheduler.js';
 import { queueUrlWithSecret, readClusterSettings } from './cluster-settings.js';
 import { startClusterWorker } from './cluster-worker.js';
@@ -39,8 +36,6 @@ import { EvictionWatch, evictionCheckMs } from './eviction-watch.js';
 import { SharedWorkspaceRepository } from '../data/postgres/shared-workspace-repository.js';
 import { createStore } from '../store/create-store.js';
 import { spendLaunchToken } from '../data/postgres/ui-launch-tokens.js';
-import { CustomFonts } from '../fonts/custom-fonts.js';
-import { FONTS_DIR } from '../engine/render-job.js';
 
 export interface RunningClusterNode {
   nodeId: string;
@@ -126,29 +121,21 @@ export async function startClusterNode(
     const cacheDir = path.join(config.dataDir, 'cache', 'cluster');
     const sharedWorkspace = new SharedWorkspaceRepository(pg);
     const uploadCache = new ObjectCache(objects, path.join(cacheDir, 'uploads'));
-    let ingest: ClusterIngest | undefined;
+    let api: ChunkDispatch | undefined;
     let core: RunningCore | null = null;
     if (cluster.role !== 'worker') {
+      const dispatch = new ChunkDispatch({ data, coordination, scheduler, nodeId, log });
+      api = dispatch;
       core = await startCore(config, {
         ...(options.logger !== undefined ? { logger: options.logger } : {}),
         cluster: {
           data,
           objects,
           uploadCache,
+          dispatch: dispatch.dispatch,
           limiter: new RedisRateLimiter(redis, config.rateLimit),
           host: cluster.host,
           allowedHosts: cluster.allowedHosts,
-          work: (uploads) => {
-            ingest = new ClusterIngest({
-              data,
-              coordination,
-              scheduler,
-              openRows: (batch) => uploads.openRows(batch),
-              nodeId,
-              log,
-            });
-            return new ClusterBatchWork(scheduler, ingest, coordination);
-          },
           healthProblem: () => eviction.current(),
           sessions: {
             key: Buffer.from(
@@ -180,52 +167,41 @@ export async function startClusterNode(
       });
       const started = core;
       closers.push(() => started.close());
-      if (ingest) {
-        const reader = ingest;
-        closers.push(() => reader.close());
-      }
     }
 
     let pool: RenderPool | undefined;
     if (cluster.role !== 'api') {
-      pool = createRenderPool({
-        threads: config.workers,
-        log: (message) => log(message),
-        ...(config.renderTimeoutMs !== undefined ? { deadlineMs: config.renderTimeoutMs } : {}),
-      });
+      pool = startRenderPool(config, createRenderPool, (message) => log(message));
       const renderPool = pool;
       closers.push(() => renderPool.close());
-      const catalog = loadCatalog(path.join(TEMPLATES_DIR, 'catalog'));
+      const catalog = builtInCatalog();
       // The worker's own copy of the shared workspace (apart from an API part's on the same
       // node, so the two never contend for one SQLite file).
       const copyDir = path.join(cacheDir, 'workspace');
       const copyStore = createStore(copyDir);
       closers.push(async () => copyStore.close());
       const assetsDir = (id: string) => path.join(copyDir, 'workspace-templates', id, 'assets');
-      const fontsDir = path.join(copyDir, 'fonts');
       const copy = new WorkspaceReplica({
         repository: sharedWorkspace,
         objects,
         mirror: copyStore.workspaceMirror,
         assetsDir,
-        fontsDir,
+        fontsDir: path.join(copyDir, 'fonts'),
         log,
       });
       await copy.start();
       closers.push(async () => copy.stop());
-      const fonts = new CustomFonts(copyStore.customFonts, fontsDir, FONTS_DIR, copy);
-      const renderer = new RenderService({
+      // The same renderer as every core's. Rows name their brand and templates travel with the
+      // chunk (chunk-processor.ts), so the lookup is the catalog and no brand is the default;
+      // image URLs of batch rows are fetched here, under the setting every node reads.
+      const { renderer } = buildRenderer({
         templates: catalog,
         pool: renderPool,
-        brandProfile: () => EMPTY_BRAND_PROFILE,
+        defaultBrand: () => EMPTY_BRAND_PROFILE,
         resolveImage: createImageReferenceResolver({ uploadPath: () => null, allowRemote: false }),
-        customFonts: () => fonts.faces(),
-        // Image URLs of batch rows are fetched here, on the worker; the setting is read from
-        // PostgreSQL, so every node follows what the API saved.
-        remoteImages: new RemoteImages({
-          cache: new ImageUrlCache(path.join(cacheDir, 'image-urls')),
-          settings: imageUrlSettingsSource(data.settings).read,
-        }),
+        fonts: customFontsIn({ dir: copyDir, store: copyStore }, copy),
+        settings: data.settings,
+        cacheDir,
       });
       const worker = startClusterWorker({
         data,
@@ -247,20 +223,6 @@ export async function startClusterNode(
       };
     }
 
-    if (ingest) {
-      // Any API node picks up a source whose reader died, not only the leader (which may be a
-      // worker-only node that does not read sources).
-      const reader = ingest;
-      const adopt = setInterval(() => {
-        coordination.orphanedIngests().then(
-          (ids) => ids.forEach((id) => void reader.run(id)),
-          () => undefined,
-        );
-      }, INGEST_LEASE_MS / 2);
-      adopt.unref();
-      closers.push(async () => clearInterval(adopt));
-    }
-
     const lease = new LeaderLease(postgresClientConfig(cluster.postgresUrl), { log });
     const leader = new Leader({
       lock: lease,
@@ -270,7 +232,7 @@ export async function startClusterNode(
       objects,
       resumeIngest: async (batchId) => {
         // Only nodes with the API part read sources; a worker-only leader leaves it to them.
-        if (ingest) await ingest.run(batchId);
+        await api?.resumeIngest(batchId);
       },
       purgeTemplates: templatePurge(sharedWorkspace, objects),
       log,

@@ -9,7 +9,7 @@ import type { ObjectStore } from '../objects/object-store.js';
 import type { RenderService } from '../render/render-service.js';
 import type { SingleRenderService } from '../render/single-render-service.js';
 import type { PreviewLinkClaims, PreviewLinkSigner } from './preview-link-signer.js';
-import { SubscriptionGate } from '../data/subscription-gate.js';
+import type { SubscriptionGate } from '../data/subscription-gate.js';
 
 export const PREVIEW_IMAGE_PATH = '/v1/preview-links/image';
 /** How long a fetch waits for an image another API node is drawing, and how often it looks. */
@@ -23,6 +23,8 @@ export interface PreviewLinksDeps {
   /** Where each distinct image is kept once rendered (`previews/<hash>.<ext>`). */
   objects: ObjectStore;
   signer: PreviewLinkSigner;
+  /** A lapsed subscription stops a link's first render, as it stops the API's renders. */
+  subscription: SubscriptionGate;
 }
 
 export type ServedPreview =
@@ -137,7 +139,7 @@ export class PreviewLinks {
     objectKey: string,
     claims: PreviewLinkClaims,
   ): Promise<Buffer> {
-    await new SubscriptionGate(this.deps.data.subscription).assertActive();
+    await this.deps.subscription.assertActive();
     const deadline = Date.now() + SHARED_RENDER_WAIT_MS;
     for (;;) {
       try {

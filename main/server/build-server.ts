@@ -30,7 +30,6 @@ import {
 import { registerPackExportRoute, registerPackImportRoute } from './routes/v1/pack-routes.js';
 import { registerBinaryBodyRoutes } from './binary-scope.js';
 import type { ServerDeps } from './server-deps.js';
-import { SubscriptionGate } from '../data/subscription-gate.js';
 
 /** Default body limit; routes that take images or records raise their own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -73,7 +72,7 @@ export function buildServer(deps: ServerDeps, options: { logger?: boolean } = {}
       byLink: (pathname, query) => deps.sessions.verifyLink(pathname, query),
     },
     limiter: deps.limiter,
-    subscription: new SubscriptionGate(deps.data.subscription),
+    subscription: deps.subscription,
   });
   if (deps.workspaceCatchUp) registerWorkspaceFreshness(app, deps.workspaceCatchUp);
 

@@ -17,6 +17,8 @@ import type { ObjectStore } from '../objects/object-store.js';
 import type { RequestLimiter } from './plugins/auth.js';
 import type { UrlSigner } from './signed-url.js';
 import type { UiSessions } from './ui-sessions.js';
+import type { SubscriptionGate } from '../data/subscription-gate.js';
+import type { PreflightDeps } from '../batch/preflight.js';
 
 /** Everything the HTTP layer needs, built by the composition root (main/app.ts) or a test. */
 export interface ServerDeps {
@@ -43,6 +45,10 @@ export interface ServerDeps {
   batches: BatchService;
   events: BatchEvents;
   uploads: UploadService;
+  /** What `POST /v1/render-batches/preflight` checks rows with. */
+  preflight: PreflightDeps;
+  /** Asked by the auth step before routes that render (403 subscription-lapsed). */
+  subscription: SubscriptionGate;
   /** Resolves an image value (upload id, data: URI, absolute path) as renders do. */
   resolveImage: ImageResolver;
   /** Outgoing webhooks (embedded mode only: their queue is this machine's SQLite). */

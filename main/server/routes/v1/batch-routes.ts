@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   Batch,
   BatchAccepted,
@@ -92,15 +91,7 @@ export function registerBatchRoutes(
     },
     async ({ body, request }) => {
       await assertBatchUploadsVisible(data, request.principal, body, 'preflight');
-      return preflight(body, {
-        data: deps.data,
-        renderer: deps.renderer,
-        resolveImage: deps.resolveImage,
-        protectedDirs: [deps.system.dataDir],
-        unpackImages: (id, destination) => deps.uploads.unpackImages(id, destination),
-        scratchDir: path.join(deps.system.dataDir, 'cache', 'preflight'),
-        uploadRows: (id, sheet) => deps.uploads.rowsFor(id, sheet),
-      });
+      return preflight(body, deps.preflight);
     },
   );
 
