@@ -1,8 +1,7 @@
-import path from 'node:path';
 import type { Batch } from '../../shared/batch-schemas.js';
 import type { CoreData } from '../data/core-data.js';
 import type { RowOutcome } from '../data/data-commands.js';
-import { writeFileDurably } from '../files/write-file-durably.js';
+import type { ObjectStore } from '../objects/object-store.js';
 import type { ImageResolver, RenderService } from '../render/render-service.js';
 import type { OutputFormat } from '../render/render-protocol.js';
 import type { BatchRecord } from '../data/types/batch-record.js';
@@ -15,7 +14,13 @@ import type { BatchWork } from './batch-work.js';
 import { BatchBreaker } from './batch-breaker.js';
 import { DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { createImagesFolderResolver } from './images-folder.js';
-import { sheetPartName } from './output-address.js';
+import {
+  EXTENSIONS,
+  contentTypeOf,
+  rowObjectKey,
+  rowOutputKey,
+  sheetPartKey,
+} from './output-address.js';
 import { RowOutcomes } from './row-outcomes.js';
 import { ingestSourceRows, type SourceRow } from './source-records.js';
 import {
@@ -31,7 +36,10 @@ export { describeRowError } from './render-batch-row.js';
 export interface BatchRunnerDeps {
   data: CoreData;
   renderer: RenderService;
+  /** The folder of the batch's unpacked images and a dead process's leftovers. */
   outputs: BatchOutputs;
+  /** Where rows and sheet parts are written, at the keys output-address.ts gives them. */
+  objects: ObjectStore;
   events: BatchEvents;
   /** Streams the rows of an uploaded csv/xlsx source, starting anywhere (a resumed ingest skips). */
   openRows: (batch: BatchRecord) => Promise<AsyncIterable<SourceRow>>;
@@ -235,7 +243,7 @@ export class BatchRunner implements BatchWork {
 
   /** The batch's sheet parts, drawn once its rows are done, beside the rows' files. */
   private async drawSheets(context: BatchRowContext): Promise<void> {
-    const { outputs } = this.deps;
+    const { objects } = this.deps;
     const batchId = context.batch.id;
     await drawBatchSheets(
       {
@@ -243,7 +251,7 @@ export class BatchRunner implements BatchWork {
         renderer: this.deps.renderer,
         parallel: Math.max(1, Math.floor(this.deps.concurrency / 4)),
         writePart: (part, bytes) =>
-          writeFileDurably(path.join(outputs.batchDir(batchId), sheetPartName(part)), bytes),
+          objects.put(sheetPartKey(batchId, part), bytes, { contentType: contentTypeOf('pdf') }),
       },
       context,
     );
@@ -272,7 +280,7 @@ export class BatchRunner implements BatchWork {
     context: BatchRowContext,
     row: QueuedRow,
   ): Promise<{ result: RowOutcome; diskFull?: string }> {
-    const { renderer, outputs } = this.deps;
+    const { renderer, objects } = this.deps;
     const format = batch.format as OutputFormat;
     try {
       if (drawsRowsOnSheetsOnly(batch)) {
@@ -283,19 +291,21 @@ export class BatchRunner implements BatchWork {
             ok: true,
             rowIndex: row.rowIndex,
             renderId: row.renderId,
-            outputKey: outputs.outputKey(batch.id, row.rowIndex, format),
+            outputKey: rowOutputKey(batch.id, row.rowIndex, format),
             bytes: 0,
           },
         };
       }
       const result = await renderBatchRow(renderer, context, row);
-      await writeFileDurably(outputs.rowFile(batch.id, row.rowIndex, format), result.bytes);
+      await objects.put(rowObjectKey(batch.id, row.rowIndex, format), result.bytes, {
+        contentType: contentTypeOf(EXTENSIONS[format]),
+      });
       return {
         result: {
           ok: true,
           rowIndex: row.rowIndex,
           renderId: row.renderId,
-          outputKey: outputs.outputKey(batch.id, row.rowIndex, format),
+          outputKey: rowOutputKey(batch.id, row.rowIndex, format),
           bytes: result.bytes.byteLength,
         },
       };

@@ -132,6 +132,7 @@ export async function buildServices(
       data,
       renderer,
       outputs,
+      objects,
       events,
       uploads,
       resolveImage,

@@ -34,6 +34,8 @@ export interface DispatchDeps {
   data: CoreData;
   renderer: RenderService;
   outputs: BatchOutputs;
+  /** Where rows are written: the data folder's outputs, or the cluster's shared store. */
+  objects: ObjectStore;
   events: BatchEvents;
   uploads: UploadService;
   resolveImage: ImageResolver;

@@ -10,6 +10,7 @@ export function inProcessDispatch(deps: DispatchDeps): BatchDispatch {
     data: deps.data,
     renderer: deps.renderer,
     outputs: deps.outputs,
+    objects: deps.objects,
     events: deps.events,
     openRows: (batch) => deps.uploads.openRows(batch),
     resolveImage: deps.resolveImage,
