@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
   TERMINAL_STATUSES,
@@ -516,7 +517,12 @@ export class BatchService {
         ]);
       }
       const dir = await this.deps.unpackImages(upload.id, this.deps.outputs.imagesDir(batchId));
-      if (this.deps.mode === 'cluster') await this.shareImages(upload.path, batchId);
+      if (this.deps.mode === 'cluster') {
+        // Unpacked here only to refuse a bad zip now; the workers draw from their own copies,
+        // and the recorded folder only says that the batch has one.
+        await this.shareImages(upload.path, batchId);
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
       return { batchId, dir };
     }
     if (request.imagesDir) {
