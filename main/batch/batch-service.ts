@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import {
   TERMINAL_STATUSES,
@@ -28,6 +29,7 @@ import { checkChosenRows } from './chosen-rows.js';
 import { recordFields } from '../ingest/rows/record-row-source.js';
 import {
   EXTENSIONS,
+  batchImagesKey,
   batchObjectPrefix,
   rowObjectKey,
   sheetPartKey,
@@ -515,6 +517,12 @@ export class BatchService {
         ]);
       }
       const dir = await this.deps.unpackImages(upload.id, this.deps.outputs.imagesDir(batchId));
+      if (this.deps.mode === 'cluster') {
+        // Unpacked here only to refuse a bad zip now; the workers draw from their own copies,
+        // and the recorded folder only says that the batch has one.
+        await this.shareImages(upload.path, batchId);
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
       return { batchId, dir };
     }
     if (request.imagesDir) {
@@ -529,6 +537,19 @@ export class BatchService {
       return { batchId, dir: checkImagesDir(request.imagesDir, this.deps.protectedDirs) };
     }
     return { batchId, dir: null };
+  }
+
+  /**
+   * A cluster's workers share no disk with this node: the zip goes to the object store beside
+   * the batch's rows (batchImagesKey), where each worker finds it. Copied from the upload (whose
+   * record's path is its key there), which is purged after a day: a replay later finds its
+   * images, and deleting the batch removes them with its outputs.
+   */
+  private async shareImages(uploadKey: string, batchId: string): Promise<void> {
+    const { objects } = this.deps;
+    const zip = await objects.getStream(uploadKey);
+    if (!zip) throw new Error(`the images zip ${uploadKey} is missing from the object store`);
+    await objects.putStream(batchImagesKey(batchId), zip, { contentType: 'application/zip' });
   }
 }
 

@@ -45,6 +45,14 @@ export function batchObjectPrefix(batchId: string): string {
   return `batches/${batchId}/`;
 }
 
+/**
+ * The images zip (`imagesRef`) of a batch in a cluster, beside its rows: every worker unpacks its
+ * own copy, since the folder the API node unpacked it into is on that node only.
+ */
+export function batchImagesKey(batchId: string): string {
+  return `${batchObjectPrefix(batchId)}images.zip`;
+}
+
 /** A batch row's object key. */
 export function rowObjectKey(batchId: string, rowIndex: number, format: OutputFormat): string {
   return `${batchObjectPrefix(batchId)}${rowIndex}.${EXTENSIONS[format]}`;

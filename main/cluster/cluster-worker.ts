@@ -15,6 +15,9 @@ import { startChunkWorker, type ChunkJob } from './chunk-queue.js';
 import type { ClusterScheduler } from './cluster-scheduler.js';
 import type { Coordination } from './coordination.js';
 import { ObjectCache } from '../objects/object-cache.js';
+import { batchImagesKey } from '../batch/output-address.js';
+import { createImagesFolderResolver } from '../batch/images-folder.js';
+import { unpackImageZip } from '../ingest/image-zip.js';
 
 export interface ClusterWorkerDeps {
   data: CoreData;
@@ -49,6 +52,17 @@ export function startClusterWorker(deps: ClusterWorkerDeps): {
     allowRemote: false,
   });
   const contexts = new Map<string, Promise<BatchRowContext>>();
+  /**
+   * A batch with an images zip (`imagesRef`): this node's copy of it, from the object store,
+   * unpacked once per batch context; relative paths in cells resolve in it as on an embedded
+   * core (the folder the API node unpacked it into is on that node only).
+   */
+  const imagesOf = async (batchId: string) => {
+    const zip = await uploads.ensure(batchImagesKey(batchId));
+    if (!zip) throw new Error(`the images zip of ${batchId} is missing from the object store`);
+    const dir = await unpackImageZip(zip, path.join(deps.cacheDir, 'images', batchId));
+    return createImagesFolderResolver({ dir, managed: true }, resolveImage);
+  };
 
   const rowContext = (batch: BatchRecord): Promise<BatchRowContext> => {
     let context = contexts.get(batch.id);
@@ -66,7 +80,11 @@ export function startClusterWorker(deps: ClusterWorkerDeps): {
           await deps.workspace.catchUp();
           assetsDir = deps.workspace.assetsDir(batch.templateId);
         }
-        return batchRowContext(batch, { assetsDir, fields, resolveImage });
+        return batchRowContext(batch, {
+          assetsDir,
+          fields,
+          resolveImage: batch.imagesDir ? await imagesOf(batch.id) : resolveImage,
+        });
       })();
       contexts.set(batch.id, context);
       context.catch(() => contexts.delete(batch.id));

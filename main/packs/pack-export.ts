@@ -42,6 +42,9 @@ export interface PackExport {
 const ENTRY_TIME = new Date(Date.UTC(2026, 0, 1));
 const ENTRY_OPTIONS = { mtime: ENTRY_TIME, mode: 0o100644 };
 
+/** The credits of a built-in template's artwork, copied with its images when it is forked. */
+const CREDITS_FILE = 'CREDITS.md';
+
 /** Uploaded assets are named by the upload (`upload-<hash>.<ext>`); the rest came with a fork. */
 const UPLOADED_ASSET = /^upload-[0-9a-f]+\.[a-z]+$/;
 
@@ -59,9 +62,13 @@ export async function exportPack(
 
   const assetsDir = workspace.assetsDir(record.id);
   const assets: (PackAsset & { file: string })[] = [];
+  let credits: string | null = null;
   for (const name of workspace.assetFiles(record.id)) {
     const file = path.join(assetsDir, ...name.split('/'));
-    assets.push({ path: ASSETS_PREFIX + name, file, ...(await hashFile(file)) });
+    // A fork of a built-in template has the credits of its artwork beside it: text, which no
+    // pack may carry as an asset (an import takes images only), so it joins the licences.
+    if (name === CREDITS_FILE) credits = fs.readFileSync(file, 'utf8').trim();
+    else assets.push({ path: ASSETS_PREFIX + name, file, ...(await hashFile(file)) });
   }
 
   const faces = fonts.facesOf(fontFamilies(record.template));
@@ -91,10 +98,11 @@ export async function exportPack(
   const builtIn = assets.filter(
     (asset) => !UPLOADED_ASSET.test(asset.path.slice(ASSETS_PREFIX.length)),
   );
-  if (builtIn.length > 0 && deps.builtInAssetsNote) {
+  const builtInNotes = [credits, deps.builtInAssetsNote].filter((note) => note);
+  if (builtIn.length > 0 && builtInNotes.length > 0) {
     licences.push({
       appliesTo: builtIn.map((asset) => asset.path),
-      text: `These images came with Render Desk's built-in templates.\n\n${deps.builtInAssetsNote}`,
+      text: `These images came with Render Desk's built-in templates.\n\n${builtInNotes.join('\n\n')}`,
     });
   }
   const uploaded = assets.filter((asset) =>

@@ -126,6 +126,40 @@ describe('importing a pack', () => {
     );
   });
 
+  it('imports a fork of a built-in template whose artwork has credits, the credits kept in LICENCES.md', async () => {
+    // The quote card's folder has CREDITS.md beside its images; a fork copies it.
+    const fork = await server.api('/v1/catalog/tmpl_quote_card/fork', {
+      method: 'POST',
+      json: { name: 'Quote with credits' },
+    });
+    expect(fork.status).toBe(201);
+    const forked = await fork.json();
+    const exported = await exportPack(server, forked.id);
+    const files = unzip(exported);
+    expect([...files.keys()].filter((name) => name.startsWith('assets/')).sort()).toEqual([
+      'assets/author.jpg',
+      'assets/logo.png',
+    ]);
+    const credits = fs.readFileSync(
+      path.join(repoRoot, 'templates', 'catalog', 'quote-card', 'CREDITS.md'),
+      'utf8',
+    );
+    expect(files.get('LICENCES.md')!.toString('utf8')).toContain(credits.trim());
+
+    const res = await importPack(colleague, exported);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const imported = await res.json();
+    const drawn = async (on: InjectServer, templateId: string) => {
+      const image = await on.api('/v1/render', {
+        method: 'POST',
+        json: { templateId, values: forked.template.sampleValues },
+      });
+      expect(image.status, await image.clone().text()).toBe(200);
+      return sha(Buffer.from(await image.arrayBuffer()));
+    };
+    expect(await drawn(colleague, imported.id)).toBe(await drawn(server, forked.id));
+  });
+
   it('refuses a body that is not sent as a zip (415) or is over 100 MiB (413)', async () => {
     await expectProblem(await importPack(server, pack, 'text/csv'), 415, 'unsupported-media-type');
     await expectProblem(
