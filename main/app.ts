@@ -46,9 +46,8 @@ import { ImageUrlFailure } from './remote-images/image-url-failure.js';
 import { PreviewLinkSigner } from './preview-links/preview-link-signer.js';
 import { PreviewLinks } from './preview-links/preview-links.js';
 import { previewSecret } from './preview-links/preview-secret.js';
-import { createWebhooksRepository } from './store/webhooks-repository.js';
 import type { WebhookDispatcherOptions } from './webhooks/webhook-dispatcher.js';
-import { embeddedWebhooks } from './webhooks/embedded-webhooks.js';
+import { coreWebhooks } from './webhooks/core-webhooks.js';
 import type { ClusterApiParts, SharedWorkspaceCopy } from './core-mode.js';
 import type { CoreData } from './data/core-data.js';
 import { EMPTY_BRAND_PROFILE, type BrandProfile } from '../shared/brand-profile.js';
@@ -200,12 +199,11 @@ export async function composeCore(
   try {
     // The node-local store keeps what is this machine's own (preferences, workspace templates
     // and fonts); the account, keys, batches and the rest live in `data`.
-    // Outgoing webhooks (embedded mode): their queue is this machine's SQLite, and the batch
-    // commands queue a delivery as a batch ends or a row fails.
+    // Outgoing webhooks: the batch commands queue a delivery in the data as a batch ends or a
+    // row fails (a cluster node sets up its own, in start-cluster-node.ts).
     const webhooks = cluster
       ? undefined
-      : embeddedWebhooks(sqliteCoreData(store), {
-          repository: createWebhooksRepository(store.db),
+      : coreWebhooks(sqliteCoreData(store), {
           ...options.webhookDispatcher,
           log: (message, detail) => console.error(message, detail),
         });
@@ -336,7 +334,7 @@ export async function composeCore(
     const server = buildServer(
       {
         previewLinks: { previewLinks, rotatePreviewSecret: secret.rotate },
-        ...(webhooks ? { webhooks: { repository: webhooks.repository } } : {}),
+        webhooks: { repository: data.webhooks },
         data,
         objects: outputObjects,
         mode: cluster ? 'cluster' : 'embedded',

@@ -137,7 +137,7 @@ export async function composeLocalCore(
       options.webhooks ? import('./cli-webhooks.js') : undefined,
     ]);
     const sqliteData = sqliteCoreData(store);
-    webhooks = await webhooksModule?.cliWebhooks(store.db, sqliteData);
+    webhooks = await webhooksModule?.cliWebhooks(sqliteData);
     const data = webhooks?.data ?? sqliteData;
     const subscription = new SubscriptionGate(
       data.subscription,
