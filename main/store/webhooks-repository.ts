@@ -1,6 +1,8 @@
 import type { Webhook, WebhookEvent } from '../../shared/webhook-schemas.js';
 import { jsonText } from '../data/rows/json-column.js';
 import {
+  deliveredValues,
+  failedAttemptValues,
   newDeliveryId,
   newWebhook,
   patchedWebhook,
@@ -11,12 +13,7 @@ import {
   type DueDeliveryRow,
   type WebhookRow,
 } from '../data/rows/webhook-rows.js';
-import {
-  afterFailedAttempt,
-  keptError,
-  PRUNABLE_SQL,
-  takesEvent,
-} from '../data/rules/webhook-rules.js';
+import { PRUNABLE_SQL, takesEvent } from '../data/rules/webhook-rules.js';
 import type { DueDelivery, WebhooksRepository } from '../data/types/webhooks.js';
 import type { Database } from './open-database.js';
 
@@ -138,16 +135,9 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
       enqueue.immediate(event, eventKey, payload, now),
     claimDue: (now, limit, claimUntil) => claim.immediate(now, limit, claimUntil),
     delivered: (claimed, statusCode, now = new Date()) =>
-      markDelivered.run(statusCode, now.toISOString(), claimed.id, claimed.attempts).changes === 1,
+      markDelivered.run(...deliveredValues(claimed, statusCode, now)).changes === 1,
     attemptFailed: (claimed, outcome) =>
-      markFailed.run(
-        afterFailedAttempt(outcome.nextAttemptAt),
-        outcome.statusCode,
-        keptError(outcome.error),
-        outcome.nextAttemptAt,
-        claimed.id,
-        claimed.attempts,
-      ).changes === 1,
+      markFailed.run(...failedAttemptValues(claimed, outcome)).changes === 1,
     deliveries: ({ webhookId, limit }) =>
       (webhookId ? listFor.all(webhookId, limit) : listAll.all(limit)).map((row) =>
         toDelivery(row, jsonText),

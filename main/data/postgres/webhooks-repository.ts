@@ -2,6 +2,8 @@ import type pg from 'pg';
 import type { AsyncPort } from '../async-port.js';
 import { jsonParsed } from '../rows/json-column.js';
 import {
+  deliveredValues,
+  failedAttemptValues,
   newDeliveryId,
   newWebhook,
   patchedWebhook,
@@ -12,7 +14,7 @@ import {
   type DueDeliveryRow,
   type WebhookRow,
 } from '../rows/webhook-rows.js';
-import { afterFailedAttempt, keptError, PRUNABLE_SQL, takesEvent } from '../rules/webhook-rules.js';
+import { PRUNABLE_SQL, takesEvent } from '../rules/webhook-rules.js';
 import type { WebhooksRepository } from '../types/webhooks.js';
 
 export type PostgresWebhooks = AsyncPort<WebhooksRepository>;
@@ -126,7 +128,7 @@ export function postgresWebhooks(pool: pg.Pool): PostgresWebhooks {
         `UPDATE webhook_deliveries SET status = 'delivered', last_status_code = $1,
            last_error = NULL, next_attempt_at = NULL, delivered_at = $2
          WHERE id = $3 AND status = 'delivering' AND attempts = $4`,
-        [statusCode, now.toISOString(), claim.id, claim.attempts],
+        deliveredValues(claim, statusCode, now),
       );
       return result.rowCount === 1;
     },
@@ -135,14 +137,7 @@ export function postgresWebhooks(pool: pg.Pool): PostgresWebhooks {
         `UPDATE webhook_deliveries SET status = $1, last_status_code = $2, last_error = $3,
            next_attempt_at = $4
          WHERE id = $5 AND status = 'delivering' AND attempts = $6`,
-        [
-          afterFailedAttempt(outcome.nextAttemptAt),
-          outcome.statusCode,
-          keptError(outcome.error),
-          outcome.nextAttemptAt,
-          claim.id,
-          claim.attempts,
-        ],
+        failedAttemptValues(claim, outcome),
       );
       return result.rowCount === 1;
     },

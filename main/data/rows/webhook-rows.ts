@@ -6,8 +6,14 @@ import type {
   WebhookEvent,
 } from '../../../shared/webhook-schemas.js';
 import { newId } from '../ids.js';
-import { newWebhookSecret, secretPrefix, storedEvents } from '../rules/webhook-rules.js';
-import type { DueDelivery } from '../types/webhooks.js';
+import {
+  afterFailedAttempt,
+  keptError,
+  newWebhookSecret,
+  secretPrefix,
+  storedEvents,
+} from '../rules/webhook-rules.js';
+import type { DeliveryClaim, DueDelivery, FailedAttempt } from '../types/webhooks.js';
 import type { JsonColumn } from './json-column.js';
 
 /**
@@ -125,6 +131,36 @@ export function toDueDelivery(row: DueDeliveryRow): DueDelivery {
     payload: row.payload,
     attempts: row.attempts,
   };
+}
+
+/**
+ * What a delivered attempt writes, in both stores' statement order: status code, delivered at,
+ * then the claim (id, attempts) it must still hold.
+ */
+export function deliveredValues(
+  claim: DeliveryClaim,
+  statusCode: number,
+  now: Date,
+): [number, string, string, number] {
+  return [statusCode, now.toISOString(), claim.id, claim.attempts];
+}
+
+/**
+ * What a failed attempt writes, in both stores' statement order: status, status code, error,
+ * next attempt, then the claim (id, attempts) it must still hold.
+ */
+export function failedAttemptValues(
+  claim: DeliveryClaim,
+  outcome: FailedAttempt,
+): [string, number | null, string, number | null, string, number] {
+  return [
+    afterFailedAttempt(outcome.nextAttemptAt),
+    outcome.statusCode,
+    keptError(outcome.error),
+    outcome.nextAttemptAt,
+    claim.id,
+    claim.attempts,
+  ];
 }
 
 /** A queued delivery's id. */
