@@ -28,9 +28,8 @@ import { logServerProblem } from './server/server-error-log.js';
 import type { Store } from './store/create-store.js';
 import type { ImageUrlFetcher } from './remote-images/image-url-fetcher.js';
 import { ImageUrlFailure } from './remote-images/image-url-failure.js';
-import { createWebhooksRepository } from './store/webhooks-repository.js';
 import type { WebhookDispatcherOptions } from './webhooks/webhook-dispatcher.js';
-import { embeddedWebhooks } from './webhooks/embedded-webhooks.js';
+import { coreWebhooks } from './webhooks/core-webhooks.js';
 import type { ClusterApiParts } from './core-mode.js';
 import type { CoreData } from './data/core-data.js';
 
@@ -173,12 +172,11 @@ export async function composeCore(
   try {
     // The node-local store keeps what is this machine's own (preferences, workspace templates
     // and fonts); the account, keys, batches and the rest live in `data`.
-    // Outgoing webhooks (embedded mode): their queue is this machine's SQLite, and the batch
-    // commands queue a delivery as a batch ends or a row fails.
+    // Outgoing webhooks: the batch commands queue a delivery in the data as a batch ends or a
+    // row fails (a cluster node sets up its own, in start-cluster-node.ts).
     const webhooks = cluster
       ? undefined
-      : embeddedWebhooks(sqliteCoreData(store), {
-          repository: createWebhooksRepository(store.db),
+      : coreWebhooks(sqliteCoreData(store), {
           ...options.webhookDispatcher,
           log: (message, detail) => console.error(message, detail),
         });
@@ -249,7 +247,7 @@ export async function composeCore(
     const server = buildServer(
       {
         ...(services.previewLinks ? { previewLinks: services.previewLinks } : {}),
-        ...(webhooks ? { webhooks: { repository: webhooks.repository } } : {}),
+        webhooks: { repository: data.webhooks },
         data,
         objects,
         mode: cluster ? 'cluster' : 'embedded',

@@ -1,6 +1,4 @@
 import type { CoreData } from '../data/core-data.js';
-import type { Database } from '../store/open-database.js';
-import { createWebhooksRepository } from '../store/webhooks-repository.js';
 
 /**
  * How long a command waits as it exits for the webhook deliveries still due: one attempt's time
@@ -21,35 +19,33 @@ export interface CliWebhooks {
 
 /**
  * Outgoing webhooks for a command that runs batches (batch, mcp), set up as the app does
- * (`embeddedWebhooks`): a batch that ends or a row that fails queues a delivery in the data
+ * (`coreWebhooks`): a batch that ends or a row that fails queues a delivery in the data
  * folder's SQLite and is sent at once. Undefined when the folder has no enabled webhook: then
  * nothing can be queued, and the command loads no dispatcher and waits for nothing as it exits.
  * (A webhook added in the app while the command runs applies from the next command.)
  */
 export async function cliWebhooks(
-  db: Database,
   data: CoreData,
   log: (line: string) => void = (line) => console.error(line),
 ): Promise<CliWebhooks | undefined> {
-  const repository = createWebhooksRepository(db);
-  if (!repository.list().some((webhook) => webhook.enabled)) return undefined;
-  const { embeddedWebhooks } = await import('../webhooks/embedded-webhooks.js');
+  const repository = data.webhooks;
+  if (!(await repository.list()).some((webhook) => webhook.enabled)) return undefined;
+  const { coreWebhooks } = await import('../webhooks/core-webhooks.js');
   const started = new Date().toISOString();
-  const webhooks = embeddedWebhooks(data, {
-    repository,
+  const webhooks = coreWebhooks(data, {
     log: (message, detail) => console.error(message, detail),
   });
   // Polled while the command runs, as in the app (a retry may fall due during a long batch).
-  // The app may be running on this folder and sending its own deliveries: those it has in
-  // hand are left to it.
-  webhooks.dispatcher.start({ requeueInterrupted: false });
+  // The app may be running on this folder and sending its own deliveries: those it has
+  // claimed are left to it.
+  webhooks.dispatcher.start();
   return {
     data: webhooks.data,
     async sendBeforeExit() {
       await webhooks.dispatcher.sendDueThenClose(SEND_BEFORE_EXIT_MS);
-      const left = repository
-        .deliveries({ limit: 100 })
-        .filter((delivery) => delivery.status === 'pending' && delivery.createdAt >= started);
+      const left = (await repository.deliveries({ limit: 100 })).filter(
+        (delivery) => delivery.status === 'pending' && delivery.createdAt >= started,
+      );
       if (left.length === 0) return;
       const reason = left[0]!.lastError ? ` (${left[0]!.lastError})` : '';
       log(

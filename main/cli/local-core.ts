@@ -58,7 +58,7 @@ export async function composeLocalCore(
       options.webhooks ? import('./cli-webhooks.js') : undefined,
     ]);
     const sqliteData = sqliteCoreData(store);
-    webhooks = await webhooksModule?.cliWebhooks(store.db, sqliteData);
+    webhooks = await webhooksModule?.cliWebhooks(sqliteData);
     // Another process (the app) may be rendering on this folder: its claims are live, so they
     // are left to expire rather than cleared as the server does at its start.
     const imageUrls: ImageUrlParts = {

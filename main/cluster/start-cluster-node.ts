@@ -12,6 +12,7 @@ import { POSTGRES_MIGRATIONS } from '../data/postgres/migrations/index.js';
 import { LeaderLease } from '../data/postgres/leader-lease.js';
 import { openPostgres, postgresClientConfig } from '../data/postgres/open-postgres.js';
 import { postgresCoreData } from '../data/postgres/postgres-core-data.js';
+import { coreWebhooks } from '../webhooks/core-webhooks.js';
 import { createImageReferenceResolver } from '../engine/image-reference.js';
 import { ObjectCache } from '../objects/object-cache.js';
 import { createObjectStore, parseObjectStoreUrl } from '../objects/object-store-url.js';
@@ -76,7 +77,11 @@ export async function startClusterNode(
     const pg = openPostgres(cluster.postgresUrl, { log });
     closers.push(() => pg.end());
     await migratePostgres(pg, POSTGRES_MIGRATIONS);
-    const data = postgresCoreData(pg);
+    // Webhook events are queued in PostgreSQL by whichever node changes a batch; any node sends.
+    const webhooks = coreWebhooks(postgresCoreData(pg), { log });
+    webhooks.dispatcher.start();
+    closers.push(() => webhooks.dispatcher.close());
+    const data = webhooks.data;
     const settings = await readClusterSettings(data);
 
     const redisUrl = queueUrlWithSecret(

@@ -11,6 +11,7 @@ import type { RenderLookup } from './types/renders.js';
 import type { SettingsRepository } from './types/settings.js';
 import type { SubscriptionRepository } from './types/subscription.js';
 import type { UploadsRepository } from './types/uploads.js';
+import type { WebhooksRepository } from './types/webhooks.js';
 
 /** A succeeded row as the bundle and the manifest read it. */
 export interface SucceededRow {
@@ -73,6 +74,8 @@ export interface CoreData {
   brandProfiles: AsyncPort<BrandProfilesRepository>;
   subscription: AsyncPort<SubscriptionRepository>;
   uploads: AsyncPort<UploadsRepository>;
+  /** Outgoing webhooks and their delivery queue: kept with the data, so every node shares it. */
+  webhooks: AsyncPort<WebhooksRepository>;
   batches: BatchReads;
   commands: DataCommands;
   close(): Promise<void>;

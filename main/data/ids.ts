@@ -1,6 +1,6 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 
-export type IdPrefix = 'key' | 'rnd' | 'brand' | 'upl' | 'bat' | 'font';
+export type IdPrefix = 'key' | 'rnd' | 'brand' | 'upl' | 'bat' | 'font' | 'whk' | 'whd';
 
 const ID_BYTES = 12;
 /**

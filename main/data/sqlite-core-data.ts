@@ -1,5 +1,6 @@
 import { initialiseAccount, type Store } from '../store/create-store.js';
 import { WalSync } from '../store/wal-sync.js';
+import { createWebhooksRepository } from '../store/webhooks-repository.js';
 import { asyncPort } from './async-port.js';
 import type { BatchReads, CoreData } from './core-data.js';
 import { toQueuedRow, type QueuedDbRow } from './rows/batch-rows.js';
@@ -33,6 +34,7 @@ export function sqliteCoreData(store: Store): CoreData {
     brandProfiles: asyncPort(store.brandProfiles),
     subscription: asyncPort(store.subscription),
     uploads: asyncPort(store.uploads),
+    webhooks: asyncPort(createWebhooksRepository(store.db)),
     batches: sqliteBatchReads(store),
     commands: sqliteCommands(store, walSync),
     close: async () => {

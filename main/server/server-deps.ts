@@ -51,7 +51,7 @@ export interface ServerDeps {
   subscription: SubscriptionGate;
   /** Resolves an image value (upload id, data: URI, absolute path) as renders do. */
   resolveImage: ImageResolver;
-  /** Outgoing webhooks (embedded mode only: their queue is this machine's SQLite). */
+  /** Outgoing webhooks: their queue is the data's store (SQLite, or a cluster's PostgreSQL). */
   webhooks?: WebhookRouteDeps;
   /** Signed preview links (`/v1/preview-links`). */
   previewLinks?: PreviewLinkRouteDeps;

@@ -1,8 +1,10 @@
-import type { DueDelivery, WebhooksRepository } from '../store/webhooks-repository.js';
+import type { AsyncPort } from '../data/async-port.js';
+import type { DueDelivery, WebhooksRepository } from '../data/types/webhooks.js';
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.js';
 
 export interface WebhookDispatcherOptions {
-  repository: WebhooksRepository;
+  /** The queue: the data's own store (SQLite embedded, PostgreSQL in a cluster). */
+  repository: AsyncPort<WebhooksRepository>;
   /** Attempts before a delivery is given up (status failed). */
   maxAttempts?: number;
   /** The wait after the n-th failed attempt. Tests shorten it; nothing else sets it. */
@@ -19,6 +21,12 @@ export const DEFAULT_MAX_ATTEMPTS = 8;
 /** The delivery log keeps this many entries; finished ones beyond it go (pending ones stay). */
 const LOG_KEPT = 1000;
 const PRUNE_EVERY_MS = 10 * 60_000;
+/**
+ * How long a claim outlives its attempt's time limit. A live sender always records the outcome
+ * before its claim expires; a sender that died (a node, the app, a command) gives the delivery
+ * up this long after the limit, and whichever process polls next sends it.
+ */
+const CLAIM_MARGIN_MS = 20_000;
 
 /** 10 s, 30 s, 90 s, 4.5 min, 13.5 min, 40.5 min, then hourly: about 2.5 hours in all. */
 export function defaultBackoffMs(failedAttempts: number): number {
@@ -28,8 +36,10 @@ export function defaultBackoffMs(failedAttempts: number): number {
 /**
  * Sends queued deliveries: a POST of the event as JSON, signed (Render-Desk-Signature). A 2xx
  * answer delivers it; anything else (another status, a redirect, no answer in time) is retried
- * after an exponential backoff until `maxAttempts`. The queue is the SQLite table, so a retry
- * planned before a restart happens after it.
+ * after an exponential backoff until `maxAttempts`. The queue is a table of the data's store, so
+ * a retry planned before a restart happens after it, and several processes (the app and a
+ * command on one folder, the nodes of a cluster) may send from one queue: each delivery is
+ * claimed by one of them.
  */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
@@ -47,19 +57,21 @@ export class WebhookDispatcher {
   private readonly attempts = new Set<AbortController>();
   private readonly maxAttempts: number;
   private readonly backoffMs: (failedAttempts: number) => number;
+  private readonly timeoutMs: number;
+  private readonly claimMs: number;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     this.backoffMs = options.backoffMs ?? defaultBackoffMs;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.claimMs = this.timeoutMs + CLAIM_MARGIN_MS;
   }
 
   /**
-   * Polls the queue from now on. `requeueInterrupted` is for the app's start: deliveries left
-   * `delivering` by a process that stopped are sent again. A command-line run passes false, as
-   * the app may be sending those right now.
+   * Polls the queue from now on. A delivery another process is sending stays its own until its
+   * claim expires (then this one sends it, if that process stopped).
    */
-  start({ requeueInterrupted = true }: { requeueInterrupted?: boolean } = {}): void {
-    if (requeueInterrupted) this.options.repository.requeueInterrupted(Date.now());
+  start(): void {
     this.timer = setInterval(() => this.kick(), this.options.pollMs ?? 1000);
     this.timer.unref();
     this.kick();
@@ -113,12 +125,13 @@ export class WebhookDispatcher {
   private async drain(): Promise<void> {
     if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
       this.prunedAt = Date.now();
-      this.options.repository.prune(LOG_KEPT);
+      await this.options.repository.prune(LOG_KEPT);
     }
     for (;;) {
       // Past the cut-off a claimed delivery would fail unsent: it stays pending instead.
       if (this.cutOff) return;
-      const due = this.options.repository.claimDue(Date.now(), 8);
+      const now = Date.now();
+      const due = await this.options.repository.claimDue(now, 8, now + this.claimMs);
       if (due.length === 0) return;
       await Promise.all(due.map((delivery) => this.send(delivery)));
       if (this.closed) return;
@@ -130,17 +143,16 @@ export class WebhookDispatcher {
     const started = Date.now();
     const timestamp = Math.floor(started / 1000);
     let statusCode: number | null = null;
-    let error: string;
+    // Null once a 2xx answered; recorded after the attempt, so a store that fails to record
+    // it is not mistaken for a receiver that failed to answer.
+    let error: string | null;
     const attempt = new AbortController();
     this.attempts.add(attempt);
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
         redirect: 'manual',
-        signal: AbortSignal.any([
-          AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-          attempt.signal,
-        ]),
+        signal: AbortSignal.any([AbortSignal.timeout(this.timeoutMs), attempt.signal]),
         headers: {
           'content-type': 'application/json',
           'user-agent': this.options.userAgent ?? 'RenderDesk-Webhooks',
@@ -156,25 +168,32 @@ export class WebhookDispatcher {
       });
       statusCode = response.status;
       await response.body?.cancel().catch(() => undefined);
-      if (response.status >= 200 && response.status < 300) {
-        repository.delivered(delivery.id, response.status);
-        return;
-      }
-      error = `answered ${response.status}${response.status >= 300 && response.status < 400 ? ' (redirects are not followed)' : ''}`;
+      error =
+        response.status >= 200 && response.status < 300
+          ? null
+          : `answered ${response.status}${response.status >= 300 && response.status < 400 ? ' (redirects are not followed)' : ''}`;
     } catch (caught) {
       const cause = (caught as { cause?: { code?: string; message?: string } }).cause;
       const name = (caught as Error).name;
       error =
         name === 'TimeoutError'
-          ? `no answer within ${(this.options.timeoutMs ?? 10_000) / 1000} s`
+          ? `no answer within ${this.timeoutMs / 1000} s`
           : name === 'AbortError' && this.cutOff
             ? `no answer within ${((Date.now() - started) / 1000).toFixed(1)} s, when the process sending it exited`
             : `could not connect (${cause?.code ?? cause?.message ?? (caught as Error).message})`;
     } finally {
       this.attempts.delete(attempt);
     }
+    if (error === null && statusCode !== null) {
+      await repository.delivered(delivery, statusCode);
+      return;
+    }
     const nextAttemptAt =
       delivery.attempts >= this.maxAttempts ? null : Date.now() + this.backoffMs(delivery.attempts);
-    repository.attemptFailed(delivery.id, { statusCode, error, nextAttemptAt });
+    await repository.attemptFailed(delivery, {
+      statusCode,
+      error: error ?? 'no answer',
+      nextAttemptAt,
+    });
   }
 }

@@ -6,7 +6,9 @@ import type { WebhookEvent } from '../../shared/webhook-schemas.js';
 const TERMINAL = new Set(['succeeded', 'partial', 'failed', 'degraded', 'cancelled']);
 
 export interface WebhookQueue {
-  enqueue(event: WebhookEvent, eventKey: string, payload: unknown): number;
+  /** Queues the event for the webhooks that take it; answers how many deliveries it queued. */
+  enqueue(event: WebhookEvent, eventKey: string, payload: unknown): Promise<number>;
+  /** Tells the dispatcher something is due now. */
   kick(): void;
 }
 
@@ -42,30 +44,32 @@ export function batchFinishedPayload(batch: BatchRecord, now = new Date()): unkn
 /**
  * The data with its batch commands watched: a batch that reaches a terminal state (created
  * rejected, finished, cancelled) and each failed row become queued webhook deliveries, in the
- * same process that changed them. Embedded mode only (the queue is this machine's SQLite).
+ * process that changed them: the app or a command (embedded), or whichever cluster node did
+ * (workers finish batches, the leader finalises lost ones, API nodes cancel). The event key
+ * names the event, not who saw it, so two nodes that see one batch end queue one delivery.
  */
 export function withWebhookEvents(data: CoreData, queue: WebhookQueue): CoreData {
   const commands = data.commands;
-  const finished = (batch: BatchRecord | null) => {
+  const finished = async (batch: BatchRecord | null) => {
     if (!batch || !TERMINAL.has(batch.status)) return;
     // One event per time a batch ends: a replay that ends again is a new event.
     const key = `batch.finished:${batch.id}:${batch.finishedAt ?? batch.status}`;
-    if (queue.enqueue('batch.finished', key, batchFinishedPayload(batch)) > 0) queue.kick();
+    if ((await queue.enqueue('batch.finished', key, batchFinishedPayload(batch))) > 0) queue.kick();
   };
   const watched: DataCommands = Object.assign(Object.create(commands) as DataCommands, {
     createBatch: async (...args: Parameters<DataCommands['createBatch']>) => {
       const batch = await commands.createBatch(...args);
-      finished(batch);
+      await finished(batch);
       return batch;
     },
     finishBatch: async (...args: Parameters<DataCommands['finishBatch']>) => {
       const batch = await commands.finishBatch(...args);
-      finished(batch);
+      await finished(batch);
       return batch;
     },
     cancelBatch: async (...args: Parameters<DataCommands['cancelBatch']>) => {
       const batch = await commands.cancelBatch(...args);
-      finished(batch);
+      await finished(batch);
       return batch;
     },
     commitRows: async (...args: Parameters<DataCommands['commitRows']>) => {
@@ -75,7 +79,7 @@ export function withWebhookEvents(data: CoreData, queue: WebhookQueue): CoreData
       const now = Date.now();
       for (const outcome of outcomes) {
         if (outcome.ok) continue;
-        queued += queue.enqueue(
+        queued += await queue.enqueue(
           'batch.row_failed',
           `batch.row_failed:${context.batchId}:${outcome.rowIndex}:${now}`,
           {

@@ -4,11 +4,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { asyncPort } from '../../main/data/async-port.js';
 import { createStore, type Store } from '../../main/store/create-store.js';
-import {
-  createWebhooksRepository,
-  type WebhooksRepository,
-} from '../../main/store/webhooks-repository.js';
+import type { WebhooksRepository } from '../../main/data/types/webhooks.js';
+import { createWebhooksRepository } from '../../main/store/webhooks-repository.js';
 import { CreateWebhookRequest } from '../../shared/webhook-schemas.js';
 import { WebhookDispatcher } from '../../main/webhooks/webhook-dispatcher.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
@@ -57,7 +56,7 @@ describe('the webhook dispatcher, sending before its process exits', () => {
       const hanging = addWebhook(silent.url);
       expect(repository.enqueue('batch.finished', 'batch.finished:bat_x:1', EVENT)).toBe(2);
 
-      const dispatcher = new WebhookDispatcher({ repository });
+      const dispatcher = new WebhookDispatcher({ repository: asyncPort(repository) });
       const started = Date.now();
       await dispatcher.sendDueThenClose(500);
       const took = Date.now() - started;
@@ -83,15 +82,15 @@ describe('the webhook dispatcher, sending before its process exits', () => {
   it('returns at once when nothing is due, leaving planned retries for later', async () => {
     const webhook = addWebhook(receiver.url);
     repository.enqueue('batch.finished', 'batch.finished:bat_x:1', EVENT);
-    const [claimed] = repository.claimDue(Date.now(), 1);
-    repository.attemptFailed(claimed!.id, {
+    const [claimed] = repository.claimDue(Date.now(), 1, Date.now() + 30_000);
+    repository.attemptFailed(claimed!, {
       statusCode: 500,
       error: 'answered 500',
       nextAttemptAt: Date.now() + 60_000,
     });
 
     const started = Date.now();
-    await new WebhookDispatcher({ repository }).sendDueThenClose(10_000);
+    await new WebhookDispatcher({ repository: asyncPort(repository) }).sendDueThenClose(10_000);
     expect(Date.now() - started).toBeLessThan(500);
     expect(receiver.received).toHaveLength(0);
     expect(repository.deliveries({ webhookId: webhook.id, limit: 1 })[0]).toMatchObject({
@@ -100,19 +99,39 @@ describe('the webhook dispatcher, sending before its process exits', () => {
     });
   });
 
-  it('started without requeueing, leaves alone a delivery another process is sending', async () => {
+  it('leaves alone a delivery another process is sending, until that claim expires', async () => {
     addWebhook(receiver.url);
     repository.enqueue('batch.finished', 'batch.finished:bat_x:1', EVENT);
     // Another process (the app) claimed it and is sending it now.
-    const [inFlight] = repository.claimDue(Date.now(), 1);
+    const [inFlight] = repository.claimDue(Date.now(), 1, Date.now() + 30_000);
 
-    const dispatcher = new WebhookDispatcher({ repository });
-    dispatcher.start({ requeueInterrupted: false });
+    const dispatcher = new WebhookDispatcher({ repository: asyncPort(repository) });
+    dispatcher.start();
     await dispatcher.sendDueThenClose(1_000);
     expect(receiver.received).toHaveLength(0);
     expect(repository.deliveries({ limit: 1 })[0]).toMatchObject({
       id: inFlight!.id,
       status: 'delivering',
     });
+  });
+
+  it('sends a delivery whose sender died mid-send once its claim has expired', async () => {
+    addWebhook(receiver.url);
+    repository.enqueue('batch.finished', 'batch.finished:bat_x:1', EVENT);
+    // A process claimed it for 100 ms and stopped without a word.
+    const [orphan] = repository.claimDue(Date.now(), 1, Date.now() + 100);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+
+    await new WebhookDispatcher({ repository: asyncPort(repository) }).sendDueThenClose(2_000);
+    const [arrived] = await receiver.waitFor('batch.finished');
+    expect(arrived!.headers['render-desk-delivery']).toBe(orphan!.id);
+    expect(repository.deliveries({ limit: 1 })[0]).toMatchObject({
+      status: 'delivered',
+      attempts: 2,
+    });
+    // The first sender, waking up late, cannot write over the outcome.
+    expect(
+      repository.attemptFailed(orphan!, { statusCode: null, error: 'late', nextAttemptAt: 1 }),
+    ).toBe(false);
   });
 });

@@ -12,6 +12,7 @@ import { postgresRenders } from './renders-repository.js';
 import { postgresSettings } from './settings-repository.js';
 import { postgresSubscription } from './subscription-repository.js';
 import { postgresUploads } from './uploads-repository.js';
+import { postgresWebhooks } from './webhooks-repository.js';
 
 /**
  * Cluster mode: the core's data on PostgreSQL, shared by every API and worker node. The pool's
@@ -31,6 +32,7 @@ export function postgresCoreData(pool: pg.Pool): CoreData {
     brandProfiles: postgresBrandProfiles(pool),
     subscription: postgresSubscription(pool),
     uploads: postgresUploads(pool),
+    webhooks: postgresWebhooks(pool),
     batches: postgresBatchReads(pool),
     commands: { ...postgresBatchCommands(pool), ...postgresAccountCommands(pool) },
     close: () => closePostgres(pool),

@@ -10,6 +10,7 @@ import { workspacePurge } from './0008-workspace-purge.js';
 import { batchSourceRows } from './0009-batch-source-rows.js';
 import { batchTargets } from './0010-batch-targets.js';
 import { batchBreakers } from './0011-batch-breakers.js';
+import { webhooks } from './0012-webhooks.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
@@ -24,6 +25,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   batchSourceRows,
   batchTargets,
   batchBreakers,
+  webhooks,
 ];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;

@@ -10,14 +10,16 @@ import {
   WebhookList,
   WebhookParams,
 } from '../../../../shared/webhook-schemas.js';
-import type { WebhooksRepository } from '../../../store/webhooks-repository.js';
+import type { AsyncPort } from '../../../data/async-port.js';
+import type { WebhooksRepository } from '../../../data/types/webhooks.js';
 import type { RouteRegistry } from '../../route-registry.js';
 
 export interface WebhookRouteDeps {
-  repository: WebhooksRepository;
+  /** The data's webhooks: the data folder's SQLite, or a cluster's PostgreSQL. */
+  repository: AsyncPort<WebhooksRepository>;
 }
 
-/** Outgoing webhooks (embedded mode): their settings and the delivery log. Admin keys only. */
+/** Outgoing webhooks, in every mode: their settings and the delivery log. Admin keys only. */
 export function registerWebhookRoutes(registry: RouteRegistry, deps: WebhookRouteDeps): void {
   const { repository } = deps;
   const admin = { scope: 'admin' as const };
@@ -31,7 +33,7 @@ export function registerWebhookRoutes(registry: RouteRegistry, deps: WebhookRout
       access: admin,
       responses: { 200: { description: 'Webhooks', schema: WebhookList } },
     },
-    async () => ({ items: repository.list() }),
+    async () => ({ items: await repository.list() }),
   );
 
   registry.add(
@@ -49,7 +51,7 @@ export function registerWebhookRoutes(registry: RouteRegistry, deps: WebhookRout
       },
     },
     async ({ body, reply }) => {
-      const { webhook, secret } = repository.create(body);
+      const { webhook, secret } = await repository.create(body);
       return reply
         .code(201)
         .header('Cache-Control', 'no-store')
@@ -69,7 +71,7 @@ export function registerWebhookRoutes(registry: RouteRegistry, deps: WebhookRout
       responses: { 200: { description: 'Deliveries', schema: WebhookDeliveryList } },
     },
     async ({ query }) => ({
-      items: repository.deliveries({
+      items: await repository.deliveries({
         limit: query.limit,
         ...(query.webhookId ? { webhookId: query.webhookId } : {}),
       }),
@@ -91,7 +93,7 @@ export function registerWebhookRoutes(registry: RouteRegistry, deps: WebhookRout
       },
     },
     async ({ params, body }) => {
-      const updated = repository.update(params.id, body);
+      const updated = await repository.update(params.id, body);
       if (!updated) throw Errors.notFound('webhook', params.id);
       return updated;
     },
@@ -111,7 +113,7 @@ export function registerWebhookRoutes(registry: RouteRegistry, deps: WebhookRout
       },
     },
     async ({ params, reply }) => {
-      if (!repository.remove(params.id)) throw Errors.notFound('webhook', params.id);
+      if (!(await repository.remove(params.id))) throw Errors.notFound('webhook', params.id);
       return reply.code(204).send();
     },
   );
