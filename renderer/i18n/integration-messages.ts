@@ -23,6 +23,8 @@ export const integrationEn = {
   'webhooks.url': 'Address',
   'webhooks.url.hint':
     'An http(s) address; addresses on this computer are fine (local automation).',
+  'webhooks.url.hint.cluster':
+    'An http(s) address every node of the cluster can reach: any node may send a delivery.',
   'webhooks.rowFailures': 'Also send each failed row',
   'webhooks.add': 'Add webhook',
   'webhooks.added': 'Webhook added',
@@ -79,6 +81,8 @@ export const integrationVi: Record<keyof typeof integrationEn, string> = {
     'Render Desk gửi (POST) một thông điệp JSON có chữ ký tới các địa chỉ này khi một lô kết thúc, và tùy chọn cho từng dòng bị lỗi. Lần gửi thất bại được thử lại trong khoảng hai tiếng rưỡi.',
   'webhooks.url': 'Địa chỉ',
   'webhooks.url.hint': 'Một địa chỉ http(s); địa chỉ trên máy này cũng được (tự động hóa cục bộ).',
+  'webhooks.url.hint.cluster':
+    'Một địa chỉ http(s) mà mọi nút của cụm đều truy cập được: nút nào cũng có thể gửi.',
   'webhooks.rowFailures': 'Gửi cả từng dòng bị lỗi',
   'webhooks.add': 'Thêm webhook',
   'webhooks.added': 'Đã thêm webhook',

@@ -66,6 +66,11 @@ describe('the team service', () => {
     await opened.getByRole('link', { name: 'Settings' }).click();
     await opened.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     expect(await opened.getByTestId('team-service').count()).toBe(0);
+    // Its webhooks are the cluster's: any node sends, so the card asks for an address all reach.
+    const hooks = opened.getByTestId('webhooks-card');
+    await hooks.scrollIntoViewIfNeeded();
+    await hooks.getByText('An http(s) address every node of the cluster can reach').waitFor();
+    await screenshot(opened, 'team-service-webhooks');
     await opened.getByRole('link', { name: 'Templates' }).first().click();
     await opened.getByTestId('service-badge').waitFor();
     // Thumbnails are drawn by the team service's own render threads (the popup is smaller than

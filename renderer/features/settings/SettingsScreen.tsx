@@ -162,7 +162,7 @@ export function SettingsScreen(): ReactElement {
 
       <PreviewLinksCard />
 
-      {system?.mode === 'embedded' ? <WebhooksCard /> : null}
+      <WebhooksCard cluster={system?.mode === 'cluster'} />
 
       <section className="card">
         <div className="card-header">

@@ -9,7 +9,8 @@ import { useAppStore } from '../../stores/app-store';
  * Settings → Webhooks: URLs that receive a batch's end (and optionally each failed row), signed
  * with a secret shown once, and the delivery log with each attempt's outcome and next retry.
  */
-export function WebhooksCard(): ReactElement {
+/** `cluster`: any node sends, so the hint asks for an address every node reaches. */
+export function WebhooksCard({ cluster = false }: { cluster?: boolean }): ReactElement {
   const t = useT();
   const language = useLanguage();
   const toast = useAppStore((s) => s.toast);
@@ -72,7 +73,10 @@ export function WebhooksCard(): ReactElement {
       <div className="card-body stack gap-4">
         {error ? <ErrorBanner error={error} /> : null}
         <form className="stack gap-3" onSubmit={(e) => void add(e)}>
-          <Field label={t('webhooks.url')} hint={t('webhooks.url.hint')}>
+          <Field
+            label={t('webhooks.url')}
+            hint={t(cluster ? 'webhooks.url.hint.cluster' : 'webhooks.url.hint')}
+          >
             {({ id, describedBy }) => (
               <input
                 id={id}
@@ -80,7 +84,11 @@ export function WebhooksCard(): ReactElement {
                 className="input"
                 type="url"
                 required
-                placeholder="http://127.0.0.1:8080/render-desk"
+                placeholder={
+                  cluster
+                    ? 'https://hooks.example.com/render-desk'
+                    : 'http://127.0.0.1:8080/render-desk'
+                }
                 value={url}
                 onChange={(e) => setUrl(e.target.value)}
               />
