@@ -23,11 +23,22 @@ afterAll(async () => {
   await Promise.allSettled(nodes.map((node) => node.stop()));
 }, 60_000);
 
-describe('cluster nodes started by `npm run serve -- --role` with stdin at /dev/null', () => {
+const WAYS = [
+  { name: '`npm run serve -- --role`', entry: 'npm-serve' },
+  { name: '`render-desk serve --role`', entry: 'render-desk' },
+  {
+    name: 'main/serve.ts directly, as the image (and so compose and Kubernetes) runs it',
+    entry: 'serve',
+  },
+] as const;
+
+describe.each(WAYS)('cluster nodes started by $name with stdin at /dev/null', ({ entry }) => {
   it('run a batch to the end and stop with exit code 0 on SIGTERM', async () => {
     // stdio 'ignore' gives the child /dev/null as its standard input.
-    const api = await startClusterNode(env, 'api', { entry: 'npm-serve' });
-    const worker = await startClusterNode(env, 'worker', { entry: 'npm-serve' });
+    const [api, worker] = await Promise.all([
+      startClusterNode(env, 'api', { entry }),
+      startClusterNode(env, 'worker', { entry }),
+    ]);
     nodes.push(api, worker);
 
     const created = await callNode(env, api, '/v1/render-batches', {

@@ -135,9 +135,9 @@ export function startClusterNode(
     /**
      * How it is started: the server entry directly (as the image does; compiled once per run,
      * tests/helpers/compiled-core.ts), or through main/start.ts as `npm run serve -- --role …`
-     * does, which picks the role's Node flags itself.
+     * does, which picks the role's Node flags itself, or as `render-desk serve --role …`.
      */
-    entry?: 'serve' | 'npm-serve';
+    entry?: 'serve' | 'npm-serve' | 'render-desk';
   } = {},
 ): Promise<ClusterNodeProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rd-node-${role}-`));
@@ -155,12 +155,14 @@ export function startClusterNode(
     process.execPath,
     options.entry === 'npm-serve'
       ? ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'start.ts'), '--headless', ...coreArgs]
-      : [
-          // The flags `npm run serve` and the image give a node of this role.
-          ...(options.nodeFlags ?? coreNodeFlags(role)),
-          compiledServeEntry(),
-          ...coreArgs,
-        ],
+      : options.entry === 'render-desk'
+        ? [path.join(REPO_ROOT, 'bin', 'render-desk.mjs'), 'serve', ...coreArgs]
+        : [
+            // The flags `npm run serve` and the image give a node of this role.
+            ...(options.nodeFlags ?? coreNodeFlags(role)),
+            compiledServeEntry(),
+            ...coreArgs,
+          ],
     {
       cwd: REPO_ROOT,
       env: coreProcessEnv({ ...process.env, ...clusterEnv(env), ...options.extraEnv }),
