@@ -193,10 +193,10 @@ async function checkRows(
 
   const problems: PreflightRowProblem[] = [];
   const brandGaps = new Map<string, { role: string; rows: number }>();
-  const shortened = new Map<string, { message: string; rows: number; first: number[] }>();
-  const ruleWarnings = new Map<string, RuleWarning & { rows: number; first: number[] }>();
+  const shortened = new Map<string, { message: string } & RowTally>();
+  const ruleWarnings = new Map<string, RuleWarning & RowTally>();
   // Print layouts: images under 300 dpi where they print, by variable.
-  const lowResolution = new Map<string, { message: string; rows: number; first: number[] }>();
+  const lowResolution = new Map<string, { message: string } & RowTally>();
   const imageSizes = new Map<string, Promise<{ width: number; height: number } | null>>();
   const layout = entry.template.layouts[target];
   // Some rows only (a rerun of failed rows): they are checked and counted with their own indexes.
@@ -235,16 +235,8 @@ async function checkRows(
         if (problem) errors.push({ path: image.path, message: problem });
       }
       if (errors.length === 0 && layout?.page) {
-        for (const warning of await lowResolutionImages(layout, images, imageSizes)) {
-          const seen = lowResolution.get(warning.path) ?? {
-            message: warning.message,
-            rows: 0,
-            first: [],
-          };
-          seen.rows += 1;
-          if (seen.first.length < 5) seen.first.push(row.rowIndex);
-          lowResolution.set(warning.path, seen);
-        }
+        for (const warning of await lowResolutionImages(layout, images, imageSizes))
+          countRow(lowResolution, warning.path, { message: warning.message }, row.rowIndex);
       }
       if (errors.length === 0) {
         const measured = await measureRow(deps, entry.template, {
@@ -253,23 +245,10 @@ async function checkRows(
           checkRules: true,
         });
         errors.push(...measured.problems);
-        for (const warning of measured.shortened) {
-          const seen = shortened.get(warning.path) ?? {
-            message: warning.message,
-            rows: 0,
-            first: [],
-          };
-          seen.rows += 1;
-          if (seen.first.length < 5) seen.first.push(row.rowIndex);
-          shortened.set(warning.path, seen);
-        }
-        for (const warning of measured.rules) {
-          const key = `${warning.code} ${warning.path}`;
-          const seen = ruleWarnings.get(key) ?? { ...warning, rows: 0, first: [] };
-          seen.rows += 1;
-          if (seen.first.length < 5) seen.first.push(row.rowIndex);
-          ruleWarnings.set(key, seen);
-        }
+        for (const warning of measured.shortened)
+          countRow(shortened, warning.path, { message: warning.message }, row.rowIndex);
+        for (const warning of measured.rules)
+          countRow(ruleWarnings, `${warning.code} ${warning.path}`, warning, row.rowIndex);
       }
     } catch (error) {
       if (isAppError(error) && error.problems) errors.push(...error.problems);
@@ -322,17 +301,44 @@ async function checkRows(
       })),
       ...[...shortened, ...lowResolution].map(([path, gap]) => ({
         path,
-        message: `${gap.message} (rows ${gap.first.map((i) => i + 1).join(', ')}${gap.rows > gap.first.length ? ', …' : ''})`,
+        message: withRows(gap.message, gap),
         rows: gap.rows,
       })),
       ...[...ruleWarnings.values()].map((rule) => ({
         code: rule.code,
         path: rule.path,
-        message: `${rule.message} (rows ${rule.first.map((i) => i + 1).join(', ')}${rule.rows > rule.first.length ? ', …' : ''})`,
+        message: withRows(rule.message, rule),
         rows: rule.rows,
       })),
     ],
   };
+}
+
+/** A warning counted over the rows that have it, the first few of them kept to be named. */
+interface RowTally {
+  rows: number;
+  first: number[];
+}
+
+const ROWS_NAMED = 5;
+
+/** Counts one more row with `warning`, which is kept as first seen under `key`. */
+function countRow<W extends object>(
+  tallies: Map<string, W & RowTally>,
+  key: string,
+  warning: W,
+  rowIndex: number,
+): void {
+  const seen = tallies.get(key) ?? { ...warning, rows: 0, first: [] };
+  seen.rows += 1;
+  if (seen.first.length < ROWS_NAMED) seen.first.push(rowIndex);
+  tallies.set(key, seen);
+}
+
+/** The message with the rows that have it, as a person counts them: "… (rows 1, 4, …)". */
+function withRows(message: string, tally: RowTally): string {
+  const named = tally.first.map((i) => i + 1).join(', ');
+  return `${message} (rows ${named}${tally.rows > tally.first.length ? ', …' : ''})`;
 }
 
 async function openSource(
