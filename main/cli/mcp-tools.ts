@@ -11,13 +11,14 @@ import { zodProblems } from '../../shared/zod-problems.js';
 import { SheetOptions } from '../../shared/sheet-options.js';
 import { preflight } from '../batch/preflight.js';
 import { templateFields, templateFieldsCsv } from '../batch/template-fields.js';
-import { createCatalog, templateTargets } from '../catalog/load-catalog.js';
+import { templateTargets } from '../catalog/load-catalog.js';
 import { replaceFile } from '../files/replace-file.js';
 import { mayAccess } from '../server/ownership.js';
 import { requestFingerprint } from '../server/idempotency-key.js';
 import type { AllowedFolders } from './allowed-folders.js';
 import { readCliSource, streamSpreadsheet } from './batch-source.js';
 import type { LocalCore } from './local-core.js';
+import { listTemplates, templateSummary } from './template-list.js';
 
 /** The key the MCP server acts as: its scope limits the tools, its id owns what it creates. */
 export interface McpPrincipal {
@@ -63,25 +64,8 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
     },
     (args) =>
       answer(context, 'read', () => {
-        const filter = {
-          ...(args.q !== undefined ? { q: args.q } : {}),
-          ...(args.category !== undefined ? { category: args.category } : {}),
-        };
-        const workspace = createCatalog(
-          core.workspace
-            .list()
-            .map((record, order) => ({ ...core.workspace.toEntry(record), order })),
-        );
-        return json(
-          [...core.catalog.list(filter), ...workspace.list(filter)].map(({ template }) => ({
-            id: template.id,
-            name: template.name,
-            category: template.category,
-            subCategory: template.subCategory,
-            market: template.market,
-            layouts: templateTargets(template),
-          })),
-        );
+        const entries = listTemplates(core, { q: args.q, category: args.category });
+        return json(entries.map(({ template }) => templateSummary(template)));
       }),
   );
 
