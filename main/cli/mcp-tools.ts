@@ -13,7 +13,7 @@ import { preflight } from '../batch/preflight.js';
 import { templateFields, templateFieldsCsv } from '../batch/template-fields.js';
 import { templateTargets } from '../catalog/load-catalog.js';
 import { replaceFile } from '../files/replace-file.js';
-import { mayAccess } from '../server/ownership.js';
+import { visibleOr404 } from '../server/ownership.js';
 import { requestFingerprint } from '../server/idempotency-key.js';
 import type { AllowedFolders } from './allowed-folders.js';
 import { readCliSource, streamSpreadsheet } from './batch-source.js';
@@ -424,5 +424,5 @@ async function assertBatchVisible(context: McpContext, id: string): Promise<void
   const batch = /^bat_[A-Za-z0-9_-]{1,64}$/.test(id)
     ? await context.core.data.batches.get(id)
     : null;
-  if (!batch || !mayAccess(context.principal, batch.apiKeyId)) throw Errors.notFound('batch', id);
+  visibleOr404(context.principal, batch, 'batch', id);
 }
