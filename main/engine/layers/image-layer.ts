@@ -150,6 +150,17 @@ export function drawImageLayer(
 ): void {
   if (!image) return;
   const { ctx } = dc;
+  // A PDF draws from the source's own pixels (or vectors): where in them the layer's fit cuts.
+  const placeSource = (size: { width: number; height: number }) =>
+    sourceFit(
+      size.width,
+      size.height,
+      layer,
+      layer.fit,
+      layer.focalPoint,
+      layer.align,
+      image.crop?.keep,
+    );
   ctx.save();
   if (layer.circle) {
     ellipsePath(ctx, layer);
@@ -183,15 +194,7 @@ export function drawImageLayer(
     );
   } else if ('vector' in image) {
     const { vector } = image;
-    const at = sourceFit(
-      vector.width,
-      vector.height,
-      layer,
-      layer.fit,
-      layer.focalPoint,
-      layer.align,
-      image.crop?.keep,
-    );
+    const at = placeSource(vector);
     // The part of the SVG the fit shows, scaled into its place: what drawImage's source
     // rectangle does for a bitmap.
     ctx.beginPath();
@@ -204,15 +207,7 @@ export function drawImageLayer(
     drawVectorSvg(ctx, vector);
   } else {
     const { source } = image;
-    const at = sourceFit(
-      source.width,
-      source.height,
-      layer,
-      layer.fit,
-      layer.focalPoint,
-      layer.align,
-      image.crop?.keep,
-    );
+    const at = placeSource(source);
     ctx.drawImage(source.canvas, at.sx, at.sy, at.sw, at.sh, at.dx, at.dy, at.dw, at.dh);
   }
   ctx.restore();
