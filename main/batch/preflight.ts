@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -20,6 +19,7 @@ import type { SourceRow } from './source-records.js';
 import { checkImagesDir, createImagesFolderResolver, type ImagesFolder } from './images-folder.js';
 import { batchSheetPlan } from './batch-sheets.js';
 import { checkChosenRows, onlyChosenRows } from './chosen-rows.js';
+import { oncePerImage } from './once-per-image.js';
 import { lowResolutionImages } from './print-resolution.js';
 
 /** Row problems are listed up to this many; the counts cover every row. */
@@ -354,15 +354,8 @@ function checkImage(
   input: ImageInput,
   cache: Map<string, Promise<string | null>>,
 ): Promise<string | null> {
-  // By content: images of one size share their first bytes (a PNG's header), not their pixels.
-  const key =
-    input.kind === 'file'
-      ? `file:${input.path}`
-      : `bytes:${crypto.createHash('sha256').update(input.bytes).digest('hex')}`;
-  let check = cache.get(key);
-  if (!check) {
-    const data = input.kind === 'file' ? input.path : Buffer.from(input.bytes);
-    check = sharp(data)
+  return oncePerImage(cache, input, (data) =>
+    sharp(data)
       .resize(64, 64, { fit: 'inside' })
       .raw()
       .toBuffer()
@@ -372,8 +365,6 @@ function checkImage(
           /pixel limit/i.test(error.message)
             ? 'the image is larger than the 268-megapixel limit'
             : `the image cannot be read (${error.message.split('\n')[0]})`,
-      );
-    cache.set(key, check);
-  }
-  return check;
+      ),
+  );
 }
