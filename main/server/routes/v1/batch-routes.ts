@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import {
   Batch,
   BatchAccepted,
@@ -42,6 +43,12 @@ export function registerBatchRoutes(
   deps: ServerDeps & BatchRouteDeps,
 ): void {
   const { batches, data } = deps;
+
+  /** The batch, once it is known this principal may see it (404 otherwise). */
+  const visibleBatch = async (request: FastifyRequest, id: string): Promise<Batch> => {
+    await assertVisible(data, request.principal, 'batch', id);
+    return batches.get(id);
+  };
 
   registry.add(
     {
@@ -128,10 +135,7 @@ export function registerBatchRoutes(
         404: problem('Unknown batch'),
       },
     },
-    async ({ params, request }) => {
-      await assertVisible(data, request.principal, 'batch', params.id);
-      return batches.get(params.id);
-    },
+    async ({ params, request }) => visibleBatch(request, params.id),
   );
 
   registry.add(
@@ -309,8 +313,7 @@ export function registerBatchRoutes(
       },
     },
     async ({ params, reply, request }) => {
-      await assertVisible(data, request.principal, 'batch', params.id);
-      const first = await batches.get(params.id);
+      const first = await visibleBatch(request, params.id);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
