@@ -49,6 +49,18 @@ const Records = z
 const SourceFile = z
   .string()
   .describe('A .csv, .xlsx or .json file inside a folder the server was started with (--allow)');
+/** What pre-flight and start_batch render the rows with: the template, its layout, the format. */
+const BatchTemplate = {
+  templateId: TemplateId,
+  target: z.string().max(40).optional(),
+  format: z.string().max(10).optional(),
+};
+/** Where pre-flight and start_batch read the rows: inline records, or a file (and its sheet). */
+const BatchRows = {
+  records: Records.optional(),
+  sourceFile: SourceFile.optional(),
+  sheet: z.string().max(200).optional(),
+};
 
 /** Every tool of `render-desk mcp`; each checks the key's scope as the matching /v1 route does. */
 export function registerRenderDeskTools(server: McpServer, context: McpContext): void {
@@ -122,14 +134,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
       title: 'Pre-flight',
       description:
         'Checks rows without rendering or charging: text too long for its space, characters no font draws, refused values. Give records or a sourceFile.',
-      inputSchema: {
-        templateId: TemplateId,
-        target: z.string().max(40).optional(),
-        format: z.string().max(10).optional(),
-        records: Records.optional(),
-        sourceFile: SourceFile.optional(),
-        sheet: z.string().max(200).optional(),
-      },
+      inputSchema: { ...BatchTemplate, ...BatchRows },
       annotations: { readOnlyHint: true },
     },
     (args) =>
@@ -232,14 +237,10 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
       description:
         'Starts rendering every row of records or a sourceFile; one credit per rendered row, held when it starts. Returns the batch id for batch_status and bundle. With `sheets` (format pdf, a print layout as target) the rows are placed N-up on printed sheets, e.g. { "preset": "a7-on-a4" }; the bundle then holds sheets-1.pdf, ….',
       inputSchema: {
-        templateId: TemplateId,
-        target: z.string().max(40).optional(),
-        format: z.string().max(10).optional(),
+        ...BatchTemplate,
         quality: z.number().int().min(1).max(100).optional(),
         brand: z.string().max(100).optional(),
-        records: Records.optional(),
-        sourceFile: SourceFile.optional(),
-        sheet: z.string().max(200).optional(),
+        ...BatchRows,
         fileNamePattern: z.string().min(1).max(200).optional(),
         sheets: SheetOptions.optional(),
         imagesDir: z
