@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -20,6 +19,7 @@ import type { SourceRow } from './source-records.js';
 import { checkImagesDir, createImagesFolderResolver, type ImagesFolder } from './images-folder.js';
 import { batchSheetPlan } from './batch-sheets.js';
 import { checkChosenRows, onlyChosenRows } from './chosen-rows.js';
+import { oncePerImage } from './once-per-image.js';
 import { lowResolutionImages } from './print-resolution.js';
 
 /** Row problems are listed up to this many; the counts cover every row. */
@@ -193,10 +193,10 @@ async function checkRows(
 
   const problems: PreflightRowProblem[] = [];
   const brandGaps = new Map<string, { role: string; rows: number }>();
-  const shortened = new Map<string, { message: string; rows: number; first: number[] }>();
-  const ruleWarnings = new Map<string, RuleWarning & { rows: number; first: number[] }>();
+  const shortened = new Map<string, { message: string } & RowTally>();
+  const ruleWarnings = new Map<string, RuleWarning & RowTally>();
   // Print layouts: images under 300 dpi where they print, by variable.
-  const lowResolution = new Map<string, { message: string; rows: number; first: number[] }>();
+  const lowResolution = new Map<string, { message: string } & RowTally>();
   const imageSizes = new Map<string, Promise<{ width: number; height: number } | null>>();
   const layout = entry.template.layouts[target];
   // Some rows only (a rerun of failed rows): they are checked and counted with their own indexes.
@@ -235,16 +235,8 @@ async function checkRows(
         if (problem) errors.push({ path: image.path, message: problem });
       }
       if (errors.length === 0 && layout?.page) {
-        for (const warning of await lowResolutionImages(layout, images, imageSizes)) {
-          const seen = lowResolution.get(warning.path) ?? {
-            message: warning.message,
-            rows: 0,
-            first: [],
-          };
-          seen.rows += 1;
-          if (seen.first.length < 5) seen.first.push(row.rowIndex);
-          lowResolution.set(warning.path, seen);
-        }
+        for (const warning of await lowResolutionImages(layout, images, imageSizes))
+          countRow(lowResolution, warning.path, { message: warning.message }, row.rowIndex);
       }
       if (errors.length === 0) {
         const measured = await measureRow(deps, entry.template, {
@@ -253,23 +245,10 @@ async function checkRows(
           checkRules: true,
         });
         errors.push(...measured.problems);
-        for (const warning of measured.shortened) {
-          const seen = shortened.get(warning.path) ?? {
-            message: warning.message,
-            rows: 0,
-            first: [],
-          };
-          seen.rows += 1;
-          if (seen.first.length < 5) seen.first.push(row.rowIndex);
-          shortened.set(warning.path, seen);
-        }
-        for (const warning of measured.rules) {
-          const key = `${warning.code} ${warning.path}`;
-          const seen = ruleWarnings.get(key) ?? { ...warning, rows: 0, first: [] };
-          seen.rows += 1;
-          if (seen.first.length < 5) seen.first.push(row.rowIndex);
-          ruleWarnings.set(key, seen);
-        }
+        for (const warning of measured.shortened)
+          countRow(shortened, warning.path, { message: warning.message }, row.rowIndex);
+        for (const warning of measured.rules)
+          countRow(ruleWarnings, `${warning.code} ${warning.path}`, warning, row.rowIndex);
       }
     } catch (error) {
       if (isAppError(error) && error.problems) errors.push(...error.problems);
@@ -322,17 +301,44 @@ async function checkRows(
       })),
       ...[...shortened, ...lowResolution].map(([path, gap]) => ({
         path,
-        message: `${gap.message} (rows ${gap.first.map((i) => i + 1).join(', ')}${gap.rows > gap.first.length ? ', …' : ''})`,
+        message: withRows(gap.message, gap),
         rows: gap.rows,
       })),
       ...[...ruleWarnings.values()].map((rule) => ({
         code: rule.code,
         path: rule.path,
-        message: `${rule.message} (rows ${rule.first.map((i) => i + 1).join(', ')}${rule.rows > rule.first.length ? ', …' : ''})`,
+        message: withRows(rule.message, rule),
         rows: rule.rows,
       })),
     ],
   };
+}
+
+/** A warning counted over the rows that have it, the first few of them kept to be named. */
+interface RowTally {
+  rows: number;
+  first: number[];
+}
+
+const ROWS_NAMED = 5;
+
+/** Counts one more row with `warning`, which is kept as first seen under `key`. */
+function countRow<W extends object>(
+  tallies: Map<string, W & RowTally>,
+  key: string,
+  warning: W,
+  rowIndex: number,
+): void {
+  const seen = tallies.get(key) ?? { ...warning, rows: 0, first: [] };
+  seen.rows += 1;
+  if (seen.first.length < ROWS_NAMED) seen.first.push(rowIndex);
+  tallies.set(key, seen);
+}
+
+/** The message with the rows that have it, as a person counts them: "… (rows 1, 4, …)". */
+function withRows(message: string, tally: RowTally): string {
+  const named = tally.first.map((i) => i + 1).join(', ');
+  return `${message} (rows ${named}${tally.rows > tally.first.length ? ', …' : ''})`;
 }
 
 async function openSource(
@@ -348,15 +354,8 @@ function checkImage(
   input: ImageInput,
   cache: Map<string, Promise<string | null>>,
 ): Promise<string | null> {
-  // By content: images of one size share their first bytes (a PNG's header), not their pixels.
-  const key =
-    input.kind === 'file'
-      ? `file:${input.path}`
-      : `bytes:${crypto.createHash('sha256').update(input.bytes).digest('hex')}`;
-  let check = cache.get(key);
-  if (!check) {
-    const data = input.kind === 'file' ? input.path : Buffer.from(input.bytes);
-    check = sharp(data)
+  return oncePerImage(cache, input, (data) =>
+    sharp(data)
       .resize(64, 64, { fit: 'inside' })
       .raw()
       .toBuffer()
@@ -366,8 +365,6 @@ function checkImage(
           /pixel limit/i.test(error.message)
             ? 'the image is larger than the 268-megapixel limit'
             : `the image cannot be read (${error.message.split('\n')[0]})`,
-      );
-    cache.set(key, check);
-  }
-  return check;
+      ),
+  );
 }

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { layoutLayers } from '../../shared/layout-pages.js';
 import { unitsPerInch } from '../../shared/page-sizes.js';
 import type { Layout } from '../../shared/template-format.js';
 import type { ImageInput } from '../render/render-protocol.js';
+import { oncePerImage } from './once-per-image.js';
 
 /** Print shops ask for 300 pixels an inch at the printed size; below it photos look soft. */
 export const PRINT_DPI = 300;
@@ -62,14 +62,8 @@ function sizeOf(
   input: ImageInput,
   cache: Map<string, Promise<{ width: number; height: number } | null>>,
 ): Promise<{ width: number; height: number } | null> {
-  const key =
-    input.kind === 'file'
-      ? `file:${input.path}`
-      : `bytes:${crypto.createHash('sha256').update(input.bytes).digest('hex')}`;
-  let size = cache.get(key);
-  if (!size) {
-    const data = input.kind === 'file' ? input.path : Buffer.from(input.bytes);
-    size = sharp(data, { limitInputPixels: false })
+  return oncePerImage(cache, input, (data) =>
+    sharp(data, { limitInputPixels: false })
       .metadata()
       .then(
         (meta) => {
@@ -81,8 +75,6 @@ function sizeOf(
             : { width: meta.width, height: meta.height };
         },
         () => null,
-      );
-    cache.set(key, size);
-  }
-  return size;
+      ),
+  );
 }

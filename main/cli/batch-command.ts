@@ -1,18 +1,19 @@
 import path from 'node:path';
 import {
-  COMMON_HELP,
   COMMON_OPTIONS,
+  TEMPLATE_OPTIONS,
   cliSettings,
-  parseCommand,
+  engineCommandHelp,
+  readCommandOptions,
   readJsonObject,
-  requireOption,
 } from './cli-options.js';
-import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import { EXIT } from './exit-codes.js';
 import { SHEETS_HELP, sheetOptionsFromFlags } from './sheet-flags.js';
 import type { ResizableRenderPool } from './resizable-render-pool.js';
 import type { TerminalStyle } from './terminal-style.js';
 
-export const BATCH_HELP = `render-desk batch --template <id> --source <file> --out <folder or .zip> [options]
+export const BATCH_HELP =
+  engineCommandHelp(`render-desk batch --template <id> --source <file> --out <folder or .zip> [options]
 
 Renders every row of a CSV, XLSX or JSON file with the engine in this process (no server
 needed), with a progress bar and a summary at the end. Each rendered row costs one credit, as a
@@ -48,30 +49,23 @@ Options:
   --json                 print the summary as JSON on stdout (the progress bar stays on stderr)
 
 ${SHEETS_HELP}
-
-${COMMON_HELP}
-
-${EXIT_CODES_HELP}`;
+`);
 
 /** Rows to render per thread started for a cached run: a few changed rows need one thread. */
 const ROWS_PER_THREAD = 16;
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
-  template: { type: 'string' },
+  ...TEMPLATE_OPTIONS,
   source: { type: 'string' },
   out: { type: 'string', short: 'o' },
   cache: { type: 'string' },
-  format: { type: 'string' },
-  target: { type: 'string' },
   targets: { type: 'string' },
   bindings: { type: 'string' },
   quality: { type: 'string' },
-  brand: { type: 'string' },
   'name-pattern': { type: 'string' },
   sheet: { type: 'string' },
   images: { type: 'string' },
-  json: { type: 'boolean' },
   'crop-marks': { type: 'boolean' },
   sheets: { type: 'string' },
   duplex: { type: 'string' },
@@ -81,14 +75,12 @@ const OPTIONS = {
 
 /** `render-desk batch`: a source file into a folder or zip, through the app's batch runner. */
 export async function batchCommand(args: string[], style: TerminalStyle): Promise<number> {
-  const { values } = parseCommand('batch', args, OPTIONS);
-  if (values.help) {
-    console.log(BATCH_HELP);
-    return EXIT.ok;
-  }
-  const templateId = requireOption('batch', 'template', values.template);
-  const sourceFile = requireOption('batch', 'source', values.source);
-  const out = path.resolve(requireOption('batch', 'out', values.out));
+  const options = await readCommandOptions('batch', args, OPTIONS, BATCH_HELP);
+  if (!options) return EXIT.ok;
+  const { values } = options;
+  const templateId = options.required('template');
+  const sourceFile = options.required('source');
+  const out = path.resolve(options.required('out'));
   const sheets = sheetOptionsFromFlags(values);
   const settings = cliSettings(values);
   // Open the data folder and start the render threads first: the engine loads in them while

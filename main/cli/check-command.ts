@@ -1,17 +1,18 @@
 import path from 'node:path';
 import {
-  COMMON_HELP,
   COMMON_OPTIONS,
+  TEMPLATE_OPTIONS,
   cliSettings,
-  parseCommand,
+  engineCommandHelp,
+  readCommandOptions,
   readJsonObject,
-  requireOption,
 } from './cli-options.js';
-import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import { EXIT } from './exit-codes.js';
 import type { TerminalStyle } from './terminal-style.js';
 import { UsageError } from './usage-error.js';
 
-export const CHECK_HELP = `render-desk check --template <id> --source <file> [options]
+export const CHECK_HELP =
+  engineCommandHelp(`render-desk check --template <id> --source <file> [options]
 render-desk check --template <id> --values <json or @file.json> [options]
 
 Pre-flight only: every row is laid out without encoding, rendering no image and charging no
@@ -29,22 +30,15 @@ Options:
   --brand <id>           the brand profile that fills brand-bound values
   --sheet <name|index>   the xlsx sheet to read
   --warnings-ok          exit 0 when there are warnings but no problems
-  --json                 print the full result as JSON on stdout
-${COMMON_HELP}
-
-${EXIT_CODES_HELP}`;
+  --json                 print the full result as JSON on stdout`);
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
-  template: { type: 'string' },
+  ...TEMPLATE_OPTIONS,
   source: { type: 'string' },
   values: { type: 'string' },
-  target: { type: 'string' },
-  format: { type: 'string' },
-  brand: { type: 'string' },
   sheet: { type: 'string' },
   'warnings-ok': { type: 'boolean' },
-  json: { type: 'boolean' },
 } as const;
 
 /** Problems listed on a terminal; --json lists them all (up to pre-flight's own limit). */
@@ -52,12 +46,10 @@ const LISTED_PROBLEMS = 50;
 
 /** `render-desk check`: the app's pre-flight, in this process. */
 export async function checkCommand(args: string[], style: TerminalStyle): Promise<number> {
-  const { values } = parseCommand('check', args, OPTIONS);
-  if (values.help) {
-    console.log(CHECK_HELP);
-    return EXIT.ok;
-  }
-  const templateId = requireOption('check', 'template', values.template);
+  const options = await readCommandOptions('check', args, OPTIONS, CHECK_HELP);
+  if (!options) return EXIT.ok;
+  const { values } = options;
+  const templateId = options.required('template');
   if ((values.source === undefined) === (values.values === undefined))
     throw new UsageError('check: give either --source <file> or --values <json>');
   const settings = cliSettings(values);

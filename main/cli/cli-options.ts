@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, resolveCommandSettings, type CommandSettings } from '../config.js';
+import { EXIT_CODES_HELP } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -24,6 +25,64 @@ export const COMMON_HELP = `Common options:
                        is off (its allow-list of hosts and every address rule still apply)
   -h, --help           this help`;
 
+/**
+ * What render, batch and check all take, with one meaning: the template, its layout, the output
+ * format and the brand that fills brand-bound values, and --json for a result a script reads.
+ */
+export const TEMPLATE_OPTIONS = {
+  template: { type: 'string' },
+  target: { type: 'string' },
+  format: { type: 'string' },
+  brand: { type: 'string' },
+  json: { type: 'boolean' },
+} as const satisfies Options;
+
+/** An engine command's help: its own text, then the options all of them take and the exit codes. */
+export function engineCommandHelp(text: string): string {
+  return `${text}
+${COMMON_HELP}
+
+${EXIT_CODES_HELP}`;
+}
+
+type ParsedValues<T extends Options> = ReturnType<
+  typeof parseArgs<{ options: T; allowPositionals: true }>
+>['values'];
+
+type StringOption<T extends Options> = {
+  [K in keyof T]: T[K] extends { type: 'string'; multiple?: false } ? K : never;
+}[keyof T] &
+  string;
+
+/** A command's options as given, and the check every command makes of the ones it needs. */
+export interface CommandOptions<T extends Options> {
+  values: ParsedValues<T>;
+  /** A string option the command cannot run without; absent or empty, a usage error names it. */
+  required(name: StringOption<T>): string;
+}
+
+/**
+ * Reads a command's options (no positionals). With --help it prints the help instead and
+ * returns null: the command then exits 0 having done nothing.
+ */
+export async function readCommandOptions<T extends Options>(
+  command: string,
+  args: string[],
+  options: T,
+  help: string | (() => Promise<string>),
+): Promise<CommandOptions<T> | null> {
+  const { values } = parseCommand(command, args, options);
+  if ((values as { help?: boolean }).help) {
+    console.log(typeof help === 'string' ? help : await help());
+    return null;
+  }
+  return {
+    values,
+    required: (name) =>
+      requireOption(command, name, (values as Record<string, string | undefined>)[name]),
+  };
+}
+
 /** parseArgs, with its errors turned into usage errors that name the command. */
 export function parseCommand<T extends Options>(
   command: string,
@@ -31,7 +90,7 @@ export function parseCommand<T extends Options>(
   options: T,
   positionals = 0,
 ): {
-  values: ReturnType<typeof parseArgs<{ options: T; allowPositionals: true }>>['values'];
+  values: ParsedValues<T>;
   positionals: string[];
 } {
   let parsed;

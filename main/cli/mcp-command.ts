@@ -1,8 +1,13 @@
-import { COMMON_HELP, COMMON_OPTIONS, cliSettings, parseCommand } from './cli-options.js';
-import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import {
+  COMMON_OPTIONS,
+  cliSettings,
+  engineCommandHelp,
+  readCommandOptions,
+} from './cli-options.js';
+import { EXIT } from './exit-codes.js';
 import { UsageError } from './usage-error.js';
 
-export const MCP_HELP = `render-desk mcp [--allow <folder>]… [options]
+export const MCP_HELP = engineCommandHelp(`render-desk mcp [--allow <folder>]… [options]
 
 A local MCP server on stdin/stdout for AI assistants and other MCP clients. Tools:
 list_templates, show_template, template_fields, preflight, render (returns the image),
@@ -18,10 +23,7 @@ the data folder. Batches run in this process while the client keeps it open; one
 unfinished resumes when the app next starts.
 
 Options:
-  --allow <folder>     a folder sources, images and bundles may be in (repeat for more)
-${COMMON_HELP}
-
-${EXIT_CODES_HELP}`;
+  --allow <folder>     a folder sources, images and bundles may be in (repeat for more)`);
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -30,11 +32,9 @@ const OPTIONS = {
 
 /** `render-desk mcp`: serves MCP over stdio until the client closes it. */
 export async function mcpCommand(args: string[]): Promise<number> {
-  const { values } = parseCommand('mcp', args, OPTIONS);
-  if (values.help) {
-    console.log(MCP_HELP);
-    return EXIT.ok;
-  }
+  const options = await readCommandOptions('mcp', args, OPTIONS, MCP_HELP);
+  if (!options) return EXIT.ok;
+  const { values } = options;
   const secret = process.env.RENDER_DESK_API_KEY;
   if (!secret)
     throw new UsageError(

@@ -11,13 +11,14 @@ import { zodProblems } from '../../shared/zod-problems.js';
 import { SheetOptions } from '../../shared/sheet-options.js';
 import { preflight } from '../batch/preflight.js';
 import { templateFields, templateFieldsCsv } from '../batch/template-fields.js';
-import { createCatalog, templateTargets } from '../catalog/load-catalog.js';
+import { templateTargets } from '../catalog/load-catalog.js';
 import { replaceFile } from '../files/replace-file.js';
-import { mayAccess } from '../server/ownership.js';
+import { visibleOr404 } from '../server/ownership.js';
 import { requestFingerprint } from '../server/idempotency-key.js';
 import type { AllowedFolders } from './allowed-folders.js';
 import { readCliSource, streamSpreadsheet } from './batch-source.js';
 import type { LocalCore } from './local-core.js';
+import { listTemplates, templateSummary } from './template-list.js';
 
 /** The key the MCP server acts as: its scope limits the tools, its id owns what it creates. */
 export interface McpPrincipal {
@@ -48,6 +49,18 @@ const Records = z
 const SourceFile = z
   .string()
   .describe('A .csv, .xlsx or .json file inside a folder the server was started with (--allow)');
+/** What pre-flight and start_batch render the rows with: the template, its layout, the format. */
+const BatchTemplate = {
+  templateId: TemplateId,
+  target: z.string().max(40).optional(),
+  format: z.string().max(10).optional(),
+};
+/** Where pre-flight and start_batch read the rows: inline records, or a file (and its sheet). */
+const BatchRows = {
+  records: Records.optional(),
+  sourceFile: SourceFile.optional(),
+  sheet: z.string().max(200).optional(),
+};
 
 /** Every tool of `render-desk mcp`; each checks the key's scope as the matching /v1 route does. */
 export function registerRenderDeskTools(server: McpServer, context: McpContext): void {
@@ -63,25 +76,8 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
     },
     (args) =>
       answer(context, 'read', () => {
-        const filter = {
-          ...(args.q !== undefined ? { q: args.q } : {}),
-          ...(args.category !== undefined ? { category: args.category } : {}),
-        };
-        const workspace = createCatalog(
-          core.workspace
-            .list()
-            .map((record, order) => ({ ...core.workspace.toEntry(record), order })),
-        );
-        return json(
-          [...core.catalog.list(filter), ...workspace.list(filter)].map(({ template }) => ({
-            id: template.id,
-            name: template.name,
-            category: template.category,
-            subCategory: template.subCategory,
-            market: template.market,
-            layouts: templateTargets(template),
-          })),
-        );
+        const entries = listTemplates(core, { q: args.q, category: args.category });
+        return json(entries.map(({ template }) => templateSummary(template)));
       }),
   );
 
@@ -138,14 +134,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
       title: 'Pre-flight',
       description:
         'Checks rows without rendering or charging: text too long for its space, characters no font draws, refused values. Give records or a sourceFile.',
-      inputSchema: {
-        templateId: TemplateId,
-        target: z.string().max(40).optional(),
-        format: z.string().max(10).optional(),
-        records: Records.optional(),
-        sourceFile: SourceFile.optional(),
-        sheet: z.string().max(200).optional(),
-      },
+      inputSchema: { ...BatchTemplate, ...BatchRows },
       annotations: { readOnlyHint: true },
     },
     (args) =>
@@ -248,14 +237,10 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
       description:
         'Starts rendering every row of records or a sourceFile; one credit per rendered row, held when it starts. Returns the batch id for batch_status and bundle. With `sheets` (format pdf, a print layout as target) the rows are placed N-up on printed sheets, e.g. { "preset": "a7-on-a4" }; the bundle then holds sheets-1.pdf, ….',
       inputSchema: {
-        templateId: TemplateId,
-        target: z.string().max(40).optional(),
-        format: z.string().max(10).optional(),
+        ...BatchTemplate,
         quality: z.number().int().min(1).max(100).optional(),
         brand: z.string().max(100).optional(),
-        records: Records.optional(),
-        sourceFile: SourceFile.optional(),
-        sheet: z.string().max(200).optional(),
+        ...BatchRows,
         fileNamePattern: z.string().min(1).max(200).optional(),
         sheets: SheetOptions.optional(),
         imagesDir: z
@@ -440,5 +425,5 @@ async function assertBatchVisible(context: McpContext, id: string): Promise<void
   const batch = /^bat_[A-Za-z0-9_-]{1,64}$/.test(id)
     ? await context.core.data.batches.get(id)
     : null;
-  if (!batch || !mayAccess(context.principal, batch.apiKeyId)) throw Errors.notFound('batch', id);
+  visibleOr404(context.principal, batch, 'batch', id);
 }

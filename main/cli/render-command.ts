@@ -1,20 +1,20 @@
 import path from 'node:path';
 import {
-  COMMON_HELP,
   COMMON_OPTIONS,
+  TEMPLATE_OPTIONS,
   cliSettings,
-  parseCommand,
+  engineCommandHelp,
+  readCommandOptions,
   readJsonObject,
-  requireOption,
 } from './cli-options.js';
-import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import { EXIT } from './exit-codes.js';
 import { displayPath, formatBytes } from './display-text.js';
 import type { TerminalStyle } from './terminal-style.js';
 
 /** Ratio and format names come with the schemas (zod), loaded only once the render thread starts. */
 async function renderHelp(): Promise<string> {
   const { FORMAT_NAMES } = await import('./output-format.js');
-  return `render-desk render --template <id> --out <file> [options]
+  return engineCommandHelp(`render-desk render --template <id> --out <file> [options]
 
 Renders one image with the engine in this process (no server needed) and charges one credit,
 as a render through the API does.
@@ -31,34 +31,25 @@ Options:
   --brand <id>         the brand profile that fills brand-bound values (default: the default brand)
   --crop-marks         crop marks outside the trim and bleed (print layouts; a pixel layout gets
                        them at 96 px an inch); the page or image grows to hold them
-  --json               print the result as JSON on stdout
-${COMMON_HELP}
-
-${EXIT_CODES_HELP}`;
+  --json               print the result as JSON on stdout`);
 }
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
-  template: { type: 'string' },
+  ...TEMPLATE_OPTIONS,
   values: { type: 'string' },
   out: { type: 'string', short: 'o' },
-  format: { type: 'string' },
-  target: { type: 'string' },
   quality: { type: 'string' },
-  brand: { type: 'string' },
   'crop-marks': { type: 'boolean' },
-  json: { type: 'boolean' },
 } as const;
 
 /** `render-desk render`: one image, charged like POST /v1/render. */
 export async function renderCommand(args: string[], style: TerminalStyle): Promise<number> {
-  const { values } = parseCommand('render', args, OPTIONS);
-  if (values.help) {
-    console.log(await renderHelp());
-    return EXIT.ok;
-  }
-  const templateId = requireOption('render', 'template', values.template);
-  const out = path.resolve(requireOption('render', 'out', values.out));
+  const options = await readCommandOptions('render', args, OPTIONS, renderHelp);
+  if (!options) return EXIT.ok;
+  const { values } = options;
+  const templateId = options.required('template');
+  const out = path.resolve(options.required('out'));
   const given = values.values !== undefined ? readJsonObject('values', values.values) : {};
   const settings = cliSettings(values);
 

@@ -2,18 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
-  COMMON_HELP,
   COMMON_OPTIONS,
   cliSettings,
+  engineCommandHelp,
   parseCommand,
   requireOption,
 } from './cli-options.js';
-import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import { EXIT } from './exit-codes.js';
 import type { LocalCore } from './local-core.js';
 import type { TerminalStyle } from './terminal-style.js';
 import { UsageError } from './usage-error.js';
 
-export const TEMPLATES_HELP = `render-desk templates <list|show|fork|export|import> [options]
+export const TEMPLATES_HELP =
+  engineCommandHelp(`render-desk templates <list|show|fork|export|import> [options]
 
   list [--q <text>] [--category <name>]    built-in and workspace templates
   show <id>                                a template's layouts and the fields a source needs
@@ -22,10 +23,7 @@ export const TEMPLATES_HELP = `render-desk templates <list|show|fork|export|impo
   import <file.zip>                        a pack as a new workspace template
 
 Options:
-  --json                 print the result as JSON on stdout
-${COMMON_HELP}
-
-${EXIT_CODES_HELP}`;
+  --json                 print the result as JSON on stdout`);
 
 const OPTIONS = {
   ...COMMON_OPTIONS,
@@ -75,23 +73,10 @@ type Action = (
 
 const ACTIONS: Record<string, Action> = {
   async list(core, _target, values) {
-    const { createCatalog, templateTargets } = await import('../catalog/load-catalog.js');
-    const filter = {
-      ...(values.q !== undefined ? { q: values.q } : {}),
-      ...(values.category !== undefined ? { category: values.category } : {}),
-    };
-    const workspace = createCatalog(
-      core.workspace.list().map((record, order) => ({ ...core.workspace.toEntry(record), order })),
-    );
-    const entries = [...core.catalog.list(filter), ...workspace.list(filter)];
+    const { listTemplates, templateSummary } = await import('./template-list.js');
+    const entries = listTemplates(core, { q: values.q, category: values.category });
     const items = entries.map(({ template, version }) => ({
-      id: template.id,
-      name: template.name,
-      category: template.category,
-      subCategory: template.subCategory,
-      market: template.market,
-      // Ratios first, then print and custom-size layouts: every --target a render takes.
-      layouts: templateTargets(template),
+      ...templateSummary(template),
       ...(version !== undefined ? { version } : {}),
     }));
     if (values.json) {

@@ -20,6 +20,26 @@ export interface DrawContext {
   sourceImages?: SourceImageStore;
 }
 
+/** How a text layer came out: the size it was drawn at, its lines, and whether it was cut. */
+export function reportFittedText(
+  dc: DrawContext,
+  layer: { id: string },
+  fitted: { size: number; lines: readonly unknown[]; truncated: boolean; overflow: boolean },
+): void {
+  dc.textReports.push({
+    id: layer.id,
+    fittedSize: fitted.size,
+    lines: fitted.lines.length,
+    truncated: fitted.truncated,
+    overflow: fitted.overflow,
+  });
+}
+
+/** A text or list layer with nothing to draw still reports, at its preferred size, no lines. */
+export function reportEmptyText(dc: DrawContext, layer: { id: string; size: number }): void {
+  reportFittedText(dc, layer, { size: layer.size, lines: [], truncated: false, overflow: false });
+}
+
 export function isEmptyValue(value: ResolvedValue | undefined): boolean {
   return (
     value === null ||

@@ -1,4 +1,5 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { FontSpec } from '../../shared/template-format.js';
 import { fontShorthand } from './fonts.js';
 
 export interface TextStyleSpec {
@@ -33,6 +34,36 @@ const graphemes = (text: string) => [...segmenter.segment(text)].map((s) => s.se
 /** minSize when a template sets none: half the size, but not below 8 px. */
 export function defaultMinSize(size: number): number {
   return Math.min(size, Math.max(8, Math.round(size / 2)));
+}
+
+/** The style fields text and list layers share (shared/template-format.ts, TextStyle). */
+export interface LayerTextStyle {
+  font: FontSpec;
+  size: number;
+  minSize?: number | undefined;
+  lineHeight: number;
+  letterSpacing: number;
+}
+
+/**
+ * A layer's fitting spec: its font and sizes as the template sets them, the family already
+ * resolved (a brand font role names a real family), and how this kind of layer fits.
+ */
+export function layerTextSpec(
+  layer: LayerTextStyle,
+  family: string,
+  fitting: Pick<TextStyleSpec, 'maxLines' | 'fit'>,
+): TextStyleSpec {
+  return {
+    family,
+    weight: layer.font.weight,
+    style: layer.font.style,
+    size: layer.size,
+    minSize: layer.minSize ?? defaultMinSize(layer.size),
+    lineHeight: layer.lineHeight,
+    letterSpacing: layer.letterSpacing,
+    ...fitting,
+  };
 }
 
 export function applyFont(ctx: SKRSContext2D, spec: TextStyleSpec, size: number): void {
@@ -113,6 +144,28 @@ export function inkSpan(
   };
 }
 
+/**
+ * Where a fitted block goes in its box: the ink span placed by verticalAlign. `top` is the first
+ * line box's top and `baselineOffset` the baseline's place in each line box, so line i's
+ * baseline is top + i × lineHeightPx + baselineOffset. The font must be applied.
+ */
+export function placeInkSpan(
+  ctx: SKRSContext2D,
+  fitted: Pick<FittedText, 'lines' | 'lineHeightPx' | 'size'>,
+  box: { y: number; height: number },
+  verticalAlign: 'top' | 'middle' | 'bottom',
+): { top: number; baselineOffset: number } {
+  const span = inkSpan(ctx, fitted.lines, fitted.lineHeightPx, fitted.size);
+  const spanHeight = span.bottom - span.top;
+  const spanTop =
+    verticalAlign === 'top'
+      ? box.y
+      : verticalAlign === 'bottom'
+        ? box.y + box.height - spanHeight
+        : box.y + (box.height - spanHeight) / 2;
+  return { top: spanTop - span.top, baselineOffset: span.baselineOffset };
+}
+
 function fitsAt(
   ctx: SKRSContext2D,
   text: string,
@@ -134,6 +187,37 @@ function fitsAt(
 }
 
 /**
+ * The size a block is laid out at: the largest whole-pixel size from the spec's size down to
+ * its floor (minSize when shrinking; the size itself for ellipsis) at which `layoutAt` fits, or
+ * the floor's layout when none does. Plain and rich text fit by this one search.
+ */
+export function largestFittingSize<T extends { ok: boolean }>(
+  spec: Pick<TextStyleSpec, 'size' | 'minSize' | 'lineHeight' | 'fit'>,
+  height: number,
+  layoutAt: (size: number) => T,
+): { size: number; attempt: T } {
+  // A box shorter than one line gets the size whose line fits it, so nothing is drawn outside.
+  const tallest = Math.max(1, Math.floor(height / spec.lineHeight));
+  const top = Math.max(1, Math.min(spec.size, tallest));
+  const bottom = spec.fit === 'shrink' ? Math.max(1, Math.min(spec.minSize, top)) : top;
+  const first = layoutAt(top);
+  if (first.ok || bottom >= top) return { size: top, attempt: first };
+  // Binary search over whole pixels for the largest size that fits.
+  let lo = Math.ceil(bottom);
+  let hi = Math.floor(top) - 1;
+  let best: { size: number; attempt: T } | null = null;
+  while (lo <= hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    const trial = layoutAt(mid);
+    if (trial.ok) {
+      best = { size: mid, attempt: trial };
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best ?? { size: bottom, attempt: layoutAt(bottom) };
+}
+
+/**
  * Lays text out in a box: the largest size from `size` down to `minSize` (whole pixels) at which
  * it fits the width, the height and maxLines; if even minSize does not fit, the last line that
  * fits ends with an ellipsis. The result never exceeds the box.
@@ -145,33 +229,9 @@ export function fitText(
   width: number,
   height: number,
 ): FittedText {
-  // A box shorter than one line gets the size whose line fits it, so nothing is drawn outside.
-  const tallest = Math.max(1, Math.floor(height / spec.lineHeight));
-  const top = Math.max(1, Math.min(spec.size, tallest));
-  const bottom = spec.fit === 'shrink' ? Math.max(1, Math.min(spec.minSize, top)) : top;
-  let attempt = fitsAt(ctx, text, spec, top, width, height);
-  let size = top;
-  if (!attempt.ok && bottom < top) {
-    // Binary search over whole pixels for the largest size that fits.
-    let lo = Math.ceil(bottom);
-    let hi = Math.floor(top) - 1;
-    let best: { size: number; attempt: ReturnType<typeof fitsAt> } | null = null;
-    while (lo <= hi) {
-      const mid = Math.floor((lo + hi) / 2);
-      const trial = fitsAt(ctx, text, spec, mid, width, height);
-      if (trial.ok) {
-        best = { size: mid, attempt: trial };
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    if (best) {
-      size = best.size;
-      attempt = best.attempt;
-    } else {
-      size = bottom;
-      attempt = fitsAt(ctx, text, spec, bottom, width, height);
-    }
-  }
+  const { size, attempt } = largestFittingSize(spec, height, (size) =>
+    fitsAt(ctx, text, spec, size, width, height),
+  );
   if (attempt.ok) {
     applyFont(ctx, spec, size);
     return finish(

@@ -5,7 +5,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import type { KeepBox } from '../../shared/template-format.js';
 import type { ImageInput } from '../render/render-protocol.js';
 import { keepWindow, type SourceWindow } from '../../shared/keep-window.js';
-import { windowPlacement } from './image-keep.js';
+import { windowPlacement, type ImagePlacement } from './image-keep.js';
 
 export interface ImageFitting {
   width: number;
@@ -226,16 +226,7 @@ export function sourceFit(
   focalPoint: ImageFitting['focalPoint'],
   align: 'start' | 'center' | 'end',
   keep?: KeepBox,
-): {
-  sx: number;
-  sy: number;
-  sw: number;
-  sh: number;
-  dx: number;
-  dy: number;
-  dw: number;
-  dh: number;
-} {
+): ImagePlacement {
   if (fit === 'cover' && keep) {
     const window = keepWindow(srcW, srcH, box.width, box.height, focalPoint, keep);
     return windowPlacement(srcW, srcH, window, box);

@@ -68,6 +68,20 @@ export function resolvePaint(
   return gradient;
 }
 
+/** A path of the ellipse inscribed in the box (a circle in a square box). */
+export function ellipsePath(ctx: SKRSContext2D, box: Box): void {
+  ctx.beginPath();
+  ctx.ellipse(
+    box.x + box.width / 2,
+    box.y + box.height / 2,
+    box.width / 2,
+    box.height / 2,
+    0,
+    0,
+    Math.PI * 2,
+  );
+}
+
 /** A rectangle path with corner radius clamped to the box. */
 export function roundedRectPath(ctx: SKRSContext2D, box: Box, radius: number): void {
   const r = Math.max(0, Math.min(radius, box.width / 2, box.height / 2));

@@ -1,4 +1,21 @@
 import crypto from 'node:crypto';
+import { PDFDocument } from '@napi-rs/canvas';
+import type { RenderJob } from '../render/render-protocol.js';
+
+/** Shown as the PDF's Creator and Producer instead of Skia's own name. */
+const PRODUCER = 'Render Desk';
+
+/** The document a page or sheet PDF is drawn into, before `finishPdf` fixes what Skia wrote. */
+export function startPdf(job: Pick<RenderJob, 'template' | 'quality'>): PDFDocument {
+  return new PDFDocument({
+    title: job.template.name,
+    creator: PRODUCER,
+    producer: PRODUCER,
+    compressionLevel: 6,
+    // Lossless (101) unless the request asked for a JPEG quality for the images.
+    encodingQuality: job.quality ?? 101,
+  });
+}
 
 /** A page's boxes in points, measured from the sheet's top-left corner (as it is drawn). */
 export interface PdfPageBoxes {

@@ -1,8 +1,8 @@
-import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { layoutPages } from '../../shared/layout-pages.js';
 import { POINTS_PER_INCH, unitsPerInch } from '../../shared/page-sizes.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
-import { finishPdf } from './pdf-finish.js';
+import { finishPdf, startPdf } from './pdf-finish.js';
 import { drawContext, drawLayout, layoutOf, prepareLayout } from './render-template.js';
 import { sheetGeometry, type SheetGeometry } from './sheet-geometry.js';
 
@@ -12,9 +12,6 @@ export interface DrawnPdf {
   layers: TextLayerReport[];
   missingGlyphs: string[];
 }
-
-/** Shown as the PDF's Creator and Producer instead of Skia's own name. */
-const PRODUCER = 'Render Desk';
 
 /**
  * Draws a layout as a vector PDF page: text stays text in its fonts (embedded, subset), shapes
@@ -40,14 +37,7 @@ export async function renderPdf(job: RenderJob): Promise<DrawnPdf> {
     trimInset: inset,
     bleed: sheet.bleed * points,
   };
-  const doc = new PDFDocument({
-    title: job.template.name,
-    creator: PRODUCER,
-    producer: PRODUCER,
-    compressionLevel: 6,
-    // Lossless (101) unless the request asked for a JPEG quality for the images.
-    encodingQuality: job.quality ?? 101,
-  });
+  const doc = startPdf(job);
   // Every page, or the one the job names; reports and missing glyphs of all of them.
   const pages = job.page ? [job.page - 1] : layoutPages(layout).map((_, index) => index);
   const layers: TextLayerReport[] = [];

@@ -1,7 +1,7 @@
-import { PDFDocument, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { sheetMarks, slotBleed, slotBox, type SheetPlan } from '../../shared/sheet-options.js';
 import type { RenderJob, ResolvedValue } from '../render/render-protocol.js';
-import { finishPdf } from './pdf-finish.js';
+import { finishPdf, startPdf } from './pdf-finish.js';
 import { drawContext, drawLayout, layoutOf, prepareLayout } from './render-template.js';
 import { sheetGeometry } from './sheet-geometry.js';
 import { SourceImageCache } from './source-image-cache.js';
@@ -9,7 +9,6 @@ import { SourceImageCache } from './source-image-cache.js';
 const POINTS_PER_MM = 72 / 25.4;
 /** Marks as on a single page: 0.25 pt hairlines in plain black. */
 const MARK_WIDTH_PT = 0.25;
-const PRODUCER = 'Render Desk';
 
 export interface DrawnSheets {
   bytes: Buffer;
@@ -34,13 +33,7 @@ export async function renderSheets(
   const scaleY = (plan.item.height * POINTS_PER_MM) / layout.height;
   const width = plan.width * POINTS_PER_MM;
   const height = plan.height * POINTS_PER_MM;
-  const doc = new PDFDocument({
-    title: job.template.name,
-    creator: PRODUCER,
-    producer: PRODUCER,
-    compressionLevel: 6,
-    encodingQuality: job.quality ?? 101,
-  });
+  const doc = startPdf(job);
   const sourceImages = new SourceImageCache();
   const sides: ('front' | 'back')[] = plan.duplex === 'none' ? ['front'] : ['front', 'back'];
   const frontPage = (job.page ?? 1) - 1;

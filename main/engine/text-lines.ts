@@ -1,7 +1,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { VarRef } from '../../shared/template-format.js';
 import type { ResolvedValue } from '../render/render-protocol.js';
-import { inkSpan, type FittedText } from './fit-text.js';
+import { placeInkSpan, type FittedText } from './fit-text.js';
 import { DEFAULT_FAMILY } from './font-families.js';
 import type { Box } from './paint.js';
 
@@ -28,16 +28,8 @@ export function lineBaselines(
   verticalAlign: 'top' | 'middle' | 'bottom',
 ): number[] {
   // Place the ink span (line boxes plus any marks rising above them) by verticalAlign.
-  const span = inkSpan(ctx, fitted.lines, fitted.lineHeightPx, fitted.size);
-  const spanHeight = span.bottom - span.top;
-  const spanTop =
-    verticalAlign === 'top'
-      ? box.y
-      : verticalAlign === 'bottom'
-        ? box.y + box.height - spanHeight
-        : box.y + (box.height - spanHeight) / 2;
-  const top = spanTop - span.top;
-  return fitted.lines.map((_, index) => top + index * fitted.lineHeightPx + span.baselineOffset);
+  const { top, baselineOffset } = placeInkSpan(ctx, fitted, box, verticalAlign);
+  return fitted.lines.map((_, index) => top + index * fitted.lineHeightPx + baselineOffset);
 }
 
 /** Draws fitted lines in the box, on the baselines `lineBaselines` gives. */

@@ -2,14 +2,18 @@ import path from 'node:path';
 import { AppError } from '../../shared/errors.js';
 import type { FontFormat } from '../../shared/font-schemas.js';
 
-/** A custom font face as a pack carries it. */
-export interface PackFontFace {
+/** What describes a custom font face, in a pack and in the custom fonts service alike. */
+interface FontFaceFacts {
   family: string;
   weight: number;
   style: 'normal' | 'italic';
   format: FontFormat;
   sha256: string;
   licence: string | null;
+}
+
+/** A custom font face as a pack carries it. */
+export interface PackFontFace extends FontFaceFacts {
   /** The font file on disk. */
   file: string;
 }
@@ -32,14 +36,8 @@ export interface PackFonts {
 }
 
 /** A stored custom face, as the custom fonts service (main/fonts/) keeps it. */
-interface StoredFace {
+interface StoredFace extends FontFaceFacts {
   id: string;
-  family: string;
-  weight: number;
-  style: 'normal' | 'italic';
-  format: FontFormat;
-  sha256: string;
-  licence: string | null;
   fileName: string;
 }
 

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/errors.js';
 import { RouteRegistry } from './route-registry.js';
 
 /**
@@ -16,4 +17,20 @@ export function registerBinaryBodyRoutes(
     );
     register(new RouteRegistry(scope, parent.routes));
   });
+}
+
+/**
+ * The raw body of a binary route when its Content-Type (parameters aside) is one the route
+ * takes; otherwise 415 unsupported-media-type with `refusal`, which says how to send it.
+ */
+export function rawBody(
+  request: FastifyRequest,
+  accepts: (type: string) => boolean,
+  refusal: string,
+): Buffer {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!accepts(type) || !Buffer.isBuffer(request.body)) {
+    throw new AppError('unsupported-media-type', refusal);
+  }
+  return request.body;
 }

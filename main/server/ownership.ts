@@ -22,24 +22,31 @@ export function mayAccess(principal: Principal | null, ownerId: string | null): 
   return only === null || ownerId === only;
 }
 
-/** Throws 404 for a batch that does not exist or that this principal may not see. */
-export async function assertBatchVisible(
-  data: CoreData,
+/** The record when this principal may see it; otherwise the 404 a missing one gets. */
+export function visibleOr404<T extends { apiKeyId: string | null }>(
   principal: Principal | null,
+  record: T | null | undefined,
+  kind: string,
   id: string,
-): Promise<void> {
-  const batch = await data.batches.get(id);
-  if (!batch || !mayAccess(principal, batch.apiKeyId)) throw Errors.notFound('batch', id);
+): T {
+  if (!record || !mayAccess(principal, record.apiKeyId)) throw Errors.notFound(kind, id);
+  return record;
 }
 
-/** Throws 404 for an upload that does not exist or that this principal may not see. */
-export async function assertUploadVisible(
+/** How each kind of owned thing is looked up by id. */
+const OWNED = {
+  batch: (data: CoreData, id: string) => data.batches.get(id),
+  upload: (data: CoreData, id: string) => data.uploads.get(id),
+};
+
+/** Throws 404 for a batch or upload that does not exist or that this principal may not see. */
+export async function assertVisible(
   data: CoreData,
   principal: Principal | null,
+  kind: keyof typeof OWNED,
   id: string,
 ): Promise<void> {
-  const upload = await data.uploads.get(id);
-  if (!upload || !mayAccess(principal, upload.apiKeyId)) throw Errors.notFound('upload', id);
+  visibleOr404(principal, await OWNED[kind](data, id), kind, id);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
+import { ProblemDetails } from '../../shared/api-schemas.js';
 import type { KeyScope } from '../../shared/key-scopes.js';
 import { parseOrThrow } from './validate.js';
 
@@ -39,6 +40,20 @@ export interface ResponseSpec {
 }
 
 export type ResponseSpecs = Record<number, ResponseSpec>;
+
+/** 201 Created: the new thing as the body, and in Location where it lives from now on. */
+export function created<T>(reply: FastifyReply, location: string, body: T): T {
+  reply.code(201).header('Location', location);
+  return body;
+}
+
+/**
+ * A documented error answer: application/problem+json with the stable `code` the description
+ * names (shared/errors.ts), sent by the problem-json plugin whatever the route throws.
+ */
+export function problem(description: string): ResponseSpec {
+  return { description, schema: ProblemDetails };
+}
 
 export interface RouteSpec<
   B extends z.ZodType,

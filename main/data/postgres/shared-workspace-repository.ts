@@ -69,14 +69,7 @@ export class SharedWorkspaceRepository {
   }
 
   async markTemplateDeleted(id: string): Promise<boolean> {
-    return this.write(async (client, seq) => {
-      const result = await client.query(
-        `UPDATE workspace_templates SET deleted_at = now(), change_seq = $2
-          WHERE id = $1 AND deleted_at IS NULL`,
-        [id, seq],
-      );
-      return result.rowCount === 1;
-    });
+    return this.tombstone('workspace_templates', id);
   }
 
   /**
@@ -154,9 +147,17 @@ export class SharedWorkspaceRepository {
   }
 
   async removeFont(id: string): Promise<boolean> {
+    return this.tombstone('custom_fonts', id);
+  }
+
+  /**
+   * Marks a row deleted as a change of its own; the row stays (a tombstone) so copies learn of
+   * the delete. False when there is no such row or it was already deleted.
+   */
+  private tombstone(table: 'workspace_templates' | 'custom_fonts', id: string): Promise<boolean> {
     return this.write(async (client, seq) => {
       const result = await client.query(
-        `UPDATE custom_fonts SET deleted_at = now(), change_seq = $2
+        `UPDATE ${table} SET deleted_at = now(), change_seq = $2
           WHERE id = $1 AND deleted_at IS NULL`,
         [id, seq],
       );

@@ -11,7 +11,7 @@ import {
   type SourceImage,
 } from '../load-image.js';
 import { keepWindow, type SourceWindow } from '../../../shared/keep-window.js';
-import { resolvePaint, roundedRectPath } from '../paint.js';
+import { ellipsePath, resolvePaint, roundedRectPath } from '../paint.js';
 import { drawVectorSvg, loadVectorSvg, type VectorSvg } from '../svg-vector.js';
 
 export class LayerImageError extends Error {
@@ -110,34 +110,25 @@ export async function prepareImageLayer(
   const source = inputFor(dc, layer);
   if (!source) return null;
   const keep = keepBoxOf(dc, layer, source.input);
+  // A PDF draws the whole source; the crop says which part of it the frame shows.
+  const cropOf = (image: { width: number; height: number }): { crop?: ImageCrop } => {
+    if (!keep) return {};
+    const window = keepWindow(
+      image.width,
+      image.height,
+      layer.width,
+      layer.height,
+      layer.focalPoint,
+      keep,
+    );
+    return { crop: { keep, shown: fractions(window, image) } };
+  };
   try {
     if (dc.vector) {
       const svg = await loadVectorSvg(source.input);
-      if (svg) {
-        if (!keep) return { vector: svg };
-        const window = keepWindow(
-          svg.width,
-          svg.height,
-          layer.width,
-          layer.height,
-          layer.focalPoint,
-          keep,
-        );
-        return { vector: svg, crop: { keep, shown: fractions(window, svg) } };
-      }
+      if (svg) return { vector: svg, ...cropOf(svg) };
       const image = await sharedSourceImage(dc, source.input);
-      if (image) {
-        if (!keep) return { source: image };
-        const window = keepWindow(
-          image.width,
-          image.height,
-          layer.width,
-          layer.height,
-          layer.focalPoint,
-          keep,
-        );
-        return { source: image, crop: { keep, shown: fractions(window, image) } };
-      }
+      if (image) return { source: image, ...cropOf(image) };
     }
     const fitted = await loadFittedImage(source.input, {
       width: layer.width,
@@ -159,18 +150,20 @@ export function drawImageLayer(
 ): void {
   if (!image) return;
   const { ctx } = dc;
+  // A PDF draws from the source's own pixels (or vectors): where in them the layer's fit cuts.
+  const placeSource = (size: { width: number; height: number }) =>
+    sourceFit(
+      size.width,
+      size.height,
+      layer,
+      layer.fit,
+      layer.focalPoint,
+      layer.align,
+      image.crop?.keep,
+    );
   ctx.save();
   if (layer.circle) {
-    ctx.beginPath();
-    ctx.ellipse(
-      layer.x + layer.width / 2,
-      layer.y + layer.height / 2,
-      layer.width / 2,
-      layer.height / 2,
-      0,
-      0,
-      Math.PI * 2,
-    );
+    ellipsePath(ctx, layer);
     ctx.clip();
   } else if (layer.radius > 0) {
     roundedRectPath(ctx, layer, layer.radius);
@@ -201,15 +194,7 @@ export function drawImageLayer(
     );
   } else if ('vector' in image) {
     const { vector } = image;
-    const at = sourceFit(
-      vector.width,
-      vector.height,
-      layer,
-      layer.fit,
-      layer.focalPoint,
-      layer.align,
-      image.crop?.keep,
-    );
+    const at = placeSource(vector);
     // The part of the SVG the fit shows, scaled into its place: what drawImage's source
     // rectangle does for a bitmap.
     ctx.beginPath();
@@ -222,15 +207,7 @@ export function drawImageLayer(
     drawVectorSvg(ctx, vector);
   } else {
     const { source } = image;
-    const at = sourceFit(
-      source.width,
-      source.height,
-      layer,
-      layer.fit,
-      layer.focalPoint,
-      layer.align,
-      image.crop?.keep,
-    );
+    const at = placeSource(source);
     ctx.drawImage(source.canvas, at.sx, at.sy, at.sw, at.sh, at.dx, at.dy, at.dw, at.dh);
   }
   ctx.restore();
@@ -248,18 +225,8 @@ export function drawImageLayer(
     ctx.strokeStyle = paint;
     ctx.lineWidth = layer.stroke.width;
     ctx.setLineDash(layer.stroke.dash ?? []);
-    if (layer.circle) {
-      ctx.beginPath();
-      ctx.ellipse(
-        box.x + box.width / 2,
-        box.y + box.height / 2,
-        box.width / 2,
-        box.height / 2,
-        0,
-        0,
-        Math.PI * 2,
-      );
-    } else roundedRectPath(ctx, box, Math.max(0, layer.radius - inset));
+    if (layer.circle) ellipsePath(ctx, box);
+    else roundedRectPath(ctx, box, Math.max(0, layer.radius - inset));
     ctx.stroke();
     ctx.setLineDash([]);
   }

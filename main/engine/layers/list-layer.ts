@@ -1,14 +1,13 @@
 import type { ListLayer } from '../../../shared/template-format.js';
-import type { DrawContext } from '../draw-context.js';
+import { reportEmptyText, type DrawContext } from '../draw-context.js';
 import {
   applyFont,
-  defaultMinSize,
   fitText,
+  layerTextSpec,
   measure,
   withEllipsis,
   wrap,
   type FittedText,
-  type TextStyleSpec,
 } from '../fit-text.js';
 import { missingGlyphs } from '../fonts.js';
 import { resolveColour, type Box } from '../paint.js';
@@ -47,29 +46,14 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
       transformCase(item.normalize('NFC'), layer.transform, template.locale).normalize('NFC'),
     );
   if (items.length === 0) {
-    dc.textReports.push({
-      id: layer.id,
-      fittedSize: layer.size,
-      lines: 0,
-      truncated: false,
-      overflow: false,
-    });
+    reportEmptyText(dc, layer);
     return;
   }
   const family = fontFamilyOf(layer.font.family, values);
   for (const item of items)
     for (const missing of missingGlyphs(item, family)) dc.missingGlyphs.add(missing);
-  const spec: TextStyleSpec = {
-    family,
-    weight: layer.font.weight,
-    style: layer.font.style,
-    size: layer.size,
-    minSize: layer.minSize ?? defaultMinSize(layer.size),
-    lineHeight: layer.lineHeight,
-    letterSpacing: layer.letterSpacing,
-    maxLines: undefined,
-    fit: 'shrink',
-  };
+  // Items wrap freely and the whole list shrinks: a list has no maxLines or ellipsis of its own.
+  const spec = layerTextSpec(layer, family, { maxLines: undefined, fit: 'shrink' });
   const format2: RichSpec | null =
     template.schemaVersion >= 2
       ? {

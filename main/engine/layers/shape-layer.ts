@@ -1,6 +1,6 @@
 import type { ShapeLayer } from '../../../shared/template-format.js';
 import type { DrawContext } from '../draw-context.js';
-import { resolvePaint, roundedRectPath } from '../paint.js';
+import { ellipsePath, resolvePaint, roundedRectPath } from '../paint.js';
 
 /**
  * Rectangle (rounded), ellipse or line. Strokes are inset by half their width so they stay in the
@@ -16,19 +16,10 @@ export function drawShapeLayer(dc: DrawContext, layer: ShapeLayer): void {
       width: Math.max(0, layer.width - 2 * inset),
       height: Math.max(0, layer.height - 2 * inset),
     };
-    ctx.beginPath();
-    if (layer.shape === 'ellipse') {
-      ctx.ellipse(
-        box.x + box.width / 2,
-        box.y + box.height / 2,
-        box.width / 2,
-        box.height / 2,
-        0,
-        0,
-        Math.PI * 2,
-      );
-    } else if (layer.shape === 'line') {
+    if (layer.shape === 'ellipse') ellipsePath(ctx, box);
+    else if (layer.shape === 'line') {
       // Along the box's longer axis, through its centre.
+      ctx.beginPath();
       if (layer.width >= layer.height) {
         ctx.moveTo(layer.x, layer.y + layer.height / 2);
         ctx.lineTo(layer.x + layer.width, layer.y + layer.height / 2);

@@ -1,6 +1,6 @@
 import type { TextLayer } from '../../../shared/template-format.js';
-import type { DrawContext } from '../draw-context.js';
-import { defaultMinSize, fitText, type TextStyleSpec } from '../fit-text.js';
+import { reportEmptyText, reportFittedText, type DrawContext } from '../draw-context.js';
+import { fitText, layerTextSpec } from '../fit-text.js';
 import { fillPlaceholders } from '../format-value.js';
 import { missingGlyphs } from '../fonts.js';
 import { resolveColour, resolvePaint, roundedRectPath } from '../paint.js';
@@ -19,13 +19,7 @@ export function drawTextLayer(dc: DrawContext, layer: TextLayer): void {
     template.locale,
   ).normalize('NFC');
   if (text.trim() === '') {
-    dc.textReports.push({
-      id: layer.id,
-      fittedSize: layer.size,
-      lines: 0,
-      truncated: false,
-      overflow: false,
-    });
+    reportEmptyText(dc, layer);
     return;
   }
   const family = fontFamilyOf(layer.font.family, values);
@@ -37,17 +31,7 @@ export function drawTextLayer(dc: DrawContext, layer: TextLayer): void {
     width: layer.width - 2 * padding,
     height: layer.height - 2 * padding,
   };
-  const spec: TextStyleSpec = {
-    family,
-    weight: layer.font.weight,
-    style: layer.font.style,
-    size: layer.size,
-    minSize: layer.minSize ?? defaultMinSize(layer.size),
-    lineHeight: layer.lineHeight,
-    letterSpacing: layer.letterSpacing,
-    maxLines: layer.maxLines,
-    fit: layer.fit,
-  };
+  const spec = layerTextSpec(layer, family, { maxLines: layer.maxLines, fit: layer.fit });
   const fitted = fitText(ctx, text, spec, Math.max(1, inner.width), Math.max(1, inner.height));
   if (layer.background) {
     // The pill hugs the fitted text (plus padding), placed like the text inside the box.
@@ -81,11 +65,5 @@ export function drawTextLayer(dc: DrawContext, layer: TextLayer): void {
     drawLines(ctx, fitted, inner, layer.align, layer.verticalAlign, colour);
     ctx.restore();
   }
-  dc.textReports.push({
-    id: layer.id,
-    fittedSize: fitted.size,
-    lines: fitted.lines.length,
-    truncated: fitted.truncated,
-    overflow: fitted.overflow,
-  });
+  reportFittedText(dc, layer, fitted);
 }

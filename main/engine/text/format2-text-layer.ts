@@ -1,6 +1,6 @@
 import type { TextLayer } from '../../../shared/template-format.js';
-import type { DrawContext } from '../draw-context.js';
-import { defaultMinSize, inkSpan, type TextStyleSpec } from '../fit-text.js';
+import { reportEmptyText, reportFittedText, type DrawContext } from '../draw-context.js';
+import { inkSpan, layerTextSpec, type TextStyleSpec } from '../fit-text.js';
 import { fillPlaceholders } from '../format-value.js';
 import { missingGlyphs } from '../fonts.js';
 import { resolveColour, resolvePaint, roundedRectPath } from '../paint.js';
@@ -31,17 +31,10 @@ function prepare(dc: DrawContext, layer: TextLayer): Prepared | null {
   const runs = layerRuns(layer, filled, dc.template.locale);
   const text = runsText(runs);
   if (text.trim() === '') return null;
-  const spec: TextStyleSpec = {
-    family: fontFamilyOf(layer.font.family, dc.values),
-    weight: layer.font.weight,
-    style: layer.font.style,
-    size: layer.size,
-    minSize: layer.minSize ?? defaultMinSize(layer.size),
-    lineHeight: layer.lineHeight,
-    letterSpacing: layer.letterSpacing,
+  const spec = layerTextSpec(layer, fontFamilyOf(layer.font.family, dc.values), {
     maxLines: layer.maxLines,
     fit: layer.fit,
-  };
+  });
   return { runs, text, spec, rich: richSpecOf(layer, spec, text) };
 }
 
@@ -80,13 +73,7 @@ export function drawFormat2TextLayer(dc: DrawContext, layer: TextLayer): void {
   const { ctx, values } = dc;
   const prepared = prepare(dc, layer);
   if (!prepared) {
-    dc.textReports.push({
-      id: layer.id,
-      fittedSize: layer.size,
-      lines: 0,
-      truncated: false,
-      overflow: false,
-    });
+    reportEmptyText(dc, layer);
     return;
   }
   const { runs, text, spec, rich } = prepared;
@@ -142,11 +129,5 @@ export function drawFormat2TextLayer(dc: DrawContext, layer: TextLayer): void {
   if (colour) {
     clipToBox(() => drawRichLines(ctx, fitted, rich, inner, align, layer.verticalAlign, colour));
   }
-  dc.textReports.push({
-    id: layer.id,
-    fittedSize: fitted.size,
-    lines: fitted.lines.length,
-    truncated: fitted.truncated,
-    overflow: fitted.overflow,
-  });
+  reportFittedText(dc, layer, fitted);
 }

@@ -1,5 +1,12 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { applyFont, inkSpan, type FittedText, type TextStyleSpec } from '../fit-text.js';
+import {
+  applyFont,
+  inkSpan,
+  largestFittingSize,
+  placeInkSpan,
+  type FittedText,
+  type TextStyleSpec,
+} from '../fit-text.js';
 import { fontShorthand } from '../fonts.js';
 import type { Box } from '../paint.js';
 import { balancedBreaks, greedyBreaks, type BreakUnit } from './balanced-breaks.js';
@@ -245,31 +252,9 @@ export function fitRichText(
   height: number,
 ): RichFitted {
   const paragraphs = paragraphsOf(runs);
-  const tallest = Math.max(1, Math.floor(height / spec.lineHeight));
-  const top = Math.max(1, Math.min(spec.size, tallest));
-  const bottom = spec.fit === 'shrink' ? Math.max(1, Math.min(spec.minSize, top)) : top;
-  let best = attempt(ctx, paragraphs, spec, top, width, height);
-  let size = top;
-  if (!best.ok && bottom < top) {
-    let lo = Math.ceil(bottom);
-    let hi = Math.floor(top) - 1;
-    let found: { size: number; trial: typeof best } | null = null;
-    while (lo <= hi) {
-      const mid = Math.floor((lo + hi) / 2);
-      const trial = attempt(ctx, paragraphs, spec, mid, width, height);
-      if (trial.ok) {
-        found = { size: mid, trial };
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    if (found) {
-      size = found.size;
-      best = found.trial;
-    } else {
-      size = bottom;
-      best = attempt(ctx, paragraphs, spec, bottom, width, height);
-    }
-  }
+  const { size, attempt: best } = largestFittingSize(spec, height, (size) =>
+    attempt(ctx, paragraphs, spec, size, width, height),
+  );
   if (best.ok) {
     return finish(ctx, best.m, best.lines, spec, size, best.lineHeightPx, false, width, height);
   }
@@ -354,15 +339,7 @@ export function drawRichLines(
   colour: string,
 ): void {
   applyFont(ctx, spec, fitted.size);
-  const span = inkSpan(ctx, fitted.lines, fitted.lineHeightPx, fitted.size);
-  const spanHeight = span.bottom - span.top;
-  const spanTop =
-    verticalAlign === 'top'
-      ? box.y
-      : verticalAlign === 'bottom'
-        ? box.y + box.height - spanHeight
-        : box.y + (box.height - spanHeight) / 2;
-  const top = spanTop - span.top;
+  const { top, baselineOffset } = placeInkSpan(ctx, fitted, box, verticalAlign);
   const m = fitted.measurer;
   m.forget();
   const metrics = decorationMetrics(spec.family);
@@ -377,7 +354,7 @@ export function drawRichLines(
         : align === 'right'
           ? box.x + box.width - line.width
           : box.x + (box.width - line.width) / 2;
-    const baseline = top + index * fitted.lineHeightPx + span.baselineOffset;
+    const baseline = top + index * fitted.lineHeightPx + baselineOffset;
     let x = spec.rtl ? start + line.width : start;
     line.pieces.forEach((piece, i) => {
       const advance = m.width(piece.text, piece.style);

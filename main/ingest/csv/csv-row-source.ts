@@ -4,6 +4,7 @@ import { parse } from 'csv-parse';
 import type { CsvError, Info, Options } from 'csv-parse';
 import { sniffDelimiter } from './csv-dialect.js';
 import { createTextDecoder } from './decode-text.js';
+import { dataRows } from '../rows/data-rows.js';
 import { normaliseHeaders } from '../rows/header-fields.js';
 import type { OpenedRowSource, SourceRow } from '../rows/row-source-types.js';
 import { createRowCells, DEFAULT_MAX_ROWS } from '../rows/row-source-types.js';
@@ -83,26 +84,18 @@ export async function openCsvRowSource(
     if (header.done)
       throw new SpreadsheetError('no-rows-found', 'The file has no rows: not even a header row.');
     const { fields, renamedFields } = normaliseHeaders(header.value.cells);
-    const rows = toRows(records, fields, options.maxRows ?? DEFAULT_MAX_ROWS);
-    const first = await rows.next();
-    if (first.done) {
-      throw new SpreadsheetError('no-rows-found', 'The file has a header row but no data rows.');
-    }
+    const rows = await dataRows(
+      toRows(records, fields, options.maxRows ?? DEFAULT_MAX_ROWS),
+      release,
+      () => new SpreadsheetError('no-rows-found', 'The file has a header row but no data rows.'),
+    );
     return {
       kind: 'csv',
       fields,
       renamedFields,
       encoding: choice.encoding,
       delimiter,
-      rows: (async function* () {
-        try {
-          yield first.value;
-          yield* rows;
-        } finally {
-          await release();
-        }
-      })(),
-      close: release,
+      ...rows,
     };
   } catch (error) {
     await release();

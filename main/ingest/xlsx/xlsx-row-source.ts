@@ -1,5 +1,6 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { dataRows } from '../rows/data-rows.js';
 import { normaliseHeaders } from '../rows/header-fields.js';
 import type { OpenedRowSource, SourceRow } from '../rows/row-source-types.js';
 import { createRowCells, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ROWS } from '../rows/row-source-types.js';
@@ -86,30 +87,23 @@ export async function openXlsxRowSource(
       });
     }
     const { fields, renamedFields } = normaliseHeaders(header.value.values);
-    const rows = toRows(raw, fields);
-    const first = await rows.next();
-    if (first.done) {
-      throw new SpreadsheetError(
-        'no-rows-found',
-        `The sheet "${opened.sheet}" has a header row but no data rows.`,
-        { sheet: opened.sheet },
-      );
-    }
+    const rows = await dataRows(
+      toRows(raw, fields),
+      release,
+      () =>
+        new SpreadsheetError(
+          'no-rows-found',
+          `The sheet "${opened.sheet}" has a header row but no data rows.`,
+          { sheet: opened.sheet },
+        ),
+    );
     return {
       kind: 'xlsx',
       fields,
       renamedFields,
       sheets: opened.sheets.map(({ name, index, hidden }) => ({ name, index, hidden })),
       sheet: opened.sheet,
-      rows: (async function* () {
-        try {
-          yield first.value;
-          yield* rows;
-        } finally {
-          await release();
-        }
-      })(),
-      close: release,
+      ...rows,
     };
   } catch (error) {
     await release();

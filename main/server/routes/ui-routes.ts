@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import type { RouteRegistry } from '../route-registry.js';
+import { problem, type RouteRegistry } from '../route-registry.js';
 import { requestBaseUrl } from '../request-base-url.js';
 import type { UiSessions } from '../ui-sessions.js';
-import { ProblemDetails } from '../../../shared/api-schemas.js';
 import { LaunchToken, UiLaunchLink, UiSession } from '../../../shared/ui-session-schemas.js';
 import { AppError } from '../../../shared/errors.js';
 
@@ -62,10 +61,7 @@ export function registerUiRoutes(
             'The session; it lasts as long as this process (a day in a cluster) and is never a cookie',
           schema: UiSession,
         },
-        403: {
-          description: 'url-expired: a used, unknown or expired token',
-          schema: ProblemDetails,
-        },
+        403: problem('url-expired: a used, unknown or expired token'),
       },
     },
     async ({ body, reply }) => {

@@ -3,10 +3,9 @@ import {
   ApiKeyParams,
   CreateApiKeyRequest,
   CreatedApiKey,
-  ProblemDetails,
 } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps): void {
@@ -52,7 +51,7 @@ export function registerApiKeyRoutes(registry: RouteRegistry, deps: ServerDeps):
       access: { scope: 'admin' },
       responses: {
         204: { description: 'Revoked' },
-        404: { description: 'Unknown key', schema: ProblemDetails },
+        404: problem('Unknown key'),
       },
     },
     async ({ params, reply }) => {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   Batch,
   BatchAccepted,
@@ -15,16 +16,16 @@ import {
   BUNDLE_PART_ROWS,
   PreflightResult,
 } from '../../../../shared/batch-schemas.js';
-import { ProblemDetails, SignedQuery } from '../../../../shared/api-schemas.js';
+import { SignedQuery } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import type { BatchEvents } from '../../../batch/batch-events.js';
 import type { BatchService } from '../../../batch/batch-service.js';
 import { isTerminal } from '../../../batch/batch-service.js';
 import { preflight } from '../../../batch/preflight.js';
-import { assertBatchUploadsVisible, assertBatchVisible, ownerFilter } from '../../ownership.js';
+import { assertBatchUploadsVisible, assertVisible, ownerFilter } from '../../ownership.js';
 import { requestBaseUrl } from '../../request-base-url.js';
 import { logServerProblem } from '../../server-error-log.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 /** DESIGN §4: inline records up to 50,000 rows in a body of up to 32 MiB. */
@@ -42,6 +43,12 @@ export function registerBatchRoutes(
 ): void {
   const { batches, data } = deps;
 
+  /** The batch, once it is known this principal may see it (404 otherwise). */
+  const visibleBatch = async (request: FastifyRequest, id: string): Promise<Batch> => {
+    await assertVisible(data, request.principal, 'batch', id);
+    return batches.get(id);
+  };
+
   registry.add(
     {
       method: 'POST',
@@ -57,8 +64,8 @@ export function registerBatchRoutes(
             'Accepted: id, status and total rows (a batch refused for want of credits is failed, with rejectedReason)',
           schema: BatchAccepted,
         },
-        404: { description: 'Unknown template', schema: ProblemDetails },
-        422: { description: 'validation-failed', schema: ProblemDetails },
+        404: problem('Unknown template'),
+        422: problem('validation-failed'),
       },
     },
     async ({ body, request, reply }) => {
@@ -85,8 +92,8 @@ export function registerBatchRoutes(
       bodyLimit: BATCH_BODY_LIMIT,
       responses: {
         200: { description: 'Per-row problems and the credit cost', schema: PreflightResult },
-        404: { description: 'Unknown template', schema: ProblemDetails },
-        422: { description: 'validation-failed', schema: ProblemDetails },
+        404: problem('Unknown template'),
+        422: problem('validation-failed'),
       },
     },
     async ({ body, request }) => {
@@ -116,13 +123,10 @@ export function registerBatchRoutes(
       params: BatchParams,
       responses: {
         200: { description: 'Batch', schema: Batch },
-        404: { description: 'Unknown batch', schema: ProblemDetails },
+        404: problem('Unknown batch'),
       },
     },
-    async ({ params, request }) => {
-      await assertBatchVisible(data, request.principal, params.id);
-      return batches.get(params.id);
-    },
+    async ({ params, request }) => visibleBatch(request, params.id),
   );
 
   registry.add(
@@ -136,7 +140,7 @@ export function registerBatchRoutes(
       responses: { 200: { description: 'Manifest page', schema: ManifestPage } },
     },
     async ({ params, query, request }) => {
-      await assertBatchVisible(data, request.principal, params.id);
+      await assertVisible(data, request.principal, 'batch', params.id);
       return batches.manifest(params.id, Number(query.cursor), query.limit, query.status);
     },
   );
@@ -151,14 +155,11 @@ export function registerBatchRoutes(
       query: BundleQuery,
       responses: {
         200: { description: 'Bundle link', schema: BundleLink },
-        422: {
-          description: 'bundle-not-ready while the batch is processing',
-          schema: ProblemDetails,
-        },
+        422: problem('bundle-not-ready while the batch is processing'),
       },
     },
     async ({ params, query, request }) => {
-      await assertBatchVisible(data, request.principal, params.id);
+      await assertVisible(data, request.principal, 'batch', params.id);
       const batch = await batches.assertBundleReady(params.id);
       const suffix = query.manifest === 'true' ? '.with-manifest' : '';
       const link = (file: string) => {
@@ -200,10 +201,7 @@ export function registerBatchRoutes(
             'The zip. x-bundle-missing-outputs: succeeded outputs missing from disk, left out (manifest.csv marks their rows).',
           mediaType: 'application/zip',
         },
-        403: {
-          description: 'url-invalid or url-expired: an altered or expired link',
-          schema: ProblemDetails,
-        },
+        403: problem('url-invalid or url-expired: an altered or expired link'),
       },
     },
     async ({ params, query, request, reply }) => {
@@ -246,11 +244,11 @@ export function registerBatchRoutes(
       access: { requiresSubscription: true },
       responses: {
         202: { description: 'The batch, queued again', schema: Batch },
-        409: { description: 'batch-not-terminal or nothing-to-replay', schema: ProblemDetails },
+        409: problem('batch-not-terminal or nothing-to-replay'),
       },
     },
     async ({ params, request, reply }) => {
-      await assertBatchVisible(data, request.principal, params.id);
+      await assertVisible(data, request.principal, 'batch', params.id);
       reply.code(202);
       return batches.replay(params.id);
     },
@@ -266,7 +264,7 @@ export function registerBatchRoutes(
       responses: { 200: { description: 'The batch', schema: Batch } },
     },
     async ({ params, request }) => {
-      await assertBatchVisible(data, request.principal, params.id);
+      await assertVisible(data, request.principal, 'batch', params.id);
       return batches.cancel(params.id);
     },
   );
@@ -280,11 +278,11 @@ export function registerBatchRoutes(
       params: BatchParams,
       responses: {
         204: { description: 'Deleted' },
-        404: { description: 'Unknown batch', schema: ProblemDetails },
+        404: problem('Unknown batch'),
       },
     },
     async ({ params, request, reply }) => {
-      await assertBatchVisible(data, request.principal, params.id);
+      await assertVisible(data, request.principal, 'batch', params.id);
       await batches.remove(params.id);
       return reply.code(204).send();
     },
@@ -306,8 +304,7 @@ export function registerBatchRoutes(
       },
     },
     async ({ params, reply, request }) => {
-      await assertBatchVisible(data, request.principal, params.id);
-      const first = await batches.get(params.id);
+      const first = await visibleBatch(request, params.id);
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {

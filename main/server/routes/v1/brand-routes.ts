@@ -6,14 +6,16 @@ import {
   CreateBrandRequest,
   UpdateBrandRequest,
 } from '../../../../shared/brand-schemas.js';
-import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import type { BrandProfileRecord } from '../../../data/types/brand-profiles.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { created, problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 /** 30 MiB: two logos as data URIs fit comfortably. */
 const BRAND_BODY_LIMIT = 30 * 1024 * 1024;
+
+/** A profile the schema refuses, or one whose logo is no readable image (checkProfile). */
+const PROFILE_REFUSED = problem('validation-failed or image-invalid');
 
 /**
  * The brand kit: several named brands, one of them the default. `/v1/brand-profile` stays the
@@ -62,7 +64,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       bodyLimit: BRAND_BODY_LIMIT,
       responses: {
         200: { description: 'The saved profile', schema: BrandProfile },
-        422: { description: 'validation-failed or image-invalid', schema: ProblemDetails },
+        422: PROFILE_REFUSED,
       },
     },
     async ({ body }) => {
@@ -93,16 +95,15 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       bodyLimit: BRAND_BODY_LIMIT,
       responses: {
         201: { description: 'The new brand', schema: Brand },
-        422: { description: 'validation-failed or image-invalid', schema: ProblemDetails },
+        422: PROFILE_REFUSED,
       },
     },
     async ({ body, reply }) => {
       if (body.profile) await checkProfile(body.profile, 'profile.');
       // Two steps: should the second fail, the brand exists and can be made the default again.
       const record = await brands.create(body.name, body.profile ?? {});
-      const created = body.makeDefault ? await brands.setDefault(record.id) : record;
-      reply.code(201).header('Location', `/v1/brands/${created.id}`);
-      return created;
+      const brand = body.makeDefault ? await brands.setDefault(record.id) : record;
+      return created(reply, `/v1/brands/${brand.id}`, brand);
     },
   );
 
@@ -115,7 +116,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       params: BrandParams,
       responses: {
         200: { description: 'Brand', schema: Brand },
-        404: { description: 'Unknown brand', schema: ProblemDetails },
+        404: problem('Unknown brand'),
       },
     },
     async ({ params }) => found(params.id),
@@ -133,8 +134,8 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       bodyLimit: BRAND_BODY_LIMIT,
       responses: {
         200: { description: 'The saved brand', schema: Brand },
-        404: { description: 'Unknown brand', schema: ProblemDetails },
-        422: { description: 'validation-failed or image-invalid', schema: ProblemDetails },
+        404: problem('Unknown brand'),
+        422: PROFILE_REFUSED,
       },
     },
     async ({ params, body }) => {
@@ -154,8 +155,8 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       params: BrandParams,
       responses: {
         204: { description: 'Removed' },
-        404: { description: 'Unknown brand', schema: ProblemDetails },
-        409: { description: 'conflict: the brand is the default', schema: ProblemDetails },
+        404: problem('Unknown brand'),
+        409: problem('conflict: the brand is the default'),
       },
     },
     async ({ params, reply }) => {
@@ -174,7 +175,7 @@ export function registerBrandRoutes(registry: RouteRegistry, deps: ServerDeps): 
       params: BrandParams,
       responses: {
         200: { description: 'The brand, now the default', schema: Brand },
-        404: { description: 'Unknown brand', schema: ProblemDetails },
+        404: problem('Unknown brand'),
       },
     },
     async ({ params }) => {

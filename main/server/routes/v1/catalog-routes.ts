@@ -3,7 +3,6 @@ import {
   CatalogList,
   type CatalogListItem,
   CatalogQuery,
-  ProblemDetails,
   Taxonomy,
   TemplateIdParams,
   type VariableDescription,
@@ -17,7 +16,7 @@ import {
 } from '../../../../shared/template-format.js';
 import { templateTargets, type CatalogEntry } from '../../../catalog/load-catalog.js';
 import { requestBaseUrl } from '../../request-base-url.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 import { pageCount } from '../../../../shared/layout-pages.js';
 
@@ -74,7 +73,7 @@ export function registerCatalogRoutes(registry: RouteRegistry, deps: ServerDeps)
       params: TemplateIdParams,
       responses: {
         200: { description: 'Catalog detail', schema: CatalogDetail },
-        404: { description: 'Unknown template', schema: ProblemDetails },
+        404: problem('Unknown template'),
       },
     },
     async ({ params, request }) => {

@@ -1,4 +1,3 @@
-import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { AppError, Errors } from '../../../../shared/errors.js';
 import {
   CustomFont,
@@ -8,7 +7,8 @@ import {
 } from '../../../../shared/font-schemas.js';
 import { FONT_BODY_LIMIT } from '../../../fonts/custom-fonts.js';
 import { fontUsers } from '../../../fonts/font-users.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { rawBody } from '../../binary-scope.js';
+import { problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 /**
@@ -48,7 +48,7 @@ export function registerFontRoutes(registry: RouteRegistry, deps: ServerDeps): v
       params: FontIdParams,
       responses: {
         200: { description: 'The font', schema: CustomFont },
-        404: { description: 'Unknown font', schema: ProblemDetails },
+        404: problem('Unknown font'),
       },
     },
     async ({ params }) => fonts.get(params.id),
@@ -65,8 +65,8 @@ export function registerFontRoutes(registry: RouteRegistry, deps: ServerDeps): v
       params: FontIdParams,
       responses: {
         204: { description: 'Deleted' },
-        404: { description: 'Unknown font', schema: ProblemDetails },
-        409: { description: 'font-in-use, naming the users', schema: ProblemDetails },
+        404: problem('Unknown font'),
+        409: problem('font-in-use, naming the users'),
       },
     },
     async ({ params, reply }) => {
@@ -110,28 +110,21 @@ export function registerFontUploadRoutes(registry: RouteRegistry, deps: ServerDe
           schema: CustomFont,
         },
         201: { description: 'The stored font', schema: CustomFont },
-        409: {
-          description: 'conflict: a bundled family, or another file for an installed face',
-          schema: ProblemDetails,
-        },
-        413: { description: 'payload-too-large', schema: ProblemDetails },
-        415: { description: 'Not sent as a font or raw bytes', schema: ProblemDetails },
-        422: {
-          description:
-            'font-invalid: not a font, truncated or damaged; font-too-large: it declares or inflates to more than 32 MiB of font data',
-          schema: ProblemDetails,
-        },
+        409: problem('conflict: a bundled family, or another file for an installed face'),
+        413: problem('payload-too-large'),
+        415: problem('Not sent as a font or raw bytes'),
+        422: problem(
+          'font-invalid: not a font, truncated or damaged; font-too-large: it declares or inflates to more than 32 MiB of font data',
+        ),
       },
     },
     async ({ query, request, reply }) => {
-      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!isFontContentType(type) || !Buffer.isBuffer(request.body)) {
-        throw new AppError(
-          'unsupported-media-type',
-          'Send the font file as the raw body with Content-Type font/ttf, font/otf, font/woff, font/woff2 or application/octet-stream.',
-        );
-      }
-      const { font, created } = await deps.fonts.upload(request.body, query.name ?? null);
+      const bytes = rawBody(
+        request,
+        isFontContentType,
+        'Send the font file as the raw body with Content-Type font/ttf, font/otf, font/woff, font/woff2 or application/octet-stream.',
+      );
+      const { font, created } = await deps.fonts.upload(bytes, query.name ?? null);
       reply.code(created ? 201 : 200).header('Location', `/v1/fonts/${font.id}`);
       return font;
     },

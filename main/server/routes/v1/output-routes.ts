@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import {
   OutputParams,
   OutputQuery,
@@ -11,7 +10,7 @@ import type { BatchOutputs } from '../../../batch/batch-outputs.js';
 import { OUTPUT_MEDIA_TYPES, parseOutputKey } from '../../../batch/output-address.js';
 import { templateFields, templateFieldsCsv } from '../../../batch/template-fields.js';
 import { assertOutputVisible } from '../../ownership.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 export function registerOutputRoutes(
@@ -33,7 +32,7 @@ export function registerOutputRoutes(
           description: 'The image, PDF or zip of numbered pages',
           mediaType: OUTPUT_MEDIA_TYPES,
         },
-        404: { description: 'Unknown output', schema: ProblemDetails },
+        404: problem('Unknown output'),
       },
     },
     async ({ params, query, request, reply }) => {
@@ -80,7 +79,7 @@ export function registerOutputRoutes(
       access: { uiLink: true },
       responses: {
         200: { description: 'Template fields', schema: TemplateFieldsResult },
-        404: { description: 'Unknown template', schema: ProblemDetails },
+        404: problem('Unknown template'),
       },
     },
     async ({ query, reply }) => {

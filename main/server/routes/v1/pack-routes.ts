@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ProblemDetails, TemplateIdParams } from '../../../../shared/api-schemas.js';
-import { AppError, Errors } from '../../../../shared/errors.js';
+import { TemplateIdParams } from '../../../../shared/api-schemas.js';
+import { Errors } from '../../../../shared/errors.js';
 import { WorkspaceTemplateDetail } from '../../../../shared/workspace-schemas.js';
 import { exportPack } from '../../../packs/pack-export.js';
 import { packFontsFrom } from '../../../packs/pack-fonts.js';
 import { importPack } from '../../../packs/pack-import.js';
 import { requestBaseUrl } from '../../request-base-url.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { rawBody } from '../../binary-scope.js';
+import { created, problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 import { workspaceTemplateDetail } from './workspace-template-routes.js';
 
@@ -43,7 +44,7 @@ export function registerPackExportRoute(registry: RouteRegistry, deps: ServerDep
       access: { uiLink: true },
       responses: {
         200: { description: 'The pack', mediaType: 'application/zip' },
-        404: { description: 'Unknown, deleted or built-in template', schema: ProblemDetails },
+        404: problem('Unknown, deleted or built-in template'),
       },
     },
     async ({ params, reply }) => {
@@ -76,33 +77,26 @@ export function registerPackImportRoute(registry: RouteRegistry, deps: ServerDep
       access: { scope: 'templates' },
       responses: {
         201: { description: 'The new workspace template', schema: WorkspaceTemplateDetail },
-        409: {
-          description: 'A font of the pack differs from an installed one',
-          schema: ProblemDetails,
-        },
-        413: { description: 'The body is over 100 MiB', schema: ProblemDetails },
-        415: { description: 'Not a zip body', schema: ProblemDetails },
-        422: {
-          description:
-            'invalid-archive, archive-limits-exceeded, pack-invalid (with paths), pack-unsupported-version',
-          schema: ProblemDetails,
-        },
+        409: problem('A font of the pack differs from an installed one'),
+        413: problem('The body is over 100 MiB'),
+        415: problem('Not a zip body'),
+        422: problem(
+          'invalid-archive, archive-limits-exceeded, pack-invalid (with paths), pack-unsupported-version',
+        ),
       },
     },
     async ({ request, reply }) => {
-      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!PACK_TYPES.has(type) || !Buffer.isBuffer(request.body)) {
-        throw new AppError(
-          'unsupported-media-type',
-          'Send the pack as the raw body with Content-Type application/zip.',
-        );
-      }
-      const record = await importPack(request.body, {
+      const bytes = rawBody(
+        request,
+        (type) => PACK_TYPES.has(type),
+        'Send the pack as the raw body with Content-Type application/zip.',
+      );
+      const record = await importPack(bytes, {
         workspace: deps.workspace,
         fonts: packFontsFrom(deps.fonts),
       });
-      reply.code(201).header('Location', `/v1/templates/${record.id}`);
-      return workspaceTemplateDetail(deps, requestBaseUrl(request), record);
+      const detail = workspaceTemplateDetail(deps, requestBaseUrl(request), record);
+      return created(reply, `/v1/templates/${record.id}`, detail);
     },
   );
 }

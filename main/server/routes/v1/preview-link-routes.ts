@@ -1,4 +1,3 @@
-import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import {
   CreatePreviewLinkRequest,
   PreviewLink,
@@ -7,7 +6,7 @@ import {
 } from '../../../../shared/preview-link-schemas.js';
 import { PREVIEW_IMAGE_PATH, type PreviewLinks } from '../../../preview-links/preview-links.js';
 import { requestBaseUrl } from '../../request-base-url.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { problem, type RouteRegistry } from '../../route-registry.js';
 
 export interface PreviewLinkRouteDeps {
   previewLinks: PreviewLinks;
@@ -30,11 +29,8 @@ export function registerPreviewLinkRoutes(
       access: { requiresSubscription: true },
       responses: {
         201: { description: 'The link', schema: PreviewLink },
-        404: { description: 'Unknown template', schema: ProblemDetails },
-        422: {
-          description: 'validation-failed, image-invalid (the values would not render)',
-          schema: ProblemDetails,
-        },
+        404: problem('Unknown template'),
+        422: problem('validation-failed, image-invalid (the values would not render)'),
       },
     },
     async ({ body, request, reply }) => {
@@ -62,15 +58,10 @@ export function registerPreviewLinkRoutes(
             'The image, with ETag and Cache-Control (public, max-age until the expiry); 304 Not Modified when If-None-Match names the ETag',
           mediaType: ['image/png', 'image/jpeg', 'image/webp', 'image/avif'],
         },
-        402: {
-          description: 'insufficient-credits (the first fetch renders)',
-          schema: ProblemDetails,
-        },
-        403: {
-          description:
-            'url-invalid (altered, or signed with a rotated secret, or its key revoked), url-expired',
-          schema: ProblemDetails,
-        },
+        402: problem('insufficient-credits (the first fetch renders)'),
+        403: problem(
+          'url-invalid (altered, or signed with a rotated secret, or its key revoked), url-expired',
+        ),
       },
     },
     async ({ request, reply }) => {

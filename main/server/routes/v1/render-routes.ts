@@ -1,14 +1,10 @@
-import {
-  ProblemDetails,
-  RenderPreviewRequest,
-  RenderRequest,
-} from '../../../../shared/api-schemas.js';
+import { RenderPreviewRequest, RenderRequest } from '../../../../shared/api-schemas.js';
 import { brandProfileFor } from '../../../brand/named-brand.js';
 import { describeBrandFill, describeBrandGaps } from '../../../render/render-service.js';
 import { readIdempotencyKey, requestFingerprint } from '../../idempotency-key.js';
 import { requireUiSession, sendPreview } from '../../ui-preview.js';
 import { OUTPUT_MEDIA_TYPES } from '../../../batch/output-address.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 /** Data URIs of photos make bodies large; 32 MiB matches the batch body limit (DESIGN §4). */
@@ -43,7 +39,7 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
       bodyLimit: RENDER_BODY_LIMIT,
       responses: {
         200: { description: 'A JPEG preview', mediaType: 'image/jpeg' },
-        403: { description: 'Only the desktop UI may preview', schema: ProblemDetails },
+        403: problem('Only the desktop UI may preview'),
       },
     },
     async ({ body, request, reply }) => {
@@ -80,16 +76,14 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
             'The image or PDF bytes (png, jpeg, webp, avif or pdf, as `format` asks). Headers: x-render-id, x-credits-remaining; x-brand-fill (each omitted brand-bound variable and where its value came from: brand, default or empty); x-render-warnings (brand roles left empty); x-missing-glyphs (characters no font draws).',
           mediaType: OUTPUT_MEDIA_TYPES,
         },
-        400: { description: 'malformed-json, json-too-deep', schema: ProblemDetails },
-        402: { description: 'insufficient-credits', schema: ProblemDetails },
-        404: { description: 'Unknown template', schema: ProblemDetails },
-        409: { description: 'idempotency-key-in-use', schema: ProblemDetails },
-        422: {
-          description:
-            'validation-failed (a text value over 10,000 characters included), image-invalid, idempotency-key-reused, render-timeout',
-          schema: ProblemDetails,
-        },
-        507: { description: 'disk-full (with an Idempotency-Key)', schema: ProblemDetails },
+        400: problem('malformed-json, json-too-deep'),
+        402: problem('insufficient-credits'),
+        404: problem('Unknown template'),
+        409: problem('idempotency-key-in-use'),
+        422: problem(
+          'validation-failed (a text value over 10,000 characters included), image-invalid, idempotency-key-reused, render-timeout',
+        ),
+        507: problem('disk-full (with an Idempotency-Key)'),
       },
     },
     async ({ body, request, reply }) => {

@@ -1,12 +1,11 @@
 import { ImageUrlSettings } from '../../../../shared/image-url-schemas.js';
-import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { Preferences, SystemInfo } from '../../../../shared/system-schemas.js';
 import { PREFERENCES_KEY, savedPreferences } from '../../../preferences.js';
 import {
   IMAGE_URL_SETTINGS_KEY,
   readImageUrlSettings,
 } from '../../../remote-images/image-url-settings.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 export function registerSystemRoutes(
@@ -77,10 +76,7 @@ export function registerSystemRoutes(
       access: { scope: 'admin' },
       responses: {
         200: { description: 'The saved setting', schema: ImageUrlSettings },
-        422: {
-          description: 'validation-failed: a host is not a host name',
-          schema: ProblemDetails,
-        },
+        422: problem('validation-failed: a host is not a host name'),
       },
     },
     async ({ body }) => {

@@ -1,4 +1,3 @@
-import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import {
   TeamServiceCheck,
@@ -13,13 +12,19 @@ import {
   type TeamServiceSettings,
   type TeamServiceSettingsStore,
 } from '../../../team/team-service-settings.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { problem, type RouteRegistry } from '../../route-registry.js';
 
 export interface TeamServiceDeps {
   settings: TeamServiceSettingsStore;
   client: TeamServiceClient;
   worker: LentWorker;
 }
+
+/** How a call to the team service fails: nothing saved or the key refused, or no answer. */
+const SERVICE_CALL_FAILURES = {
+  422: problem('Nothing set, or the key refused'),
+  502: problem('team-service-unreachable'),
+};
 
 /**
  * The desktop app's team service (Settings → Team service): where it is, the key used there,
@@ -75,7 +80,7 @@ export function registerTeamServiceRoutes(registry: RouteRegistry, team: TeamSer
       access: { scope: 'admin' },
       responses: {
         200: { description: 'Saved', schema: TeamServiceStatus },
-        422: { description: 'validation-failed', schema: ProblemDetails },
+        422: problem('validation-failed'),
       },
     },
     async ({ body }) => {
@@ -107,8 +112,7 @@ export function registerTeamServiceRoutes(registry: RouteRegistry, team: TeamSer
       access: { scope: 'admin' },
       responses: {
         200: { description: 'It answers', schema: TeamServiceCheck },
-        422: { description: 'Nothing set, or the key refused', schema: ProblemDetails },
-        502: { description: 'team-service-unreachable', schema: ProblemDetails },
+        ...SERVICE_CALL_FAILURES,
       },
     },
     async () => {
@@ -126,8 +130,7 @@ export function registerTeamServiceRoutes(registry: RouteRegistry, team: TeamSer
       access: { scope: 'admin' },
       responses: {
         200: { description: 'The link', schema: TeamServiceLink },
-        422: { description: 'Nothing set, or the key refused', schema: ProblemDetails },
-        502: { description: 'team-service-unreachable', schema: ProblemDetails },
+        ...SERVICE_CALL_FAILURES,
       },
     },
     async ({ reply }) => {

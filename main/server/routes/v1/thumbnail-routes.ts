@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { ProblemDetails, SignedQuery, ThumbnailParams } from '../../../../shared/api-schemas.js';
+import { SignedQuery, ThumbnailParams } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import { Ratio } from '../../../../shared/template-format.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 
 export function registerThumbnailRoutes(registry: RouteRegistry, deps: ServerDeps): void {
@@ -17,10 +17,7 @@ export function registerThumbnailRoutes(registry: RouteRegistry, deps: ServerDep
       access: { auth: false },
       responses: {
         200: { description: 'PNG thumbnail', mediaType: 'image/png' },
-        403: {
-          description: 'url-invalid or url-expired: an altered or expired link',
-          schema: ProblemDetails,
-        },
+        403: problem('url-invalid or url-expired: an altered or expired link'),
       },
     },
     async ({ params, query, request, reply }) => {

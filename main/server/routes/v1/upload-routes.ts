@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ProblemDetails } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
 import {
   CellEditBody,
@@ -12,8 +11,8 @@ import {
   UploadSheetQuery,
 } from '../../../../shared/upload-schemas.js';
 import { MAX_UPLOAD_BYTES } from '../../../ingest/upload-service.js';
-import { assertUploadVisible } from '../../ownership.js';
-import { RouteRegistry } from '../../route-registry.js';
+import { assertVisible } from '../../ownership.js';
+import { created, problem, RouteRegistry } from '../../route-registry.js';
 import { uploadBody } from '../../upload-body.js';
 import type { ServerDeps } from '../../server-deps.js';
 
@@ -56,13 +55,10 @@ export function registerUploadRoutes(
             description: 'The upload with its rows, fields and sheets',
             schema: Upload,
           },
-          400: { description: 'bad-request: a malformed multipart body', schema: ProblemDetails },
-          413: { description: 'payload-too-large', schema: ProblemDetails },
-          415: { description: 'unsupported-media-type', schema: ProblemDetails },
-          422: {
-            description: 'invalid-spreadsheet, no-rows-found, archive-limits-exceeded, …',
-            schema: ProblemDetails,
-          },
+          400: problem('bad-request: a malformed multipart body'),
+          413: problem('payload-too-large'),
+          415: problem('unsupported-media-type'),
+          422: problem('invalid-spreadsheet, no-rows-found, archive-limits-exceeded, …'),
         },
       },
       async ({ query, request, reply }) => {
@@ -72,12 +68,7 @@ export function registerUploadRoutes(
           query.filename ??
           headerFilename(request.headers['x-filename']) ??
           'upload';
-        const sheet =
-          query.sheet === undefined
-            ? undefined
-            : /^\d+$/.test(query.sheet)
-              ? Number(query.sheet)
-              : query.sheet;
+        const sheet = sheetOf(query.sheet);
         const upload = await deps.uploads
           .receive(body.stream, {
             filename,
@@ -88,8 +79,7 @@ export function registerUploadRoutes(
           .catch((error: unknown) => {
             throw body.failure() ?? error;
           });
-        reply.code(201).header('Location', `/v1/uploads/${upload.id}`);
-        return upload;
+        return created(reply, `/v1/uploads/${upload.id}`, upload);
       },
     );
 
@@ -103,15 +93,13 @@ export function registerUploadRoutes(
         query: UploadSheetQuery,
         responses: {
           200: { description: 'The upload', schema: Upload },
-          404: { description: 'Unknown or expired upload', schema: ProblemDetails },
+          404: problem('Unknown or expired upload'),
         },
       },
       async ({ params, query, request }) => {
-        await assertUploadVisible(deps.data, request.principal, params.id);
-        if (query.sheet !== undefined) {
-          const sheet = /^\d+$/.test(query.sheet) ? Number(query.sheet) : query.sheet;
-          return deps.uploads.describeSheet(params.id, sheet);
-        }
+        await assertVisible(deps.data, request.principal, 'upload', params.id);
+        const sheet = sheetOf(query.sheet);
+        if (sheet !== undefined) return deps.uploads.describeSheet(params.id, sheet);
         const upload = await deps.uploads.get(params.id);
         if (!upload) throw Errors.notFound('upload', params.id);
         return upload;
@@ -128,18 +116,13 @@ export function registerUploadRoutes(
         query: UploadRowsQuery,
         responses: {
           200: { description: 'The rows from `offset`, at most `limit`', schema: UploadRows },
-          404: { description: 'Unknown or expired upload', schema: ProblemDetails },
-          422: { description: 'The upload is no spreadsheet', schema: ProblemDetails },
+          404: problem('Unknown or expired upload'),
+          422: problem('The upload is no spreadsheet'),
         },
       },
       async ({ params, query, request }) => {
-        await assertUploadVisible(deps.data, request.principal, params.id);
-        const sheet =
-          query.sheet === undefined
-            ? undefined
-            : /^\d+$/.test(query.sheet)
-              ? Number(query.sheet)
-              : query.sheet;
+        await assertVisible(deps.data, request.principal, 'upload', params.id);
+        const sheet = sheetOf(query.sheet);
         const source = await deps.uploads.rowsFor(params.id, sheet);
         const rows: UploadRows['rows'] = [];
         // Leaving the loop closes the file: only the rows up to the page are read.
@@ -169,18 +152,21 @@ export function registerUploadRoutes(
       body: CellEditBody,
       responses: {
         200: { description: 'The upload, its preview and edits updated', schema: Upload },
-        404: { description: 'Unknown or expired upload', schema: ProblemDetails },
-        422: {
-          description: 'validation-failed: no such column or row, or no spreadsheet',
-          schema: ProblemDetails,
-        },
+        404: problem('Unknown or expired upload'),
+        422: problem('validation-failed: no such column or row, or no spreadsheet'),
       },
     },
     async ({ params, body, request }) => {
-      await assertUploadVisible(deps.data, request.principal, params.id);
+      await assertVisible(deps.data, request.principal, 'upload', params.id);
       return deps.uploads.editCell(params.id, body);
     },
   );
+}
+
+/** `?sheet=`: a sheet's position when it is all digits, else its name. */
+function sheetOf(sheet: string | undefined): string | number | undefined {
+  if (sheet === undefined) return undefined;
+  return /^\d+$/.test(sheet) ? Number(sheet) : sheet;
 }
 
 function headerFilename(value: string | string[] | undefined): string | undefined {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { CatalogQuery, ProblemDetails, TemplateIdParams } from '../../../../shared/api-schemas.js';
-import { AppError, Errors } from '../../../../shared/errors.js';
+import { CatalogQuery, TemplateIdParams } from '../../../../shared/api-schemas.js';
+import { Errors } from '../../../../shared/errors.js';
 import type { Ratio } from '../../../../shared/template-format.js';
 import {
   AssetCreated,
@@ -17,8 +17,9 @@ import {
 } from '../../../../shared/workspace-schemas.js';
 import { createCatalog, templateRatios } from '../../../catalog/load-catalog.js';
 import type { WorkspaceTemplateRecord } from '../../../store/workspace-templates-repository.js';
+import { rawBody } from '../../binary-scope.js';
 import { requestBaseUrl } from '../../request-base-url.js';
-import type { RouteRegistry } from '../../route-registry.js';
+import { created, problem, type RouteRegistry } from '../../route-registry.js';
 import type { ServerDeps } from '../../server-deps.js';
 import { requireUiSession, sendPreview } from '../../ui-preview.js';
 import { catalogDetail, THUMBNAIL_URL_TTL_SECONDS } from './catalog-routes.js';
@@ -30,11 +31,7 @@ const TEMPLATE_BODY_LIMIT = 4 * 1024 * 1024;
 /** Asset images: a large photo. */
 const ASSET_BODY_LIMIT = 25 * 1024 * 1024;
 
-const ASSET_TYPES: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-};
+const ASSET_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp']);
 
 /** The answer of every route that returns one workspace template (fork, read, edit, import). */
 export function workspaceTemplateDetail(
@@ -90,14 +87,13 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       body: ForkRequest,
       responses: {
         201: { description: 'The new workspace template', schema: WorkspaceTemplateDetail },
-        404: { description: 'Unknown template', schema: ProblemDetails },
+        404: problem('Unknown template'),
       },
     },
     async ({ params, body, request, reply }) => {
       const source = renderer.entry(params.id);
       const record = await workspace.fork(source, body.name);
-      reply.code(201).header('Location', `/v1/templates/${record.id}`);
-      return detail(requestBaseUrl(request), record);
+      return created(reply, `/v1/templates/${record.id}`, detail(requestBaseUrl(request), record));
     },
   );
 
@@ -130,7 +126,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       params: TemplateIdParams,
       responses: {
         200: { description: 'Workspace template', schema: WorkspaceTemplateDetail },
-        404: { description: 'Unknown or deleted', schema: ProblemDetails },
+        404: problem('Unknown or deleted'),
       },
     },
     async ({ params, request }) => detail(requestBaseUrl(request), workspace.require(params.id)),
@@ -148,12 +144,9 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       bodyLimit: TEMPLATE_BODY_LIMIT,
       responses: {
         200: { description: 'The saved template', schema: WorkspaceTemplateDetail },
-        404: { description: 'Unknown or deleted', schema: ProblemDetails },
-        409: { description: 'version-conflict', schema: ProblemDetails },
-        422: {
-          description: 'validation-failed, with the path of each problem',
-          schema: ProblemDetails,
-        },
+        404: problem('Unknown or deleted'),
+        409: problem('version-conflict'),
+        422: problem('validation-failed, with the path of each problem'),
       },
     },
     async ({ params, body, request }) => {
@@ -180,7 +173,7 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       params: TemplateIdParams,
       responses: {
         204: { description: 'Deleted' },
-        404: { description: 'Unknown or already deleted', schema: ProblemDetails },
+        404: problem('Unknown or already deleted'),
       },
     },
     async ({ params, reply }) => {
@@ -201,8 +194,8 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
       bodyLimit: RENDER_BODY_LIMIT,
       responses: {
         200: { description: 'A JPEG preview', mediaType: 'image/jpeg' },
-        403: { description: 'Only the desktop UI may preview', schema: ProblemDetails },
-        422: { description: 'The draft is invalid', schema: ProblemDetails },
+        403: problem('Only the desktop UI may preview'),
+        422: problem('The draft is invalid'),
       },
     },
     async ({ params, body, request, reply }) => {
@@ -252,20 +245,17 @@ export function registerWorkspaceAssetRoutes(registry: RouteRegistry, deps: Serv
       bodyLimit: ASSET_BODY_LIMIT,
       responses: {
         201: { description: 'The asset name', schema: AssetCreated },
-        415: { description: 'Not a PNG, JPEG or WebP body', schema: ProblemDetails },
-        422: { description: 'The image cannot be decoded', schema: ProblemDetails },
+        415: problem('Not a PNG, JPEG or WebP body'),
+        422: problem('The image cannot be decoded'),
       },
     },
     async ({ params, request, reply }) => {
       workspace.require(params.id);
-      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!ASSET_TYPES[type] || !Buffer.isBuffer(request.body)) {
-        throw new AppError(
-          'unsupported-media-type',
-          'Send the image as the raw body with Content-Type image/png, image/jpeg or image/webp.',
-        );
-      }
-      const bytes = request.body;
+      const bytes = rawBody(
+        request,
+        (type) => ASSET_TYPES.has(type),
+        'Send the image as the raw body with Content-Type image/png, image/jpeg or image/webp.',
+      );
       // The bytes decide the format, not the Content-Type: an SVG sent as image/png is refused.
       const extension = await checkTemplateAsset(bytes, 'body');
       const asset = await workspace.addAsset(params.id, bytes, extension);
@@ -284,7 +274,7 @@ export function registerWorkspaceAssetRoutes(registry: RouteRegistry, deps: Serv
       access: { uiLink: true },
       responses: {
         200: { description: 'The image', mediaType: ['image/png', 'image/jpeg', 'image/webp'] },
-        404: { description: 'Unknown template or asset', schema: ProblemDetails },
+        404: problem('Unknown template or asset'),
       },
     },
     async ({ params, query, reply }) => {
