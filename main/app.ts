@@ -198,23 +198,10 @@ export async function composeCore(
       },
       config,
     );
-    const {
-      catalog,
-      workspace,
-      fonts,
-      templates,
-      renderer,
-      remoteImages,
-      imageUrlSettings,
-      resolveImage,
-      uploads,
-      outputs,
-      events,
-      objects,
-      batches,
-      singleRenders,
-      sharedWorkspace: shared,
-    } = services;
+    // What the HTTP side and this start use by name; the rest is handed on as `services.…`.
+    const built = services;
+    const { catalog, workspace, renderer, resolveImage, uploads, objects } = built;
+    const { remoteImages, imageUrlSettings, sharedWorkspace: shared } = built;
 
     let createdKeySecret: string | undefined;
     if (config.apiKey)
@@ -252,18 +239,18 @@ export async function composeCore(
         objects,
         mode: cluster ? 'cluster' : 'embedded',
         ...(cluster ? { allowedHosts: cluster.allowedHosts } : {}),
-        singleRenders,
+        singleRenders: services.singleRenders,
         catalog,
-        templates,
+        templates: services.templates,
         workspace,
         renderer,
         thumbnails: new ThumbnailCache(path.join(config.dataDir, 'cache', 'thumbnails'), renderer),
         signer,
         limiter: cluster?.limiter ?? new RateLimiter(config.rateLimit),
-        outputsDir: outputs.outputsDir,
-        outputs,
-        batches,
-        events,
+        outputsDir: services.outputs.outputsDir,
+        outputs: services.outputs,
+        batches: services.batches,
+        events: services.events,
         uploads,
         preflight: services.preflightDeps(),
         subscription: services.subscription,
@@ -290,8 +277,8 @@ export async function composeCore(
             throw Errors.imageInvalid(valuePath, (error as Error).message);
           });
         },
-        fonts,
-        checkFontFamily: (family, familyPath) => fonts.checkFontFamily(family, familyPath),
+        fonts: services.fonts,
+        checkFontFamily: (family, familyPath) => built.fonts.checkFontFamily(family, familyPath),
         ...(shared ? { workspaceCatchUp: () => shared.pullIfBehind() } : {}),
         ...(team ? { team } : {}),
         ...(cluster ? { healthProblem: cluster.healthProblem } : {}),
@@ -315,7 +302,7 @@ export async function composeCore(
     webhooks?.dispatcher.start();
 
     // In a cluster, progress of rows run by other nodes reaches this node's event streams.
-    const stopProgress = cluster ? await cluster.progress(events) : undefined;
+    const stopProgress = cluster ? await cluster.progress(services.events) : undefined;
 
     const started = services;
     let closing: Promise<void> | undefined;

@@ -1,18 +1,6 @@
 import type { Webhook, WebhookEvent } from '../../shared/webhook-schemas.js';
 import { jsonText } from '../data/rows/json-column.js';
-import {
-  deliveredValues,
-  failedAttemptValues,
-  newDeliveryId,
-  newWebhook,
-  patchedWebhook,
-  toDelivery,
-  toDueDelivery,
-  toWebhook,
-  type DeliveryRow,
-  type DueDeliveryRow,
-  type WebhookRow,
-} from '../data/rows/webhook-rows.js';
+import * as rows from '../data/rows/webhook-rows.js';
 import { PRUNABLE_SQL, takesEvent } from '../data/rules/webhook-rules.js';
 import type { DueDelivery, WebhooksRepository } from '../data/types/webhooks.js';
 import type { Database } from './open-database.js';
@@ -40,9 +28,9 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
     `UPDATE webhooks SET url = @url, events = @events, description = @description,
        enabled = @enabled WHERE id = @id`,
   );
-  const byId = db.prepare<[string], WebhookRow>('SELECT * FROM webhooks WHERE id = ?');
-  const all = db.prepare<[], WebhookRow>('SELECT * FROM webhooks ORDER BY created_at, id');
-  const enabledRows = db.prepare<[], WebhookRow>('SELECT * FROM webhooks WHERE enabled = 1');
+  const byId = db.prepare<[string], rows.WebhookRow>('SELECT * FROM webhooks WHERE id = ?');
+  const all = db.prepare<[], rows.WebhookRow>('SELECT * FROM webhooks ORDER BY created_at, id');
+  const enabledRows = db.prepare<[], rows.WebhookRow>('SELECT * FROM webhooks WHERE enabled = 1');
   const del = db.prepare<[string]>('DELETE FROM webhooks WHERE id = ?');
   const insertDelivery = db.prepare(
     `INSERT INTO webhook_deliveries (id, webhook_id, event_key, event, payload, status, attempts,
@@ -51,7 +39,7 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
      ON CONFLICT (webhook_id, event_key) DO NOTHING`,
   );
   // A claim is `delivering` with next_attempt_at as its expiry: past it, the claim is taken again.
-  const due = db.prepare<[number, number], DueDeliveryRow>(
+  const due = db.prepare<[number, number], rows.DueDeliveryRow>(
     `SELECT d.id, d.webhook_id, w.url, w.secret, d.event, d.payload, d.attempts
      FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
      WHERE d.status IN ('pending', 'delivering') AND d.next_attempt_at <= ?
@@ -71,11 +59,11 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
        next_attempt_at = ?
      WHERE id = ? AND status = 'delivering' AND attempts = ?`,
   );
-  const listAll = db.prepare<[number], DeliveryRow>(
+  const listAll = db.prepare<[number], rows.DeliveryRow>(
     `SELECT d.*, w.url AS url FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
      ORDER BY d.created_at DESC, d.rowid DESC LIMIT ?`,
   );
-  const listFor = db.prepare<[string, number], DeliveryRow>(
+  const listFor = db.prepare<[string, number], rows.DeliveryRow>(
     `SELECT d.*, w.url AS url FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
      WHERE d.webhook_id = ? ORDER BY d.created_at DESC, d.rowid DESC LIMIT ?`,
   );
@@ -87,7 +75,7 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
   const claim = db.transaction((now: number, limit: number, claimUntil: number): DueDelivery[] =>
     due.all(now, limit).map((row) => {
       markDelivering.run(claimUntil, row.id);
-      return toDueDelivery({ ...row, attempts: row.attempts + 1 });
+      return rows.toDueDelivery({ ...row, attempts: row.attempts + 1 });
     }),
   );
 
@@ -95,9 +83,9 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
     (event: WebhookEvent, eventKey: string, payload: unknown, now: Date): number => {
       let queued = 0;
       for (const row of enabledRows.all()) {
-        if (!takesEvent(toWebhook(row, jsonText).events, event)) continue;
+        if (!takesEvent(rows.toWebhook(row, jsonText).events, event)) continue;
         queued += insertDelivery.run({
-          id: newDeliveryId(),
+          id: rows.newDeliveryId(),
           webhook_id: row.id,
           event_key: eventKey,
           event,
@@ -112,21 +100,21 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
 
   const get = (id: string): Webhook | null => {
     const row = byId.get(id);
-    return row ? toWebhook(row, jsonText) : null;
+    return row ? rows.toWebhook(row, jsonText) : null;
   };
 
   return {
     create(input) {
-      const created = newWebhook(input);
+      const created = rows.newWebhook(input);
       insert.run(webhookColumns(created.webhook, created.secret));
       return created;
     },
-    list: () => all.all().map((row) => toWebhook(row, jsonText)),
+    list: () => all.all().map((row) => rows.toWebhook(row, jsonText)),
     get,
     update(id, patch) {
       const current = get(id);
       if (!current) return null;
-      const next = patchedWebhook(current, patch);
+      const next = rows.patchedWebhook(current, patch);
       change.run(webhookColumns(next));
       return next;
     },
@@ -135,12 +123,12 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
       enqueue.immediate(event, eventKey, payload, now),
     claimDue: (now, limit, claimUntil) => claim.immediate(now, limit, claimUntil),
     delivered: (claimed, statusCode, now = new Date()) =>
-      markDelivered.run(...deliveredValues(claimed, statusCode, now)).changes === 1,
+      markDelivered.run(...rows.deliveredValues(claimed, statusCode, now)).changes === 1,
     attemptFailed: (claimed, outcome) =>
-      markFailed.run(...failedAttemptValues(claimed, outcome)).changes === 1,
+      markFailed.run(...rows.failedAttemptValues(claimed, outcome)).changes === 1,
     deliveries: ({ webhookId, limit }) =>
       (webhookId ? listFor.all(webhookId, limit) : listAll.all(limit)).map((row) =>
-        toDelivery(row, jsonText),
+        rows.toDelivery(row, jsonText),
       ),
     prune: (keep) => pruneOld.run(keep).changes,
   };

@@ -1,19 +1,7 @@
 import type pg from 'pg';
 import type { AsyncPort } from '../async-port.js';
 import { jsonParsed } from '../rows/json-column.js';
-import {
-  deliveredValues,
-  failedAttemptValues,
-  newDeliveryId,
-  newWebhook,
-  patchedWebhook,
-  toDelivery,
-  toDueDelivery,
-  toWebhook,
-  type DeliveryRow,
-  type DueDeliveryRow,
-  type WebhookRow,
-} from '../rows/webhook-rows.js';
+import * as rows from '../rows/webhook-rows.js';
 import { PRUNABLE_SQL, takesEvent } from '../rules/webhook-rules.js';
 import type { WebhooksRepository } from '../types/webhooks.js';
 
@@ -30,16 +18,17 @@ const DELIVERY = `d.id, d.webhook_id, w.url, d.event, d.payload, d.status, d.att
  */
 export function postgresWebhooks(pool: pg.Pool): PostgresWebhooks {
   const get = async (id: string) => {
-    const result = await pool.query<WebhookRow>(`SELECT ${WEBHOOK} FROM webhooks WHERE id = $1`, [
-      id,
-    ]);
+    const result = await pool.query<rows.WebhookRow>(
+      `SELECT ${WEBHOOK} FROM webhooks WHERE id = $1`,
+      [id],
+    );
     const row = result.rows[0];
-    return row ? toWebhook(row, jsonParsed) : null;
+    return row ? rows.toWebhook(row, jsonParsed) : null;
   };
 
   return {
     async create(input) {
-      const created = newWebhook(input);
+      const created = rows.newWebhook(input);
       const { webhook, secret } = created;
       await pool.query(
         `INSERT INTO webhooks (id, url, secret, events, enabled, description, created_at)
@@ -57,16 +46,16 @@ export function postgresWebhooks(pool: pg.Pool): PostgresWebhooks {
       return created;
     },
     async list() {
-      const result = await pool.query<WebhookRow>(
+      const result = await pool.query<rows.WebhookRow>(
         `SELECT ${WEBHOOK} FROM webhooks ORDER BY created_at, id`,
       );
-      return result.rows.map((row) => toWebhook(row, jsonParsed));
+      return result.rows.map((row) => rows.toWebhook(row, jsonParsed));
     },
     get,
     async update(id, patch) {
       const current = await get(id);
       if (!current) return null;
-      const next = patchedWebhook(current, patch);
+      const next = rows.patchedWebhook(current, patch);
       // A webhook removed meanwhile stays removed.
       const result = await pool.query(
         'UPDATE webhooks SET url = $1, events = $2, description = $3, enabled = $4 WHERE id = $5',
@@ -79,9 +68,11 @@ export function postgresWebhooks(pool: pg.Pool): PostgresWebhooks {
       return result.rowCount === 1;
     },
     async enqueue(event, eventKey, payload, now = new Date()) {
-      const enabled = await pool.query<WebhookRow>(`SELECT ${WEBHOOK} FROM webhooks WHERE enabled`);
+      const enabled = await pool.query<rows.WebhookRow>(
+        `SELECT ${WEBHOOK} FROM webhooks WHERE enabled`,
+      );
       const takers = enabled.rows
-        .map((row) => toWebhook(row, jsonParsed))
+        .map((row) => rows.toWebhook(row, jsonParsed))
         .filter((webhook) => takesEvent(webhook.events, event));
       if (takers.length === 0) return 0;
       // The join drops a webhook removed since it was read (its deliveries would have no owner).
@@ -98,7 +89,7 @@ export function postgresWebhooks(pool: pg.Pool): PostgresWebhooks {
           JSON.stringify(payload),
           now.getTime(),
           now.toISOString(),
-          takers.map(() => newDeliveryId()),
+          takers.map(() => rows.newDeliveryId()),
           takers.map((webhook) => webhook.id),
         ],
       );
@@ -107,7 +98,7 @@ export function postgresWebhooks(pool: pg.Pool): PostgresWebhooks {
     async claimDue(now, limit, claimUntil) {
       // SKIP LOCKED: a node passes over the rows another is claiming this instant, and a row
       // claimed and committed meanwhile is checked again (no longer due) before it is taken.
-      const result = await pool.query<DueDeliveryRow>(
+      const result = await pool.query<rows.DueDeliveryRow>(
         `UPDATE webhook_deliveries d
            SET status = 'delivering', attempts = d.attempts + 1, next_attempt_at = $3
          FROM webhooks w
@@ -121,14 +112,14 @@ export function postgresWebhooks(pool: pg.Pool): PostgresWebhooks {
            d.attempts`,
         [now, limit, claimUntil],
       );
-      return result.rows.map(toDueDelivery);
+      return result.rows.map(rows.toDueDelivery);
     },
     async delivered(claim, statusCode, now = new Date()) {
       const result = await pool.query(
         `UPDATE webhook_deliveries SET status = 'delivered', last_status_code = $1,
            last_error = NULL, next_attempt_at = NULL, delivered_at = $2
          WHERE id = $3 AND status = 'delivering' AND attempts = $4`,
-        deliveredValues(claim, statusCode, now),
+        rows.deliveredValues(claim, statusCode, now),
       );
       return result.rowCount === 1;
     },
@@ -137,18 +128,18 @@ export function postgresWebhooks(pool: pg.Pool): PostgresWebhooks {
         `UPDATE webhook_deliveries SET status = $1, last_status_code = $2, last_error = $3,
            next_attempt_at = $4
          WHERE id = $5 AND status = 'delivering' AND attempts = $6`,
-        failedAttemptValues(claim, outcome),
+        rows.failedAttemptValues(claim, outcome),
       );
       return result.rowCount === 1;
     },
     async deliveries({ webhookId, limit }) {
-      const result = await pool.query<DeliveryRow>(
+      const result = await pool.query<rows.DeliveryRow>(
         `SELECT ${DELIVERY} FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
          ${webhookId ? 'WHERE d.webhook_id = $2' : ''}
          ORDER BY d.created_at DESC, d.seq DESC LIMIT $1`,
         webhookId ? [limit, webhookId] : [limit],
       );
-      return result.rows.map((row) => toDelivery(row, jsonParsed));
+      return result.rows.map((row) => rows.toDelivery(row, jsonParsed));
     },
     async prune(keep) {
       const result = await pool.query(
