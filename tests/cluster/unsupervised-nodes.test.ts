@@ -8,8 +8,9 @@ import {
 } from '../helpers/cluster-node.js';
 
 /**
- * `npm run serve -- --role …` as systemd, nohup, compose without a TTY or a CI job start it: with
- * standard input at /dev/null and no supervisor holding a pipe. The nodes must keep running (a
+ * What `npm run serve -- --role …` runs (main/start.ts --headless, without npm and its shell,
+ * which do not pass SIGTERM on: docs/cluster.md, "By hand") as systemd, nohup, compose without a
+ * TTY or a CI job start it: with standard input at /dev/null and no supervisor holding a pipe. The nodes must keep running (a
  * batch goes through them end to end) and stop cleanly, with exit code 0, on SIGTERM.
  */
 let env: ClusterEnvironment;

@@ -135,9 +135,22 @@ export function startClusterNode(
     /**
      * How it is started: the server entry directly (as the image does; compiled once per run,
      * tests/helpers/compiled-core.ts), or through main/start.ts as `npm run serve -- --role …`
-     * does, which picks the role's Node flags itself, or as `render-desk serve --role …`.
+     * does, which picks the role's Node flags itself; or 'npm-run-serve': `npm run serve -- …`
+     * itself, npm and its shell included (what a service manager runs when told to run that); or
+     * 'render-desk': `render-desk serve --role …`.
      */
-    entry?: 'serve' | 'npm-serve' | 'render-desk';
+    entry?: 'serve' | 'npm-serve' | 'npm-run-serve' | 'render-desk';
+    /**
+     * Its standard input: 'ignore' (Node hands the child /dev/null), or '/dev/null' opened here
+     * and passed as the descriptor, as systemd, compose without a TTY or `nohup … </dev/null` do.
+     */
+    stdin?: 'ignore' | '/dev/null';
+    /**
+     * Started in a process group of its own: signal() reaches every process of the node (with
+     * entry 'npm-serve', main/start.ts and the server it starts), as when an orchestrator kills
+     * a container or a cgroup. Without it, SIGKILL reaches the first process only.
+     */
+    processGroup?: boolean;
   } = {},
 ): Promise<ClusterNodeProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `rd-node-${role}-`));
@@ -151,24 +164,46 @@ export function startClusterNode(
     '--role',
     role,
   ];
-  const child = spawn(
-    process.execPath,
-    options.entry === 'npm-serve'
-      ? ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'start.ts'), '--headless', ...coreArgs]
-      : options.entry === 'render-desk'
-        ? [path.join(REPO_ROOT, 'bin', 'render-desk.mjs'), 'serve', ...coreArgs]
-        : [
-            // The flags `npm run serve` and the image give a node of this role.
-            ...(options.nodeFlags ?? coreNodeFlags(role)),
-            compiledServeEntry(),
-            ...coreArgs,
-          ],
-    {
-      cwd: REPO_ROOT,
-      env: coreProcessEnv({ ...process.env, ...clusterEnv(env), ...options.extraEnv }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const stdin = options.stdin === '/dev/null' ? fs.openSync('/dev/null', 'r') : 'ignore';
+  const processGroup = options.processGroup ?? false;
+  let child: ChildProcess;
+  try {
+    child = spawn(
+      options.entry === 'npm-run-serve' ? 'npm' : process.execPath,
+      options.entry === 'npm-run-serve'
+        ? ['run', 'serve', '--', ...coreArgs]
+        : options.entry === 'npm-serve'
+          ? ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'start.ts'), '--headless', ...coreArgs]
+          : options.entry === 'render-desk'
+            ? [path.join(REPO_ROOT, 'bin', 'render-desk.mjs'), 'serve', ...coreArgs]
+            : [
+                // The flags `npm run serve` and the image give a node of this role.
+                ...(options.nodeFlags ?? coreNodeFlags(role)),
+                compiledServeEntry(),
+                ...coreArgs,
+              ],
+      {
+        cwd: REPO_ROOT,
+        env: coreProcessEnv({ ...process.env, ...clusterEnv(env), ...options.extraEnv }),
+        stdio: [stdin, 'pipe', 'pipe'],
+        detached: processGroup,
+      },
+    );
+  } finally {
+    // The child has its own copy of the descriptor.
+    if (typeof stdin === 'number') fs.closeSync(stdin);
+  }
+  const kill = (signal: NodeJS.Signals) => {
+    if (!processGroup || child.pid === undefined) {
+      child.kill(signal);
+      return;
+    }
+    try {
+      process.kill(-child.pid, signal);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+  };
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
@@ -189,16 +224,19 @@ export function startClusterNode(
         dataDir,
         output: () => output,
         signal: (signal) => {
-          if (child.exitCode === null) child.kill(signal);
+          // A group may outlive its first process: the signal still goes to the rest.
+          if (processGroup || child.exitCode === null) kill(signal);
         },
         async stop() {
           if (child.exitCode === null && child.signalCode === null) {
-            child.kill('SIGCONT');
+            kill('SIGCONT');
             child.kill('SIGTERM');
-            const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+            const killer = setTimeout(() => kill('SIGKILL'), 20_000);
             await exited;
             clearTimeout(killer);
           }
+          // Whatever of its group is left (a process whose parent was SIGKILLed alone).
+          if (processGroup) kill('SIGKILL');
           fs.rmSync(dataDir, { recursive: true, force: true });
         },
       });
