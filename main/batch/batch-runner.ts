@@ -9,26 +9,16 @@ import type { BatchEvents } from './batch-events.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { QueuedRow } from './batch-queue.js';
 import { batchSourceName, toBatchResource } from './batch-resource.js';
-import { drawBatchSheets, drawsRowsOnSheetsOnly, prepareSheetRow } from './batch-sheets.js';
+import { drawBatchSheets } from './batch-sheets.js';
 import type { BatchWork } from './batch-work.js';
 import { BatchBreaker } from './batch-breaker.js';
 import { DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { createImagesFolderResolver } from './images-folder.js';
-import {
-  EXTENSIONS,
-  contentTypeOf,
-  rowObjectKey,
-  rowOutputKey,
-  sheetPartKey,
-} from './output-address.js';
+import { contentTypeOf, sheetPartKey } from './output-address.js';
 import { RowOutcomes } from './row-outcomes.js';
+import { storeBatchRow } from './store-batch-row.js';
 import { ingestSourceRows, type SourceRow } from './source-records.js';
-import {
-  batchRowContext,
-  describeRowError,
-  renderBatchRow,
-  type BatchRowContext,
-} from './render-batch-row.js';
+import { batchRowContext, describeRowError, type BatchRowContext } from './render-batch-row.js';
 
 export { describeRowError } from './render-batch-row.js';
 
@@ -203,7 +193,7 @@ export class BatchRunner implements BatchWork {
       });
       for (const row of rows) {
         // A row leaves the in-flight set when it is drawn and written; its commit is grouped.
-        const task = this.renderRow(running, context, row).then((outcome) => {
+        const task = this.renderRow(context, row).then((outcome) => {
           inFlight.delete(task);
           const tripped = outcome.diskFull ?? breaker.finished(outcome.result);
           if (tripped && !stopReason) stopReason = tripped;
@@ -276,54 +266,26 @@ export class BatchRunner implements BatchWork {
   }
 
   private async renderRow(
-    batch: BatchRecord,
     context: BatchRowContext,
     row: QueuedRow,
   ): Promise<{ result: RowOutcome; diskFull?: string }> {
-    const { renderer, objects } = this.deps;
-    const format = batch.format as OutputFormat;
-    try {
-      if (drawsRowsOnSheetsOnly(batch)) {
-        // Checked now, drawn on the sheets when every row is done: no file of its own.
-        await prepareSheetRow(renderer, context, row);
-        return {
-          result: {
-            ok: true,
-            rowIndex: row.rowIndex,
-            renderId: row.renderId,
-            outputKey: rowOutputKey(batch.id, row.rowIndex, format),
-            bytes: 0,
-          },
-        };
-      }
-      const result = await renderBatchRow(renderer, context, row);
-      await objects.put(rowObjectKey(batch.id, row.rowIndex, format), result.bytes, {
-        contentType: contentTypeOf(EXTENSIONS[format]),
-      });
+    const stored = await storeBatchRow(this.deps, context, row);
+    if ('outcome' in stored) return { result: stored.outcome };
+    const code = (stored.storeFailed as { code?: string }).code;
+    if (code && DISK_FULL.has(code)) {
       return {
+        diskFull: 'the disk is full',
         result: {
-          ok: true,
+          ok: false,
           rowIndex: row.rowIndex,
-          renderId: row.renderId,
-          outputKey: rowOutputKey(batch.id, row.rowIndex, format),
-          bytes: result.bytes.byteLength,
+          error:
+            'The disk is full, so the image could not be saved. Free some space, then replay the batch.',
         },
       };
-    } catch (caught) {
-      const code = (caught as { code?: string }).code;
-      if (code && DISK_FULL.has(code)) {
-        return {
-          diskFull: 'the disk is full',
-          result: {
-            ok: false,
-            rowIndex: row.rowIndex,
-            error:
-              'The disk is full, so the image could not be saved. Free some space, then replay the batch.',
-          },
-        };
-      }
-      return { result: { ok: false, rowIndex: row.rowIndex, error: describeRowError(caught) } };
     }
+    return {
+      result: { ok: false, rowIndex: row.rowIndex, error: describeRowError(stored.storeFailed) },
+    };
   }
 
   private async snapshot(batchId: string): Promise<Batch | null> {

@@ -1,10 +1,7 @@
 import { TERMINAL_STATUSES } from '../../shared/batch-schemas.js';
 import type { QueuedRow } from '../batch/batch-queue.js';
-import {
-  describeRowError,
-  renderBatchRow,
-  type BatchRowContext,
-} from '../batch/render-batch-row.js';
+import { storeBatchRow } from '../batch/store-batch-row.js';
+import { describeRowError, type BatchRowContext } from '../batch/render-batch-row.js';
 import type { CoreData } from '../data/core-data.js';
 import type { RowOutcome } from '../data/data-commands.js';
 import type { ObjectStore } from '../objects/object-store.js';
@@ -13,14 +10,8 @@ import type { OutputFormat } from '../render/render-protocol.js';
 import type { BatchRecord } from '../data/types/batch-record.js';
 import type { ChunkJob } from './chunk-queue.js';
 import type { Coordination } from './coordination.js';
-import {
-  EXTENSIONS,
-  contentTypeOf,
-  rowObjectKey,
-  rowOutputKey,
-  sheetPartKey,
-} from '../batch/output-address.js';
-import { drawBatchSheets, drawsRowsOnSheetsOnly, prepareSheetRow } from '../batch/batch-sheets.js';
+import { contentTypeOf, sheetPartKey } from '../batch/output-address.js';
+import { drawBatchSheets } from '../batch/batch-sheets.js';
 import { BatchBreaker } from '../batch/batch-breaker.js';
 import { RowOutcomes } from '../batch/row-outcomes.js';
 
@@ -142,47 +133,17 @@ export class ChunkProcessor {
         // Other lanes took rows while this one waited for the status check.
         if (stop || next >= rows.length) return;
         const row = rows[next++] as QueuedRow;
-        if (drawsRowsOnSheetsOnly(batch)) {
-          // Checked now, drawn on the sheets when every row is done: no object of its own.
-          try {
-            await prepareSheetRow(renderer, context, row);
-          } catch (error) {
-            record({ ok: false, rowIndex: row.rowIndex, error: describeRowError(error) });
-            continue;
-          }
-          record({
-            ok: true,
-            rowIndex: row.rowIndex,
-            renderId: row.renderId,
-            outputKey: rowOutputKey(batch.id, row.rowIndex, format),
-            bytes: 0,
-          });
-          continue;
-        }
-        let bytes: Uint8Array;
-        try {
-          bytes = (await renderBatchRow(renderer, context, row)).bytes;
-        } catch (error) {
-          record({ ok: false, rowIndex: row.rowIndex, error: describeRowError(error) });
-          continue;
-        }
-        try {
-          await objects.put(rowObjectKey(batch.id, row.rowIndex, format), bytes, {
-            contentType: contentTypeOf(EXTENSIONS[format]),
-          });
-        } catch (error) {
+        const stored = await storeBatchRow({ renderer, objects }, context, row);
+        if ('storeFailed' in stored) {
           // The store failed, not the row: it stays pending and the chunk is retried.
           stop = 'aborted';
-          this.deps.log(`chunk of ${batch.id}: row ${row.rowIndex} could not be stored`, error);
+          this.deps.log(
+            `chunk of ${batch.id}: row ${row.rowIndex} could not be stored`,
+            stored.storeFailed,
+          );
           return;
         }
-        record({
-          ok: true,
-          rowIndex: row.rowIndex,
-          renderId: row.renderId,
-          outputKey: rowOutputKey(batch.id, row.rowIndex, format),
-          bytes: bytes.byteLength,
-        });
+        record(stored.outcome);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, this.deps.rowsInFlight) }, lane));
