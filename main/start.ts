@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { coreLaunchSpec } from './supervisor/core-launch.js';
 import { CoreSupervisor } from './supervisor/core-supervisor.js';
+import { watchLauncher } from './supervisor/launcher-watch.js';
 
 /**
  * `npm start`: the desktop window when the Electron binary is installed, otherwise the headless
@@ -76,6 +77,8 @@ function runHeadless(forwarded: string[]): void {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // npm's shell dies on SIGTERM without passing it on: an orphaned start stops as if told to.
+  watchLauncher(stop);
   supervisor.start().catch(() => {
     // Reported by the 'failed' state above.
   });
@@ -100,6 +103,7 @@ function runClusterNode(forwarded: string[]): void {
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGTERM', forward);
   process.on('SIGINT', forward);
+  watchLauncher(() => forward('SIGTERM'));
   child.on('exit', (code) => process.exit(code ?? 1));
 }
 

@@ -176,4 +176,41 @@ describe('the headless server under its supervisor', () => {
     },
     120_000,
   );
+
+  it("stops gracefully when `npm run serve` itself is stopped, though npm's shell passes no SIGTERM on", async () => {
+    const dataDir = tempDataDir();
+    const npm = spawn(
+      'npm',
+      ['run', 'serve', '--', '--port', '0', '--data-dir', dataDir, '--workers', '1'],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, RENDER_DESK_API_KEY: KEY },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    cleanups.push(() => npm.kill('SIGKILL'));
+    for (let i = 0; !/^UI: /m.test(output); i++) {
+      if (i > 1200) throw new Error(`the server did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const pid = corePid(dataDir);
+    // What a service manager, `docker stop` or `kill` does: SIGTERM to npm alone.
+    npm.kill('SIGTERM');
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; alive() && i < 300; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(alive()).toBe(false);
+    // A graceful stop: the core removed its server.json as it closed.
+    expect(fs.existsSync(path.join(dataDir, 'server.json'))).toBe(false);
+  }, 120_000);
 });
