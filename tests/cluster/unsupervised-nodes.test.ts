@@ -8,10 +8,11 @@ import {
 } from '../helpers/cluster-node.js';
 
 /**
- * What `npm run serve -- --role …` runs (main/start.ts --headless, without npm and its shell,
- * which do not pass SIGTERM on: docs/cluster.md, "By hand") as systemd, nohup, compose without a
- * TTY or a CI job start it: with standard input at /dev/null and no supervisor holding a pipe. The nodes must keep running (a
- * batch goes through them end to end) and stop cleanly, with exit code 0, on SIGTERM.
+ * What `npm run serve -- --role …` runs (main/start.ts --headless; npm itself stopping is
+ * tests/supervisor/headless-supervisor.test.ts), `render-desk serve --role …` and the image's
+ * entry, as systemd, nohup, compose without a TTY or a CI job start them: with standard input at
+ * /dev/null and no supervisor holding a pipe. The nodes must keep running (a batch goes through
+ * them end to end) and stop cleanly, with exit code 0, on SIGTERM.
  */
 let env: ClusterEnvironment;
 const nodes: ClusterNodeProcess[] = [];
