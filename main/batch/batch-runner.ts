@@ -21,6 +21,7 @@ import {
   rowOutputKey,
   sheetPartKey,
 } from './output-address.js';
+import { rowFailure } from './row-failure.js';
 import { RowOutcomes } from './row-outcomes.js';
 import { ingestSourceRows, type SourceRow } from './source-records.js';
 import {
@@ -319,10 +320,12 @@ export class BatchRunner implements BatchWork {
             rowIndex: row.rowIndex,
             error:
               'The disk is full, so the image could not be saved. Free some space, then replay the batch.',
+            errorCode: 'disk-full',
+            fields: [],
           },
         };
       }
-      return { result: { ok: false, rowIndex: row.rowIndex, error: describeRowError(caught) } };
+      return { result: { ok: false, rowIndex: row.rowIndex, ...rowFailure(caught) } };
     }
   }
 

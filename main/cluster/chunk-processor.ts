@@ -5,6 +5,7 @@ import {
   renderBatchRow,
   type BatchRowContext,
 } from '../batch/render-batch-row.js';
+import { rowFailure } from '../batch/row-failure.js';
 import type { CoreData } from '../data/core-data.js';
 import type { RowOutcome } from '../data/data-commands.js';
 import type { ObjectStore } from '../objects/object-store.js';
@@ -147,7 +148,7 @@ export class ChunkProcessor {
           try {
             await prepareSheetRow(renderer, context, row);
           } catch (error) {
-            record({ ok: false, rowIndex: row.rowIndex, error: describeRowError(error) });
+            record({ ok: false, rowIndex: row.rowIndex, ...rowFailure(error) });
             continue;
           }
           record({
@@ -163,7 +164,7 @@ export class ChunkProcessor {
         try {
           bytes = (await renderBatchRow(renderer, context, row)).bytes;
         } catch (error) {
-          record({ ok: false, rowIndex: row.rowIndex, error: describeRowError(error) });
+          record({ ok: false, rowIndex: row.rowIndex, ...rowFailure(error) });
           continue;
         }
         try {
