@@ -115,7 +115,7 @@ export const ERROR_CATALOGUE = {
   'payload-too-large': {
     status: 413,
     title: 'The request body is too large',
-    when: "The body is over the endpoint's limit (1 MiB for most JSON bodies; renders, batches, brands, template images, uploads and packs have larger ones).",
+    when: "The body is over the endpoint's limit (1 MiB for most JSON bodies; renders, batches, brands, template images, uploads and packs have larger ones), or a JSON body holds an array of more than 100,000 items or more than 5,000,000 values in all.",
   },
   'unsupported-media-type': {
     status: 415,

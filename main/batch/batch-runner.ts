@@ -15,6 +15,7 @@ import { BatchBreaker } from './batch-breaker.js';
 import { DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { createImagesFolderResolver } from './images-folder.js';
 import { contentTypeOf, sheetPartKey } from './output-address.js';
+import { rowFailure } from './row-failure.js';
 import { RowOutcomes } from './row-outcomes.js';
 import { storeBatchRow } from './store-batch-row.js';
 import { ingestSourceRows, type SourceRow } from './source-records.js';
@@ -280,12 +281,12 @@ export class BatchRunner implements BatchWork {
           rowIndex: row.rowIndex,
           error:
             'The disk is full, so the image could not be saved. Free some space, then replay the batch.',
+          errorCode: 'disk-full',
+          fields: [],
         },
       };
     }
-    return {
-      result: { ok: false, rowIndex: row.rowIndex, error: describeRowError(stored.storeFailed) },
-    };
+    return { result: { ok: false, rowIndex: row.rowIndex, ...rowFailure(stored.storeFailed) } };
   }
 
   private async snapshot(batchId: string): Promise<Batch | null> {

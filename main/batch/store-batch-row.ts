@@ -5,7 +5,8 @@ import type { RenderService } from '../render/render-service.js';
 import type { QueuedRow } from './batch-queue.js';
 import { drawsRowsOnSheetsOnly, prepareSheetRow } from './batch-sheets.js';
 import { EXTENSIONS, contentTypeOf, rowObjectKey, rowOutputKey } from './output-address.js';
-import { describeRowError, renderBatchRow, type BatchRowContext } from './render-batch-row.js';
+import { renderBatchRow, type BatchRowContext } from './render-batch-row.js';
+import { rowFailure } from './row-failure.js';
 
 /**
  * One row through the pipeline's last steps: drawn (or, for a batch drawn only on sheets,
@@ -40,7 +41,7 @@ export async function storeBatchRow(
     }
     bytes = (await renderBatchRow(deps.renderer, context, row)).bytes;
   } catch (error) {
-    return { outcome: { ok: false, rowIndex: row.rowIndex, error: describeRowError(error) } };
+    return { outcome: { ok: false, rowIndex: row.rowIndex, ...rowFailure(error) } };
   }
   try {
     await deps.objects.put(rowObjectKey(batch.id, row.rowIndex, format), bytes, {

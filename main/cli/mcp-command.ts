@@ -59,21 +59,25 @@ export async function mcpCommand(args: string[]): Promise<number> {
       );
     }
     const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
-    const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+    const { McpStdioTransport } = await import('./mcp-stdio-transport.js');
     const { registerRenderDeskTools } = await import('./mcp-tools.js');
     const { appVersion } = await import('./app-version.js');
     const server = new McpServer({ name: 'render-desk', version: appVersion() });
     registerRenderDeskTools(server, { core, principal: { id: key.id, scope: key.scope }, folders });
-    const transport = new StdioServerTransport();
+    const transport = new McpStdioTransport();
     const closed = new Promise<void>((resolve) => {
       transport.onclose = () => resolve();
-      process.stdin.once('end', () => resolve());
       process.once('SIGTERM', () => resolve());
       process.once('SIGINT', () => resolve());
     });
     await server.connect(transport);
     await closed;
     await server.close().catch(() => undefined);
+    // stdin or stdout failed: the client cannot be told, so whoever started us is.
+    if (transport.failure) {
+      console.error(`render-desk mcp: stopped: stdio failed (${transport.failure.message})`);
+      return EXIT.failure;
+    }
     return EXIT.ok;
   } finally {
     await core.close();

@@ -26,7 +26,15 @@ export type RowOutcome =
       outputKey: string;
       bytes: number;
     }
-  | { ok: false; rowIndex: number; error: string };
+  | {
+      ok: false;
+      rowIndex: number;
+      /** What the batch's rows show; it may quote the row's values. */
+      error: string;
+      /** What a webhook may carry (no values): the error's code and the fields at fault. */
+      errorCode: string;
+      fields: string[];
+    };
 
 export interface RowOutcomeContext {
   batchId: string;

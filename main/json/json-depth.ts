@@ -14,6 +14,19 @@ export const MAX_JSON_DEPTH = 64;
  */
 export const MAX_JSON_OBJECT_KEYS = 1_000;
 
+/**
+ * How many items one JSON array may have: the longest list of this API is an upload's chosen
+ * rows (100,000); inline batch records are at most 50,000. 31 MiB of empty records (ten million
+ * `{}`) held the API thread ~8 s in JSON.parse and validation before the 422.
+ */
+export const MAX_JSON_ARRAY_ITEMS = 100_000;
+
+/**
+ * How many values (items and key/value pairs) a whole JSON body may hold: 50,000 records of 100
+ * columns. Arrays each under their limit can still nest millions of values into 32 MiB.
+ */
+export const MAX_JSON_VALUES = 5_000_000;
+
 const OPEN_BRACE = 0x7b;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACE = 0x7d;
@@ -27,62 +40,97 @@ export interface JsonShape {
   depth: number;
   /** The most keys of one object, counted no further than the keys limit + 1. */
   mostKeys: number;
+  /** The most items of one array, counted no further than the items limit + 1. */
+  mostItems: number;
+  /** Items and key/value pairs of the whole document, counted no further than its limit + 1. */
+  values: number;
 }
 
+export interface JsonLimits {
+  depth: number;
+  keys: number;
+  items: number;
+  values: number;
+}
+
+export const JSON_LIMITS: JsonLimits = {
+  depth: MAX_JSON_DEPTH,
+  keys: MAX_JSON_OBJECT_KEYS,
+  items: MAX_JSON_ARRAY_ITEMS,
+  values: MAX_JSON_VALUES,
+};
+
 /**
- * The nesting depth and the most keys of one object in `text`, in one linear pass that skips
- * strings and stops as soon as either limit is crossed. It does not validate (JSON.parse does
- * that next); an object's keys are counted by the commas directly inside it.
+ * The nesting depth, the most keys of one object, the most items of one array and the values
+ * of `text`, in one linear pass that skips strings and stops as soon as any limit is crossed.
+ * It does not validate (JSON.parse does that next); an object's keys and an array's items are
+ * counted by the commas directly inside it.
  */
-export function jsonShape(
-  text: string,
-  limits: { depth: number; keys: number } = {
-    depth: MAX_JSON_DEPTH,
-    keys: MAX_JSON_OBJECT_KEYS,
-  },
-): JsonShape {
-  // Per open level (at most limits.depth + 1 of them): an object's keys so far, or -1 for an array.
-  const keys: number[] = [];
+export function jsonShape(text: string, limits: JsonLimits = JSON_LIMITS): JsonShape {
+  // Per open level (at most limits.depth + 1 of them): items or keys so far (1 from the first).
+  const counts: number[] = [];
+  const isArray: boolean[] = [];
   let depth = 0;
-  let deepest = 0;
-  let mostKeys = 0;
-  let inString = false;
+  const shape: JsonShape = { depth: 0, mostKeys: 0, mostItems: 0, values: 0 };
+  const crossed = () =>
+    shape.depth > limits.depth ||
+    shape.mostKeys > limits.keys ||
+    shape.mostItems > limits.items ||
+    shape.values > limits.values;
+  /** A value or key/value pair begins directly inside the innermost open level. */
+  const counted = (count: number): boolean => {
+    const level = depth - 1;
+    counts[level] = count;
+    if (isArray[level]) shape.mostItems = Math.max(shape.mostItems, count);
+    else shape.mostKeys = Math.max(shape.mostKeys, count);
+    shape.values += 1;
+    return crossed();
+  };
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i += 1;
-      else if (c === QUOTE) inString = false;
-    } else if (c === QUOTE) {
-      inString = true;
-      // The first key of an object: its opening quote.
-      if (depth > 0 && keys[depth - 1] === 0) {
-        keys[depth - 1] = 1;
-        if (mostKeys === 0) mostKeys = 1;
-      }
+    if (c === QUOTE) {
+      if (depth > 0 && counts[depth - 1] === 0 && counted(1)) return shape;
+      i = closingQuote(text, i);
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      keys[depth] = c === OPEN_BRACE ? 0 : -1;
+      // An array's first item (here, a container): it counts as it opens.
+      if (depth > 0 && counts[depth - 1] === 0 && counted(1)) return shape;
+      counts[depth] = 0;
+      isArray[depth] = c === OPEN_BRACKET;
       depth += 1;
-      if (depth > deepest) {
-        deepest = depth;
-        if (deepest > limits.depth) return { depth: deepest, mostKeys };
+      if (depth > shape.depth) {
+        shape.depth = depth;
+        if (crossed()) return shape;
       }
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       if (depth > 0) depth -= 1;
-    } else if (c === COMMA && depth > 0) {
-      const count = keys[depth - 1] ?? -1;
-      if (count >= 0) {
-        keys[depth - 1] = count + 1;
-        if (count + 1 > mostKeys) {
-          mostKeys = count + 1;
-          if (mostKeys > limits.keys) return { depth: deepest, mostKeys };
-        }
-      }
+    } else if (c === COMMA) {
+      if (depth > 0 && counted((counts[depth - 1] ?? 0) + 1)) return shape;
+    } else if (depth > 0 && counts[depth - 1] === 0 && !isWhitespace(c) && counted(1)) {
+      // An array's first item that is a number, true, false or null.
+      return shape;
     }
   }
-  return { depth: deepest, mostKeys };
+  return shape;
+}
+
+/** The index of the quote that closes the string opened at `open` (or the text's end). */
+function closingQuote(text: string, open: number): number {
+  for (let at = text.indexOf('"', open + 1); at !== -1; at = text.indexOf('"', at + 1)) {
+    // Escaped by an odd run of backslashes before it.
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return at;
+  }
+  return text.length;
+}
+
+function isWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
 /** The deepest nesting of objects and arrays in `text`, counting no further than `limit + 1`. */
 export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
-  return jsonShape(text, { depth: limit, keys: Number.POSITIVE_INFINITY }).depth;
+  const unbounded = Number.POSITIVE_INFINITY;
+  return jsonShape(text, { depth: limit, keys: unbounded, items: unbounded, values: unbounded })
+    .depth;
 }

@@ -39,11 +39,25 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
      ON CONFLICT (webhook_id, event_key) DO NOTHING`,
   );
   // A claim is `delivering` with next_attempt_at as its expiry: past it, the claim is taken again.
-  const due = db.prepare<[number, number], rows.DueDeliveryRow>(
-    `SELECT d.id, d.webhook_id, w.url, w.secret, d.event, d.payload, d.attempts
-     FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-     WHERE d.status IN ('pending', 'delivering') AND d.next_attempt_at <= ?
-     ORDER BY d.next_attempt_at LIMIT ?`,
+  // Each webhook's due deliveries are ranked oldest first and only the first `per` minus its
+  // live claims are taken, so one receiver's backlog never fills every sender's slots.
+  const due = db.prepare<[{ now: number; limit: number; per: number }], rows.DueDeliveryRow>(
+    `WITH live AS (
+       SELECT webhook_id, count(*) AS n FROM webhook_deliveries
+       WHERE status = 'delivering' AND next_attempt_at > @now GROUP BY webhook_id
+     ), ranked AS (
+       SELECT rowid AS seq, webhook_id, next_attempt_at,
+         row_number() OVER (PARTITION BY webhook_id ORDER BY next_attempt_at, rowid) AS place
+       FROM webhook_deliveries
+       WHERE status IN ('pending', 'delivering') AND next_attempt_at <= @now
+     )
+     SELECT d.id, d.webhook_id, w.url, w.secret, d.event, d.payload, d.attempts
+     FROM ranked r
+       JOIN webhook_deliveries d ON d.rowid = r.seq
+       JOIN webhooks w ON w.id = r.webhook_id
+       LEFT JOIN live l ON l.webhook_id = r.webhook_id
+     WHERE r.place + coalesce(l.n, 0) <= @per
+     ORDER BY r.next_attempt_at, r.seq LIMIT @limit`,
   );
   const markDelivering = db.prepare<[number, string]>(
     `UPDATE webhook_deliveries SET status = 'delivering', attempts = attempts + 1,
@@ -72,11 +86,12 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
        (SELECT rowid FROM webhook_deliveries ORDER BY created_at DESC, rowid DESC LIMIT ?)`,
   );
 
-  const claim = db.transaction((now: number, limit: number, claimUntil: number): DueDelivery[] =>
-    due.all(now, limit).map((row) => {
-      markDelivering.run(claimUntil, row.id);
-      return rows.toDueDelivery({ ...row, attempts: row.attempts + 1 });
-    }),
+  const claim = db.transaction(
+    (now: number, limit: number, claimUntil: number, per: number): DueDelivery[] =>
+      due.all({ now, limit, per }).map((row) => {
+        markDelivering.run(claimUntil, row.id);
+        return rows.toDueDelivery({ ...row, attempts: row.attempts + 1 });
+      }),
   );
 
   const enqueue = db.transaction(
@@ -121,7 +136,8 @@ export function createWebhooksRepository(db: Database): WebhooksRepository {
     remove: (id) => del.run(id).changes === 1,
     enqueue: (event, eventKey, payload, now = new Date()) =>
       enqueue.immediate(event, eventKey, payload, now),
-    claimDue: (now, limit, claimUntil) => claim.immediate(now, limit, claimUntil),
+    claimDue: (now, limit, claimUntil, perWebhook = limit) =>
+      claim.immediate(now, limit, claimUntil, perWebhook),
     delivered: (claimed, statusCode, now = new Date()) =>
       markDelivered.run(...rows.deliveredValues(claimed, statusCode, now)).changes === 1,
     attemptFailed: (claimed, outcome) =>

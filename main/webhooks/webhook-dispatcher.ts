@@ -13,11 +13,21 @@ export interface WebhookDispatcherOptions {
   pollMs?: number;
   /** One attempt's time limit (connect, send, answer). */
   timeoutMs?: number;
+  /** Attempts in flight to one webhook at most, counting every process that sends. */
+  perWebhook?: number;
+  /** Attempts in flight from this process at most, all webhooks together. */
+  inFlight?: number;
   userAgent?: string;
   log?: (message: string, detail?: unknown) => void;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 8;
+/**
+ * A receiver that hangs holds this many attempts and no more; the others' deliveries take the
+ * remaining slots, so it delays them by nothing (one attempt's time limit at worst).
+ */
+const DEFAULT_PER_WEBHOOK = 4;
+const DEFAULT_IN_FLIGHT = 16;
 /** The delivery log keeps this many entries; finished ones beyond it go (pending ones stay). */
 const LOG_KEPT = 1000;
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -39,7 +49,9 @@ export function defaultBackoffMs(failedAttempts: number): number {
  * after an exponential backoff until `maxAttempts`. The queue is a table of the data's store, so
  * a retry planned before a restart happens after it, and several processes (the app and a
  * command on one folder, the nodes of a cluster) may send from one queue: each delivery is
- * claimed by one of them.
+ * claimed by one of them. Deliveries go out independently: each claim takes only free slots
+ * (per webhook, and for this process), and each attempt that ends frees its slot and claims the
+ * next, so no attempt waits for another's answer.
  */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
@@ -55,16 +67,22 @@ export class WebhookDispatcher {
    * with a long-lived one stays reachable from it (nodejs/node#55351), a leak in the app.
    */
   private readonly attempts = new Set<AbortController>();
+  /** The attempts this process has in flight, each ending with its outcome recorded. */
+  private readonly sending = new Set<Promise<void>>();
   private readonly maxAttempts: number;
   private readonly backoffMs: (failedAttempts: number) => number;
   private readonly timeoutMs: number;
   private readonly claimMs: number;
+  private readonly perWebhook: number;
+  private readonly inFlight: number;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     this.backoffMs = options.backoffMs ?? defaultBackoffMs;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.claimMs = this.timeoutMs + CLAIM_MARGIN_MS;
+    this.perWebhook = options.perWebhook ?? DEFAULT_PER_WEBHOOK;
+    this.inFlight = options.inFlight ?? DEFAULT_IN_FLIGHT;
   }
 
   /**
@@ -99,6 +117,7 @@ export class WebhookDispatcher {
     this.closed = true;
     clearInterval(this.timer);
     await this.running;
+    await Promise.all(this.sending);
   }
 
   /**
@@ -115,7 +134,9 @@ export class WebhookDispatcher {
     }, withinMs);
     try {
       this.kick();
-      while (this.running) await this.running;
+      // Each attempt that ends claims the next (kick), so this ends when nothing due is left.
+      while (this.running || this.sending.size > 0)
+        await (this.running ?? Promise.race(this.sending));
     } finally {
       clearTimeout(cutOff);
     }
@@ -129,13 +150,30 @@ export class WebhookDispatcher {
     }
     for (;;) {
       // Past the cut-off a claimed delivery would fail unsent: it stays pending instead.
-      if (this.cutOff) return;
+      if (this.cutOff || this.closed) return;
+      const free = this.inFlight - this.sending.size;
+      if (free <= 0) return;
       const now = Date.now();
-      const due = await this.options.repository.claimDue(now, 8, now + this.claimMs);
+      const due = await this.options.repository.claimDue(
+        now,
+        free,
+        now + this.claimMs,
+        this.perWebhook,
+      );
       if (due.length === 0) return;
-      await Promise.all(due.map((delivery) => this.send(delivery)));
-      if (this.closed) return;
+      for (const delivery of due) this.launch(delivery);
     }
+  }
+
+  /** Sends one delivery on its own; its end frees a slot, so the queue is looked at again. */
+  private launch(delivery: DueDelivery): void {
+    const sending = this.send(delivery)
+      .catch((error: unknown) => this.options.log?.('a webhook delivery failed to run', error))
+      .finally(() => {
+        this.sending.delete(sending);
+        this.kick();
+      });
+    this.sending.add(sending);
   }
 
   private async send(delivery: DueDelivery): Promise<void> {

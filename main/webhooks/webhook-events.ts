@@ -1,7 +1,10 @@
 import type { BatchRecord } from '../data/types/batch-record.js';
 import type { CoreData } from '../data/core-data.js';
 import type { DataCommands } from '../data/data-commands.js';
+import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/errors.js';
 import type { WebhookEvent } from '../../shared/webhook-schemas.js';
+
+const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CATALOGUE, code);
 
 const TERMINAL = new Set(['succeeded', 'partial', 'failed', 'degraded', 'cancelled']);
 
@@ -39,6 +42,45 @@ export function batchFinishedPayload(batch: BatchRecord, now = new Date()): unkn
       },
     },
   };
+}
+
+/**
+ * What a `batch.row_failed` delivery carries: the error's code and the fields at fault in words,
+ * never the row's values (a path, a number that was not one), which stay in the batch's rows
+ * for whoever holds a key. A webhook URL may be anywhere.
+ */
+export function rowFailedPayload(
+  batchId: string,
+  failure: { rowIndex: number; errorCode: string; fields: string[] },
+  now = new Date(),
+): unknown {
+  const fields = failure.fields.slice(0, MAX_FIELDS_NAMED).join(', ');
+  const more = failure.fields.length - MAX_FIELDS_NAMED;
+  const where = fields ? `${fields}${more > 0 ? ` and ${more} more` : ''}: ` : '';
+  return {
+    type: 'batch.row_failed',
+    createdAt: now.toISOString(),
+    data: {
+      batchId,
+      rowIndex: failure.rowIndex,
+      errorCode: failure.errorCode,
+      fields: failure.fields,
+      error: `${where}${ROW_ERROR_WORDS[failure.errorCode] ?? errorTitle(failure.errorCode)}. The batch's rows (GET /v1/render-batches/${batchId}/renders) give the detail.`,
+    },
+  };
+}
+
+const MAX_FIELDS_NAMED = 10;
+
+/** Words for the common row errors; others use the catalogue's title. */
+const ROW_ERROR_WORDS: Record<string, string> = {
+  'validation-failed': 'the value does not fit the field',
+  'image-invalid': 'the image could not be read or used',
+  'render-failed': 'the row could not be drawn',
+};
+
+function errorTitle(code: string): string {
+  return isErrorCode(code) ? ERROR_CATALOGUE[code].title : 'the row failed';
 }
 
 /**
@@ -82,11 +124,7 @@ export function withWebhookEvents(data: CoreData, queue: WebhookQueue): CoreData
         queued += await queue.enqueue(
           'batch.row_failed',
           `batch.row_failed:${context.batchId}:${outcome.rowIndex}:${now}`,
-          {
-            type: 'batch.row_failed',
-            createdAt: new Date(now).toISOString(),
-            data: { batchId: context.batchId, rowIndex: outcome.rowIndex, error: outcome.error },
-          },
+          rowFailedPayload(context.batchId, outcome, new Date(now)),
         );
       }
       if (queued > 0) queue.kick();

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -39,13 +39,13 @@ describe('render-desk mcp', () => {
     temp.remove();
   });
 
-  /** A key of the data folder, made as the app makes one, and the server started as that key. */
-  async function connect(scope: KeyScope): Promise<Client> {
+  /** A key of the data folder, made as the app makes one, and the command that serves as it. */
+  function serverCommand(scope: KeyScope) {
     const secret = `rdk_mcp_test_${scope}_0123456789`;
     const store = createStore(dataDir);
     store.apiKeys.ensure(secret, { name: `mcp ${scope}`, scope });
     store.close();
-    const transport = new StdioClientTransport({
+    return {
       command: process.execPath,
       args: [
         path.join(REPO_ROOT, 'bin', 'render-desk.mjs'),
@@ -59,8 +59,12 @@ describe('render-desk mcp', () => {
       ],
       cwd: REPO_ROOT,
       env: { ...(process.env as Record<string, string>), RENDER_DESK_API_KEY: secret },
-      stderr: 'pipe',
-    });
+    };
+  }
+
+  /** The server started as a key of `scope`, and a client connected to it. */
+  async function connect(scope: KeyScope): Promise<Client> {
+    const transport = new StdioClientTransport({ ...serverCommand(scope), stderr: 'pipe' });
     client = new Client({ name: 'render-desk-test', version: '1.0.0' });
     await client.connect(transport);
     return client;
@@ -308,5 +312,85 @@ describe('render-desk mcp', () => {
     const list = await call(mcp, 'list_templates', {});
     expect(JSON.stringify(list.content)).toContain(REFERENCE);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('answers a request over 10 MiB with an error pointing to sourceFile, and keeps serving', async () => {
+    const mcp = await connect('render');
+    // 60,000 short rows inline: about 13 MB as one JSON-RPC line.
+    const records = Array.from({ length: 60_000 }, (_, i) => productRow(i));
+    expect(JSON.stringify(records).length).toBeGreaterThan(10 * 1024 * 1024);
+    const refused = await mcp
+      .callTool({ name: 'start_batch', arguments: { templateId: REFERENCE, records } })
+      .then(
+        () => null,
+        (error: Error) => error,
+      );
+    expect(refused?.message).toMatch(/The message is 1\d\.\d MB; .* at most 10 MiB/);
+    expect(refused?.message).toMatch(/--allow and name it in sourceFile/);
+    expect(refused).toMatchObject({ code: -32600, data: { code: 'payload-too-large' } });
+    // The same server answers the next call.
+    const list = await call(mcp, 'list_templates', {});
+    expect(JSON.stringify(list.content)).toContain(REFERENCE);
+  });
+
+  /** The server as a bare process, its exit code and what it wrote on stderr (bounded wait). */
+  function startBare(scope: KeyScope) {
+    const { command, args, cwd, env } = serverCommand(scope);
+    const child = spawn(command, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const exited = new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`render-desk mcp did not exit within 60 s; stderr: ${stderr}`));
+      }, 60_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stderr });
+      });
+    });
+    return { child, exited };
+  }
+
+  const INITIALIZE = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'bare', version: '1' },
+    },
+  };
+
+  it('answers a line that is not JSON with a parse error and keeps serving', async () => {
+    const { child, exited } = startBare('render');
+    const answers: Record<string, unknown>[] = [];
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString('utf8');
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) answers.push(JSON.parse(line) as Record<string, unknown>);
+    });
+    child.stdin.write('\u0000\u00ff{not json\n');
+    child.stdin.write(`${JSON.stringify(INITIALIZE)}\n`);
+    const deadline = Date.now() + 30_000;
+    while (answers.length < 2 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answers[0]).toMatchObject({ id: null, error: { code: -32700 } });
+    expect(answers[1]).toMatchObject({ id: 1, result: { serverInfo: { name: 'render-desk' } } });
+    child.stdin.end();
+    expect((await exited).code).toBe(0);
+  });
+
+  it('says on stderr that stdout failed and exits non-zero', async () => {
+    const { child, exited } = startBare('render');
+    // The client is gone: the answer to this request cannot be written.
+    child.stdout.destroy();
+    child.stdin.write(`${JSON.stringify(INITIALIZE)}\n`);
+    const { code, stderr } = await exited;
+    expect(code).toBe(4);
+    expect(stderr).toMatch(/render-desk mcp: stopped: stdio failed \(.*EPIPE/);
   });
 });

@@ -74,7 +74,7 @@ export function succeeded(
 }
 
 export function failed(rowIndex: number, error = 'The photo could not be read.'): RowOutcome {
-  return { ok: false, rowIndex, error };
+  return { ok: false, rowIndex, error, errorCode: 'image-invalid', fields: ['values.photo'] };
 }
 
 /**

@@ -129,6 +129,32 @@ describe.each(implementations.all)('outgoing webhooks and their queue on %s', (_
     ]);
   });
 
+  it('claims at most a few of one webhook at a time, counting live claims, leaving room for the others', async () => {
+    const data = await open();
+    const busy = await addWebhook(data, { events: ['batch.row_failed', 'batch.finished'] });
+    const other = await addWebhook(data);
+    // The busy webhook's backlog is older than anything the other webhook has queued.
+    for (let i = 0; i < 10; i++)
+      await data.webhooks.enqueue('batch.row_failed', `row${i}`, { i }, new Date(T0 + i));
+    await data.webhooks.enqueue('batch.finished', 'end', finished('bat_1'), new Date(T0 + 100));
+
+    const first = await data.webhooks.claimDue(T0 + 1000, 8, T0 + LEASE, 3);
+    const byWebhook = (claims: { webhookId: string }[], id: string) =>
+      claims.filter((c) => c.webhookId === id).length;
+    expect(byWebhook(first, busy.webhook.id)).toBe(3);
+    expect(byWebhook(first, other.webhook.id)).toBe(1);
+    // The busy webhook's three claims are live: nothing more of it until one ends.
+    expect(await data.webhooks.claimDue(T0 + 1000, 8, T0 + LEASE, 3)).toEqual([]);
+    const oneBusy = first.find((c) => c.webhookId === busy.webhook.id)!;
+    await data.webhooks.delivered(oneBusy, 200);
+    const next = await data.webhooks.claimDue(T0 + 1000, 8, T0 + LEASE, 3);
+    expect(next.map((c) => c.webhookId)).toEqual([busy.webhook.id]);
+    // Claims that expired (their sender died) no longer count: they are due again.
+    const later = await data.webhooks.claimDue(T0 + LEASE, 8, T0 + 2 * LEASE, 3);
+    expect(byWebhook(later, busy.webhook.id)).toBe(3);
+    expect(byWebhook(later, other.webhook.id)).toBe(1);
+  });
+
   it('records a delivery, and ignores the outcome of a claim it no longer holds', async () => {
     const data = await open();
     await addWebhook(data);

@@ -12,12 +12,22 @@ import { CreateWebhookRequest } from '../../shared/webhook-schemas.js';
 import { WebhookDispatcher } from '../../main/webhooks/webhook-dispatcher.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.js';
 
+interface SilentServer {
+  url: string;
+  /** Requests taken so far. */
+  taken: number;
+  close: () => Promise<void>;
+}
+
 /** A real server that takes each request and never answers it. */
-async function startSilentServer(): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer(() => undefined);
+async function startSilentServer(): Promise<SilentServer> {
+  const server = http.createServer(() => {
+    silent.taken += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const silent: SilentServer = {
+    taken: 0,
     url: `http://127.0.0.1:${port}/hooks`,
     close: () =>
       new Promise<void>((resolve) => {
@@ -25,6 +35,7 @@ async function startSilentServer(): Promise<{ url: string; close: () => Promise<
         server.close(() => resolve());
       }),
   };
+  return silent;
 }
 
 const EVENT = { type: 'batch.finished', data: { batch: { id: 'bat_x' } } };
@@ -134,4 +145,74 @@ describe('the webhook dispatcher, sending before its process exits', () => {
       repository.attemptFailed(orphan!, { statusCode: null, error: 'late', nextAttemptAt: 1 }),
     ).toBe(false);
   });
+});
+
+describe('the webhook dispatcher, with a receiver that never answers among healthy ones', () => {
+  let dataDir: string;
+  let store: Store;
+  let repository: WebhooksRepository;
+  let healthy: WebhookReceiver;
+  let hung: SilentServer;
+  beforeEach(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-webhook-hung-'));
+    store = createStore(dataDir);
+    repository = createWebhooksRepository(store.db);
+    healthy = await startWebhookReceiver();
+    hung = await startSilentServer();
+  });
+  afterEach(async () => {
+    await hung.close();
+    await healthy.close();
+    store.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('delivers the healthy receiver its batch.finished at once, however many deliveries to the hung one are queued before it', async () => {
+    const ATTEMPT_MS = 1_000;
+    repository.create(
+      CreateWebhookRequest.parse({
+        url: hung.url,
+        events: ['batch.row_failed', 'batch.finished'],
+      }),
+    );
+    repository.create(CreateWebhookRequest.parse({ url: healthy.url }));
+    // 24 failed rows for the hung receiver, queued before the batch finished.
+    const queuedAt = Date.now() - 1_000;
+    for (let row = 0; row < 24; row++)
+      repository.enqueue(
+        'batch.row_failed',
+        `batch.row_failed:bat_x:${row}`,
+        { type: 'batch.row_failed', data: { row } },
+        new Date(queuedAt + row),
+      );
+    expect(repository.enqueue('batch.finished', 'batch.finished:bat_x:1', EVENT)).toBe(2);
+
+    const dispatcher = new WebhookDispatcher({
+      repository: asyncPort(repository),
+      timeoutMs: ATTEMPT_MS,
+      backoffMs: () => 60_000,
+      perWebhook: 4,
+      pollMs: 50,
+    });
+    const started = Date.now();
+    dispatcher.start();
+    try {
+      await healthy.waitFor('batch.finished', 1, 10_000);
+      // Before the hung receiver's first attempts even timed out.
+      expect(Date.now() - started).toBeLessThan(ATTEMPT_MS);
+      // The hung receiver holds four attempts and no more; each ends at the time limit and
+      // frees its slot for the next of its backlog.
+      await new Promise((resolve) => setTimeout(resolve, ATTEMPT_MS / 2 - (Date.now() - started)));
+      expect(hung.taken).toBe(4);
+      await new Promise((resolve) => setTimeout(resolve, ATTEMPT_MS));
+      expect(hung.taken).toBe(8);
+    } finally {
+      await dispatcher.close();
+    }
+    const failed = repository
+      .deliveries({ limit: 100 })
+      .filter((d) => d.url === hung.url && d.lastError !== null);
+    expect(failed.length).toBeGreaterThanOrEqual(4);
+    expect(failed.every((d) => d.lastError === 'no answer within 1 s')).toBe(true);
+  }, 20_000);
 });

@@ -141,6 +141,72 @@ describe('outgoing webhooks', () => {
   });
 });
 
+describe('webhook payloads', () => {
+  const hooked = {} as { server: TestServer; receiver: WebhookReceiver };
+  beforeAll(async () => {
+    hooked.receiver = await startWebhookReceiver();
+    hooked.server = await startTestServer({}, { webhookDispatcher: FAST });
+    const res = await hooked.server.api('/v1/webhooks', {
+      method: 'POST',
+      json: { url: hooked.receiver.url, events: ['batch.finished', 'batch.row_failed'] },
+    });
+    expect(res.status).toBe(201);
+  });
+  afterAll(async () => {
+    await hooked.server?.stop();
+    await hooked.receiver?.close();
+  });
+
+  it("carries a failed row's error code and field, never the row's values", async () => {
+    const { receiver, server } = hooked;
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-webhook-values-'));
+    try {
+      // A file that exists but is no image, and one that does not exist.
+      const unreadable = path.join(folder, 'passport-scan-NGUYEN-VAN-A.png');
+      fs.writeFileSync(unreadable, 'not an image');
+      const missing = path.join(folder, 'payroll-2026-confidential', 'salary-slip.png');
+      const secretPrice = 'acct-4411-0097-secret';
+      const batchId = await runBatch(server, [
+        { ...GOOD, photo: unreadable },
+        { ...GOOD, photo: missing },
+        { ...GOOD, price: secretPrice },
+      ]);
+      const ofBatch = async () =>
+        (await receiver.waitFor('batch.row_failed', 1)).filter(
+          (r) => r.json.data.batchId === batchId,
+        );
+      for (let i = 0; i < 200 && (await ofBatch()).length < 3; i++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      const failed = await ofBatch();
+      expect(failed).toHaveLength(3);
+      for (const delivery of failed) {
+        for (const secret of ['passport-scan', 'NGUYEN', 'payroll', 'salary', folder, '4411'])
+          expect(delivery.body).not.toContain(secret);
+      }
+      const byRow = new Map(failed.map((r) => [r.json.data.rowIndex, r.json.data]));
+      expect(byRow.get(0)).toMatchObject({
+        errorCode: 'image-invalid',
+        error: expect.stringMatching(/photo/),
+      });
+      expect(byRow.get(1)).toMatchObject({
+        errorCode: 'image-invalid',
+        fields: ['values.photo'],
+        error: expect.stringMatching(/^values\.photo: the image could not be read or used\./),
+      });
+      expect(byRow.get(2)).toMatchObject({
+        errorCode: 'validation-failed',
+        fields: ['values.price'],
+        error: expect.stringMatching(/^values\.price: the value does not fit the field\./),
+      });
+      // The batch's own rows, read with the API key, still tell the whole story.
+      const renders = await (await server.api(`/v1/render-batches/${batchId}/renders`)).json();
+      expect(JSON.stringify(renders)).toContain('salary-slip.png');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the webhook queue', () => {
   it('survives a restart: a retry planned before it is delivered after it', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-webhooks-restart-'));

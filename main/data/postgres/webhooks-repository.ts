@@ -95,22 +95,35 @@ export function postgresWebhooks(pool: pg.Pool): PostgresWebhooks {
       );
       return result.rowCount ?? 0;
     },
-    async claimDue(now, limit, claimUntil) {
+    async claimDue(now, limit, claimUntil, perWebhook = limit) {
       // SKIP LOCKED: a node passes over the rows another is claiming this instant, and a row
       // claimed and committed meanwhile is checked again (no longer due) before it is taken.
+      // The candidates are each webhook's oldest due ones, `perWebhook` minus its live claims
+      // (any node's), so one receiver's backlog never fills every node's slots. Two nodes that
+      // rank at once pick the same candidates, and the second skips what the first took.
       const result = await pool.query<rows.DueDeliveryRow>(
         `UPDATE webhook_deliveries d
            SET status = 'delivering', attempts = d.attempts + 1, next_attempt_at = $3
          FROM webhooks w
          WHERE w.id = d.webhook_id AND d.id IN (
            SELECT id FROM webhook_deliveries
-           WHERE status IN ('pending', 'delivering') AND next_attempt_at <= $1
-           ORDER BY next_attempt_at
-           LIMIT $2
+           WHERE status IN ('pending', 'delivering') AND next_attempt_at <= $1 AND id IN (
+             SELECT r.id FROM (
+               SELECT id, webhook_id, next_attempt_at, seq, row_number() OVER (
+                 PARTITION BY webhook_id ORDER BY next_attempt_at, seq) AS place
+               FROM webhook_deliveries
+               WHERE status IN ('pending', 'delivering') AND next_attempt_at <= $1
+             ) r LEFT JOIN (
+               SELECT webhook_id, count(*) AS n FROM webhook_deliveries
+               WHERE status = 'delivering' AND next_attempt_at > $1 GROUP BY webhook_id
+             ) l ON l.webhook_id = r.webhook_id
+             WHERE r.place + coalesce(l.n, 0) <= $4
+             ORDER BY r.next_attempt_at, r.seq
+             LIMIT $2)
            FOR UPDATE SKIP LOCKED)
          RETURNING d.id, d.webhook_id, w.url, w.secret, d.event, d.payload::text AS payload,
            d.attempts`,
-        [now, limit, claimUntil],
+        [now, limit, claimUntil, perWebhook],
       );
       return result.rows.map(rows.toDueDelivery);
     },

@@ -55,9 +55,11 @@ export interface WebhooksRepository {
   /**
    * Claims up to `limit` deliveries due by `now` (ms), oldest first, until `claimUntil` (ms):
    * pending ones whose retry is due, and claimed ones whose claim expired (their sender died).
-   * A delivery is claimed by one caller only, however many claim at once.
+   * A delivery is claimed by one caller only, however many claim at once. At most `perWebhook`
+   * deliveries of one webhook are claimed at a time, counting the live claims of every sender
+   * (default `limit`): a receiver that hangs holds that many, and the rest go to the others.
    */
-  claimDue(now: number, limit: number, claimUntil: number): DueDelivery[];
+  claimDue(now: number, limit: number, claimUntil: number, perWebhook?: number): DueDelivery[];
   /** The claimed attempt was answered with a 2xx. False when the claim was no longer held. */
   delivered(claim: DeliveryClaim, statusCode: number, now?: Date): boolean;
   /** The claimed attempt failed: retried at `nextAttemptAt`, or given up when null. */
