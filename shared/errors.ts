@@ -170,7 +170,7 @@ export const ERROR_CATALOGUE = {
   'image-url-not-an-image': {
     status: 422,
     title: 'The URL does not hold an image',
-    when: 'An image URL answered with a content type other than PNG, JPEG, WebP, AVIF, GIF or SVG, its bytes do not decode as an image, or an SVG refers to outside resources.',
+    when: 'An image URL answered with a content type other than PNG, JPEG, WebP, AVIF, GIF or SVG, its bytes do not decode as an image, or an SVG refers to outside resources; or its body is compressed with a Content-Encoding other than gzip, deflate or br, or the compressed data is damaged.',
   },
   'image-url-timeout': {
     status: 422,
