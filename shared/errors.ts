@@ -125,7 +125,7 @@ export const ERROR_CATALOGUE = {
   'misdirected-request': {
     status: 421,
     title: 'This server only answers to its loopback address',
-    when: "The `Host` header is not `127.0.0.1`, `localhost` or `[::1]` with the server's port (DNS-rebinding protection); a cluster API node also answers to its `--allowed-hosts`.",
+    when: "The `Host` header, or the host of an absolute-form request target (`GET http://host/…`), is not `127.0.0.1`, `localhost` or `[::1]` with the server's port (DNS-rebinding protection); a cluster API node also answers to its `--allowed-hosts`.",
   },
   'validation-failed': {
     status: 422,
