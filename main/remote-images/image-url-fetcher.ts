@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { ALLOWED_IMAGE_TYPES } from '../engine/image-type.js';
 import { ACCEPTED_ENCODINGS, decodedBody, type DecodedBody } from './content-encoding.js';
 import { forbiddenAddressReason } from './forbidden-address.js';
 import { hostAllowed } from './host-allow-list.js';
@@ -24,14 +25,17 @@ export const DEFAULT_IMAGE_URL_LIMITS: ImageUrlLimits = {
   maxRedirects: 5,
 };
 
-/** Content types taken as images; the bytes are decoded afterwards to prove it. */
+/**
+ * Content types taken as images; the bytes decide afterwards (main/engine/image-type.ts). No
+ * AVIF: its decoder (libheif) is not reached by outside bytes, and not asking for it lets a CDN
+ * that negotiates send WebP or JPEG instead.
+ */
 export const IMAGE_CONTENT_TYPES = new Set([
   'image/png',
   'image/jpeg',
   'image/jpg',
   'image/webp',
   'image/gif',
-  'image/avif',
   'image/svg+xml',
 ]);
 
@@ -151,7 +155,7 @@ export class ImageUrlFetcher {
     };
     const headers: Record<string, string> = {
       'user-agent': this.options.userAgent ?? 'RenderDesk (image URL fetcher)',
-      accept: 'image/png,image/jpeg,image/webp,image/avif,image/gif,image/svg+xml;q=0.8',
+      accept: 'image/png,image/jpeg,image/webp,image/gif,image/svg+xml;q=0.8',
       // Decoded on arrival (content-encoding.ts); servers send codings unasked anyway.
       'accept-encoding': ACCEPTED_ENCODINGS,
     };
@@ -222,7 +226,7 @@ export class ImageUrlFetcher {
           return reject(
             new ImageUrlFailure(
               'image-url-not-an-image',
-              `${url.toString()} is ${contentType || 'of no content type'}, not an image (PNG, JPEG, WebP, AVIF, GIF or SVG).`,
+              `${url.toString()} is ${contentType || 'of no content type'}, not an image (${ALLOWED_IMAGE_TYPES}).`,
             ),
           );
         }
