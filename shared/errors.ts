@@ -125,7 +125,7 @@ export const ERROR_CATALOGUE = {
   'misdirected-request': {
     status: 421,
     title: 'This server only answers to its loopback address',
-    when: "The `Host` header is not `127.0.0.1`, `localhost` or `[::1]` with the server's port (DNS-rebinding protection); a cluster API node also answers to its `--allowed-hosts`.",
+    when: "The `Host` header, or the host of an absolute-form request target (`GET http://host/…`), is not `127.0.0.1`, `localhost` or `[::1]` with the server's port (DNS-rebinding protection); a cluster API node also answers to its `--allowed-hosts`.",
   },
   'validation-failed': {
     status: 422,
@@ -140,7 +140,7 @@ export const ERROR_CATALOGUE = {
   'image-invalid': {
     status: 422,
     title: 'An image value could not be used',
-    when: 'An image value (upload id, `data:` URI, file path, brand logo) cannot be read or decoded, or a template image is not PNG, JPEG or WebP or is over the pixel limit; `errors` names the value.',
+    when: 'An image value (upload id, `data:` URI, file path, brand logo, images folder or zip) cannot be read or decoded, or its bytes are not PNG, JPEG, WebP, GIF or SVG (TIFF, AVIF, HEIF … are refused whatever the name or declared type says), or a template image is not PNG, JPEG or WebP or is over the pixel limit; `errors` names the value.',
   },
   'svg-external-reference': {
     status: 422,
@@ -170,7 +170,7 @@ export const ERROR_CATALOGUE = {
   'image-url-not-an-image': {
     status: 422,
     title: 'The URL does not hold an image',
-    when: 'An image URL answered with a content type other than PNG, JPEG, WebP, AVIF, GIF or SVG, its bytes do not decode as an image, or an SVG refers to outside resources.',
+    when: 'An image URL answered with a content type other than PNG, JPEG, WebP, GIF or SVG, its bytes are of another type (decided by the bytes, not the content type) or do not decode as an image, or an SVG refers to outside resources; or its body is compressed with a Content-Encoding other than gzip, deflate or br, or the compressed data is damaged.',
   },
   'image-url-timeout': {
     status: 422,

@@ -38,23 +38,26 @@ export const PreviewLink = z.object({
 });
 export type PreviewLink = z.infer<typeof PreviewLink>;
 
-/** The query of a preview link: its fixed parameters; values ride as `v.<name>`. */
 /**
- * The query of a preview link: its fixed parameters; values ride as `v.<name>`. All optional
- * here so that a link missing one is a 403 url-invalid from the signature check, not a 422.
+ * One parameter of a preview link, documented as the string it is. Not checked here: the signer
+ * checks the query string as sent (main/preview-links/preview-link-signer.ts), so a missing,
+ * repeated, over-long or unknown parameter is a 403 url-invalid, never a 422.
+ */
+const linkParam = (maxLength: number, description: string) =>
+  z.unknown().meta({ type: 'string', maxLength, description }).optional();
+
+/**
+ * The query of a preview link: its fixed parameters; values ride as `v.<name>`. Nothing else may
+ * ride along, and nothing may appear twice.
  */
 export const PreviewLinkQuery = z.looseObject({
-  t: z.string().max(200).optional().describe('template id'),
-  target: z.string().max(64).optional().describe('layout'),
-  f: z.string().max(8).optional().describe('format: png, jpeg, webp or avif'),
-  b: z.string().max(200).optional().describe('brand id'),
-  k: z
-    .string()
-    .max(100)
-    .optional()
-    .describe('id of the API key that made the link (and is charged)'),
-  exp: z.string().max(12).optional().describe('expiry, seconds since the epoch'),
-  sig: z.string().max(128).optional().describe('HMAC-SHA256 signature'),
+  t: linkParam(200, 'template id'),
+  target: linkParam(64, 'layout'),
+  f: linkParam(8, 'format: png, jpeg, webp or avif'),
+  b: linkParam(200, 'brand id'),
+  k: linkParam(100, 'id of the API key that made the link (and is charged)'),
+  exp: linkParam(12, 'expiry, seconds since the epoch'),
+  sig: linkParam(128, 'HMAC-SHA256 signature'),
 });
 
 export const PreviewSecretRotated = z.object({ rotatedAt: z.string() });

@@ -2,12 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppError, Errors } from '../../shared/errors.js';
 import type { ImageInput } from '../render/render-protocol.js';
-import {
-  assertSvgBytesSelfContained,
-  MAX_SVG_BYTES,
-  maybeSvg,
-  svgTooLarge,
-} from './svg-self-contained.js';
+import { assertAllowedImage, IMAGE_HEAD_BYTES } from './image-type.js';
+import { assertSvgBytesSelfContained, MAX_SVG_BYTES, svgTooLarge } from './svg-self-contained.js';
 
 /** Decoded data URIs larger than this are refused (the body limit usually answers 413 first). */
 export const MAX_DATA_URI_BYTES = 25 * 1024 * 1024;
@@ -157,8 +153,9 @@ export function checkedImageFile(file: string, valuePath: string): ImageInput {
       `"${file}" is over ${MAX_IMAGE_FILE_BYTES / 1024 / 1024} MB.`,
     );
   }
-  // Detected by content, not by name: a .png that is really an SVG is rasterised as an SVG.
-  if (maybeSvg(readHead(file))) {
+  // Detected by content, not by name: a .png that is really an SVG is rasterised as an SVG, and
+  // one that is really a TIFF is refused.
+  if (assertAllowedImage(readHead(file), valuePath) === 'svg') {
     if (stat.size > MAX_SVG_BYTES) throw svgTooLarge(valuePath);
     assertSvgBytesSelfContained(fs.readFileSync(file), valuePath);
   }
@@ -191,15 +188,17 @@ function fromDataUri(uri: string, valuePath: string): ImageInput {
     throw Errors.imageInvalid(valuePath, 'the data: URI is not valid percent-encoding.');
   }
   if (bytes.length === 0) throw Errors.imageInvalid(valuePath, 'the data: URI holds no data.');
-  assertSvgBytesSelfContained(bytes, valuePath);
+  // The bytes decide, not the declared type: sharp would decode a TIFF sent as image/png.
+  if (assertAllowedImage(bytes.subarray(0, IMAGE_HEAD_BYTES), valuePath) === 'svg')
+    assertSvgBytesSelfContained(bytes, valuePath);
   return { kind: 'bytes', bytes: new Uint8Array(bytes), mime };
 }
 
 function readHead(file: string): Buffer {
   const fd = fs.openSync(file, 'r');
   try {
-    const head = Buffer.alloc(512);
-    const read = fs.readSync(fd, head, 0, 512, 0);
+    const head = Buffer.alloc(IMAGE_HEAD_BYTES);
+    const read = fs.readSync(fd, head, 0, IMAGE_HEAD_BYTES, 0);
     return head.subarray(0, read);
   } finally {
     fs.closeSync(fd);

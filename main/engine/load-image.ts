@@ -6,6 +6,7 @@ import type { KeepBox } from '../../shared/template-format.js';
 import type { ImageInput } from '../render/render-protocol.js';
 import { keepWindow, type SourceWindow } from '../../shared/keep-window.js';
 import { windowPlacement, type ImagePlacement } from './image-keep.js';
+import { imageHead, notAnAllowedImage, sniffImageType } from './image-type.js';
 
 export interface ImageFitting {
   width: number;
@@ -94,6 +95,7 @@ async function decode(input: ImageInput, fitting: ImageFitting): Promise<FittedI
   const boxW = Math.max(1, Math.round(fitting.width));
   const boxH = Math.max(1, Math.round(fitting.height));
   try {
+    await assertDecodable(input);
     // The header read alone (no pixels) may skip the limit, so the message can say how big the
     // image claims to be; the decode below keeps sharp's default limit.
     const meta = await sharp(source, { limitInputPixels: false }).metadata();
@@ -195,6 +197,7 @@ export interface SourceImage {
 export async function loadSourceImage(input: ImageInput): Promise<SourceImage | null> {
   const source = input.kind === 'file' ? input.path : Buffer.from(input.bytes);
   try {
+    await assertDecodable(input);
     const meta = await sharp(source, { limitInputPixels: false }).metadata();
     if (meta.format === 'svg') return null;
     if (meta.width && meta.height && meta.width * meta.height > MAX_INPUT_PIXELS) {
@@ -215,6 +218,21 @@ export async function loadSourceImage(input: ImageInput): Promise<SourceImage | 
     if (error instanceof ImageLoadError) throw error;
     throw new ImageLoadError(describeDecodeError(error));
   }
+}
+
+/**
+ * The last gate before sharp, in the thread that decodes: every image drawn passes here, also
+ * those no value check saw (a template's own files), so no decoder but the allowed ones is
+ * reached whatever the bytes are.
+ */
+async function assertDecodable(input: ImageInput): Promise<void> {
+  let head: Uint8Array;
+  try {
+    head = await imageHead(input);
+  } catch {
+    throw new ImageLoadError('the file no longer exists or cannot be read');
+  }
+  if (!sniffImageType(head)) throw new ImageLoadError(notAnAllowedImage(head));
 }
 
 /** Where a source image of srcW × srcH is cut (s*) and drawn in its box (d*), as the raster fit. */

@@ -51,6 +51,11 @@ export function assertSvgBytesSelfContained(bytes: Uint8Array, valuePath: string
       throw Errors.imageInvalid(valuePath, 'the compressed SVG (.svgz) is damaged or truncated.');
     }
     // Whatever was compressed must itself be a plain SVG; librsvg reads no other compressed image.
+    if (!looksLikeMarkup(inflated))
+      throw Errors.imageInvalid(
+        valuePath,
+        'the bytes are gzip-compressed but hold no SVG (only SVGs are read compressed, as .svgz); send the image uncompressed.',
+      );
     assertSvgSelfContained(inflated, valuePath);
     return;
   }

@@ -16,6 +16,9 @@ export interface PreviewLinkClaims {
 /** Values ride in the query string under this prefix, apart from the link's own parameters. */
 export const VALUE_PREFIX = 'v.';
 
+/** The link's own parameters; with the `v.` values they are all a link may carry. */
+const LINK_PARAMS: ReadonlySet<string> = new Set(['t', 'target', 'f', 'b', 'k', 'exp', 'sig']);
+
 /**
  * HMAC-SHA256 over a canonical form of the claims (values sorted by name), so a changed value,
  * template, target, format, brand, key or expiry breaks the signature. Rotating the secret
@@ -38,13 +41,13 @@ export class PreviewLinkSigner {
     return params.toString();
   }
 
-  /** The claims of a link's query; throws 403 url-invalid (tampered) or url-expired. */
-  async verify(query: Record<string, unknown>, now = Date.now()): Promise<PreviewLinkClaims> {
-    const one = (name: string): string | undefined => {
-      const value = query[name];
-      if (Array.isArray(value)) throw tampered();
-      return typeof value === 'string' ? value : undefined;
-    };
+  /**
+   * The claims of a link's query, read from the query string as the client sent it; throws 403
+   * url-invalid (tampered, or carrying anything besides its signed parameters) or url-expired.
+   */
+  async verify(query: URLSearchParams, now = Date.now()): Promise<PreviewLinkClaims> {
+    assertOnlySignedParams(query);
+    const one = (name: string): string | undefined => query.get(name) ?? undefined;
     const [t, target, f, k, exp, sig] = ['t', 'target', 'f', 'k', 'exp', 'sig'].map(one);
     if (
       !t ||
@@ -61,10 +64,8 @@ export class PreviewLinkSigner {
         'This preview link is incomplete or unsigned. Make a new one with POST /v1/preview-links.',
       );
     const values: Record<string, string> = {};
-    for (const [name, value] of Object.entries(query)) {
-      if (!name.startsWith(VALUE_PREFIX)) continue;
-      if (typeof value !== 'string') throw tampered();
-      values[name.slice(VALUE_PREFIX.length)] = value;
+    for (const [name, value] of query) {
+      if (name.startsWith(VALUE_PREFIX)) values[name.slice(VALUE_PREFIX.length)] = value;
     }
     const claims: PreviewLinkClaims = {
       templateId: t,
@@ -107,6 +108,31 @@ export class PreviewLinkSigner {
 
 function sortedValues(values: Record<string, string>): [string, string][] {
   return Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * A link is exactly what was signed. An unsigned extra parameter is refused rather than ignored:
+ * ignored, it would make endless distinct URLs for one image (defeating caches, or filling a
+ * CDN's), and a reader could not tell which parameters mean something. A parameter given twice
+ * is refused because parsers disagree on which copy wins, so the copy checked need not be the
+ * copy used.
+ */
+function assertOnlySignedParams(query: URLSearchParams): void {
+  const seen = new Set<string>();
+  for (const name of query.keys()) {
+    const shown = JSON.stringify(name.length > 64 ? `${name.slice(0, 64)}…` : name);
+    if (seen.has(name))
+      throw new AppError(
+        'url-invalid',
+        `This preview link carries ${shown} more than once. Use the link exactly as POST /v1/preview-links returned it.`,
+      );
+    seen.add(name);
+    if (!LINK_PARAMS.has(name) && !name.startsWith(VALUE_PREFIX))
+      throw new AppError(
+        'url-invalid',
+        `This preview link carries ${shown}, which it was not signed with. Use the link exactly as POST /v1/preview-links returned it; for a fresh URL (to bypass a cache), make a new link.`,
+      );
+  }
 }
 
 function tampered(): AppError {

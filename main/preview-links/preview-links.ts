@@ -78,8 +78,9 @@ export class PreviewLinks {
     };
   }
 
+  /** `query` is the link's query string as sent: the signer holds it to exactly what it signed. */
   async serve(
-    query: Record<string, unknown>,
+    query: URLSearchParams,
     ifNoneMatch: string | undefined,
     now = Date.now(),
   ): Promise<ServedPreview> {

@@ -1,6 +1,12 @@
 import { isAppError } from '../../shared/errors.js';
 import type { ImageUrlSettings } from '../../shared/image-url-schemas.js';
-import { assertSvgBytesSelfContained, maybeSvg } from '../engine/svg-self-contained.js';
+import {
+  ALLOWED_IMAGE_TYPES,
+  IMAGE_HEAD_BYTES,
+  notAnAllowedImage,
+  sniffImageType,
+} from '../engine/image-type.js';
+import { assertSvgBytesSelfContained } from '../engine/svg-self-contained.js';
 import type { ImageInput } from '../render/render-protocol.js';
 import { hostAllowed } from './host-allow-list.js';
 import type { CachedImage, ImageUrlCache } from './image-url-cache.js';
@@ -53,7 +59,11 @@ export class RemoteImages {
           found.set(url, await this.fetchOne(url, settings.allowedHosts));
         } catch (error) {
           if (error instanceof ImageUrlFailure) found.set(url, error);
-          else if (isAppError(error) && error.code === 'svg-external-reference')
+          // The SVG check's refusals (outside references, not well-formed, compressed non-SVG).
+          else if (
+            isAppError(error) &&
+            (error.code === 'svg-external-reference' || error.code === 'image-invalid')
+          )
             found.set(url, new ImageUrlFailure('image-url-not-an-image', error.message));
           else throw error;
         }
@@ -127,9 +137,16 @@ function freshFor(cacheControl: string | undefined): number {
   return DEFAULT_FRESH_MS;
 }
 
-/** The bytes must be an image sharp reads (a header check), and an SVG must be self-contained. */
+/**
+ * The bytes must be of an allowed type by their first bytes (a TIFF served as image/png would
+ * reach libtiff), an image sharp reads (a header check), and an SVG must be self-contained.
+ */
 async function assertDecodes(url: string, bytes: Buffer): Promise<void> {
-  if (maybeSvg(bytes.subarray(0, 512))) assertSvgBytesSelfContained(bytes, url);
+  const head = bytes.subarray(0, IMAGE_HEAD_BYTES);
+  const type = sniffImageType(head);
+  if (!type)
+    throw new ImageUrlFailure('image-url-not-an-image', `${url}: ${notAnAllowedImage(head)}`);
+  if (type === 'svg') assertSvgBytesSelfContained(bytes, url);
   try {
     // Loaded on first use: most renders fetch no URL.
     const { default: sharp } = await import('sharp');
@@ -138,7 +155,7 @@ async function assertDecodes(url: string, bytes: Buffer): Promise<void> {
   } catch {
     throw new ImageUrlFailure(
       'image-url-not-an-image',
-      `${url} does not decode as an image (PNG, JPEG, WebP, AVIF, GIF or SVG); it may be damaged or a web page.`,
+      `${url} does not decode as an image (${ALLOWED_IMAGE_TYPES}); it may be damaged or a web page.`,
     );
   }
 }

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { AppError } from '../../shared/errors.js';
+import { IMAGE_HEAD_BYTES, sniffImageType } from '../engine/image-type.js';
 
 /** The raster formats a template image may be, with the extension it is stored under. */
 export type AssetFormat = 'png' | 'jpg' | 'webp';
@@ -34,14 +35,16 @@ export async function checkTemplateAsset(bytes: Uint8Array, what: string): Promi
   return format;
 }
 
+/** PNG, JPEG or WebP by the bytes (main/engine/image-type.ts); GIF and SVG are not assets. */
 export function sniffAssetFormat(bytes: Uint8Array): AssetFormat | null {
-  const head = Buffer.from(bytes.subarray(0, 12));
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'png';
+  switch (sniffImageType(bytes.subarray(0, IMAGE_HEAD_BYTES))) {
+    case 'png':
+      return 'png';
+    case 'jpeg':
+      return 'jpg';
+    case 'webp':
+      return 'webp';
+    default:
+      return null;
   }
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
-  if (head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP') {
-    return 'webp';
-  }
-  return null;
 }

@@ -81,6 +81,36 @@ describe('preview links', () => {
     }
   });
 
+  it('refuses a link carrying a parameter it was not signed with, naming it', async () => {
+    const made = await link({ ...VALUES, headline: 'Exactly as signed' });
+    expect((await testFetch(made.url)).status).toBe(200);
+    for (const [extra, name] of [
+      ['utm_source=cms', 'utm_source'],
+      ['cb=1700000000', 'cb'],
+      ['V.headline=x', 'V.headline'],
+    ]) {
+      const res = await testFetch(`${made.url}&${extra}`);
+      expect(res.status, extra).toBe(403);
+      const problem = await res.json();
+      expect(problem.code).toBe('url-invalid');
+      expect(problem.detail).toContain(`"${name}"`);
+    }
+  });
+
+  it('refuses a link with any signed parameter given twice, the signature included', async () => {
+    const made = await link({ ...VALUES, headline: 'Given once' });
+    const params = new URL(made.url).searchParams;
+    for (const name of ['sig', 't', 'target', 'k', 'exp', 'v.headline']) {
+      // The same value again: a parser that keeps the first or the last would accept it.
+      const twice = `${made.url}&${name}=${encodeURIComponent(params.get(name)!)}`;
+      const res = await testFetch(twice);
+      expect(res.status, name).toBe(403);
+      const problem = await res.json();
+      expect(problem.code, name).toBe('url-invalid');
+      expect(problem.detail).toContain(`"${name}"`);
+    }
+  });
+
   it('refuses an expired link with 403 url-expired', async () => {
     const secret = server.core.store.settings.get(PREVIEW_SECRET_KEY)!;
     expect(secret).toBeTruthy();

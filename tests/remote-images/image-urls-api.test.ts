@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImageUrlFetcher } from '../../main/remote-images/image-url-fetcher.js';
 import { imageRoute, solidPng, startImageHost, type ImageHost } from '../helpers/image-host.js';
@@ -18,6 +19,18 @@ describe('image URLs in data, through the API', () => {
       '/page.html': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>'),
       '/broken.png': (_req, res) =>
         res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from('not a png at all')),
+      // Compressed for the transfer (Content-Encoding), as servers do whatever was asked.
+      '/gzip-photo.png': encodedRoute('gzip', zlib.gzipSync(png)),
+      '/br-photo.png': encodedRoute('br', zlib.brotliCompressSync(png)),
+      '/deflate-photo.png': encodedRoute('deflate', zlib.deflateSync(png)),
+      '/raw-deflate-photo.png': encodedRoute('deflate', zlib.deflateRawSync(png)),
+      '/gzip-text.png': encodedRoute(
+        'gzip',
+        zlib.gzipSync(Buffer.alloc(9 * 1024 * 1024, 'not an image, ')),
+      ),
+      '/gzip-bomb.png': encodedRoute('gzip', zlib.gzipSync(Buffer.alloc(30 * 1024 * 1024))),
+      '/zstd-photo.png': encodedRoute('zstd', png),
+      '/gzip-truncated.png': encodedRoute('gzip', zlib.gzipSync(png).subarray(0, 60)),
     });
     // The seam: only this test's image host is exempt from the loopback rule.
     server = await startTestServer(
@@ -78,6 +91,36 @@ describe('image URLs in data, through the API', () => {
     expect(Buffer.from(await second.arrayBuffer()).equals(firstBytes)).toBe(true);
     expect(host.hits.get('/photo.png')).toBe(2);
     expect(host.conditionalHits.get('/photo.png')).toBe(1);
+  });
+
+  it('decodes a body sent with Content-Encoding and decides its type by the decoded bytes', async () => {
+    await server.api('/v1/system/image-urls', {
+      method: 'PUT',
+      json: { enabled: true, allowedHosts: [] },
+    });
+    for (const route of [
+      '/gzip-photo.png',
+      '/br-photo.png',
+      '/deflate-photo.png',
+      '/raw-deflate-photo.png',
+    ]) {
+      const res = await render(`${host.origin}${route}`);
+      expect(res.status, route).toBe(200);
+    }
+    const refusals: [string, string, RegExp][] = [
+      ['/gzip-text.png', 'image-url-not-an-image', /not a readable image/],
+      ['/gzip-bomb.png', 'image-url-too-large', /over 20 MB/],
+      ['/zstd-photo.png', 'image-url-not-an-image', /Content-Encoding "zstd"/],
+      ['/gzip-truncated.png', 'image-url-not-an-image', /damaged or truncated/],
+    ];
+    for (const [route, code, detail] of refusals) {
+      const res = await render(`${host.origin}${route}`);
+      expect(res.status, route).toBe(422);
+      const problem = await res.json();
+      expect(problem.code, route).toBe(code);
+      expect(problem.detail, route).toMatch(detail);
+      expect(problem.detail, route).not.toMatch(/the SVG/);
+    }
   });
 
   it('takes a brand logo by URL and fills brand-bound images from it', async () => {
@@ -189,3 +232,18 @@ describe('image URLs in data, through the API', () => {
     expect(doc.paths['/v1/system/image-urls'].get).toBeDefined();
   });
 });
+
+/** A route that serves `body` as a PNG sent with `Content-Encoding: <encoding>`. */
+function encodedRoute(
+  encoding: string,
+  body: Buffer,
+): Parameters<typeof startImageHost>[0][string] {
+  return (_req, res) =>
+    res
+      .writeHead(200, {
+        'content-type': 'image/png',
+        'content-encoding': encoding,
+        'content-length': body.length,
+      })
+      .end(body);
+}

@@ -3372,7 +3372,7 @@ export interface paths {
             };
           };
         };
-        /** @description url-invalid (altered, or signed with a rotated secret, or its key revoked), url-expired */
+        /** @description url-invalid (altered, carrying a parameter it was not signed with or one twice, or signed with a rotated secret, or its key revoked), url-expired */
         403: {
           headers: {
             [name: string]: unknown;

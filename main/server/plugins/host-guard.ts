@@ -28,11 +28,24 @@ export function registerHostGuard(
     }
     // A cluster's API node also answers to the names its operator listed (behind a proxy or a
     // load balancer, on whatever port they expose).
+    const isThisServer = (authority: string) =>
+      (allowed.size > 0 && allowed.has(hostName(authority))) ||
+      isAllowedHost(authority, request.socket.localPort);
     const named = allowed.size > 0 && allowed.has(hostName(host));
-    if (!named && !isAllowedHost(host, request.socket.localPort)) {
+    if (!isThisServer(host)) {
       throw new AppError(
         'misdirected-request',
         `Host "${host}" is not this server. Use http://127.0.0.1:<port>/ or http://localhost:<port>/.`,
+      );
+    }
+    // `GET http://evil.example/v1/account`: RFC 9112 §3.2.2 makes the target's authority, not
+    // Host, the host the request is for, and Node routes it by its path alone. It is checked as
+    // Host is, so a proxy-style request cannot name another server and be answered as ours.
+    const authority = absoluteFormAuthority(request.raw.url ?? '/');
+    if (authority !== undefined && !isThisServer(authority)) {
+      throw new AppError(
+        'misdirected-request',
+        `The request is for "${authority}", which is not this server. Send the path alone (GET /v1/…) with Host: 127.0.0.1:<port>.`,
       );
     }
     const origin = request.headers.origin;
@@ -47,6 +60,23 @@ export function registerHostGuard(
       );
     }
   });
+}
+
+/**
+ * The authority of an absolute-form request target (`http://host:port/path`), undefined for the
+ * usual origin-form (`/path`) and for `*`. Anything else (another scheme, user info, no authority,
+ * a bare `host/path`) is a 400: no client of this API sends it.
+ */
+export function absoluteFormAuthority(target: string): string | undefined {
+  if (target.startsWith('/') || target === '*') return undefined;
+  const match = /^(https?):\/\/([^/?#]*)/i.exec(target);
+  const authority = match?.[2];
+  if (!authority || authority.includes('@'))
+    throw new AppError(
+      'bad-request',
+      'The request target must be a path (GET /v1/…), or an http URL of this server without a user name.',
+    );
+  return authority;
 }
 
 export function isAllowedHost(host: string, localPort: number | undefined): boolean {

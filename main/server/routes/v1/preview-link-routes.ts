@@ -60,13 +60,15 @@ export function registerPreviewLinkRoutes(
         },
         402: problem('insufficient-credits (the first fetch renders)'),
         403: problem(
-          'url-invalid (altered, or signed with a rotated secret, or its key revoked), url-expired',
+          'url-invalid (altered, carrying a parameter it was not signed with or one twice, or signed with a rotated secret, or its key revoked), url-expired',
         ),
       },
     },
     async ({ request, reply }) => {
+      // The raw query string, not the parsed object: a repeated parameter must stay visible.
+      const search = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
       const served = await deps.previewLinks.serve(
-        request.query as Record<string, unknown>,
+        new URLSearchParams(search),
         request.headers['if-none-match'],
       );
       reply
