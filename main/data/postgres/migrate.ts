@@ -16,6 +16,11 @@ export interface PostgresMigration extends MigrationStep {
   up(client: pg.PoolClient): Promise<void>;
 }
 
+/** A migration that is one script of statements, run in the step's transaction. */
+export function sqlMigration(version: number, name: string, sql: string): PostgresMigration {
+  return { version, name, up: async (client) => void (await client.query(sql)) };
+}
+
 /** The highest version recorded in schema_migrations (0 for a new database). */
 export async function postgresSchemaVersion(db: pg.Pool | pg.PoolClient): Promise<number> {
   const exists = await db.query<{ present: boolean }>(

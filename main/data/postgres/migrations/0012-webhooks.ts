@@ -1,4 +1,4 @@
-import type { PostgresMigration } from '../migrate.js';
+import { sqlMigration } from '../migrate.js';
 
 /**
  * Outgoing webhooks and their delivery queue (SQLite version 14), shared by every node: any node
@@ -7,11 +7,10 @@ import type { PostgresMigration } from '../migrate.js';
  * is `delivering`, with next_attempt_at as its claim's expiry: a node that dies mid-send gives
  * it up when the claim expires. seq orders the log as SQLite's rowid does.
  */
-export const webhooks: PostgresMigration = {
-  version: 12,
-  name: 'webhooks',
-  async up(client) {
-    await client.query(`
+export const webhooks = sqlMigration(
+  12,
+  'webhooks',
+  `
       CREATE TABLE webhooks (
         id text COLLATE "C" PRIMARY KEY CHECK (id LIKE 'whk\\_%'),
         url text NOT NULL,
@@ -40,6 +39,5 @@ export const webhooks: PostgresMigration = {
       CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at)
         WHERE status IN ('pending', 'delivering');
       CREATE INDEX webhook_deliveries_created ON webhook_deliveries (created_at, seq);
-    `);
-  },
-};
+    `,
+);
