@@ -22,6 +22,9 @@ import { replaceFile } from '../files/replace-file.js';
  * inode or time and is hashed in full.
  */
 export class RenderCache {
+  /** Shard folders found to be real folders in this run (256 at most, each checked once). */
+  private readonly realFolders = new Set<string>();
+
   constructor(readonly dir: string) {}
 
   file(fingerprint: string, extension: string): string {
@@ -31,19 +34,22 @@ export class RenderCache {
   /** The cached output, or null when this fingerprint has no sound entry in this cache. */
   find(fingerprint: string, extension: string): string | null {
     const file = this.file(fingerprint, extension);
-    if (!isRealFolder(path.dirname(file))) return null;
+    if (!this.isRealFolder(path.dirname(file))) return null;
     const digest = readDigest(`${file}.sha256`);
     if (!digest) return null;
+    // The entry itself, not what a link would lead to: most hits end here, with one call.
+    const entry = fs.lstatSync(file, { bigint: true, throwIfNoEntry: false });
+    if (!entry?.isFile() || entry.size !== BigInt(digest.size)) return null;
+    if (digest.written !== undefined && digest.written === writtenStamp(entry)) return file;
     let fd: number;
     try {
-      fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+      fd = fs.openSync(file, READ_NO_LINK);
     } catch {
       return null;
     }
     try {
       const stat = fs.fstatSync(fd, { bigint: true });
       if (!stat.isFile() || stat.size !== BigInt(digest.size)) return null;
-      if (digest.written !== undefined && digest.written === writtenStamp(stat)) return file;
       const bytes = Buffer.allocUnsafe(digest.size);
       let read = 0;
       while (read < bytes.length) {
@@ -55,6 +61,13 @@ export class RenderCache {
     } finally {
       fs.closeSync(fd);
     }
+  }
+
+  private isRealFolder(folder: string): boolean {
+    if (this.realFolders.has(folder)) return true;
+    const real = isRealFolder(folder);
+    if (real) this.realFolders.add(folder);
+    return real;
   }
 
   /** Keeps a copy of `source` as this fingerprint's output, replacing whatever was there. */
@@ -74,6 +87,12 @@ export class RenderCache {
 function writtenStamp(stat: fs.BigIntStats): string {
   return `${stat.dev}:${stat.ino}:${stat.mtimeNs}`;
 }
+
+/**
+ * Opened for reading without following a link, and without waiting: a FIFO put in the cache's
+ * place would otherwise hold the open until something writes to it.
+ */
+const READ_NO_LINK = fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK;
 
 function sha256(bytes: Uint8Array): string {
   return crypto.createHash('sha256').update(bytes).digest('hex');
@@ -99,7 +118,7 @@ async function ensureRealFolder(folder: string): Promise<void> {
 function readDigest(file: string): { sha256: string; size: number; written?: string } | null {
   let text: string;
   try {
-    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
+    const fd = fs.openSync(file, READ_NO_LINK);
     try {
       if (!fs.fstatSync(fd).isFile()) return null;
       const buffer = Buffer.alloc(200);

@@ -56,4 +56,18 @@ describe('the command line render cache', () => {
     fs.writeFileSync(sidecar, `${digest} ${size}\n`);
     expect(cache.find(keys[0]!, 'png')).toBe(cache.file(keys[0]!, 'png'));
   });
+
+  it('passes over a FIFO put in place of an entry or its digest without waiting on it', async () => {
+    const { cache, keys } = await filled(path.join(temp.dir, 'cache'));
+    const entry = cache.file(keys[0]!, 'png');
+    fs.rmSync(entry);
+    execFileSync('mkfifo', [entry]);
+    const sidecar = `${cache.file(keys[1]!, 'png')}.sha256`;
+    fs.rmSync(sidecar);
+    execFileSync('mkfifo', [sidecar]);
+    // Each would block an open for reading until a writer came; this test would time out.
+    expect(cache.find(keys[0]!, 'png')).toBeNull();
+    expect(cache.find(keys[1]!, 'png')).toBeNull();
+    expect(cache.find(keys[2]!, 'png')).toBe(cache.file(keys[2]!, 'png'));
+  }, 10_000);
 });
