@@ -255,10 +255,14 @@ export const ThumbnailParams = z
   .object({ id: z.string().max(200), file: z.string().max(40) })
   .strict();
 
-/** Checked by the URL signer, which answers 403 for a missing, altered or expired signature. */
-export const SignedQuery = z
-  .object({ exp: z.string().max(20).optional(), sig: z.string().max(128).optional() })
-  .strict();
+/**
+ * Documents a signed link's query; the URL signer checks the target as sent and answers 403 for
+ * a missing, altered, repeated, extra or expired parameter (so nothing is refused here first).
+ */
+export const SignedQuery = z.looseObject({
+  exp: z.unknown().optional().describe('Expiry (Unix seconds), as the API gave it'),
+  sig: z.unknown().optional().describe('Signature, as the API gave it'),
+});
 
 /**
  * RFC 9457 problem details. Some problems carry extension members a script can act on

@@ -19,6 +19,28 @@ export class UrlSigner {
     return { url: `${pathname}?exp=${exp}&sig=${sig}`, expiresAt: new Date(exp * 1000) };
   }
 
+  /**
+   * Checks a request target as sent (`/path?exp=…&sig=…`): exactly `exp` and `sig`, once each.
+   * A parameter the link was not signed with, or one given twice, is 403 url-invalid as an altered
+   * link is (a parsed query would make a repeated one a list, refused as 422 before this check).
+   */
+  verifyUrl(target: string): void {
+    const at = target.indexOf('?');
+    const pathname = at < 0 ? target : target.slice(0, at);
+    const params = new URLSearchParams(at < 0 ? '' : target.slice(at + 1));
+    const seen = new Set<string>();
+    for (const name of params.keys()) {
+      if ((name !== 'exp' && name !== 'sig') || seen.has(name)) {
+        throw new AppError(
+          'url-invalid',
+          `This link carries "${name.slice(0, 40)}" ${seen.has(name) ? 'twice' : 'which it was not signed with'}. Use the link exactly as the API gave it.`,
+        );
+      }
+      seen.add(name);
+    }
+    this.verify(pathname, params.get('exp') ?? undefined, params.get('sig') ?? undefined);
+  }
+
   /** Throws 403 url-invalid or url-expired. */
   verify(pathname: string, exp: string | undefined, sig: string | undefined): void {
     if (!exp || !sig || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/.test(sig)) {

@@ -152,4 +152,21 @@ describe('thumbnails', () => {
     expect(expired.status).toBe(403);
     expect((await server.fetch(a!.thumbnail.replace(/\?.*$/, ''))).status).toBe(403);
   });
+
+  it('refuses a link carrying a parameter twice or one it was not signed with as url-invalid (403)', async () => {
+    const [item] = await listCatalog(server);
+    const sig = /sig=([0-9a-f]{64})/.exec(item!.thumbnail)![1];
+    const exp = /exp=(\d+)/.exec(item!.thumbnail)![1];
+    for (const link of [
+      `${item!.thumbnail}&sig=${sig}`,
+      `${item!.thumbnail}&exp=${exp}`,
+      `${item!.thumbnail}&utm_source=newsletter`,
+    ]) {
+      const res = await server.fetch(link);
+      expect(res.status, link).toBe(403);
+      expect(((await res.json()) as { type: string }).type).toMatch(/url-invalid/);
+    }
+    // The link as given still works.
+    expect((await server.fetch(item!.thumbnail)).status).toBe(200);
+  });
 });

@@ -1747,8 +1747,8 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          exp?: string;
-          sig?: string;
+          exp?: unknown;
+          sig?: unknown;
         };
         header?: never;
         path: {
@@ -8523,8 +8523,8 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          exp?: string;
-          sig?: string;
+          exp?: unknown;
+          sig?: unknown;
         };
         header?: never;
         path: {

@@ -204,8 +204,8 @@ export function registerBatchRoutes(
         403: problem('url-invalid or url-expired: an altered or expired link'),
       },
     },
-    async ({ params, query, request, reply }) => {
-      deps.signer.verify(request.url.split('?')[0] ?? '', query.exp, query.sig);
+    async ({ params, request, reply }) => {
+      deps.signer.verifyUrl(request.url);
       const match = /^(bat_[A-Za-z0-9_-]{1,64})(\.with-manifest)?(?:\.part(\d{1,6}))?\.zip$/.exec(
         params.file,
       );

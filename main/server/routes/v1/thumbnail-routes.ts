@@ -20,8 +20,8 @@ export function registerThumbnailRoutes(registry: RouteRegistry, deps: ServerDep
         403: problem('url-invalid or url-expired: an altered or expired link'),
       },
     },
-    async ({ params, query, request, reply }) => {
-      deps.signer.verify(request.url.split('?')[0] ?? '', query.exp, query.sig);
+    async ({ params, request, reply }) => {
+      deps.signer.verifyUrl(request.url);
       const ratio = Ratio.safeParse(params.file.replace(/\.png$/, ''));
       const entry = deps.templates.get(params.id);
       if (!entry || !ratio.success || !entry.ratios.includes(ratio.data)) {
