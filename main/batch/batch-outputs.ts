@@ -1,17 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { OutputFormat } from '../render/render-protocol.js';
-import { batchObjectPrefix, rowObjectKey, rowOutputKey } from './output-address.js';
-
-export {
-  CONTENT_TYPES,
-  EXTENSIONS,
-  OUTPUT_MEDIA_TYPES,
-  ROW_OUTPUT_KEY,
-  SINGLE_OUTPUT_KEY,
-  batchObjectPrefix,
-  rowObjectKey,
-} from './output-address.js';
+import { batchObjectPrefix, rowObjectKey } from './output-address.js';
 
 /**
  * Where an embedded core's outputs live on disk: the folder store's files under `outputs/`, at
@@ -27,10 +17,6 @@ export class BatchOutputs {
   /** Where an uploaded zip of images (`imagesRef`) is unpacked for the batch. */
   imagesDir(batchId: string): string {
     return path.join(this.batchDir(batchId), 'images');
-  }
-
-  outputKey(batchId: string, rowIndex: number, format: OutputFormat): string {
-    return rowOutputKey(batchId, rowIndex, format);
   }
 
   rowFile(batchId: string, rowIndex: number, format: OutputFormat): string {

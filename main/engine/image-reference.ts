@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { readHeadSync } from '../files/read-head.js';
 import path from 'node:path';
 import { AppError, Errors } from '../../shared/errors.js';
 import type { ImageInput } from '../render/render-protocol.js';
@@ -155,7 +156,7 @@ export function checkedImageFile(file: string, valuePath: string): ImageInput {
   }
   // Detected by content, not by name: a .png that is really an SVG is rasterised as an SVG, and
   // one that is really a TIFF is refused.
-  if (assertAllowedImage(readHead(file), valuePath) === 'svg') {
+  if (assertAllowedImage(readHeadSync(file, IMAGE_HEAD_BYTES), valuePath) === 'svg') {
     if (stat.size > MAX_SVG_BYTES) throw svgTooLarge(valuePath);
     assertSvgBytesSelfContained(fs.readFileSync(file), valuePath);
   }
@@ -192,17 +193,6 @@ function fromDataUri(uri: string, valuePath: string): ImageInput {
   if (assertAllowedImage(bytes.subarray(0, IMAGE_HEAD_BYTES), valuePath) === 'svg')
     assertSvgBytesSelfContained(bytes, valuePath);
   return { kind: 'bytes', bytes: new Uint8Array(bytes), mime };
-}
-
-function readHead(file: string): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(IMAGE_HEAD_BYTES);
-    const read = fs.readSync(fd, head, 0, IMAGE_HEAD_BYTES, 0);
-    return head.subarray(0, read);
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 function decodeBase64(payload: string): Buffer {

@@ -1,4 +1,4 @@
-import fs from 'node:fs/promises';
+import { readHead } from '../files/read-head.js';
 import { Errors, type AppError } from '../../shared/errors.js';
 import type { ImageInput } from '../render/render-protocol.js';
 import { maybeSvg } from './svg-self-contained.js';
@@ -89,12 +89,5 @@ export function imageTypeRefused(head: Uint8Array, valuePath: string): AppError 
 /** The leading bytes of an image to decode, read from its file or its bytes. */
 export async function imageHead(input: ImageInput): Promise<Uint8Array> {
   if (input.kind === 'bytes') return input.bytes.subarray(0, IMAGE_HEAD_BYTES);
-  const handle = await fs.open(input.path, 'r');
-  try {
-    const head = Buffer.alloc(IMAGE_HEAD_BYTES);
-    const { bytesRead } = await handle.read(head, 0, IMAGE_HEAD_BYTES, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
+  return readHead(input.path, IMAGE_HEAD_BYTES);
 }

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { readHead } from '../files/read-head.js';
 import { SpreadsheetError } from './spreadsheet-error.js';
 import { identifyPackage, PACKAGE_PARTS } from './xlsx/ooxml-package.js';
 import { workbookRefusal } from './xlsx/workbook-zip.js';
@@ -208,17 +208,6 @@ export function looksLikeUtf16WithoutBom(head: Buffer): 'utf-16le' | 'utf-16be' 
   return undefined;
 }
 
-export async function readHead(file: string, bytes = HEAD_BYTES): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * How a zip of unknown purpose is looked into: listed up to the most entries any kind of zip may
  * hold, and only the two small parts that say whether it is a workbook are read. Its other
@@ -239,7 +228,7 @@ const UNKNOWN_ZIP: ZipProfile = {
 };
 
 export async function detectFileKind(file: string): Promise<DetectedFile> {
-  const head = await readHead(file);
+  const head = await readHead(file, HEAD_BYTES);
   const first = sniff(head);
   const kind =
     first.prologCut && head.length === HEAD_BYTES

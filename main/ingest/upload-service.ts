@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { open } from 'node:fs/promises';
+import { readHead } from '../files/read-head.js';
 import { AppError } from '../../shared/errors.js';
 import type { CellEdit, CellEditBody, Upload, UploadInfo } from '../../shared/upload-schemas.js';
 import {
@@ -298,7 +298,7 @@ export class UploadService {
     if (kind === 'image') {
       // An SVG is refused here rather than at its first render, and before sharp reads it:
       // librsvg would resolve its references against the uploads folder.
-      const svg = maybeSvg(await readHead(file));
+      const svg = maybeSvg(await readHead(file, 512));
       if (svg) {
         if (fs.statSync(file).size > MAX_SVG_BYTES) throw svgTooLarge('file');
         assertSvgBytesSelfContained(fs.readFileSync(file), 'file');
@@ -416,17 +416,6 @@ function safeDisplayName(name: string): string {
 const HIDDEN_IN_NAMES =
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
   /^[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\ud800-\udfff]$/;
-
-async function readHead(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r');
-  try {
-    const head = Buffer.alloc(512);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** The answer for an upload that does not exist (or, to a non-admin key, is another key's). */
 export function unknownUpload(id: string): AppError {

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import iconv from 'iconv-lite';
-import { looksLikeUtf16WithoutBom, readHead } from '../file-kind.js';
+import { readHead } from '../../files/read-head.js';
+import { looksLikeUtf16WithoutBom } from '../file-kind.js';
 import { SpreadsheetError } from '../spreadsheet-error.js';
 
 /**
