@@ -1,5 +1,6 @@
 import {
   DUPLEX_MODES,
+  MAX_ITEMS_PER_PART,
   MAX_SHEETS_PER_PART,
   SHEET_MARKS,
   SHEET_PRESET_NAMES,
@@ -32,7 +33,8 @@ ${PRESET_LINES}
                            followed by its back with every row's page 2 behind it (default none)
   --marks <kind>           crop (marks at each item's corners), cut (guillotine marks in the
                            margin) or none; default: the preset's own, else crop
-  --sheets-per-part <n>    sheets per PDF file (1 to ${MAX_SHEETS_PER_PART}, default 100)`;
+  --sheets-per-part <n>    sheets per PDF file (1 to ${MAX_SHEETS_PER_PART}, default 100; fewer
+                           where they would hold over ${MAX_ITEMS_PER_PART.toLocaleString('en')} items)`;
 
 /**
  * The batch's `sheets` option from the flags, the same object POST /v1/render-batches takes; or

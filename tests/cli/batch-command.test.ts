@@ -347,6 +347,29 @@ describe('render-desk batch', () => {
     expect(fs.lstatSync(path.join(cache, shard!)).isDirectory()).toBe(true);
   });
 
+  it('replaces, never writes through, links a downloaded output folder holds at its file names', async () => {
+    const source = path.join(temp.dir, 'rows.json');
+    fs.writeFileSync(source, JSON.stringify([productRow(0)]));
+    const victim = path.join(temp.dir, 'victim.txt');
+    for (const cached of [false, true]) {
+      fs.writeFileSync(victim, 'precious');
+      const out = path.join(temp.dir, cached ? 'out-cached' : 'out');
+      fs.mkdirSync(out);
+      for (const name of ['1.png', 'manifest.csv']) fs.symlinkSync(victim, path.join(out, name));
+      const zip = path.join(temp.dir, cached ? 'cached.zip' : 'plain.zip');
+      fs.symlinkSync(victim, zip);
+      const cache = cached ? ['--cache', path.join(temp.dir, 'cache')] : [];
+      for (const target of [out, zip]) {
+        const result = await batch('--source', source, '--out', target, ...cache);
+        expect(result.code, result.stderr).toBe(0);
+      }
+      expect(fs.readFileSync(victim, 'utf8')).toBe('precious');
+      for (const file of [path.join(out, '1.png'), path.join(out, 'manifest.csv'), zip])
+        expect(fs.lstatSync(file).isFile(), file).toBe(true);
+      expect(fs.readFileSync(path.join(out, 'manifest.csv'), 'utf8')).toMatch(/^\uFEFF?rowIndex/);
+    }
+  });
+
   it('refuses a FIFO as --source at once with exit 2', async () => {
     const fifo = path.join(temp.dir, 'rows.csv');
     execFileSync('mkfifo', [fifo]);

@@ -101,6 +101,28 @@ describe('sheet plans', () => {
     expect(sheetPlace(simplex, 7)).toMatchObject({ page: 2, backPage: null, position: 4 });
   });
 
+  it('gives a part fewer sheets when its sheets would hold over 5,000 items, so no part is unbounded', () => {
+    const huge = plan(
+      {
+        size: { width: 1200, height: 1200 },
+        margin: 0,
+        gutter: 0,
+        marks: 'none',
+        sheetsPerPart: 250,
+      },
+      label(99.1, 38.1),
+    );
+    expect(huge.perSheet).toBe(12 * 31);
+    expect(huge.sheetsPerPart).toBe(13);
+    expect(sheetPlace(huge, 13 * 372 - 1).part).toBe(1);
+    expect(sheetPlace(huge, 13 * 372).part).toBe(2);
+    // A preset of 30 labels keeps 166 of the 250 sheets asked for; 100 (the default) fit.
+    expect(
+      plan({ preset: 'avery-5160', sheetsPerPart: 250 }, label(66.675, 25.4)).sheetsPerPart,
+    ).toBe(166);
+    expect(plan({ preset: 'avery-5160' }, label(66.675, 25.4)).sheetsPerPart).toBe(100);
+  });
+
   it('puts crop marks on each item’s trim lines, past its bleed, never reaching a neighbour', () => {
     const p = plan({ preset: 'a6-on-a4' }, badge);
     const marks = sheetMarks(p, 4);
