@@ -481,6 +481,7 @@ describe('tokens replayed across the API nodes of a cluster', () => {
     for (const node of [second, first]) {
       const res = await send(node);
       expect(res.status, node.url!).toBe(200);
+      expect(res.headers.get('idempotent-replayed')).toBe('true');
       expect(Buffer.from(await res.arrayBuffer()).equals(images[0]!)).toBe(true);
     }
     expect(await balance()).toBe(before - 1);
