@@ -50,6 +50,8 @@ describe('barcode values', () => {
       height: 200,
       symbology: 'ean13' as const,
       value,
+      foreground: '#000000',
+      background: '#FFFFFF',
     };
     return withLayout('square', { ...square, layers: [...square.layers, code] });
   };
