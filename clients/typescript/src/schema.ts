@@ -10127,6 +10127,68 @@ export interface components {
           y: number;
         }
       | {
+          /** @default #FFFFFF */
+          background:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          decorative?: boolean;
+          font?: {
+            family:
+              | string
+              | {
+                  var: string;
+                };
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            style: 'normal' | 'italic';
+            /** @default 400 */
+            weight: number;
+          };
+          /** @default #000000 */
+          foreground:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          height: number;
+          humanReadable?: boolean;
+          id: string;
+          /** @constant */
+          kind: 'barcode';
+          opacity?: number;
+          rotation?: number;
+          /** @enum {string} */
+          symbology:
+            | 'ean13'
+            | 'ean8'
+            | 'upca'
+            | 'upce'
+            | 'code128'
+            | 'gs1-128'
+            | 'code39'
+            | 'itf14'
+            | 'datamatrix'
+            | 'gs1-datamatrix'
+            | 'pdf417'
+            | 'azteccode';
+          value: string;
+          visibleWhen?: {
+            equals?: string | number | boolean;
+            notEmpty?: boolean;
+            notEquals?: string | number | boolean;
+            var: string;
+          };
+          width: number;
+          x: number;
+          y: number;
+        }
+      | {
           /**
            * @default left
            * @enum {string}
@@ -10665,6 +10727,68 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
+          value: string;
+          visibleWhen?: {
+            equals?: string | number | boolean;
+            notEmpty?: boolean;
+            notEquals?: string | number | boolean;
+            var: string;
+          };
+          width: number;
+          x: number;
+          y: number;
+        }
+      | {
+          /** @default #FFFFFF */
+          background:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          decorative?: boolean;
+          font?: {
+            family:
+              | string
+              | {
+                  var: string;
+                };
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            style: 'normal' | 'italic';
+            /** @default 400 */
+            weight: number;
+          };
+          /** @default #000000 */
+          foreground:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          height: number;
+          humanReadable?: boolean;
+          id: string;
+          /** @constant */
+          kind: 'barcode';
+          opacity?: number;
+          rotation?: number;
+          /** @enum {string} */
+          symbology:
+            | 'ean13'
+            | 'ean8'
+            | 'upca'
+            | 'upce'
+            | 'code128'
+            | 'gs1-128'
+            | 'code39'
+            | 'itf14'
+            | 'datamatrix'
+            | 'gs1-datamatrix'
+            | 'pdf417'
+            | 'azteccode';
           value: string;
           visibleWhen?: {
             equals?: string | number | boolean;
@@ -11227,6 +11351,68 @@ export interface components {
           y: number;
         }
       | {
+          /** @default #FFFFFF */
+          background:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          decorative?: boolean;
+          font?: {
+            family:
+              | string
+              | {
+                  var: string;
+                };
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            style: 'normal' | 'italic';
+            /** @default 400 */
+            weight: number;
+          };
+          /** @default #000000 */
+          foreground:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          height: number;
+          humanReadable?: boolean;
+          id: string;
+          /** @constant */
+          kind: 'barcode';
+          opacity?: number;
+          rotation?: number;
+          /** @enum {string} */
+          symbology:
+            | 'ean13'
+            | 'ean8'
+            | 'upca'
+            | 'upce'
+            | 'code128'
+            | 'gs1-128'
+            | 'code39'
+            | 'itf14'
+            | 'datamatrix'
+            | 'gs1-datamatrix'
+            | 'pdf417'
+            | 'azteccode';
+          value: string;
+          visibleWhen?: {
+            equals?: string | number | boolean;
+            notEmpty?: boolean;
+            notEquals?: string | number | boolean;
+            var: string;
+          };
+          width: number;
+          x: number;
+          y: number;
+        }
+      | {
           /**
            * @default left
            * @enum {string}
@@ -11777,6 +11963,68 @@ export interface components {
           y: number;
         }
       | {
+          /** @default #FFFFFF */
+          background:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          decorative?: boolean;
+          font?: {
+            family:
+              | string
+              | {
+                  var: string;
+                };
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            style: 'normal' | 'italic';
+            /** @default 400 */
+            weight: number;
+          };
+          /** @default #000000 */
+          foreground:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          height: number;
+          humanReadable?: boolean;
+          id: string;
+          /** @constant */
+          kind: 'barcode';
+          opacity?: number;
+          rotation?: number;
+          /** @enum {string} */
+          symbology:
+            | 'ean13'
+            | 'ean8'
+            | 'upca'
+            | 'upce'
+            | 'code128'
+            | 'gs1-128'
+            | 'code39'
+            | 'itf14'
+            | 'datamatrix'
+            | 'gs1-datamatrix'
+            | 'pdf417'
+            | 'azteccode';
+          value: string;
+          visibleWhen?: {
+            equals?: string | number | boolean;
+            notEmpty?: boolean;
+            notEquals?: string | number | boolean;
+            var: string;
+          };
+          width: number;
+          x: number;
+          y: number;
+        }
+      | {
           /**
            * @default left
            * @enum {string}
@@ -12315,6 +12563,68 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
+          value: string;
+          visibleWhen?: {
+            equals?: string | number | boolean;
+            notEmpty?: boolean;
+            notEquals?: string | number | boolean;
+            var: string;
+          };
+          width: number;
+          x: number;
+          y: number;
+        }
+      | {
+          /** @default #FFFFFF */
+          background:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          decorative?: boolean;
+          font?: {
+            family:
+              | string
+              | {
+                  var: string;
+                };
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            style: 'normal' | 'italic';
+            /** @default 400 */
+            weight: number;
+          };
+          /** @default #000000 */
+          foreground:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          height: number;
+          humanReadable?: boolean;
+          id: string;
+          /** @constant */
+          kind: 'barcode';
+          opacity?: number;
+          rotation?: number;
+          /** @enum {string} */
+          symbology:
+            | 'ean13'
+            | 'ean8'
+            | 'upca'
+            | 'upce'
+            | 'code128'
+            | 'gs1-128'
+            | 'code39'
+            | 'itf14'
+            | 'datamatrix'
+            | 'gs1-datamatrix'
+            | 'pdf417'
+            | 'azteccode';
           value: string;
           visibleWhen?: {
             equals?: string | number | boolean;
