@@ -3766,6 +3766,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -3798,7 +3800,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -3911,6 +3913,8 @@ export interface paths {
             sheets?: {
               /** @description Default: as many as fit. */
               columns?: number;
+              /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+              cutAndStack?: boolean;
               /**
                * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                * @enum {string}
@@ -3943,7 +3947,7 @@ export interface paths {
                 | 'avery-5160';
               /** @description Default: as many as fit. */
               rows?: number;
-              /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+              /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
               sheetsPerPart?: number;
               /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
               singleFiles?: boolean;
@@ -4126,6 +4130,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -4158,7 +4164,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4424,6 +4430,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -4456,7 +4464,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4668,6 +4676,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -4700,7 +4710,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4879,6 +4889,8 @@ export interface paths {
             sheets?: {
               /** @description Default: as many as fit. */
               columns?: number;
+              /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+              cutAndStack?: boolean;
               /**
                * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                * @enum {string}
@@ -4911,7 +4923,7 @@ export interface paths {
                 | 'avery-5160';
               /** @description Default: as many as fit. */
               rows?: number;
-              /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+              /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
               sheetsPerPart?: number;
               /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
               singleFiles?: boolean;
