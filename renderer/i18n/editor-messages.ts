@@ -88,6 +88,12 @@ export const editorEn = {
     'Copies this layer’s content, font, colours, alignment and visibility to every size. Each size keeps its own position, box, text size and image crop.',
   'editor.scope.applied': 'Applied to {sizes}. Each size kept its own position.',
   'editor.scope.added': 'Added to {sizes}, placed in proportion.',
+  'editor.scope.refused': 'Nothing was changed. {reasons}',
+  'editor.scope.refused.kind':
+    '{size} has a {kind} layer called “{id}”, so it cannot take this one.',
+  'editor.scope.refused.ids':
+    '{size} already has layers called {ids} outside this one; a copy would name them twice.',
+  'editor.scope.applyOthers': 'Apply to the other sizes',
 
   'editor.layers': 'Layers',
   'editor.layers.order': 'Layers, topmost first',
@@ -364,6 +370,11 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
     'Chép nội dung, phông chữ, màu, căn lề và điều kiện hiển thị của lớp này sang mọi kích thước. Mỗi kích thước giữ vị trí, khung, cỡ chữ và cách cắt ảnh riêng.',
   'editor.scope.applied': 'Đã áp dụng cho {sizes}. Mỗi kích thước giữ vị trí riêng.',
   'editor.scope.added': 'Đã thêm vào {sizes}, đặt theo tỉ lệ.',
+  'editor.scope.refused': 'Chưa thay đổi gì. {reasons}',
+  'editor.scope.refused.kind': '{size} có lớp {kind} tên “{id}”, nên không nhận được lớp này.',
+  'editor.scope.refused.ids':
+    '{size} đã có lớp tên {ids} ở ngoài lớp này; chép sang sẽ làm trùng tên.',
+  'editor.scope.applyOthers': 'Áp dụng cho các kích thước còn lại',
 
   'editor.layers': 'Lớp',
   'editor.layers.order': 'Các lớp, lớp trên cùng trước',
