@@ -32,6 +32,7 @@ export const en = {
   'common.retry': 'Retry',
   'common.cancel': 'Cancel',
   'common.close': 'Close',
+  'common.pickDate': 'Choose a date',
   'common.save': 'Save',
   'common.saved': 'Saved',
   'common.delete': 'Delete',

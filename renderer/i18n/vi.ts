@@ -34,6 +34,7 @@ export const vi: Record<MessageKey, string> = {
   'common.retry': 'Thử lại',
   'common.cancel': 'Huỷ',
   'common.close': 'Đóng',
+  'common.pickDate': 'Chọn ngày',
   'common.save': 'Lưu',
   'common.saved': 'Đã lưu',
   'common.delete': 'Xoá',

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, type ReactElement } from 'react';
+import { DateInput } from '../../components/DateInput';
 import type { CatalogDetail, VariableDescription } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { Button, ErrorBanner } from '../../components/ui';
@@ -307,12 +308,17 @@ function MappingRow({
                 aria-label={t('wizard.mapping.constantValue', { label })}
                 onChange={(e) => onChange({ kind: 'constant', value: e.target.value })}
               />
+            ) : variable.type === 'date' ? (
+              <DateInput
+                value={choice.value}
+                locale={variable.locale ?? 'en-US'}
+                label={t('wizard.mapping.constantValue', { label })}
+                onChange={(value) => onChange({ kind: 'constant', value: value ?? '' })}
+              />
             ) : (
               <input
                 className="input"
-                type={
-                  variable.type === 'number' ? 'number' : variable.type === 'date' ? 'date' : 'text'
-                }
+                type={variable.type === 'number' ? 'number' : 'text'}
                 value={choice.value}
                 aria-label={t('wizard.mapping.constantValue', { label })}
                 onChange={(e) => onChange({ kind: 'constant', value: e.target.value })}
