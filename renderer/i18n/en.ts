@@ -326,6 +326,12 @@ export const en = {
   'batch.rerunAll': 'All rows ({count})',
   'batch.replay': 'Replay failed rows',
   'batch.replayed': 'Failed rows queued again',
+  'batch.notRendered': 'Not rendered',
+  'batch.renderRemaining': 'Render the remaining {count} rows',
+  'batch.renderFailedAndRemaining': 'Render the {count} failed and remaining rows',
+  'batch.remainingQueued': 'The rows not rendered are queued again',
+  'batch.doneCancelled':
+    'Batch cancelled: {done} of {total} rows rendered, {remaining} not rendered.',
   'batch.export': 'Export zip…',
   'batch.exporting': 'Preparing the zip…',
   'batch.reveal': 'Show in folder',
