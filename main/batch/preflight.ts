@@ -180,6 +180,7 @@ async function checkRows(
   const rowContext: RowContext = {
     batchId: 'preflight',
     today: new Date().toISOString().slice(0, 10),
+    sourceTotal: await sourceTotalFor(request, deps, plan),
     templateId: entry.template.id,
     format: request.format,
     quality: null,
@@ -339,6 +340,25 @@ function countRow<W extends object>(
 function withRows(message: string, tally: RowTally): string {
   const named = tally.first.map((i) => i + 1).join(', ');
   return `${message} (rows ${named}${tally.rows > tally.first.length ? ', …' : ''})`;
+}
+
+/**
+ * The N of `{ generated: total }`, as the batch will count it: the records, or the sheet's rows
+ * read once more (only when a variable is bound to it; a batch counts them at upload).
+ */
+async function sourceTotalFor(
+  request: CreateBatchRequest,
+  deps: PreflightDeps,
+  plan: BindingPlan,
+): Promise<number> {
+  if ('records' in request.source) return request.source.records.length;
+  const bound = plan.variables.some(
+    ({ source }) => 'generated' in source && source.generated === 'total',
+  );
+  if (!bound) return 0;
+  let rows = 0;
+  for await (const _row of (await openSource(request, deps)).rows) rows += 1;
+  return rows;
 }
 
 async function openSource(

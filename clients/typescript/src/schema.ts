@@ -3886,7 +3886,21 @@ export interface paths {
                   }
                 | {
                     /** @enum {string} */
-                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today';
+                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today' | 'total';
+                  }
+                | {
+                    serial: {
+                      /** @description Zero-padded to at least this many digits (default 0: no padding). */
+                      pad?: number;
+                      /** @description Text before the number. */
+                      prefix?: string;
+                      /** @description The first row's number (default 1). */
+                      start?: number;
+                      /** @description Added for each following row (default 1; negative counts down, never below 0). */
+                      step?: number;
+                      /** @description Text after the number. */
+                      suffix?: string;
+                    };
                   };
             };
             /** @description The brand whose profile fills brand-bound variables; defaults to the default brand. */
@@ -4854,7 +4868,21 @@ export interface paths {
                   }
                 | {
                     /** @enum {string} */
-                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today';
+                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today' | 'total';
+                  }
+                | {
+                    serial: {
+                      /** @description Zero-padded to at least this many digits (default 0: no padding). */
+                      pad?: number;
+                      /** @description Text before the number. */
+                      prefix?: string;
+                      /** @description The first row's number (default 1). */
+                      start?: number;
+                      /** @description Added for each following row (default 1; negative counts down, never below 0). */
+                      step?: number;
+                      /** @description Text after the number. */
+                      suffix?: string;
+                    };
                   };
             };
             /** @description The brand whose profile fills brand-bound variables; defaults to the default brand. */
