@@ -352,8 +352,9 @@ export const PreflightResult = z.object({
   /**
    * What renders but may not be what the user wants; never makes a row fail: brand-bound
    * variables left empty because neither the brand nor the template has a value, text cut short,
-   * and layout rules broken after fitting (`code` names the rule, e.g. `rule.text-too-small`;
-   * docs/templates.md, "Rules").
+   * layout rules broken after fitting (`code` names the rule, e.g. `rule.text-too-small`;
+   * docs/templates.md, "Rules"), and required values every layer of which the row's visibleWhen
+   * rules hide (`required-layer-hidden`).
    */
   warnings: z.array(
     PreflightProblem.extend({ rows: z.number().int(), code: z.string().optional() }),

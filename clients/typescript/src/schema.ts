@@ -9849,12 +9849,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -9994,12 +9989,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10104,12 +10094,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10144,12 +10129,7 @@ export interface components {
           opacity?: number;
           rotation?: number;
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10227,12 +10207,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10265,15 +10240,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline1___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline1___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline1___schema1'][];
         };
     Inline2___schema0:
       | {
@@ -10399,12 +10386,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -10544,12 +10526,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10654,12 +10631,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10694,12 +10666,7 @@ export interface components {
           opacity?: number;
           rotation?: number;
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10777,12 +10744,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10815,15 +10777,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline2___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline2___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline2___schema1'][];
         };
     Inline3___schema0:
       | {
@@ -10949,12 +10923,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -11094,12 +11063,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11204,12 +11168,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11244,12 +11203,7 @@ export interface components {
           opacity?: number;
           rotation?: number;
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11327,12 +11281,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11365,15 +11314,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline3___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline3___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline3___schema1'][];
         };
     Inline4___schema0:
       | {
@@ -11499,12 +11460,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -11644,12 +11600,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11754,12 +11705,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11794,12 +11740,7 @@ export interface components {
           opacity?: number;
           rotation?: number;
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11877,12 +11818,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11915,15 +11851,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline4___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline4___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline4___schema1'][];
         };
     Inline5___schema0:
       | {
@@ -12049,12 +11997,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -12194,12 +12137,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12304,12 +12242,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12344,12 +12277,7 @@ export interface components {
           opacity?: number;
           rotation?: number;
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12427,12 +12355,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12465,15 +12388,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline5___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline5___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline5___schema1'][];
         };
   };
   responses: never;
