@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import { screenshot, useCoreAndUi } from './harness.js';
 import { wizardWithRows } from './wizard.js';
 
@@ -54,6 +55,8 @@ describe('serial numbers in the batch wizard', () => {
     expect(await fields.getByRole('alert').textContent()).toContain('From 0 to 20 digits');
     expect(await next.isDisabled()).toBe(true);
     await screenshot(page, 'serial-numbers-problem');
+    // The new fields are labelled, grouped and announced as axe wants.
+    expect(await seriousViolations(page)).toEqual([]);
     await fields.getByLabel('Digits').fill('3');
     expect(await next.isDisabled()).toBe(false);
 

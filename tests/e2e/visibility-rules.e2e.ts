@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.js';
 import type { WorkspaceTemplateDetail } from '../../shared/workspace-schemas.js';
 import { customiseInEditor, screenshot, useCoreAndUi } from './harness.js';
 
@@ -34,6 +35,8 @@ describe('the rule builder of a layer', () => {
     await second.getByLabel('Values, separated by commas').fill('Sale, Tết');
     await second.scrollIntoViewIfNeeded();
     await screenshot(page, 'visibility-rule-builder');
+    // The new fields are labelled, grouped and announced as axe wants.
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Unsaved changes').waitFor({ state: 'detached', timeout: 20_000 });
