@@ -88,6 +88,9 @@ const e2e = await run(
 const checked = await checks;
 
 // 4. The summary.
+function firstLine(message) {
+  return (message ?? '').trim().split('\n')[0].slice(0, 300);
+}
 function counts(file) {
   try {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -99,6 +102,16 @@ function counts(file) {
         )
         .map((test) => `${path.relative(ROOT, result.name)} › ${test.title}`),
     );
+    // A failure is named in the summary with its first line, so the end of a long log says what broke.
+    const failedNames = report.testResults.flatMap((result) => {
+      const tests = result.assertionResults.filter((test) => test.status === 'failed');
+      if (tests.length === 0 && result.status === 'failed')
+        return [`${path.relative(ROOT, result.name)}: ${firstLine(result.message)}`];
+      return tests.map(
+        (test) =>
+          `${path.relative(ROOT, result.name)} › ${test.title}: ${firstLine(test.failureMessages?.[0])}`,
+      );
+    });
     return {
       files: report.testResults.length,
       tests: report.numTotalTests,
@@ -106,6 +119,7 @@ function counts(file) {
       failed: report.numFailedTests,
       skipped: report.numPendingTests + report.numTodoTests,
       skippedNames,
+      failedNames,
     };
   } catch {
     return null;
@@ -141,6 +155,8 @@ const ok =
 // README lists them. Each is named, so a skip never passes unseen.
 for (const name of [...(unitCounts?.skippedNames ?? []), ...(e2eCounts?.skippedNames ?? [])])
   lines.push(`skipped: ${name}`);
+for (const name of [...(unitCounts?.failedNames ?? []), ...(e2eCounts?.failedNames ?? [])])
+  lines.push(`failed: ${name}`);
 lines.push(`${ok ? 'PASSED' : 'FAILED'} in ${seconds(Date.now() - started)} wall time`);
 console.log(`\n── npm test ──\n${lines.join('\n')}`);
 fs.rmSync(reports, { recursive: true, force: true });

@@ -67,7 +67,15 @@ export const MAX_SOURCE_ROWS = 100_000;
 
 export const BatchSource = z.union([
   z
-    .object({ records: z.array(z.record(z.string(), z.unknown())).min(1).max(MAX_INLINE_RECORDS) })
+    .object({
+      records: z
+        .array(z.record(z.string(), z.unknown()))
+        .min(1)
+        .max(
+          MAX_INLINE_RECORDS,
+          `at most ${MAX_INLINE_RECORDS.toLocaleString('en')} records as JSON; for more rows, use a CSV or XLSX file (up to 1,000,000 rows)`,
+        ),
+    })
     .strict(),
   z
     .object({

@@ -142,6 +142,11 @@ export const ERROR_CATALOGUE = {
     title: 'An image value could not be used',
     when: 'An image value (upload id, `data:` URI, file path, brand logo, images folder or zip) cannot be read or decoded, or its bytes are not PNG, JPEG, WebP, GIF or SVG (TIFF, AVIF, HEIF … are refused whatever the name or declared type says), or a template image is not PNG, JPEG or WebP or is over the pixel limit; `errors` names the value.',
   },
+  'barcode-invalid': {
+    status: 422,
+    title: 'A barcode value cannot be encoded',
+    when: "A value drawn as a barcode is not one its symbology can encode: the wrong number of digits for an EAN, UPC or ITF-14, a check digit that does not match (leave it out to have it computed), characters outside the symbology's set (Code 39 has capitals only, Code 128 ASCII only), a GS1 element string that breaks the GS1 rules, or a value too long for the code; `errors` names the value (`values.barcode`) and says why. In a batch, the row fails with this reason.",
+  },
   'svg-external-reference': {
     status: 422,
     title: 'SVG images may not reference external resources',
@@ -411,6 +416,15 @@ export const Errors = {
     ),
   imageInvalid: (path: string, reason: string) =>
     new AppError('image-invalid', `${path}: ${reason}`, { problems: [{ path, message: reason }] }),
+  barcodeInvalid: (problems: Problem[]) =>
+    new AppError(
+      'barcode-invalid',
+      problems
+        .slice(0, 5)
+        .map((p) => `${p.path}: ${p.message}`)
+        .join('; '),
+      { problems },
+    ),
   diskFull: () =>
     new AppError(
       'disk-full',

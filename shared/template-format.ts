@@ -362,6 +362,51 @@ export const QrLayer = z
 export type QrLayer = z.infer<typeof QrLayer>;
 
 /**
+ * The barcode symbologies a `barcode` layer draws (QR stays its own layer kind). The names are
+ * the template format's; docs/templates.md, "Barcodes", says what value each takes.
+ */
+export const BARCODE_SYMBOLOGIES = [
+  'ean13',
+  'ean8',
+  'upca',
+  'upce',
+  'code128',
+  'gs1-128',
+  'code39',
+  'itf14',
+  'datamatrix',
+  'gs1-datamatrix',
+  'pdf417',
+  'azteccode',
+] as const;
+export const BarcodeSymbology = z.enum(BARCODE_SYMBOLOGIES);
+export type BarcodeSymbology = z.infer<typeof BarcodeSymbology>;
+
+/**
+ * A barcode: whole-pixel modules with the symbology's quiet zones, centred in the box. EAN,
+ * UPC and ITF-14 values may leave their check digit out (it is added) or give it (it is checked).
+ */
+export const BarcodeLayer = z
+  .object({
+    ...LayerBase,
+    kind: z.literal('barcode'),
+    symbology: BarcodeSymbology,
+    /** Text with `{{variable}}` placeholders: digits, a product code, a GS1 element string. */
+    value: z.string().min(1).max(4000),
+    foreground: ColourValue.default('#000000'),
+    background: ColourValue.default('#FFFFFF'),
+    /**
+     * The human-readable text under the code (EAN/UPC: digits in their standard places). On by
+     * default for the linear symbologies, off for DataMatrix, PDF417 and Aztec.
+     */
+    humanReadable: z.boolean().optional(),
+    /** The human-readable text's font; the template's default family when left out. */
+    font: FontSpec.optional(),
+  })
+  .strict();
+export type BarcodeLayer = z.infer<typeof BarcodeLayer>;
+
+/**
  * Format 2: a list's price column. Each item is split at its last `separator` ("Phở bò — 65.000
  * ₫"): the name wraps on the left, the price is set flush right on the name's last line, and
  * `leader` dots fill the space between them. An item without the separator is an ordinary item.
@@ -433,6 +478,7 @@ export const Layer = z.discriminatedUnion('kind', [
   ImageLayer,
   ShapeLayer,
   QrLayer,
+  BarcodeLayer,
   ListLayer,
   StackLayer,
 ]);

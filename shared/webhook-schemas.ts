@@ -11,7 +11,13 @@ const WebhookUrl = z
   .string()
   .max(2000)
   .url()
-  .refine((url) => /^https?:\/\//i.test(url), 'an http:// or https:// URL');
+  .refine((url) => /^https?:\/\//i.test(url), 'an http:// or https:// URL')
+  // Fetch refuses URLs with credentials at every attempt: refuse them once, here. Receivers
+  // check the signature instead.
+  .refine(
+    (url) => !/^https?:\/\/[^/?#]*@/i.test(url),
+    'a URL without a user name or password (check the Render-Desk-Signature header instead)',
+  );
 
 export const CreateWebhookRequest = z
   .object({

@@ -15,7 +15,7 @@ import { BatchBreaker } from './batch-breaker.js';
 import { DEFAULT_BREAKER, type CircuitBreakerOptions } from './circuit-breaker.js';
 import { createImagesFolderResolver } from './images-folder.js';
 import { contentTypeOf, sheetPartKey } from './output-address.js';
-import { rowFailure } from './row-failure.js';
+import { rowFailure, sheetsStopReason } from './row-failure.js';
 import { RowOutcomes } from './row-outcomes.js';
 import { storeBatchRow } from './store-batch-row.js';
 import { ingestSourceRows, type SourceRow } from './source-records.js';
@@ -220,7 +220,8 @@ export class BatchRunner implements BatchWork {
         });
         await this.drawSheets(context);
       } catch (error) {
-        stopReason = `the sheets could not be drawn (${describeRowError(error)})`;
+        stopReason = sheetsStopReason(error);
+        this.deps.log?.(`batch ${batchId}: the sheets could not be drawn`, error);
       }
     }
     await data.commands.finishBatch({

@@ -332,7 +332,7 @@ export class BatchService {
               id,
               fileNames,
               new Set(missingRows),
-              sheets,
+              sheets ? { plan: sheets, count: all.length } : null,
               // A part's manifest covers the rows from its first output to the next part's.
               options.part !== undefined
                 ? {
@@ -351,9 +351,10 @@ export class BatchService {
     id: string,
     fileNames: Map<number, string>,
     missingRows: ReadonlySet<number>,
-    sheets: SheetPlan | null,
+    placing: { plan: SheetPlan; count: number } | null,
     range: { from: number; to: number },
   ): Promise<Buffer> {
+    const sheets = placing?.plan;
     const header = ['rowIndex', 'status', 'file', 'error'];
     // Where each row is printed: its part's file, the sheet, the page of its front (and back)
     // in that file, and its position on the sheet (1 = top left, row by row).
@@ -373,8 +374,8 @@ export class BatchService {
           fileNames.get(row.rowIndex) ?? '',
           error,
         ];
-        if (sheets && row.status === 'succeeded') {
-          const place = sheetPlace(sheets, placed++);
+        if (placing && row.status === 'succeeded') {
+          const place = sheetPlace(placing.plan, placed++, placing.count);
           cells.push(
             sheetPartName(place.part),
             place.sheet,

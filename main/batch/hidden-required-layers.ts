@@ -17,6 +17,7 @@ function drawnVariables(layer: Layer): string[] {
     case 'text':
       return placeholderNames(layer.text);
     case 'qr':
+    case 'barcode':
       return placeholderNames(layer.value);
     case 'image':
       return 'var' in layer.source ? [layer.source.var] : [];

@@ -24,3 +24,14 @@ export function rowFailure(error: unknown): RowFailure {
     fields: [...new Set((error.problems ?? []).map((problem) => problem.path))],
   };
 }
+
+/**
+ * Why a batch stopped when its sheets could not be drawn, in words that may leave the machine
+ * (the batch.finished webhook carries it): the error's code and the fields at fault, never the
+ * message, which can quote a value. The whole error goes to the log.
+ */
+export function sheetsStopReason(error: unknown): string {
+  const { errorCode, fields } = rowFailure(error);
+  const where = fields.length > 0 ? ` at ${fields.slice(0, 10).join(', ')}` : '';
+  return `the sheets could not be drawn (${errorCode}${where})`;
+}

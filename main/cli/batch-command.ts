@@ -72,6 +72,7 @@ const OPTIONS = {
   duplex: { type: 'string' },
   marks: { type: 'string' },
   'sheets-per-part': { type: 'string' },
+  'cut-and-stack': { type: 'boolean' },
 } as const;
 
 /** `render-desk batch`: a source file into a folder or zip, through the app's batch runner. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { BatchService } from '../batch/batch-service.js';
 import { createBundleStream } from '../batch/bundle-writer.js';
 import { sheetPartName } from '../batch/output-address.js';
 import { csvLine } from '../batch/spreadsheet-safety.js';
+import { replaceFile } from '../files/replace-file.js';
 import type { SheetPlace } from '../../shared/sheet-options.js';
 
 /** One image of a batch's result: its name in the folder or zip, and where its bytes are. */
@@ -65,20 +65,13 @@ export async function deliver(
   if (isZipTarget(out)) {
     await fs.promises.mkdir(path.dirname(out), { recursive: true });
     const sizes = await Promise.all(images.map((image) => fs.promises.stat(image.file)));
-    const temp = `${out}.${process.pid}.tmp`;
-    try {
-      await pipeline(
-        createBundleStream(
-          images.map((image, i) => ({ name: image.name, file: image.file, size: sizes[i]!.size })),
-          [{ name: 'manifest.csv', content: manifest }],
-        ),
-        fs.createWriteStream(temp),
-      );
-      await fs.promises.rename(temp, out);
-    } catch (error) {
-      await fs.promises.rm(temp, { force: true });
-      throw error;
-    }
+    await replaceFile(
+      out,
+      createBundleStream(
+        images.map((image, i) => ({ name: image.name, file: image.file, size: sizes[i]!.size })),
+        [{ name: 'manifest.csv', content: manifest }],
+      ),
+    );
     return;
   }
   // Synchronous calls: this is the command's last step, with nothing else for the thread to do,
@@ -97,9 +90,10 @@ export async function deliver(
       }
     }
     fs.rmSync(target, { force: true });
-    fs.copyFileSync(image.file, target, fs.constants.COPYFILE_FICLONE);
+    fs.copyFileSync(image.file, target, fs.constants.COPYFILE_FICLONE | fs.constants.COPYFILE_EXCL);
   }
-  fs.writeFileSync(path.join(out, 'manifest.csv'), manifest);
+  // Never through a link an earlier run (or a downloaded folder) left at the name.
+  await replaceFile(path.join(out, 'manifest.csv'), manifest);
 }
 
 /**
@@ -114,31 +108,21 @@ export async function deliverBundle(
 ): Promise<void> {
   if (isZipTarget(out)) {
     await fs.promises.mkdir(path.dirname(out), { recursive: true });
-    const temp = `${out}.${process.pid}.tmp`;
-    try {
-      const { stream } = await batches.bundle(batchId, true);
-      await pipeline(stream, fs.createWriteStream(temp));
-      await fs.promises.rename(temp, out);
-    } catch (error) {
-      await fs.promises.rm(temp, { force: true });
-      throw error;
-    }
+    const { stream } = await batches.bundle(batchId, true);
+    await replaceFile(out, stream);
     return;
   }
   const { entries, extras } = await batches.bundleContents(batchId, true);
   await fs.promises.mkdir(out, { recursive: true });
   for (const entry of entries) {
-    const target = path.join(out, entry.name);
-    await fs.promises.rm(target, { force: true });
     const source = entry.open
       ? await entry.open()
       : entry.file
         ? fs.createReadStream(entry.file)
         : null;
-    if (source) await pipeline(source, fs.createWriteStream(target));
+    if (source) await replaceFile(path.join(out, entry.name), source);
   }
-  for (const extra of extras)
-    await fs.promises.writeFile(path.join(out, extra.name), extra.content);
+  for (const extra of extras) await replaceFile(path.join(out, extra.name), extra.content);
 }
 
 /** A hard link at `target`, replacing a file of an earlier run there. */

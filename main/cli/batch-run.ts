@@ -283,7 +283,7 @@ async function sheetOutcome(
     ...(batch.outputOptions.page !== undefined ? { page: batch.outputOptions.page } : {}),
     sheets: batch.sheetOptions!,
   });
-  const parts = placed === 0 ? 0 : sheetPlace(plan, placed - 1).part;
+  const parts = placed === 0 ? 0 : sheetPlace(plan, placed - 1, placed).part;
   const images = Array.from({ length: parts }, (_, i) => ({
     name: sheetPartName(i + 1),
     file: path.join(core.outputs.batchDir(batch.id), sheetPartName(i + 1)),
@@ -298,7 +298,7 @@ async function sheetOutcome(
       status: ok ? 'rendered' : 'failed',
       file: '',
       error: row.error ?? '',
-      sheet: ok ? sheetPlace(plan, ordinal++) : undefined,
+      sheet: ok ? sheetPlace(plan, ordinal++, placed) : undefined,
     });
   }
   return {

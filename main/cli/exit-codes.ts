@@ -56,7 +56,12 @@ const USAGE_CODES = new Set([
   'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL',
 ]);
 
-const PROBLEM_CODES = new Set(['validation-failed', 'image-invalid', 'svg-external-reference']);
+const PROBLEM_CODES = new Set([
+  'validation-failed',
+  'image-invalid',
+  'svg-external-reference',
+  'barcode-invalid',
+]);
 
 /** The exit code for an error that ended a command. */
 export function exitCodeFor(error: unknown): number {

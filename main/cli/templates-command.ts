@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { replaceFile } from '../files/replace-file.js';
 import {
   COMMON_OPTIONS,
   cliSettings,
@@ -163,7 +163,8 @@ const ACTIONS: Record<string, Action> = {
       builtInAssetsNote: builtInAssetsNote(core),
     });
     await fs.promises.mkdir(path.dirname(out), { recursive: true });
-    await pipeline(pack.stream, fs.createWriteStream(out));
+    // Replaced, never written through a link at the name.
+    await replaceFile(out, pack.stream);
     if (values.json) console.log(JSON.stringify({ id, file: out, bytes: fs.statSync(out).size }));
     else console.log(`exported ${id} to ${out}`);
   },

@@ -1,7 +1,8 @@
 import { TERMINAL_STATUSES } from '../../shared/batch-schemas.js';
 import type { QueuedRow } from '../batch/batch-queue.js';
 import { storeBatchRow } from '../batch/store-batch-row.js';
-import { describeRowError, type BatchRowContext } from '../batch/render-batch-row.js';
+import { type BatchRowContext } from '../batch/render-batch-row.js';
+import { sheetsStopReason } from '../batch/row-failure.js';
 import type { CoreData } from '../data/core-data.js';
 import type { RowOutcome } from '../data/data-commands.js';
 import type { ObjectStore } from '../objects/object-store.js';
@@ -88,7 +89,8 @@ export class ChunkProcessor {
         await this.deps.rowContext(batch),
       );
     } catch (error) {
-      stopReason = `the sheets could not be drawn (${describeRowError(error)})`;
+      stopReason = sheetsStopReason(error);
+      this.deps.log(`batch ${batchId}: the sheets could not be drawn`, error);
     }
     await data.commands.finishBatch({ batchId, stopReason, ingestError: null, pausing: false });
   }

@@ -5,6 +5,7 @@ import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
 import { acquireCanvas } from './canvas-pool.js';
 import { drawCropMarks } from './crop-marks.js';
 import type { DrawContext } from './draw-context.js';
+import { drawBarcodeLayer } from './layers/barcode-layer.js';
 import { drawImageLayer, prepareImageLayer, type PreparedImage } from './layers/image-layer.js';
 import { drawListLayer } from './layers/list-layer.js';
 import { drawQrLayer } from './layers/qr-layer.js';
@@ -163,6 +164,8 @@ function drawLayer(
       return drawShapeLayer(dc, layer);
     case 'qr':
       return drawQrLayer(dc, layer);
+    case 'barcode':
+      return drawBarcodeLayer(dc, layer);
     case 'list':
       return drawListLayer(dc, layer);
   }

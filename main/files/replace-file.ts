@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
  */
 export async function replaceFile(
   file: string,
-  content: Uint8Array | Readable,
+  content: Uint8Array | Readable | NodeJS.ReadableStream,
   mode = 0o644,
 ): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomUUID()}.tmp`);

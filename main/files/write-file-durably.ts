@@ -30,10 +30,10 @@ export async function writeFileDurably(file: string, bytes: Uint8Array): Promise
  */
 async function openCreatingFolder(file: string): Promise<fs.promises.FileHandle> {
   try {
-    return await fs.promises.open(file, 'w');
+    return await fs.promises.open(file, 'wx');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    return fs.promises.open(file, 'w');
+    return fs.promises.open(file, 'wx');
   }
 }

@@ -5,6 +5,7 @@ import { pageCount } from '../../shared/layout-pages.js';
 import { outputOptionProblems } from '../../shared/output-options.js';
 import { MAX_CANVAS_SIDE, type LayoutName, type Variable } from '../../shared/template-format.js';
 import { templateTargets, type CatalogEntry } from '../catalog/load-catalog.js';
+import { barcodeProblems } from '../engine/barcode/barcode-problems.js';
 import { resolveValues, type BrandFill } from '../engine/resolve-values.js';
 import { brandValue } from '../../shared/brand-profile.js';
 import type { FetchedImages } from '../remote-images/remote-images.js';
@@ -111,6 +112,9 @@ export class RenderService {
         resolveImage(value, valuePath),
       ...(options.brandFill ? { brandFill: options.brandFill } : {}),
     });
+    const layout = entry.template.layouts[ratio];
+    const codes = layout ? barcodeProblems(entry.template, layout, values) : [];
+    if (codes.length > 0) throw Errors.barcodeInvalid(codes);
     return {
       template: entry.template,
       assetsDir: entry.assetsDir,

@@ -76,6 +76,7 @@ const MAX_FIELDS_NAMED = 10;
 const ROW_ERROR_WORDS: Record<string, string> = {
   'validation-failed': 'the value does not fit the field',
   'image-invalid': 'the image could not be read or used',
+  'barcode-invalid': 'a barcode value could not be encoded',
   'render-failed': 'the row could not be drawn',
 };
 

@@ -11,6 +11,7 @@ import {
   type VariableType,
 } from '../../shared/template-format.js';
 import { formatPath } from '../../shared/zod-problems.js';
+import { encodeBarcode } from '../engine/barcode/barcode-symbol.js';
 import { placeholderNames } from '../engine/format-value.js';
 import { formatVersionProblems } from './format-version-problems.js';
 
@@ -108,16 +109,21 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
           });
         }
         ids.add(layer.id);
-        const text = layer.kind === 'text' ? layer.text : layer.kind === 'qr' ? layer.value : '';
+        const valued = layer.kind === 'qr' || layer.kind === 'barcode';
+        const text = layer.kind === 'text' ? layer.text : valued ? layer.value : '';
+        // A code written into the template (no placeholders) is checked once, here.
+        if (layer.kind === 'barcode' && placeholderNames(layer.value).length === 0) {
+          const encoded = encodeBarcode(layer.symbology, layer.value);
+          if (!encoded.ok)
+            problems.push({
+              path: formatPath(prefix, [...parent, 'layers', index, 'value']),
+              message: encoded.reason,
+            });
+        }
         for (const name of new Set(placeholderNames(text))) {
           if (declared.has(name)) continue;
           problems.push({
-            path: formatPath(prefix, [
-              ...parent,
-              'layers',
-              index,
-              layer.kind === 'qr' ? 'value' : 'text',
-            ]),
+            path: formatPath(prefix, [...parent, 'layers', index, valued ? 'value' : 'text']),
             message: `{{${name}}} names no variable; declare "${name}" under variables or correct the name`,
           });
         }

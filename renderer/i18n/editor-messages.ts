@@ -102,6 +102,7 @@ export const editorEn = {
   'editor.kind.image': 'Image',
   'editor.kind.shape': 'Shape',
   'editor.kind.qr': 'QR code',
+  'editor.kind.barcode': 'Barcode',
   'editor.kind.list': 'List',
   'editor.kind.stack': 'Stack',
   'editor.stack.hint':
@@ -397,6 +398,7 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'editor.kind.image': 'Ảnh',
   'editor.kind.shape': 'Hình',
   'editor.kind.qr': 'Mã QR',
+  'editor.kind.barcode': 'Mã vạch',
   'editor.kind.list': 'Danh sách',
   'editor.kind.stack': 'Nhóm tự dàn',
   'editor.stack.hint':

@@ -46,7 +46,13 @@ export interface WizardState {
    * A print layout's rows N per printed sheet (a PDF of sheets), or null for one file a row.
    * `preset` null: as many as fit on an A4 sheet.
    */
-  sheets: { preset: SheetPresetName | null; duplex: DuplexMode; marks: SheetMarks } | null;
+  sheets: {
+    preset: SheetPresetName | null;
+    duplex: DuplexMode;
+    marks: SheetMarks;
+    /** Rows laid down each part's stack, so the cut piles come out in row order. */
+    cutAndStack?: boolean;
+  } | null;
   /** One file a row of a print layout: crop marks outside its trim and bleed. */
   cropMarks: boolean;
   /**

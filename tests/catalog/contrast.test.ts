@@ -142,6 +142,7 @@ function backdropOf(template: Template, layout: Layout, layers: Layer[], index: 
         other.kind === 'text' ||
         other.kind === 'list' ||
         other.kind === 'qr' ||
+        other.kind === 'barcode' ||
         other.kind === 'stack'
       )
         continue;

@@ -363,6 +363,29 @@ describe('render-desk batch', () => {
     expect(fs.lstatSync(path.join(cache, shard!)).isDirectory()).toBe(true);
   });
 
+  it('replaces, never writes through, links a downloaded output folder holds at its file names', async () => {
+    const source = path.join(temp.dir, 'rows.json');
+    fs.writeFileSync(source, JSON.stringify([productRow(0)]));
+    const victim = path.join(temp.dir, 'victim.txt');
+    for (const cached of [false, true]) {
+      fs.writeFileSync(victim, 'precious');
+      const out = path.join(temp.dir, cached ? 'out-cached' : 'out');
+      fs.mkdirSync(out);
+      for (const name of ['1.png', 'manifest.csv']) fs.symlinkSync(victim, path.join(out, name));
+      const zip = path.join(temp.dir, cached ? 'cached.zip' : 'plain.zip');
+      fs.symlinkSync(victim, zip);
+      const cache = cached ? ['--cache', path.join(temp.dir, 'cache')] : [];
+      for (const target of [out, zip]) {
+        const result = await batch('--source', source, '--out', target, ...cache);
+        expect(result.code, result.stderr).toBe(0);
+      }
+      expect(fs.readFileSync(victim, 'utf8')).toBe('precious');
+      for (const file of [path.join(out, '1.png'), path.join(out, 'manifest.csv'), zip])
+        expect(fs.lstatSync(file).isFile(), file).toBe(true);
+      expect(fs.readFileSync(path.join(out, 'manifest.csv'), 'utf8')).toMatch(/^\uFEFF?rowIndex/);
+    }
+  });
+
   it('refuses a FIFO as --source at once with exit 2', async () => {
     const fifo = path.join(temp.dir, 'rows.csv');
     execFileSync('mkfifo', [fifo]);
@@ -430,6 +453,34 @@ describe('render-desk batch --sheets', () => {
     expect(manifest).toContain('3,succeeded,,,sheets-1.pdf,1,1,,4');
     expect(manifest).toContain('4,succeeded,,,sheets-1.pdf,2,2,,1');
     expect(ledgerBalance(dataDir)).toEqual({ balance: 95, debited: 5 });
+  });
+
+  it('lays the rows down the stack with --cut-and-stack, so the cut piles come out in row order', async () => {
+    const out = path.join(temp.dir, 'stacked');
+    const result = await badges('--out', out, '--sheets', 'a6-on-a4', '--cut-and-stack');
+    expect(result.code, result.stderr).toBe(0);
+    // Five badges on two sheets: sheet 1 holds rows 0, 2, 4 and sheet 2 rows 1, 3.
+    const manifest = fs.readFileSync(path.join(out, 'manifest.csv'), 'utf8');
+    expect(manifest).toContain('0,succeeded,,,sheets-1.pdf,1,1,,1');
+    expect(manifest).toContain('1,succeeded,,,sheets-1.pdf,2,2,,1');
+    expect(manifest).toContain('2,succeeded,,,sheets-1.pdf,1,1,,2');
+    expect(manifest).toContain('4,succeeded,,,sheets-1.pdf,1,1,,3');
+    const pdf = fs.readFileSync(path.join(out, 'sheets-1.pdf'));
+    const page = (n: number) => poppler('pdftotext', pdf, ['-f', `${n}`, '-l', `${n}`]);
+    expect(page(1).match(/Guest \d/g)).toEqual(['Guest 0', 'Guest 2', 'Guest 4']);
+    expect(page(2).match(/Guest \d/g)).toEqual(['Guest 1', 'Guest 3']);
+    const stray = await runCli([
+      'batch',
+      '--template',
+      'tmpl_name_badge',
+      '--source',
+      source,
+      '--out',
+      out,
+      '--cut-and-stack',
+    ]);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toContain('--cut-and-stack need');
   });
 
   it('prints duplex sheets with the backs, split into parts of --sheets-per-part', async () => {

@@ -40,10 +40,16 @@ describe('render-desk templates', () => {
     expect(forked).toMatchObject({ name: 'My promo' });
     expect(forked.id).toMatch(/^wtpl_/);
 
+    // A link left at the pack's name is replaced, its target untouched.
     const pack = path.join(temp.dir, 'my-promo.zip');
+    const victim = path.join(temp.dir, 'victim.txt');
+    fs.writeFileSync(victim, 'precious');
+    fs.symlinkSync(victim, pack);
     const exported = await templates('export', forked.id, '--out', pack);
     expect(exported.code).toBe(0);
+    expect(fs.lstatSync(pack).isFile()).toBe(true);
     expect(fs.statSync(pack).size).toBeGreaterThan(1000);
+    expect(fs.readFileSync(victim, 'utf8')).toBe('precious');
 
     const imported = await templates('import', pack, '--json');
     expect(imported.code).toBe(0);

@@ -418,3 +418,136 @@ describe('a Redis switched to an evicting policy while the cluster runs', () => 
     }
   }, 90_000);
 });
+
+/** A request to a node with another key than the cluster's. */
+function withKey(
+  node: ClusterNodeProcess,
+  secret: string,
+  pathname: string,
+  init: RequestInit & { json?: unknown } = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.set('authorization', `Bearer ${secret}`);
+  if (init.json !== undefined) headers.set('content-type', 'application/json');
+  return testFetch(`${node.url}${pathname}`, {
+    ...init,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
+}
+
+describe('tokens replayed across the API nodes of a cluster', () => {
+  it('refuses a key on every node as soon as one node revokes it', async () => {
+    const key = await json(
+      await call(first, '/v1/api-keys', {
+        method: 'POST',
+        json: { name: 'revoked across nodes', scope: 'render' },
+      }),
+      201,
+    );
+    expect((await withKey(second, key.secret, '/v1/account')).status).toBe(200);
+    expect((await call(first, `/v1/api-keys/${key.id}`, { method: 'DELETE' })).status).toBe(204);
+    for (const node of [second, first]) {
+      const res = await withKey(node, key.secret, '/v1/account');
+      expect(res.status, node.url!).toBe(401);
+    }
+  });
+
+  it('renders and charges once when one Idempotency-Key reaches both API nodes at once', async () => {
+    const balance = async () =>
+      (await json(await call(first, '/v1/account'), 200)).balance as number;
+    const before = await balance();
+    const body = {
+      templateId: SOURCE,
+      values: { headline: 'Một lần', price: 99000, photo: 'asset:product.jpg' },
+      target: 'square',
+      format: 'png',
+    };
+    const send = (node: ClusterNodeProcess) =>
+      call(node, '/v1/render', {
+        method: 'POST',
+        json: body,
+        headers: { 'idempotency-key': 'replayed-across-nodes-1' },
+      });
+    const answers = await Promise.all([first, second, first, second].map(send));
+    const images: Buffer[] = [];
+    for (const res of answers) {
+      expect([200, 409], await res.clone().text()).toContain(res.status);
+      if (res.status === 200) images.push(Buffer.from(await res.arrayBuffer()));
+      else expect((await res.json()).code).toBe('idempotency-key-in-use');
+    }
+    expect(images.length).toBeGreaterThan(0);
+    // Replayed once settled, on either node: the same bytes, no second charge.
+    for (const node of [second, first]) {
+      const res = await send(node);
+      expect(res.status, node.url!).toBe(200);
+      expect(res.headers.get('idempotent-replayed')).toBe('true');
+      expect(Buffer.from(await res.arrayBuffer()).equals(images[0]!)).toBe(true);
+    }
+    expect(await balance()).toBe(before - 1);
+    // The same key with another body is refused on the other node too.
+    const other = await call(second, '/v1/render', {
+      method: 'POST',
+      json: { ...body, values: { headline: 'Khác', price: 1, photo: 'asset:product.jpg' } },
+      headers: { 'idempotency-key': 'replayed-across-nodes-1' },
+    });
+    expect(other.status).toBe(422);
+    expect((await other.json()).code).toBe('idempotency-key-reused');
+  }, 120_000);
+
+  it('refuses a bundle link made on one node once another node deletes the batch', async () => {
+    const created = await json(
+      await call(first, '/v1/render-batches', {
+        method: 'POST',
+        json: {
+          templateId: SOURCE,
+          target: 'square',
+          format: 'png',
+          sourceType: 'json-array',
+          source: { records: [{ headline: 'A', price: 1, photo: 'asset:product.jpg' }] },
+        },
+      }),
+      202,
+    );
+    await until(async () => {
+      const batch = await json(await call(second, `/v1/render-batches/${created.id}`), 200);
+      return !['queued', 'running'].includes(batch.status);
+    });
+    const link = await json(await call(first, `/v1/render-batches/${created.id}/bundle`), 200);
+    expect((await testFetch(link.url.replace(first.url!, second.url!))).status).toBe(200);
+    expect(
+      (await call(second, `/v1/render-batches/${created.id}`, { method: 'DELETE' })).status,
+    ).toBe(204);
+    for (const node of [first, second]) {
+      const res = await testFetch(link.url.replace(first.url!, node.url!));
+      expect(res.status, node.url!).toBe(404);
+    }
+  }, 120_000);
+
+  it('refuses a preview link on every node once the key that made it is revoked on one', async () => {
+    const key = await json(
+      await call(first, '/v1/api-keys', {
+        method: 'POST',
+        json: { name: 'preview maker', scope: 'render' },
+      }),
+      201,
+    );
+    const made = await json(
+      await withKey(second, key.secret, '/v1/preview-links', {
+        method: 'POST',
+        json: {
+          templateId: SOURCE,
+          target: 'og',
+          values: { headline: 'Rút lại', price: 1000, photo: 'asset:product.jpg' },
+          expiresInSeconds: 600,
+        },
+      }),
+      201,
+    );
+    expect((await call(second, `/v1/api-keys/${key.id}`, { method: 'DELETE' })).status).toBe(204);
+    for (const node of [first, second]) {
+      const res = await testFetch(`${node.url}${made.path}`);
+      expect(res.status, node.url!).toBe(403);
+    }
+  }, 60_000);
+});

@@ -72,6 +72,7 @@ describe('batch wizard: sheets for printing', () => {
     await expect.poll(() => preview.locator('[data-slot]').count()).toBe(4);
     await page.getByRole('radio', { name: 'Flip on long edge' }).click();
     await page.getByText('4 a sheet (2 × 2) on 210 × 297 mm').waitFor();
+    await page.getByRole('checkbox', { name: /Cut and stack/ }).check();
     await screenshot(page, 'wizard-output-sheets');
     // The back mirrors the front: place 1 moves from the left half to the right.
     const x = async () => Number(await preview.locator('[data-slot="1"] text').getAttribute('x'));
@@ -89,7 +90,7 @@ describe('batch wizard: sheets for printing', () => {
     expect(batch).toMatchObject({
       format: 'pdf',
       target: 'badge',
-      sheets: { preset: 'a6-on-a4', duplex: 'long-edge', marks: 'crop' },
+      sheets: { preset: 'a6-on-a4', duplex: 'long-edge', marks: 'crop', cutAndStack: true },
     });
     expect(ui.consoleErrors).toEqual([]);
   });

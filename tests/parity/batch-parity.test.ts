@@ -81,7 +81,7 @@ const CASES: ParityCase[] = [
     flags: ['--targets', 'square,story'],
   },
   {
-    name: 'badges on A4 sheets, duplex',
+    name: 'badges on A4 sheets, duplex, cut and stack',
     templateId: BADGES,
     rows: Array.from({ length: 5 }, (_, i) => ({
       eventName: 'ProductConf 2026',
@@ -93,9 +93,9 @@ const CASES: ParityCase[] = [
     options: {
       format: 'pdf',
       target: 'badge',
-      sheets: { preset: 'a6-on-a4', duplex: 'long-edge' },
+      sheets: { preset: 'a6-on-a4', duplex: 'long-edge', cutAndStack: true },
     },
-    flags: ['--sheets', 'a6-on-a4', '--duplex', 'long-edge'],
+    flags: ['--sheets', 'a6-on-a4', '--duplex', 'long-edge', '--cut-and-stack'],
   },
 ];
 

@@ -99,6 +99,8 @@ describe('huge JSON bodies of tiny values', () => {
       body: at(50_001),
     });
     const problem = await expectProblem(over, 422, 'validation-failed');
-    expect(JSON.stringify(problem)).toMatch(/50000|50,000/);
+    expect(JSON.stringify(problem)).toMatch(
+      /at most 50,000 records as JSON; for more rows, use a CSV or XLSX file/,
+    );
   }, 60_000);
 });

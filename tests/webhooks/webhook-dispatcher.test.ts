@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,6 +88,68 @@ describe('the webhook dispatcher, sending before its process exits', () => {
       expect(retryIn).toBeLessThanOrEqual(10_000);
     } finally {
       await silent.close();
+    }
+  });
+
+  it('counts a redirect as a failed attempt, reads no answer body, and cuts off a receiver dripping its headers', async () => {
+    let redirectTargetHit = false;
+    const sockets = new Set<net.Socket>();
+    const hostile = http.createServer((request, response) => {
+      if (request.url === '/redirect') {
+        response.writeHead(302, { location: '/elsewhere' }).end();
+      } else if (request.url === '/elsewhere') {
+        redirectTargetHit = true;
+        response.end();
+      } else {
+        // 200 at once, then a body that never ends.
+        response.writeHead(200);
+        const drip = setInterval(() => response.write(Buffer.alloc(64 * 1024)), 5);
+        response.on('close', () => clearInterval(drip));
+      }
+    });
+    // A raw server that sends its status line a byte every 200 ms.
+    const dripping = net.createServer((socket) => {
+      sockets.add(socket);
+      const line = Buffer.from('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n');
+      let at = 0;
+      const timer = setInterval(() => {
+        if (at < line.length && !socket.destroyed) socket.write(line.subarray(at, ++at));
+      }, 200);
+      socket.on('close', () => clearInterval(timer));
+      socket.on('error', () => clearInterval(timer));
+    });
+    await Promise.all([
+      new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve)),
+      new Promise<void>((resolve) => dripping.listen(0, '127.0.0.1', resolve)),
+    ]);
+    const base = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    try {
+      const redirecting = addWebhook(`${base}/redirect`);
+      const endless = addWebhook(`${base}/endless`);
+      const slow = addWebhook(`http://127.0.0.1:${(dripping.address() as AddressInfo).port}/in`);
+      expect(repository.enqueue('batch.finished', 'batch.finished:bat_x:1', EVENT)).toBe(3);
+
+      const started = Date.now();
+      await new WebhookDispatcher({
+        repository: asyncPort(repository),
+        timeoutMs: 1_000,
+      }).sendDueThenClose(5_000);
+      expect(Date.now() - started).toBeLessThan(3_000);
+
+      const last = (id: string) => repository.deliveries({ webhookId: id, limit: 1 })[0];
+      expect(last(redirecting.id)).toMatchObject({ status: 'pending', lastStatusCode: 302 });
+      expect(last(redirecting.id)!.lastError).toMatch(/redirects are not followed/);
+      expect(redirectTargetHit).toBe(false);
+      expect(last(endless.id)).toMatchObject({ status: 'delivered', lastStatusCode: 200 });
+      expect(last(slow.id)).toMatchObject({ status: 'pending', lastStatusCode: null });
+      expect(last(slow.id)!.lastError).toMatch(/^no answer within 1 s/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      hostile.closeAllConnections();
+      await Promise.all([
+        new Promise((resolve) => hostile.close(resolve)),
+        new Promise((resolve) => dripping.close(resolve)),
+      ]);
     }
   });
 

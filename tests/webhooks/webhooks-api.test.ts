@@ -68,6 +68,12 @@ describe('outgoing webhooks', () => {
     expect(refused.status).toBe(403);
     const notUrl = await server.api('/v1/webhooks', { method: 'POST', json: { url: 'ftp://x' } });
     expect(notUrl.status).toBe(422);
+    const withCredentials = await server.api('/v1/webhooks', {
+      method: 'POST',
+      json: { url: 'http://hook:s3cret@127.0.0.1:9/in' },
+    });
+    expect(withCredentials.status).toBe(422);
+    expect(JSON.stringify(await withCredentials.json())).toMatch(/without a user name or password/);
   });
 
   it("POSTs a batch's failed row and its terminal state, signed, and logs them", async () => {

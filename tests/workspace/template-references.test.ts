@@ -37,3 +37,40 @@ describe('layout sizes', () => {
     ).toEqual(['layouts.square.width']);
   });
 });
+
+describe('barcode values', () => {
+  const withCode = (value: string) => {
+    const square = certificate.layouts.square!;
+    const code = {
+      kind: 'barcode' as const,
+      id: 'code',
+      x: 40,
+      y: 40,
+      width: 452,
+      height: 200,
+      symbology: 'ean13' as const,
+      value,
+      foreground: '#000000',
+      background: '#FFFFFF',
+    };
+    return withLayout('square', { ...square, layers: [...square.layers, code] });
+  };
+
+  it('checks a code written into the template, and the names of placeholders', () => {
+    expect(templateReferenceProblems(withCode('5901234123457'))).toEqual([]);
+    const index = certificate.layouts.square!.layers.length;
+    expect(templateReferenceProblems(withCode('5901234123456'))).toEqual([
+      {
+        path: `layouts.square.layers[${index}].value`,
+        message:
+          '"5901234123456" is not a valid EAN-13: its check digit should be 7, not 6. Leave the last digit out to have it computed',
+      },
+    ]);
+    expect(templateReferenceProblems(withCode('{{gtin}}'))).toEqual([
+      {
+        path: `layouts.square.layers[${index}].value`,
+        message: '{{gtin}} names no variable; declare "gtin" under variables or correct the name',
+      },
+    ]);
+  });
+});

@@ -3766,6 +3766,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -3798,7 +3800,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -3925,6 +3927,8 @@ export interface paths {
             sheets?: {
               /** @description Default: as many as fit. */
               columns?: number;
+              /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+              cutAndStack?: boolean;
               /**
                * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                * @enum {string}
@@ -3957,7 +3961,7 @@ export interface paths {
                 | 'avery-5160';
               /** @description Default: as many as fit. */
               rows?: number;
-              /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+              /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
               sheetsPerPart?: number;
               /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
               singleFiles?: boolean;
@@ -4140,6 +4144,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -4172,7 +4178,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4438,6 +4444,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -4470,7 +4478,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4682,6 +4690,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -4714,7 +4724,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4907,6 +4917,8 @@ export interface paths {
             sheets?: {
               /** @description Default: as many as fit. */
               columns?: number;
+              /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+              cutAndStack?: boolean;
               /**
                * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                * @enum {string}
@@ -4939,7 +4951,7 @@ export interface paths {
                 | 'avery-5160';
               /** @description Default: as many as fit. */
               rows?: number;
-              /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+              /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
               sheetsPerPart?: number;
               /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
               singleFiles?: boolean;
@@ -10135,6 +10147,63 @@ export interface components {
           y: number;
         }
       | {
+          /** @default #FFFFFF */
+          background:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          decorative?: boolean;
+          font?: {
+            family:
+              | string
+              | {
+                  var: string;
+                };
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            style: 'normal' | 'italic';
+            /** @default 400 */
+            weight: number;
+          };
+          /** @default #000000 */
+          foreground:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          height: number;
+          humanReadable?: boolean;
+          id: string;
+          /** @constant */
+          kind: 'barcode';
+          opacity?: number;
+          rotation?: number;
+          /** @enum {string} */
+          symbology:
+            | 'ean13'
+            | 'ean8'
+            | 'upca'
+            | 'upce'
+            | 'code128'
+            | 'gs1-128'
+            | 'code39'
+            | 'itf14'
+            | 'datamatrix'
+            | 'gs1-datamatrix'
+            | 'pdf417'
+            | 'azteccode';
+          value: string;
+          visibleWhen?: components['schemas']['Inline1___schema1'];
+          width: number;
+          x: number;
+          y: number;
+        }
+      | {
           /**
            * @default left
            * @enum {string}
@@ -10665,6 +10734,63 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
+          value: string;
+          visibleWhen?: components['schemas']['Inline2___schema1'];
+          width: number;
+          x: number;
+          y: number;
+        }
+      | {
+          /** @default #FFFFFF */
+          background:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          decorative?: boolean;
+          font?: {
+            family:
+              | string
+              | {
+                  var: string;
+                };
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            style: 'normal' | 'italic';
+            /** @default 400 */
+            weight: number;
+          };
+          /** @default #000000 */
+          foreground:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          height: number;
+          humanReadable?: boolean;
+          id: string;
+          /** @constant */
+          kind: 'barcode';
+          opacity?: number;
+          rotation?: number;
+          /** @enum {string} */
+          symbology:
+            | 'ean13'
+            | 'ean8'
+            | 'upca'
+            | 'upce'
+            | 'code128'
+            | 'gs1-128'
+            | 'code39'
+            | 'itf14'
+            | 'datamatrix'
+            | 'gs1-datamatrix'
+            | 'pdf417'
+            | 'azteccode';
           value: string;
           visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
@@ -11209,6 +11335,63 @@ export interface components {
           y: number;
         }
       | {
+          /** @default #FFFFFF */
+          background:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          decorative?: boolean;
+          font?: {
+            family:
+              | string
+              | {
+                  var: string;
+                };
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            style: 'normal' | 'italic';
+            /** @default 400 */
+            weight: number;
+          };
+          /** @default #000000 */
+          foreground:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          height: number;
+          humanReadable?: boolean;
+          id: string;
+          /** @constant */
+          kind: 'barcode';
+          opacity?: number;
+          rotation?: number;
+          /** @enum {string} */
+          symbology:
+            | 'ean13'
+            | 'ean8'
+            | 'upca'
+            | 'upce'
+            | 'code128'
+            | 'gs1-128'
+            | 'code39'
+            | 'itf14'
+            | 'datamatrix'
+            | 'gs1-datamatrix'
+            | 'pdf417'
+            | 'azteccode';
+          value: string;
+          visibleWhen?: components['schemas']['Inline3___schema1'];
+          width: number;
+          x: number;
+          y: number;
+        }
+      | {
           /**
            * @default left
            * @enum {string}
@@ -11746,6 +11929,63 @@ export interface components {
           y: number;
         }
       | {
+          /** @default #FFFFFF */
+          background:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          decorative?: boolean;
+          font?: {
+            family:
+              | string
+              | {
+                  var: string;
+                };
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            style: 'normal' | 'italic';
+            /** @default 400 */
+            weight: number;
+          };
+          /** @default #000000 */
+          foreground:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          height: number;
+          humanReadable?: boolean;
+          id: string;
+          /** @constant */
+          kind: 'barcode';
+          opacity?: number;
+          rotation?: number;
+          /** @enum {string} */
+          symbology:
+            | 'ean13'
+            | 'ean8'
+            | 'upca'
+            | 'upce'
+            | 'code128'
+            | 'gs1-128'
+            | 'code39'
+            | 'itf14'
+            | 'datamatrix'
+            | 'gs1-datamatrix'
+            | 'pdf417'
+            | 'azteccode';
+          value: string;
+          visibleWhen?: components['schemas']['Inline4___schema1'];
+          width: number;
+          x: number;
+          y: number;
+        }
+      | {
           /**
            * @default left
            * @enum {string}
@@ -12276,6 +12516,63 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
+          value: string;
+          visibleWhen?: components['schemas']['Inline5___schema1'];
+          width: number;
+          x: number;
+          y: number;
+        }
+      | {
+          /** @default #FFFFFF */
+          background:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          decorative?: boolean;
+          font?: {
+            family:
+              | string
+              | {
+                  var: string;
+                };
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            style: 'normal' | 'italic';
+            /** @default 400 */
+            weight: number;
+          };
+          /** @default #000000 */
+          foreground:
+            | string
+            | {
+                fallback?: string;
+                var: string;
+              };
+          height: number;
+          humanReadable?: boolean;
+          id: string;
+          /** @constant */
+          kind: 'barcode';
+          opacity?: number;
+          rotation?: number;
+          /** @enum {string} */
+          symbology:
+            | 'ean13'
+            | 'ean8'
+            | 'upca'
+            | 'upce'
+            | 'code128'
+            | 'gs1-128'
+            | 'code39'
+            | 'itf14'
+            | 'datamatrix'
+            | 'gs1-datamatrix'
+            | 'pdf417'
+            | 'azteccode';
           value: string;
           visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;

@@ -3,6 +3,7 @@ import type { RenderJob, TextLayerReport } from '../../render/render-protocol.js
 import { acquireCanvas, releaseCanvas } from '../canvas-pool.js';
 import { drawContext, drawLayout, layoutOf, prepareLayout } from '../render-template.js';
 import { sheetGeometry } from '../sheet-geometry.js';
+import { barcodeScannable } from './barcode-scannable.js';
 import { capsLeading } from './caps-leading.js';
 import { minTextSize } from './min-text-size.js';
 import { qrScannable } from './qr-scannable.js';
@@ -14,6 +15,7 @@ export const RULES: readonly Rule[] = [
   minTextSize,
   storySafeZone,
   qrScannable,
+  barcodeScannable,
   capsLeading,
   subjectInCrop,
 ];

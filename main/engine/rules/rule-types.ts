@@ -10,6 +10,8 @@ export const RULE_CODES = [
   'story-safe-zone',
   'qr-too-dense',
   'qr-placement',
+  'barcode-too-dense',
+  'barcode-too-short',
   'caps-leading',
   'subject-cropped',
 ] as const;

@@ -1,4 +1,7 @@
 import type { Migration } from '../migrate.js';
+import { accountTable } from '../../data/schema/account-table.js';
+import { idempotencyKeysTable } from '../../data/schema/idempotency-keys-table.js';
+import { LEDGER_INDEXES } from '../../data/schema/ledger-indexes.js';
 
 /** Settings, API keys, the credit ledger with its running totals, renders and idempotency keys. */
 export const initial: Migration = {
@@ -36,23 +39,11 @@ export const initial: Migration = {
         created_at TEXT NOT NULL
       ) STRICT;
       -- A render is charged at most once, and so is a batch row, whatever retries happen.
-      CREATE UNIQUE INDEX ledger_one_debit_per_render
-        ON ledger (render_id) WHERE kind = 'debit' AND render_id IS NOT NULL;
-      CREATE UNIQUE INDEX ledger_one_debit_per_batch_row
-        ON ledger (batch_id, row_index)
-        WHERE kind = 'debit' AND batch_id IS NOT NULL AND row_index IS NOT NULL;
-      CREATE INDEX ledger_by_batch ON ledger (batch_id) WHERE batch_id IS NOT NULL;
-      CREATE INDEX ledger_by_kind ON ledger (kind, id);
+      ${LEDGER_INDEXES}
 
       -- Running totals, updated in the same transaction as each ledger insert, so the balance
       -- check is one conditional UPDATE instead of a sum over the whole ledger.
-      CREATE TABLE account (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        granted INTEGER NOT NULL DEFAULT 0 CHECK (granted >= 0),
-        debited INTEGER NOT NULL DEFAULT 0 CHECK (debited >= 0),
-        held INTEGER NOT NULL DEFAULT 0 CHECK (held >= 0),
-        CHECK (granted - debited - held >= 0)
-      ) STRICT;
+      ${accountTable({ id: 'INTEGER', credits: 'INTEGER' })} STRICT;
       INSERT INTO account (id, granted, debited, held) VALUES (1, 0, 0, 0);
 
       CREATE TABLE renders (
@@ -70,18 +61,7 @@ export const initial: Migration = {
       CREATE INDEX renders_by_batch_row ON renders (batch_id, row_index) WHERE batch_id IS NOT NULL;
 
       -- Scoped per API key (a composite key), so one key string under two API keys is unrelated.
-      CREATE TABLE idempotency_keys (
-        api_key_id TEXT NOT NULL,
-        key TEXT NOT NULL,
-        request_hash TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('in_progress', 'completed')),
-        render_id TEXT,
-        content_type TEXT,
-        output_path TEXT,
-        created_at TEXT NOT NULL,
-        expires_at TEXT NOT NULL,
-        PRIMARY KEY (api_key_id, key)
-      ) STRICT;
+      ${idempotencyKeysTable('TEXT')} STRICT;
       CREATE INDEX idempotency_keys_by_expiry ON idempotency_keys (expires_at);
     `);
   },

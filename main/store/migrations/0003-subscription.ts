@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate.js';
+import { subscriptionTable } from '../../data/schema/subscription-table.js';
 
 /**
  * The subscription as a one-row table rather than loose settings keys, so its status is checked
@@ -9,12 +10,7 @@ export const subscription: Migration = {
   name: 'subscription',
   up(db) {
     db.exec(`
-      CREATE TABLE subscription (
-        id INTEGER PRIMARY KEY CHECK (id = 1),
-        status TEXT NOT NULL CHECK (status IN ('active', 'lapsed')),
-        expires_at TEXT,
-        updated_at TEXT NOT NULL
-      ) STRICT;
+      ${subscriptionTable({ id: 'INTEGER', time: 'TEXT' })} STRICT;
     `);
     db.prepare(
       "INSERT INTO subscription (id, status, expires_at, updated_at) VALUES (1, 'active', NULL, ?)",

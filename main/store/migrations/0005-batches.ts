@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate.js';
+import { BATCH_RENDER_COLUMNS, BATCH_SOURCE_COLUMNS } from '../../data/schema/batch-columns.js';
 
 /**
  * Batches and their rows. A batch pins the template it started with (template_snapshot) and the
@@ -14,13 +15,8 @@ export const batches: Migration = {
         id TEXT PRIMARY KEY CHECK (id LIKE 'bat\\_%' ESCAPE '\\'),
         template_id TEXT NOT NULL,
         template_snapshot TEXT NOT NULL CHECK (json_valid(template_snapshot)),
-        assets_dir TEXT NOT NULL,
-        target TEXT NOT NULL,
-        format TEXT NOT NULL CHECK (format IN ('png', 'jpeg', 'webp')),
-        quality INTEGER,
-        source_type TEXT NOT NULL CHECK (source_type IN ('json-array', 'csv', 'xlsx')),
-        source_ref TEXT,
-        sheet TEXT,
+        ${BATCH_RENDER_COLUMNS},
+        ${BATCH_SOURCE_COLUMNS},
         bindings TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(bindings)),
         file_name_pattern TEXT,
         images_dir TEXT,

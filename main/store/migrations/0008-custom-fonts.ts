@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate.js';
+import { CUSTOM_FONT_COLUMNS } from '../../data/schema/custom-font-columns.js';
 
 /**
  * Fonts the user uploaded. The file lives in `<dataDir>/fonts/`, named by its content hash; the
@@ -11,14 +12,7 @@ export const customFonts: Migration = {
     db.exec(`
       CREATE TABLE custom_fonts (
         id TEXT PRIMARY KEY CHECK (id LIKE 'font\\_%' ESCAPE '\\'),
-        family TEXT NOT NULL,
-        weight INTEGER NOT NULL CHECK (weight BETWEEN 100 AND 900),
-        style TEXT NOT NULL CHECK (style IN ('normal', 'italic')),
-        format TEXT NOT NULL CHECK (format IN ('ttf', 'otf', 'woff', 'woff2')),
-        file_name TEXT NOT NULL,
-        original_name TEXT,
-        sha256 TEXT NOT NULL,
-        size INTEGER NOT NULL,
+        ${CUSTOM_FONT_COLUMNS},
         coverage TEXT NOT NULL CHECK (json_valid(coverage)),
         scripts TEXT NOT NULL CHECK (json_valid(scripts)),
         licence TEXT,

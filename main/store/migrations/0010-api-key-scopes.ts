@@ -1,4 +1,5 @@
 import type { Migration } from '../migrate.js';
+import { API_KEY_SCOPE_COLUMN } from '../../data/schema/api-key-scope-column.js';
 
 /**
  * API keys get a scope (shared/key-scopes.ts) instead of an admin flag. Admin keys stay admin;
@@ -9,8 +10,7 @@ export const apiKeyScopes: Migration = {
   name: 'api-key-scopes',
   up(db) {
     db.exec(`
-      ALTER TABLE api_keys ADD COLUMN scope TEXT NOT NULL DEFAULT 'render'
-        CHECK (scope IN ('read', 'render', 'templates', 'admin'));
+      ALTER TABLE api_keys ADD COLUMN ${API_KEY_SCOPE_COLUMN};
       UPDATE api_keys SET scope = 'admin' WHERE admin = 1;
       ALTER TABLE api_keys DROP COLUMN admin;
       -- A key's own batches, newest first (GET /v1/render-batches for non-admin keys).

@@ -146,6 +146,7 @@ export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | nul
                 ? wizard.sheets.duplex
                 : 'none',
             marks: wizard.sheets.marks,
+            ...(wizard.sheets.cutAndStack ? { cutAndStack: true } : {}),
           },
         }
       : {}),

@@ -21,6 +21,7 @@ const KIND_ICONS: Record<Layer['kind'], IconName> = {
   image: 'image',
   shape: 'grid',
   qr: 'table',
+  barcode: 'barcode',
   list: 'layers',
   stack: 'folder',
 };

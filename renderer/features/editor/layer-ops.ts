@@ -82,6 +82,17 @@ export function newLayer(
           margin: 2,
         },
       };
+    case 'barcode':
+      return {
+        layer: {
+          ...base,
+          kind,
+          symbology: 'code128',
+          value: 'RD-0001',
+          foreground: '#000000',
+          background: '#FFFFFF',
+        },
+      };
     case 'image': {
       const existing = template.variables.find((v) => v.type === 'image');
       const variable: Variable | undefined = existing

@@ -1,4 +1,9 @@
 import type { PostgresMigration } from '../migrate.js';
+import { BATCH_RENDER_COLUMNS, BATCH_SOURCE_COLUMNS } from '../../schema/batch-columns.js';
+import { accountTable } from '../../schema/account-table.js';
+import { idempotencyKeysTable } from '../../schema/idempotency-keys-table.js';
+import { LEDGER_INDEXES } from '../../schema/ledger-indexes.js';
+import { subscriptionTable } from '../../schema/subscription-table.js';
 
 /**
  * The cluster's truth, mirroring the SQLite schema (versions 1 to 9) with PostgreSQL types:
@@ -42,23 +47,11 @@ export const initial: PostgresMigration = {
         created_at timestamptz NOT NULL
       );
       -- A render is charged at most once, and so is a batch row, whatever retries happen.
-      CREATE UNIQUE INDEX ledger_one_debit_per_render
-        ON ledger (render_id) WHERE kind = 'debit' AND render_id IS NOT NULL;
-      CREATE UNIQUE INDEX ledger_one_debit_per_batch_row
-        ON ledger (batch_id, row_index)
-        WHERE kind = 'debit' AND batch_id IS NOT NULL AND row_index IS NOT NULL;
-      CREATE INDEX ledger_by_batch ON ledger (batch_id) WHERE batch_id IS NOT NULL;
-      CREATE INDEX ledger_by_kind ON ledger (kind, id);
+      ${LEDGER_INDEXES}
 
       -- Running totals, updated in the same transaction as each ledger insert, so the balance
       -- check is one conditional UPDATE of this row (atomic across every node).
-      CREATE TABLE account (
-        id smallint PRIMARY KEY CHECK (id = 1),
-        granted bigint NOT NULL DEFAULT 0 CHECK (granted >= 0),
-        debited bigint NOT NULL DEFAULT 0 CHECK (debited >= 0),
-        held bigint NOT NULL DEFAULT 0 CHECK (held >= 0),
-        CHECK (granted - debited - held >= 0)
-      );
+      ${accountTable({ id: 'smallint', credits: 'bigint' })};
       INSERT INTO account (id, granted, debited, held) VALUES (1, 0, 0, 0);
 
       -- What each batch holds, kept with every hold and release: summing a big batch's ledger
@@ -84,18 +77,7 @@ export const initial: PostgresMigration = {
       CREATE INDEX renders_by_batch_row ON renders (batch_id, row_index) WHERE batch_id IS NOT NULL;
 
       -- Scoped per API key (a composite key), so one key string under two API keys is unrelated.
-      CREATE TABLE idempotency_keys (
-        api_key_id text NOT NULL,
-        key text NOT NULL,
-        request_hash text NOT NULL,
-        status text NOT NULL CHECK (status IN ('in_progress', 'completed')),
-        render_id text,
-        content_type text,
-        output_path text,
-        created_at timestamptz NOT NULL,
-        expires_at timestamptz NOT NULL,
-        PRIMARY KEY (api_key_id, key)
-      );
+      ${idempotencyKeysTable('timestamptz')};
       CREATE INDEX idempotency_keys_by_expiry ON idempotency_keys (expires_at);
 
       CREATE TABLE brand_profiles (
@@ -108,12 +90,7 @@ export const initial: PostgresMigration = {
       );
       CREATE UNIQUE INDEX brand_profiles_one_default ON brand_profiles (is_default) WHERE is_default;
 
-      CREATE TABLE subscription (
-        id smallint PRIMARY KEY CHECK (id = 1),
-        status text NOT NULL CHECK (status IN ('active', 'lapsed')),
-        expires_at timestamptz,
-        updated_at timestamptz NOT NULL
-      );
+      ${subscriptionTable({ id: 'smallint', time: 'timestamptz' })};
       INSERT INTO subscription (id, status, expires_at, updated_at) VALUES (1, 'active', NULL, now());
 
       -- Uploaded spreadsheets, images and image zips; expires_at is cleared once a batch uses one.
@@ -136,13 +113,8 @@ export const initial: PostgresMigration = {
         template_id text NOT NULL,
         template_snapshot json NOT NULL,
         template_version integer,
-        assets_dir text NOT NULL,
-        target text NOT NULL,
-        format text NOT NULL CHECK (format IN ('png', 'jpeg', 'webp')),
-        quality integer,
-        source_type text NOT NULL CHECK (source_type IN ('json-array', 'csv', 'xlsx')),
-        source_ref text,
-        sheet text,
+        ${BATCH_RENDER_COLUMNS},
+        ${BATCH_SOURCE_COLUMNS},
         bindings json NOT NULL DEFAULT '{}',
         file_name_pattern text,
         images_dir text,

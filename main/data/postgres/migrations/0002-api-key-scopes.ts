@@ -1,4 +1,5 @@
 import type { PostgresMigration } from '../migrate.js';
+import { API_KEY_SCOPE_COLUMN } from '../../schema/api-key-scope-column.js';
 
 /**
  * API keys get a scope instead of an admin flag, as in SQLite version 10: admin keys stay admin,
@@ -9,8 +10,7 @@ export const apiKeyScopes: PostgresMigration = {
   name: 'api-key-scopes',
   async up(client) {
     await client.query(`
-      ALTER TABLE api_keys ADD COLUMN scope text NOT NULL DEFAULT 'render'
-        CHECK (scope IN ('read', 'render', 'templates', 'admin'));
+      ALTER TABLE api_keys ADD COLUMN ${API_KEY_SCOPE_COLUMN};
       UPDATE api_keys SET scope = 'admin' WHERE admin;
       ALTER TABLE api_keys DROP COLUMN admin;
       -- A key's own batches, newest first (GET /v1/render-batches for non-admin keys).

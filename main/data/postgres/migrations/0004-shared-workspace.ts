@@ -1,4 +1,5 @@
 import type { PostgresMigration } from '../migrate.js';
+import { CUSTOM_FONT_COLUMNS } from '../../schema/custom-font-columns.js';
 
 /**
  * Workspace templates and uploaded fonts, shared by every node of a cluster. PostgreSQL holds the
@@ -45,14 +46,7 @@ export const sharedWorkspace: PostgresMigration = {
 
   CREATE TABLE custom_fonts (
     id TEXT PRIMARY KEY CHECK (id LIKE 'font\\_%'),
-    family TEXT NOT NULL,
-    weight INTEGER NOT NULL CHECK (weight BETWEEN 100 AND 900),
-    style TEXT NOT NULL CHECK (style IN ('normal', 'italic')),
-    format TEXT NOT NULL CHECK (format IN ('ttf', 'otf', 'woff', 'woff2')),
-    file_name TEXT NOT NULL,
-    original_name TEXT,
-    sha256 TEXT NOT NULL,
-    size INTEGER NOT NULL,
+    ${CUSTOM_FONT_COLUMNS},
     coverage TEXT NOT NULL,
     scripts TEXT NOT NULL,
     licence TEXT,
