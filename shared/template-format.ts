@@ -114,19 +114,79 @@ export const Stroke = z
   })
   .strict();
 
+/** A rule nests `all` / `any` groups at most this deep (a condition alone is depth 0). */
+export const VISIBILITY_MAX_DEPTH = 4;
+/** A rule holds at most this many conditions, however grouped; a group at most this many rules. */
+export const VISIBILITY_MAX_CONDITIONS = 32;
+/** An `in` list holds at most this many values. */
+export const VISIBILITY_MAX_LIST = 100;
+
+const RuleValue = z.union([z.string().max(500), z.number(), z.boolean()]);
+
 /**
- * Visibility rule. `notEmpty`: show only when the variable has a value (DESIGN §5: hide a layer
- * when its variable is empty). `equals`/`notEquals`: compare an enum/text value.
+ * One condition on one variable; every operator it sets must hold. `notEmpty`: show only when
+ * the variable has a value (DESIGN §5: hide a layer when its variable is empty), `false` only
+ * when it has none. `equals` / `notEquals` / `in` compare the value as text (an enum's value).
+ * `gt`, `lt` and `between` (inclusive) compare it as a number, read the way cells are read
+ * (`1.250.000` in vi-VN); a value that is no number fails them.
  */
-export const VisibleWhen = z
+export const VisibilityCondition = z
   .object({
     var: VariableName,
     notEmpty: z.boolean().optional(),
-    equals: z.union([z.string(), z.number(), z.boolean()]).optional(),
-    notEquals: z.union([z.string(), z.number(), z.boolean()]).optional(),
+    equals: RuleValue.optional(),
+    notEquals: RuleValue.optional(),
+    in: z.array(RuleValue).min(1).max(VISIBILITY_MAX_LIST).optional(),
+    gt: z.number().optional(),
+    lt: z.number().optional(),
+    between: z
+      .tuple([z.number(), z.number()])
+      .refine(([low, high]) => low <= high, 'between takes [low, high] with low ≤ high')
+      .optional(),
   })
   .strict();
-export type VisibleWhen = z.infer<typeof VisibleWhen>;
+export type VisibilityCondition = z.infer<typeof VisibilityCondition>;
+
+/** A condition, or a group whose rules must all (`all`) or at least one (`any`) hold. */
+export type VisibilityRule =
+  VisibilityCondition | { all: VisibilityRule[] } | { any: VisibilityRule[] };
+
+const VisibilityRuleShape: z.ZodType<VisibilityRule> = z.lazy(() =>
+  z.union([
+    VisibilityCondition,
+    z.object({ all: z.array(VisibilityRuleShape).min(1).max(VISIBILITY_MAX_CONDITIONS) }).strict(),
+    z.object({ any: z.array(VisibilityRuleShape).min(1).max(VISIBILITY_MAX_CONDITIONS) }).strict(),
+  ]),
+);
+
+/** How deep a rule's groups nest and how many conditions it holds. */
+export function visibilityRuleSize(rule: VisibilityRule): { depth: number; conditions: number } {
+  if ('var' in rule) return { depth: 0, conditions: 1 };
+  const sizes = ('all' in rule ? rule.all : rule.any).map(visibilityRuleSize);
+  return {
+    depth: 1 + Math.max(0, ...sizes.map((size) => size.depth)),
+    conditions: sizes.reduce((sum, size) => sum + size.conditions, 0),
+  };
+}
+
+/**
+ * When a layer is drawn (absent: always). Bounded in depth and size: the engine checks it for
+ * every layer of every row.
+ */
+export const VisibleWhen = VisibilityRuleShape.superRefine((rule, ctx) => {
+  const { depth, conditions } = visibilityRuleSize(rule);
+  if (depth > VISIBILITY_MAX_DEPTH)
+    ctx.addIssue({
+      code: 'custom',
+      message: `all / any groups nest at most ${VISIBILITY_MAX_DEPTH} deep; this rule nests ${depth}`,
+    });
+  if (conditions > VISIBILITY_MAX_CONDITIONS)
+    ctx.addIssue({
+      code: 'custom',
+      message: `a rule holds at most ${VISIBILITY_MAX_CONDITIONS} conditions; this one holds ${conditions}`,
+    });
+});
+export type VisibleWhen = VisibilityRule;
 
 const LayerBase = {
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),

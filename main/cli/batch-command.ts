@@ -36,8 +36,9 @@ Options:
   --targets <a,b,…>      several layouts in one run: every row in each, named {name}-{layout}
                          (the API's targets)
   --bindings <json>      how variables take their values, as the API's bindings: a column
-                         ({"title": {"field": "Tên"}}), a constant, a brand value or a generated
-                         one (rowNumber, today, uuid); or @file.json
+                         ({"title": {"field": "Tên"}}), a constant, a brand value, a generated
+                         one (rowNumber, total, today, uuid) or a serial number
+                         ({"serial": {"start": 1001, "pad": 6, "prefix": "TIX-"}}); or @file.json
   --quality <1-100>      jpeg/webp quality
   --brand <id>           the brand profile that fills brand-bound values (default brand otherwise)
   --name-pattern <p>     file names from columns, e.g. "{sku}-{name}" (default: the row number)

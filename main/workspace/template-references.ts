@@ -24,8 +24,6 @@ function acceptedTypes(key: PropertyKey | undefined): VariableType[] | null {
       return ['list'];
     case 'family':
       return ['text', 'enum'];
-    case 'visibleWhen':
-      return null;
     default:
       // Every other place a reference may stand is a paint or a colour.
       return ['colour'];
@@ -145,8 +143,8 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
     const record = node as Record<string, unknown>;
     if (typeof record.var === 'string') {
       const type = declared.get(record.var);
-      const key = path.at(-1);
-      const accepted = acceptedTypes(key);
+      // A visibility rule's conditions (`visibleWhen.any[1].all[0]`) compare any variable.
+      const accepted = path.includes('visibleWhen') ? null : acceptedTypes(path.at(-1));
       if (type === undefined) {
         problems.push({
           path: formatPath(prefix, [...path, 'var']),

@@ -3,6 +3,8 @@ import { api } from '../api/client';
 import type { CatalogDetail, OutputFormat, PreflightResult, Upload } from '../api/types';
 import type { DuplexMode, SheetMarks, SheetPresetName } from '../../shared/sheet-options';
 import type { AppState } from './app-store';
+import type { GENERATED_SOURCES } from '../../shared/batch-schemas';
+import type { SerialChoice } from '../features/batch-wizard/serial-choice';
 
 /** How one template variable gets its value in a batch (mirrors the API's bindings). */
 export type MappingChoice =
@@ -10,7 +12,8 @@ export type MappingChoice =
   | { kind: 'field'; field: string }
   | { kind: 'constant'; value: string }
   | { kind: 'profile' }
-  | { kind: 'generated'; source: 'rowNumber' | 'rowIndex' | 'uuid' | 'today' }
+  | { kind: 'generated'; source: (typeof GENERATED_SOURCES)[number] }
+  | SerialChoice
   | { kind: 'default' };
 
 export type WizardStep = 'source' | 'mapping' | 'output' | 'review';

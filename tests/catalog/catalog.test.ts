@@ -34,7 +34,9 @@ function box(layer: Layer) {
 
 /** Two layers shown only for different values of the same enum never appear together. */
 function exclusive(a: Layer, b: Layer): boolean {
-  const [wa, wb] = [a.visibleWhen, b.visibleWhen];
+  const [wa, wb] = [a.visibleWhen, b.visibleWhen].map((rule) =>
+    rule && 'var' in rule ? rule : undefined,
+  );
   return Boolean(
     wa?.equals !== undefined &&
     wb?.equals !== undefined &&

@@ -230,7 +230,7 @@ describe('render-desk batch', () => {
       ).toBe(true);
   });
 
-  it('refuses --cache with a row number or uuid generated per batch, and --target with --targets', async () => {
+  it('refuses --cache with a row number, serial, row count or uuid generated per batch, and --target with --targets', async () => {
     const source = path.join(temp.dir, 'rows.csv');
     writeCsv(source, [productRow(0)]);
     const generated = await batch(
@@ -245,6 +245,22 @@ describe('render-desk batch', () => {
     );
     expect(generated.code).toBe(2);
     expect(generated.stderr).toMatch(/subtitle is generated per batch/);
+    // A serial is the row's position in the batch: a cached run's batch of changed rows has others.
+    const serial = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'o'),
+      '--cache',
+      path.join(temp.dir, 'c'),
+      '--bindings',
+      JSON.stringify({
+        subtitle: { serial: { prefix: 'No. ' } },
+        headline: { generated: 'total' },
+      }),
+    );
+    expect(serial.code).toBe(2);
+    expect(serial.stderr).toMatch(/subtitle, headline are generated per batch/);
     const both = await batch(
       '--source',
       source,

@@ -22,6 +22,11 @@ import {
 
 const modes = useParityModes();
 
+const SERIAL_BINDINGS = {
+  authorRole: { serial: { start: 1001, step: 5, pad: 6, prefix: 'TIX-', suffix: '' } },
+  author: { generated: 'total' },
+};
+
 const CASES: ParityCase[] = [
   { name: 'json-array records', templateId: QUOTES, rows: quoteRows(4, 'JSON'), source: 'json' },
   {
@@ -57,6 +62,15 @@ const CASES: ParityCase[] = [
         accent: { profile: 'brand.accentColor' },
       }),
     ],
+  },
+  {
+    // 60 rows: two chunks in the cluster, so each worker numbers rows it did not count.
+    name: 'bindings: a serial number and the row count, across chunks',
+    templateId: QUOTES,
+    rows: quoteRows(60, 'Serial').map(({ quote }) => ({ quote: quote! })),
+    source: 'csv',
+    options: { bindings: SERIAL_BINDINGS },
+    flags: ['--bindings', JSON.stringify(SERIAL_BINDINGS)],
   },
   {
     name: 'several sizes (targets)',

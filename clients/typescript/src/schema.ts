@@ -3888,7 +3888,21 @@ export interface paths {
                   }
                 | {
                     /** @enum {string} */
-                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today';
+                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today' | 'total';
+                  }
+                | {
+                    serial: {
+                      /** @description Zero-padded to at least this many digits (default 0: no padding). */
+                      pad?: number;
+                      /** @description Text before the number. */
+                      prefix?: string;
+                      /** @description The first row's number (default 1). */
+                      start?: number;
+                      /** @description Added for each following row (default 1; negative counts down, never below 0). */
+                      step?: number;
+                      /** @description Text after the number. */
+                      suffix?: string;
+                    };
                   };
             };
             /** @description The brand whose profile fills brand-bound variables; defaults to the default brand. */
@@ -4864,7 +4878,21 @@ export interface paths {
                   }
                 | {
                     /** @enum {string} */
-                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today';
+                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today' | 'total';
+                  }
+                | {
+                    serial: {
+                      /** @description Zero-padded to at least this many digits (default 0: no padding). */
+                      pad?: number;
+                      /** @description Text before the number. */
+                      prefix?: string;
+                      /** @description The first row's number (default 1). */
+                      start?: number;
+                      /** @description Added for each following row (default 1; negative counts down, never below 0). */
+                      step?: number;
+                      /** @description Text after the number. */
+                      suffix?: string;
+                    };
                   };
             };
             /** @description The brand whose profile fills brand-bound variables; defaults to the default brand. */
@@ -9833,12 +9861,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -9978,12 +10001,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10088,12 +10106,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10128,12 +10141,7 @@ export interface components {
           opacity?: number;
           rotation?: number;
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10190,12 +10198,7 @@ export interface components {
             | 'pdf417'
             | 'azteccode';
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10273,12 +10276,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10311,15 +10309,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline1___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline1___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline1___schema1'][];
         };
     Inline2___schema0:
       | {
@@ -10445,12 +10455,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -10590,12 +10595,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10700,12 +10700,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10740,12 +10735,7 @@ export interface components {
           opacity?: number;
           rotation?: number;
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10802,12 +10792,7 @@ export interface components {
             | 'pdf417'
             | 'azteccode';
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10885,12 +10870,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10923,15 +10903,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline2___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline2___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline2___schema1'][];
         };
     Inline3___schema0:
       | {
@@ -11057,12 +11049,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -11202,12 +11189,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11312,12 +11294,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11352,12 +11329,7 @@ export interface components {
           opacity?: number;
           rotation?: number;
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11414,12 +11386,7 @@ export interface components {
             | 'pdf417'
             | 'azteccode';
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11497,12 +11464,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11535,15 +11497,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline3___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline3___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline3___schema1'][];
         };
     Inline4___schema0:
       | {
@@ -11669,12 +11643,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -11814,12 +11783,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11924,12 +11888,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11964,12 +11923,7 @@ export interface components {
           opacity?: number;
           rotation?: number;
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12026,12 +11980,7 @@ export interface components {
             | 'pdf417'
             | 'azteccode';
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12109,12 +12058,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12147,15 +12091,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline4___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline4___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline4___schema1'][];
         };
     Inline5___schema0:
       | {
@@ -12281,12 +12237,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -12426,12 +12377,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12536,12 +12482,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12576,12 +12517,7 @@ export interface components {
           opacity?: number;
           rotation?: number;
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12638,12 +12574,7 @@ export interface components {
             | 'pdf417'
             | 'azteccode';
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12721,12 +12652,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12759,15 +12685,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline5___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline5___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline5___schema1'][];
         };
   };
   responses: never;

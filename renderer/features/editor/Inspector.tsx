@@ -17,8 +17,8 @@ import {
   QrSection,
   ShapeSection,
   TextContentSection,
-  VisibilitySection,
 } from './LayerSections';
+import { VisibilityRuleBuilder } from './VisibilityRuleBuilder';
 import { PaintEditor } from './PaintEditor';
 import { KeepSection } from './KeepSection';
 import { SizeScope } from './SizeScope';
@@ -164,7 +164,7 @@ function LayerInspector({ layer }: { layer: Layer }): ReactElement {
       {layer.kind === 'stack' ? (
         <p className="small muted ed-panel-note">{t('editor.stack.hint')}</p>
       ) : null}
-      <VisibilitySection layer={layer} />
+      <VisibilityRuleBuilder layer={layer} />
     </>
   );
 }
