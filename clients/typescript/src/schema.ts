@@ -9805,6 +9805,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -9921,6 +9922,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -10417,6 +10419,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -10533,6 +10536,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -11029,6 +11033,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -11145,6 +11150,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -11641,6 +11647,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -11757,6 +11764,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -12253,6 +12261,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -12369,6 +12378,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
