@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINK_START, MAX_LINK_LENGTH } from './link-url.js';
 
 /**
  * The template format (DESIGN §5): a template is data. This schema validates built-in templates,
@@ -204,6 +205,16 @@ const LayerBase = {
   decorative: z.boolean().optional(),
 };
 
+/**
+ * A link over a text or image layer in PDF output (raster outputs have none): an http, https or
+ * mailto address with `{{variable}}` placeholders, checked again once they are filled.
+ */
+export const LayerLink = z
+  .string()
+  .min(1)
+  .max(MAX_LINK_LENGTH)
+  .regex(LINK_START, 'an http(s) or mailto link, or a {{placeholder}} that gives one');
+
 /** Format 2: names a group of text layers that shrink together, keeping their size ratios. */
 export const FitGroupName = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'a group name like titles');
 
@@ -304,6 +315,7 @@ export const TextLayer = z
       .optional(),
     /** Format 2: text layers with the same group name shrink by one scale (see docs). */
     fitGroup: FitGroupName.optional(),
+    link: LayerLink.optional(),
   })
   .strict();
 export type TextLayer = z.infer<typeof TextLayer>;
@@ -329,6 +341,7 @@ export const ImageLayer = z
     keep: KeepBox.optional(),
     /** Format 2: painted behind the image, seen where a kept subject needs a smaller image. */
     background: Paint.optional(),
+    link: LayerLink.optional(),
   })
   .strict();
 export type ImageLayer = z.infer<typeof ImageLayer>;

@@ -9833,6 +9833,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -9944,6 +9945,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -10427,6 +10429,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -10538,6 +10541,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -11021,6 +11025,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -11132,6 +11137,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -11615,6 +11621,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -11726,6 +11733,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -12209,6 +12217,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -12320,6 +12329,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;

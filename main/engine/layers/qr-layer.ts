@@ -2,9 +2,14 @@ import type { QrLayer } from '../../../shared/template-format.js';
 import type { DrawContext } from '../draw-context.js';
 import { fillPlaceholders } from '../format-value.js';
 import { resolveColour } from '../paint.js';
+import { codeLinkHref } from '../link-href.js';
+import { annotateLink } from '../pdf-links.js';
 import { qrEncoder } from '../qr-encoder.js';
 
-/** A crisp QR code: whole-pixel modules, centred in the box, with its quiet zone. */
+/**
+ * A crisp QR code: whole-pixel modules, centred in the box, with its quiet zone. In a PDF, a
+ * code that holds a web address is also a link over the code.
+ */
 export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   const { ctx, template, values } = dc;
   const text = fillPlaceholders(layer.value, template, values).trim();
@@ -23,6 +28,7 @@ export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   }
   ctx.fillStyle = resolveColour(layer.foreground, values) ?? '#000000';
   const origin = layer.margin * module;
+  annotateLink(dc, { x: left, y: top, width: side, height: side }, codeLinkHref(text));
   if (dc.vector) {
     // A PDF gets one path of horizontal runs: a few hundred rectangles filled once, instead of a
     // fill operation per module (a sheet of badges draws thousands of codes).
