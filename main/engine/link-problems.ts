@@ -21,7 +21,7 @@ export function linkProblems(
   const seen = new Set<string>();
   const visit = (layers: Layer[]): void => {
     for (const layer of layers) {
-      if (!isVisible(layer, values)) continue;
+      if (!isVisible(layer, { template, values })) continue;
       if (layer.kind === 'stack') visit(layer.layers);
       if ((layer.kind !== 'text' && layer.kind !== 'image') || layer.link === undefined) continue;
       const link = fillPlaceholders(layer.link, template, values).trim();
