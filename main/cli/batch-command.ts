@@ -85,6 +85,9 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
   const out = path.resolve(options.required('out'));
   const sheets = sheetOptionsFromFlags(values);
   const settings = cliSettings(values);
+  // A source that cannot be read is said at once, before any thread starts.
+  const { checkSourceFile } = await import('./batch-source.js');
+  checkSourceFile(sourceFile);
   // Open the data folder and start the render threads first: the engine loads in them while
   // this thread loads the batch code and reads the source (most of a cached run's time).
   const { composeLocalCore } = await import('./local-core.js');
