@@ -695,6 +695,11 @@ export const Template = z
     sampleValues: z.record(z.string(), z.unknown()).default({}),
     /** The five ratios, and print or custom-size layouts under names of their own. */
     layouts: z.record(LayoutName, Layout),
+    /**
+     * The layout the app opens first and batches start on: a badge's print layout rather than
+     * its square social image. Absent: the first ratio.
+     */
+    primaryLayout: LayoutName.optional(),
   })
   .strict();
 export type Template = z.infer<typeof Template>;

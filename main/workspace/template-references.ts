@@ -65,6 +65,12 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
     declared.set(variable.name, variable.type);
   });
 
+  if (template.primaryLayout !== undefined && !template.layouts[template.primaryLayout]) {
+    problems.push({
+      path: formatPath(prefix, ['primaryLayout']),
+      message: `the template has no layout "${template.primaryLayout}"; name one of ${Object.keys(template.layouts).join(', ')}`,
+    });
+  }
   for (const [ratio, layout] of Object.entries(template.layouts)) {
     if (!layout) continue;
     const size = layoutSize(ratio, layout);

@@ -1918,6 +1918,8 @@ export interface paths {
               /** @enum {string} */
               market: 'global' | 'vietnam';
               name: string;
+              /** @description The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one. */
+              primaryTarget: string;
               ratios: ('square' | 'portrait' | 'story' | 'landscape' | 'og')[];
               sampleValues: {
                 [key: string]: unknown;
@@ -2062,6 +2064,8 @@ export interface paths {
               /** @enum {string} */
               market: 'global' | 'vietnam';
               name: string;
+              /** @description The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one. */
+              primaryTarget: string;
               ratios: ('square' | 'portrait' | 'story' | 'landscape' | 'og')[];
               sampleValues: {
                 [key: string]: unknown;
@@ -2188,6 +2192,7 @@ export interface paths {
                 /** @enum {string} */
                 market: 'global' | 'vietnam';
                 name: string;
+                primaryLayout?: string;
                 /** @default {} */
                 sampleValues: {
                   [key: string]: unknown;
@@ -6120,6 +6125,8 @@ export interface paths {
               /** @enum {string} */
               market: 'global' | 'vietnam';
               name: string;
+              /** @description The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one. */
+              primaryTarget: string;
               ratios: ('square' | 'portrait' | 'story' | 'landscape' | 'og')[];
               sampleValues: {
                 [key: string]: unknown;
@@ -6246,6 +6253,7 @@ export interface paths {
                 /** @enum {string} */
                 market: 'global' | 'vietnam';
                 name: string;
+                primaryLayout?: string;
                 /** @default {} */
                 sampleValues: {
                   [key: string]: unknown;
@@ -6763,6 +6771,7 @@ export interface paths {
             /** @enum {string} */
             market?: 'global' | 'vietnam';
             name?: string;
+            primaryLayout?: string;
             /** @default {} */
             sampleValues?: {
               [key: string]: unknown;
@@ -7063,6 +7072,8 @@ export interface paths {
               /** @enum {string} */
               market: 'global' | 'vietnam';
               name: string;
+              /** @description The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one. */
+              primaryTarget: string;
               ratios: ('square' | 'portrait' | 'story' | 'landscape' | 'og')[];
               sampleValues: {
                 [key: string]: unknown;
@@ -7189,6 +7200,7 @@ export interface paths {
                 /** @enum {string} */
                 market: 'global' | 'vietnam';
                 name: string;
+                primaryLayout?: string;
                 /** @default {} */
                 sampleValues: {
                   [key: string]: unknown;
@@ -8005,6 +8017,8 @@ export interface paths {
               /** @enum {string} */
               market: 'global' | 'vietnam';
               name: string;
+              /** @description The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one. */
+              primaryTarget: string;
               ratios: ('square' | 'portrait' | 'story' | 'landscape' | 'og')[];
               sampleValues: {
                 [key: string]: unknown;
@@ -8131,6 +8145,7 @@ export interface paths {
                 /** @enum {string} */
                 market: 'global' | 'vietnam';
                 name: string;
+                primaryLayout?: string;
                 /** @default {} */
                 sampleValues: {
                   [key: string]: unknown;
