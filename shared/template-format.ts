@@ -306,6 +306,7 @@ export type QrLayer = z.infer<typeof QrLayer>;
  * the template format's; docs/templates.md, "Barcodes", says what value each takes.
  */
 export const BARCODE_SYMBOLOGIES = [
+  'gtin',
   'ean13',
   'ean8',
   'upca',
@@ -325,6 +326,7 @@ export type BarcodeSymbology = z.infer<typeof BarcodeSymbology>;
 /**
  * A barcode: whole-pixel modules with the symbology's quiet zones, centred in the box. EAN,
  * UPC and ITF-14 values may leave their check digit out (it is added) or give it (it is checked).
+ * `gtin` draws a retail product number as EAN-8, UPC-A or EAN-13, picked by its length.
  */
 export const BarcodeLayer = z
   .object({
