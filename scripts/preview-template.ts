@@ -77,13 +77,16 @@ const FREE_LENGTH: ReadonlySet<BarcodeSymbology> = new Set([
 ]);
 
 /**
- * Variables a barcode encodes, each with whether its value may be longer (Code 128, DataMatrix
- * …) or has a fixed form (EAN-13, GS1).
+ * Variables a barcode or a VietQR encodes, each with whether its value may be longer (Code 128,
+ * DataMatrix …) or has a fixed form (EAN-13, GS1, a bank account).
  */
-export function barcodeVariables(template: Template): Map<string, { freeLength: boolean }> {
+export function codeVariables(template: Template): Map<string, { freeLength: boolean }> {
   const found = new Map<string, { freeLength: boolean }>();
   for (const layout of Object.values(template.layouts)) {
     for (const layer of layout ? layoutLayers(layout) : []) {
+      if (layer.kind === 'qr' && typeof layer.value !== 'string')
+        for (const field of Object.values(layer.value.vietqr))
+          if (typeof field === 'object') found.set(field.var, { freeLength: false });
       if (layer.kind !== 'barcode') continue;
       for (const name of placeholderNames(layer.value))
         found.set(name, { freeLength: FREE_LENGTH.has(layer.symbology) });
@@ -103,13 +106,13 @@ function longCode(sample: unknown, maxLength: number | undefined): unknown {
 
 /**
  * Sample values with every text, long text and list item replaced by the stress text. A value
- * a barcode encodes stays a code (prose cannot be drawn as an EAN-13): its sample, or for a
- * code of free length its sample repeated to the variable's maxLength.
+ * a barcode or VietQR encodes stays a code (prose is no EAN-13 nor account number): its sample,
+ * or for a code of free length its sample repeated to the variable's maxLength.
  */
 export function stressValues(template: Template, mode: StressMode): Record<string, unknown> {
   const values: Record<string, unknown> = { ...template.sampleValues };
   const text = mode === 'short' ? SHORT_TEXT : longVietnamese(300);
-  const codes = barcodeVariables(template);
+  const codes = codeVariables(template);
   for (const variable of template.variables) {
     const code = codes.get(variable.name);
     if (code) {

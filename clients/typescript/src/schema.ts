@@ -3798,7 +3798,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -3943,7 +3943,7 @@ export interface paths {
                 | 'avery-5160';
               /** @description Default: as many as fit. */
               rows?: number;
-              /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+              /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
               sheetsPerPart?: number;
               /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
               singleFiles?: boolean;
@@ -4158,7 +4158,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4456,7 +4456,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4700,7 +4700,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4911,7 +4911,7 @@ export interface paths {
                 | 'avery-5160';
               /** @description Default: as many as fit. */
               rows?: number;
-              /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+              /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
               sheetsPerPart?: number;
               /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
               singleFiles?: boolean;
@@ -10115,7 +10115,35 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
           visibleWhen?: {
             equals?: string | number | boolean;
             notEmpty?: boolean;
@@ -10165,6 +10193,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -10727,7 +10756,35 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
           visibleWhen?: {
             equals?: string | number | boolean;
             notEmpty?: boolean;
@@ -10777,6 +10834,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -11339,7 +11397,35 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
           visibleWhen?: {
             equals?: string | number | boolean;
             notEmpty?: boolean;
@@ -11389,6 +11475,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -11951,7 +12038,35 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
           visibleWhen?: {
             equals?: string | number | boolean;
             notEmpty?: boolean;
@@ -12001,6 +12116,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -12563,7 +12679,35 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
           visibleWhen?: {
             equals?: string | number | boolean;
             notEmpty?: boolean;
@@ -12613,6 +12757,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'

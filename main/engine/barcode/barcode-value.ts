@@ -29,10 +29,7 @@ const UTF8_ECI = '^ECI000026';
  * its check digit (added when left out, checked when given). A reason says what is wrong in
  * words a user can act on; the encoder itself has the last word (barcode-symbol.ts).
  */
-export function checkBarcodeValue(
-  requested: BarcodeSymbology,
-  raw: string,
-): CheckedBarcodeValue {
+export function checkBarcodeValue(requested: BarcodeSymbology, raw: string): CheckedBarcodeValue {
   let value = raw.trim();
   let symbology: DrawnSymbology;
   if (requested === 'gtin') {
