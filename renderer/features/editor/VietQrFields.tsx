@@ -45,7 +45,7 @@ export function VietQrFields({
   };
   return (
     <>
-      <p className="small muted ed-panel-note">{t('editor.vietqr.hint')}</p>
+      <p className="small muted ed-panel-note wide">{t('editor.vietqr.hint')}</p>
       {(['bank', 'account', 'amount', 'message'] as const).map((field) => {
         const value = source[field];
         const bound = typeof value === 'object' ? value.var : WRITTEN;
