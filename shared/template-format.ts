@@ -359,12 +359,39 @@ export const ShapeLayer = z
   .strict();
 export type ShapeLayer = z.infer<typeof ShapeLayer>;
 
+/**
+ * A field of a VietQR: a literal, or a variable's own value (an enum's option value, such as a
+ * bank's BIN, not its label; a number unformatted).
+ */
+const VietQrField = z.union([z.string().max(200), VarRef]);
+
+/**
+ * A VietQR bank transfer (NAPAS 247, EMVCo merchant-presented format): the QR layer draws its
+ * payload, with the BIN, account, amount and message checked before anything is drawn.
+ */
+export const VietQrSource = z
+  .object({
+    /** The bank: its NAPAS BIN (`970436`), or a listed bank's name or code (`Vietcombank`, `VCB`). */
+    bank: VietQrField,
+    /** The account number, 6–19 digits. */
+    account: VietQrField,
+    /** Đồng, a whole number over 0; empty or left out: the payer types the amount. */
+    amount: z.union([z.number(), VietQrField]).optional(),
+    /** The transfer's description, at most 25 letters, digits and spaces (marks are dropped). */
+    message: VietQrField.optional(),
+  })
+  .strict();
+export type VietQrSource = z.infer<typeof VietQrSource>;
+
 export const QrLayer = z
   .object({
     ...LayerBase,
     kind: z.literal('qr'),
-    /** Text with `{{variable}}` placeholders, usually a URL. */
-    value: z.string().min(1).max(4000),
+    /**
+     * Text with `{{variable}}` placeholders, usually a URL; or `{ "vietqr": { … } }`, a bank
+     * transfer the layer builds the payload of.
+     */
+    value: z.union([z.string().min(1).max(4000), z.object({ vietqr: VietQrSource }).strict()]),
     foreground: ColourValue.default('#000000'),
     background: ColourValue.default('#FFFFFF'),
     errorCorrection: z.enum(['L', 'M', 'Q', 'H']).default('M'),
@@ -379,6 +406,7 @@ export type QrLayer = z.infer<typeof QrLayer>;
  * the template format's; docs/templates.md, "Barcodes", says what value each takes.
  */
 export const BARCODE_SYMBOLOGIES = [
+  'gtin',
   'ean13',
   'ean8',
   'upca',
@@ -398,6 +426,7 @@ export type BarcodeSymbology = z.infer<typeof BarcodeSymbology>;
 /**
  * A barcode: whole-pixel modules with the symbology's quiet zones, centred in the box. EAN,
  * UPC and ITF-14 values may leave their check digit out (it is added) or give it (it is checked).
+ * `gtin` draws a retail product number as EAN-8, UPC-A or EAN-13, picked by its length.
  */
 export const BarcodeLayer = z
   .object({

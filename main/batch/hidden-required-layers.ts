@@ -16,9 +16,15 @@ function drawnVariables(layer: Layer): string[] {
   switch (layer.kind) {
     case 'text':
       return placeholderNames(layer.text);
-    case 'qr':
     case 'barcode':
       return placeholderNames(layer.value);
+    case 'qr':
+      // A VietQR draws the variables its fields name.
+      return typeof layer.value === 'string'
+        ? placeholderNames(layer.value)
+        : Object.values(layer.value.vietqr).flatMap((field) =>
+            typeof field === 'object' ? [field.var] : [],
+          );
     case 'image':
       return 'var' in layer.source ? [layer.source.var] : [];
     case 'list':

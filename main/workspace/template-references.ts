@@ -16,7 +16,17 @@ import { placeholderNames } from '../engine/format-value.js';
 import { formatVersionProblems } from './format-version-problems.js';
 
 /** Which variable types a `{ var }` reference accepts, by the property that holds it. */
-function acceptedTypes(key: PropertyKey | undefined): VariableType[] | null {
+function acceptedTypes(
+  key: PropertyKey | undefined,
+  parent: PropertyKey | undefined,
+): VariableType[] | null {
+  // A VietQR's fields take a variable's own value: the bank an enum's BIN, the amount a number.
+  if (parent === 'vietqr')
+    return key === 'amount'
+      ? ['number', 'text', 'enum']
+      : key === 'message'
+        ? ['text', 'longText', 'enum']
+        : ['text', 'enum'];
   switch (key) {
     case 'source':
       return ['image'];
@@ -116,7 +126,13 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
         }
         ids.add(layer.id);
         const valued = layer.kind === 'qr' || layer.kind === 'barcode';
-        const text = layer.kind === 'text' ? layer.text : valued ? layer.value : '';
+        // A VietQR's fields are `{ var }` references, checked with the others below.
+        const text =
+          layer.kind === 'text'
+            ? layer.text
+            : valued && typeof layer.value === 'string'
+              ? layer.value
+              : '';
         // A code written into the template (no placeholders) is checked once, here.
         if (layer.kind === 'barcode' && placeholderNames(layer.value).length === 0) {
           const encoded = encodeBarcode(layer.symbology, layer.value);
@@ -150,7 +166,9 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
     if (typeof record.var === 'string') {
       const type = declared.get(record.var);
       // A visibility rule's conditions (`visibleWhen.any[1].all[0]`) compare any variable.
-      const accepted = path.includes('visibleWhen') ? null : acceptedTypes(path.at(-1));
+      const accepted = path.includes('visibleWhen')
+        ? null
+        : acceptedTypes(path.at(-1), path.at(-2));
       if (type === undefined) {
         problems.push({
           path: formatPath(prefix, [...path, 'var']),

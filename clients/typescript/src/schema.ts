@@ -10157,7 +10157,35 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
           visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
@@ -10202,6 +10230,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -10753,7 +10782,35 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
           visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
@@ -10798,6 +10855,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -11349,7 +11407,35 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
           visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
@@ -11394,6 +11480,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -11945,7 +12032,35 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
           visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
@@ -11990,6 +12105,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -12541,7 +12657,35 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
           visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
@@ -12586,6 +12730,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'

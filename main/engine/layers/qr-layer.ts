@@ -1,10 +1,10 @@
 import type { QrLayer } from '../../../shared/template-format.js';
 import type { DrawContext } from '../draw-context.js';
-import { fillPlaceholders } from '../format-value.js';
 import { resolveColour } from '../paint.js';
 import { codeLinkHref } from '../link-href.js';
 import { annotateLink } from '../pdf-links.js';
 import { qrEncoder } from '../qr-encoder.js';
+import { qrText } from '../qr-text.js';
 
 /**
  * A crisp QR code: whole-pixel modules, centred in the box, with its quiet zone. In a PDF, a
@@ -12,7 +12,11 @@ import { qrEncoder } from '../qr-encoder.js';
  */
 export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   const { ctx, template, values } = dc;
-  const text = fillPlaceholders(layer.value, template, values).trim();
+  const text = qrText(layer, template, values);
+  // A VietQR's fields were checked when the job was prepared (vietqr-problems.ts): one that
+  // does not pass fails the render rather than print a code that sends money nowhere.
+  if (text === null)
+    throw new Error(`The VietQR "${layer.id}" cannot be drawn: its fields do not pass`);
   if (!text) return;
   const qr = qrEncoder().create(text, { errorCorrectionLevel: layer.errorCorrection });
   const count = qr.modules.size;

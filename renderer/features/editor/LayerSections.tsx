@@ -16,6 +16,7 @@ import {
 import { uniqueVariableName } from './layer-ops';
 import { PaintEditor } from './PaintEditor';
 import { useLayerEdit } from './use-layer-edit';
+import { VietQrFields } from './VietQrFields';
 
 type Of<K extends Layer['kind']> = Extract<Layer, { kind: K }>;
 
@@ -260,16 +261,36 @@ export function ShapeSection({ layer }: { layer: Of<'shape'> }): ReactElement {
 export function QrSection({ layer }: { layer: Of<'qr'> }): ReactElement {
   const t = useT();
   const { update, error } = useLayerEdit(layer);
+  const { value } = layer;
   return (
     <Section title={t('editor.section.qr')}>
-      <TextField
-        label={t('editor.qr.value')}
-        value={layer.value}
-        mono
+      <SelectField
+        label={t('editor.qr.source')}
+        value={typeof value === 'string' ? 'text' : 'vietqr'}
+        wide
         error={error('value')}
-        hint={t('editor.text.hint')}
-        onChange={(value) => update({ value })}
+        options={[
+          { value: 'text', label: t('editor.qr.source.text') },
+          { value: 'vietqr', label: t('editor.qr.source.vietqr') },
+        ]}
+        onChange={(source) =>
+          update({
+            // A new transfer starts empty, which draws nothing until a bank and account are given.
+            value: source === 'text' ? 'https://' : { vietqr: { bank: '', account: '' } },
+          })
+        }
       />
+      {typeof value === 'string' ? (
+        <TextField
+          label={t('editor.qr.value')}
+          value={value}
+          mono
+          hint={t('editor.text.hint')}
+          onChange={(text) => update({ value: text })}
+        />
+      ) : (
+        <VietQrFields layer={layer} source={value.vietqr} />
+      )}
       <ColourField
         label={t('editor.qr.foreground')}
         value={layer.foreground}

@@ -6,7 +6,7 @@ import { pageLayersPath } from './layout-page';
 
 /** The kinds the editor adds; a stack (format 2) is edited in the template's JSON. */
 export type LayerKind = Exclude<Layer['kind'], 'stack'>;
-export const LAYER_KINDS: LayerKind[] = ['text', 'image', 'shape', 'qr', 'list'];
+export const LAYER_KINDS: LayerKind[] = ['text', 'image', 'shape', 'qr', 'barcode', 'list'];
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -46,8 +46,11 @@ export function newLayer(
   kind: LayerKind,
 ): { layer: Layer; variable?: Variable } {
   const id = uniqueId(kind, allLayerIds(template));
-  const width = Math.round(layout.width * (kind === 'qr' ? 0.2 : 0.5));
-  const height = Math.round(kind === 'qr' ? width : layout.height * 0.15);
+  const width = Math.round(layout.width * (kind === 'qr' ? 0.2 : kind === 'barcode' ? 0.4 : 0.5));
+  // A linear code's bars are about a third as high as it is wide, with its digits below.
+  const height = Math.round(
+    kind === 'qr' ? width : kind === 'barcode' ? width * 0.4 : layout.height * 0.15,
+  );
   const base = {
     id,
     x: Math.round((layout.width - width) / 2),
