@@ -26,6 +26,7 @@ export function newBatch(id: string, total: number, overrides: Partial<NewBatch>
     sourceRef: null,
     sheet: null,
     sourceRows: null,
+    sourceTotal: null,
     bindings: { price: { field: 'Giá' }, headline: { constant: 'Tết' } },
     fileNamePattern: null,
     imagesDir: null,
