@@ -264,9 +264,8 @@ export const en = {
   'wizard.review.invalid': 'With problems',
   'wizard.review.cost': 'Cost',
   'wizard.review.balance': 'Balance',
-  'wizard.review.sufficient': 'You have enough credits.',
   'wizard.review.insufficient':
-    'This batch needs {cost} credits but the balance is {balance}. Add credits first.',
+    'This batch sets aside {held} while it runs (it costs {charge}) but the balance is {balance}. Add credits first.',
   'wizard.review.addCredits': 'Add credits',
   'wizard.review.problems': 'Rows with problems',
   'wizard.review.noProblems': 'Every row passed the check.',
@@ -291,7 +290,10 @@ export const en = {
     'A warning never makes a row fail, and the row is charged like any other.',
   'wizard.review.warningRows': '{count} rows',
   'wizard.review.warningRows.one': '1 row',
-  'wizard.review.failNotCharged': 'rows that fail are not charged',
+  'wizard.review.charge':
+    'This batch costs {charge}: one credit for each image that renders; rows that fail are not charged.',
+  'wizard.review.chargeHeld':
+    'This batch costs {charge}: one credit for each image that renders; rows that fail are not charged, and of the {held} set aside while it runs, the rest comes back.',
   'wizard.start': 'Start batch',
   'wizard.starting': 'Starting…',
   'wizard.started': 'Batch started',

@@ -266,9 +266,8 @@ export const vi: Record<MessageKey, string> = {
   'wizard.review.invalid': 'Có lỗi',
   'wizard.review.cost': 'Chi phí',
   'wizard.review.balance': 'Số dư',
-  'wizard.review.sufficient': 'Bạn có đủ lượt dựng ảnh.',
   'wizard.review.insufficient':
-    'Lô này cần {cost} lượt nhưng số dư chỉ còn {balance}. Hãy nạp thêm lượt trước.',
+    'Lô này tạm giữ {held} khi chạy (tốn {charge}) nhưng số dư chỉ còn {balance}. Hãy nạp thêm lượt trước.',
   'wizard.review.addCredits': 'Nạp thêm lượt',
   'wizard.review.problems': 'Các dòng có lỗi',
   'wizard.review.noProblems': 'Mọi dòng đều hợp lệ.',
@@ -293,7 +292,10 @@ export const vi: Record<MessageKey, string> = {
     'Cảnh báo không làm dòng thất bại; dòng vẫn được tính phí như các dòng khác.',
   'wizard.review.warningRows': '{count} dòng',
   'wizard.review.warningRows.one': '1 dòng',
-  'wizard.review.failNotCharged': 'dòng lỗi không bị tính phí',
+  'wizard.review.charge':
+    'Lô này tốn {charge}: mỗi ảnh dựng được tính một lượt; dòng lỗi không bị tính.',
+  'wizard.review.chargeHeld':
+    'Lô này tốn {charge}: mỗi ảnh dựng được tính một lượt; dòng lỗi không bị tính, và trong {held} tạm giữ khi chạy, phần còn lại được hoàn.',
   'wizard.start': 'Bắt đầu',
   'wizard.starting': 'Đang bắt đầu…',
   'wizard.started': 'Đã bắt đầu lô ảnh',

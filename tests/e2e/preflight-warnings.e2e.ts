@@ -25,6 +25,12 @@ describe('pre-flight warnings and errors', () => {
     expect(await stat('Ready').textContent()).toBe('2');
     expect(await stat('With problems').textContent()).toBe('1');
     expect(await stat('Cost').textContent()).toBe('2 credits');
+    // Money is one number, said the same in the tile, the sentence and beside Start (the
+    // sentence used to say 3, the start line 2 again with a clause of its own).
+    expect(await page.getByTestId('money').textContent()).toBe(
+      'This batch costs 2 credits: one credit for each image that renders; rows that fail are not charged, and of the 3 credits set aside while it runs, the rest comes back.',
+    );
+    expect(await page.getByTestId('start-cost').textContent()).toBe('2 credits');
 
     const warnings = page.getByTestId('preflight-warnings');
     await warnings.waitFor();

@@ -102,6 +102,21 @@ export function ReviewStep({
       ? preflight.images / preflight.total
       : 1;
   const readyImages = readyRows === null ? null : readyRows * perRow;
+  // One number for the money, said once: what the batch is expected to cost (an image that
+  // renders costs a credit; a row with problems costs nothing). The whole cost is set aside while
+  // it runs and what is not spent comes back, which the sentence says only when they differ.
+  const charge = readyImages;
+  const money = preflight
+    ? t(
+        charge !== null && charge < preflight.cost
+          ? 'wizard.review.chargeHeld'
+          : 'wizard.review.charge',
+        {
+          charge: t('common.credits', { count: charge ?? preflight.cost }),
+          held: t('common.credits', { count: preflight.cost }),
+        },
+      )
+    : '';
   const label = (name: string): string | null => {
     const variable = variables.find((v) => v.name === name);
     return variable ? variableLabel(variable) : null;
@@ -177,7 +192,7 @@ export function ReviewStep({
             ) : null}
             <Stat
               label={t('wizard.review.cost')}
-              value={t('common.credits', { count: readyImages ?? preflight.cost })}
+              value={t('common.credits', { count: charge ?? preflight.cost })}
             />
             <Stat
               label={t('wizard.review.balance')}
@@ -194,15 +209,19 @@ export function ReviewStep({
               </Button>
             </div>
           ) : sufficient ? (
-            <div className="banner success">
+            <div className="banner success" data-testid="money">
               <Icon name="checkCircle" />
-              {t('wizard.review.sufficient')}
+              {money}
             </div>
           ) : (
-            <div className="banner danger" role="alert">
+            <div className="banner danger" role="alert" data-testid="money">
               <Icon name="alert" />
               <div className="grow">
-                {t('wizard.review.insufficient', { cost: preflight.cost, balance })}
+                {t('wizard.review.insufficient', {
+                  held: t('common.credits', { count: preflight.cost }),
+                  charge: t('common.credits', { count: charge ?? preflight.cost }),
+                  balance: t('common.credits', { count: balance }),
+                })}
               </div>
               <Button size="sm" onClick={() => navigate({ name: 'credits' })}>
                 {t('wizard.review.addCredits')}
@@ -336,11 +355,8 @@ export function ReviewStep({
           {starting ? t('wizard.starting') : t('wizard.start')}
         </Button>
         {preflight ? (
-          <span className="muted">
-            {t('common.credits', { count: readyImages ?? preflight.cost })}
-            {readyRows !== null && readyRows < preflight.total
-              ? ` · ${t('wizard.review.failNotCharged')}`
-              : ''}
+          <span className="muted" data-testid="start-cost">
+            {t('common.credits', { count: charge ?? preflight.cost })}
           </span>
         ) : null}
       </div>
