@@ -128,6 +128,8 @@ export const en = {
   'detail.batch': 'Batch with this template',
   'detail.balance': 'Balance: {balance} credits',
   'detail.saveCost': 'Saving costs 1 credit.',
+  'detail.saveRefused': 'Not saved, nothing charged: {count} values to fix.',
+  'detail.saveRefused.one': 'Not saved, nothing charged: 1 value to fix.',
   'detail.save.keys': 'Save image (Ctrl+S or ⌘S)',
   'detail.actions': 'Save and batch',
   'detail.fromBrand': 'From your brand profile',

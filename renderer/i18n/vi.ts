@@ -130,6 +130,8 @@ export const vi: Record<MessageKey, string> = {
   'detail.batch': 'Tạo hàng loạt với mẫu này',
   'detail.balance': 'Số dư: {balance} lượt',
   'detail.saveCost': 'Mỗi lần lưu tốn 1 lượt.',
+  'detail.saveRefused': 'Chưa lưu, không tính lượt: cần sửa {count} giá trị.',
+  'detail.saveRefused.one': 'Chưa lưu, không tính lượt: cần sửa 1 giá trị.',
   'detail.save.keys': 'Lưu ảnh (Ctrl+S hoặc ⌘S)',
   'detail.actions': 'Lưu và tạo hàng loạt',
   'detail.fromBrand': 'Lấy từ hồ sơ thương hiệu',

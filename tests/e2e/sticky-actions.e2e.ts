@@ -70,6 +70,36 @@ describe('Save in reach: a sticky action bar and Ctrl+S', () => {
     expect(ui.consoleErrors).toEqual([]);
   });
 
+  it('says a refused save where the user is: the field at fault in view with the focus, the reason beside Save', async () => {
+    core = await startCore();
+    // The emptied field is previewed once (a 422 the page shows as "not up to date").
+    ui = await openUi(core, { allowConsole: [FONT_404, /status of 422/] });
+    const { page } = ui;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const headline = page.getByLabel('Headline', { exact: false }).first();
+    await headline.fill('');
+    // Scrolled down to the foot of the form, as after filling the last fields.
+    await page.evaluate(`document.querySelector('.main').scrollTo(0, 1e6)`);
+    const before = await balance(core);
+    await page.getByRole('button', { name: 'Save image…' }).click();
+    const said = page.getByTestId('save-refused');
+    await said.waitFor();
+    expect(await said.textContent()).toContain('Not saved, nothing charged: 1 value to fix.');
+    expect(await said.textContent()).toContain('Headline');
+    expect(await inWindow(page, said)).toBe(true);
+    // The field at fault has the focus, in view, with its error under it (focus used to fall
+    // to <body> with the summary off-screen at the top).
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .toBe('true');
+    expect(await inWindow(page, page.locator(':focus'))).toBe(true);
+    expect(await balance(core)).toBe(before);
+    await screenshot(page, 'template-save-refused');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
   it('keeps Save in the editor bar whatever scrolls, and Ctrl+S saves while typing in the inspector', async () => {
     core = await startCore();
     ui = await openUi(core, { allowConsole: [FONT_404] });

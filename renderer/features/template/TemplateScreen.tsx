@@ -213,6 +213,16 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
     return () => window.removeEventListener('keydown', onKey);
   }, [canSave]);
 
+  // A refused save is said where the user is: the first field at fault takes the focus (in
+  // view), and the action bar says what stopped it, instead of a summary off-screen at the top.
+  const refused = isApiError(saveError) && saveError.problems.length > 0 ? saveError : null;
+  useEffect(() => {
+    if (!refused) return;
+    const field = document.querySelector<HTMLElement>('#template-values [aria-invalid="true"]');
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus({ preventScroll: true });
+  }, [refused]);
+
   const layout = template.layouts[ratio];
   const aspect = layout ? `${layout.width} / ${layout.height}` : '1 / 1';
   const ratioValue = layout ? layout.width / layout.height : 1;
@@ -349,6 +359,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
           <form
             className="card-body stack gap-4"
             onSubmit={(e) => e.preventDefault()}
+            id="template-values"
             data-testid="values-form"
           >
             <BrandSelect
@@ -431,6 +442,13 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
               </Button>
               <span className="small subtle">{t('detail.saveCost')}</span>
             </div>
+            {refused ? (
+              <p className="field-error" role="alert" data-testid="save-refused">
+                <Icon name="alert" size={14} />
+                {t('detail.saveRefused', { count: refused.problems.length })}{' '}
+                {problemText(t, refused.problems[0]!, place)}
+              </p>
+            ) : null}
           </div>
         </div>
         <div className="card">
