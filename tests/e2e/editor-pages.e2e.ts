@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceTemplateDetail } from '../../shared/workspace-schemas.js';
-import { customiseInEditor, screenshot, useCoreAndUi } from './harness.js';
+import { customiseInEditor, openUi, screenshot, startCore, useCoreAndUi } from './harness.js';
 
 const BADGE = 'tmpl_name_badge';
 
@@ -79,5 +79,52 @@ describe('editor on a multi-page layout', () => {
     await expect.poll(() => pages.getByRole('radio').count()).toBe(2);
     await expect.poll(() => back.getAttribute('aria-checked')).toBe('true');
     await page.locator('[data-layer="back-name"]').waitFor();
+  });
+
+  it('keeps Add a page clear of the canvas at 1366 × 768 on a tall size, and after going back', async () => {
+    // In Vietnamese the size names wrap to a second line, leaving the canvas less height.
+    const core = await startCore();
+    const ui = await openUi(core, {
+      locale: 'vi-VN',
+      allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+    });
+    try {
+      const { page } = ui;
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.goto(`${core.url}/ui/templates/tmpl_tet_sale`);
+      await page.getByRole('button', { name: 'Tùy chỉnh' }).click();
+      await page.waitForURL(/\/ui\/editor\/wtpl_/);
+      const add = page.getByRole('button', { name: 'Thêm trang' });
+      await add.waitFor();
+      /** Whether a click at the button's centre lands on it, not on the canvas over it. */
+      const reachable = async () => {
+        const box = (await add.boundingBox())!;
+        return page.evaluate(
+          ([x, y]) =>
+            Boolean(
+              document
+                .elementFromPoint(x!, y!)
+                ?.closest('button')
+                ?.textContent?.includes('Thêm trang'),
+            ),
+          [box.x + box.width / 2, box.y + box.height / 2],
+        );
+      };
+      for (const size of ['Tin (story) 9:16', 'Vuông 1:1', 'Tin (story) 9:16']) {
+        await page.getByRole('radio', { name: size }).click();
+        await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
+        expect(await reachable(), size).toBe(true);
+        // The canvas stays below the page controls, whole in the window.
+        const stage = (await page.locator('.ed-stage').boundingBox())!;
+        const controls = (await page.locator('.ed-pages').boundingBox())!;
+        expect(stage.y, size).toBeGreaterThanOrEqual(controls.y + controls.height);
+        expect(stage.y + stage.height, size).toBeLessThanOrEqual(768);
+      }
+      await screenshot(page, 'editor-story-1366-vi');
+      expect(ui.consoleErrors).toEqual([]);
+    } finally {
+      await ui.close();
+      await core.stop();
+    }
   });
 });
