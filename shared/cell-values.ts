@@ -63,7 +63,13 @@ export function parseLocaleNumber(text: string, locale: string): number | null {
   }
   const { group, decimal } = separators(locale);
   const groupChar = group.replace(/[\u00a0\u202f]/g, '');
-  const normalised = (groupChar ? s.split(groupChar).join('') : s).replace(decimal, '.');
+  // Group separators only between groups of three ("1,5" is no number in en-US, not 15).
+  const g = escapeRegExp(groupChar);
+  const d = escapeRegExp(decimal);
+  const grouped =
+    groupChar !== '' && new RegExp(`^[+-]?\\d{1,3}(?:${g}\\d{3})+(?:${d}\\d+)?$`).test(s);
+  if (!grouped && !new RegExp(`^[+-]?\\d+(?:${d}\\d+)?$`).test(s)) return null;
+  const normalised = (grouped ? s.split(groupChar).join('') : s).replace(decimal, '.');
   return /^[+-]?\d+(\.\d+)?$/.test(normalised) ? Number(normalised) : null;
 }
 
@@ -77,4 +83,8 @@ export function parseLocaleDate(text: string, locale: string): string | null {
   const [month, day] = locale === 'en-US' ? [a, b] : [b, a];
   if (month < 1 || month > 12 || day < 1 || day > 31) return null;
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

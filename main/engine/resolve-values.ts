@@ -1,4 +1,5 @@
 import { brandValue, type BrandProfile } from '../../shared/brand-profile.js';
+import { parseLocaleNumber } from '../../shared/cell-values.js';
 import { Errors, isAppError, type AppError, type Problem } from '../../shared/errors.js';
 import type { BrandRole, Template, Variable } from '../../shared/template-format.js';
 import type { ImageInput, ResolvedValue } from '../render/render-protocol.js';
@@ -72,7 +73,7 @@ export function resolveValues(
       continue;
     }
     try {
-      const value = normalise(variable, raw, path, options, problems);
+      const value = normalise(variable, raw, path, options, problems, template.locale);
       resolved[variable.name] = value;
       if (variable.type === 'text' || variable.type === 'longText' || variable.type === 'list')
         textCharacters += textLength(value);
@@ -114,6 +115,7 @@ function normalise(
   path: string,
   options: ResolveOptions,
   problems: Problem[],
+  templateLocale: string,
 ): ResolvedValue {
   const bad = (message: string): null => {
     problems.push({ path, message });
@@ -147,9 +149,15 @@ function normalise(
       if (typeof raw !== 'number' && typeof raw !== 'string') {
         return bad(`expected a number, got ${describe(raw)}`);
       }
-      // A spreadsheet cell must be a whole number literal: "12abc", "0x10" or "1,5" are refused.
+      // Machine notation first ("1.5"); else the number as the variable's market writes it
+      // ("1.250.000 ₫" in vi-VN), read by the rule a spreadsheet cell and the app's field use, so
+      // the API takes what they take. "12abc" and "0x10" stay refused.
       const n =
-        typeof raw === 'number' ? raw : NUMBER_TEXT.test(raw.trim()) ? Number(raw.trim()) : NaN;
+        typeof raw === 'number'
+          ? raw
+          : NUMBER_TEXT.test(raw.trim())
+            ? Number(raw.trim())
+            : (parseLocaleNumber(raw, variable.locale ?? templateLocale) ?? NaN);
       if (!Number.isFinite(n)) return bad(`"${String(raw)}" is not a number`);
       if (variable.min !== undefined && n < variable.min)
         return bad(`${n} is below the minimum ${variable.min}`);

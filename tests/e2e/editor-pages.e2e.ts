@@ -99,15 +99,9 @@ describe('editor on a multi-page layout', () => {
       /** Whether a click at the button's centre lands on it, not on the canvas over it. */
       const reachable = async () => {
         const box = (await add.boundingBox())!;
-        return page.evaluate(
-          ([x, y]) =>
-            Boolean(
-              document
-                .elementFromPoint(x!, y!)
-                ?.closest('button')
-                ?.textContent?.includes('Thêm trang'),
-            ),
-          [box.x + box.width / 2, box.y + box.height / 2],
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        return page.evaluate<boolean>(
+          `Boolean(document.elementFromPoint(${x}, ${y})?.closest('button')?.textContent?.includes('Thêm trang'))`,
         );
       };
       for (const size of ['Tin (story) 9:16', 'Vuông 1:1', 'Tin (story) 9:16']) {

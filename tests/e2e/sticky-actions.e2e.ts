@@ -92,7 +92,7 @@ describe('Save in reach: a sticky action bar and Ctrl+S', () => {
     // The field at fault has the focus, in view, with its error under it (focus used to fall
     // to <body> with the summary off-screen at the top).
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .poll(() => page.evaluate(`document.activeElement?.getAttribute('aria-invalid')`))
       .toBe('true');
     expect(await inWindow(page, page.locator(':focus'))).toBe(true);
     expect(await balance(core)).toBe(before);

@@ -200,6 +200,22 @@ describe('resolveValues', () => {
     expect(paths({ headline: 'a', price: true })).toEqual(['values.price']);
   });
 
+  it('takes a number written as the template’s market writes it, as a spreadsheet cell is read', () => {
+    const vietnamese = { ...template, locale: 'vi-VN' };
+    const read = (price: unknown) =>
+      resolveValues(
+        vietnamese,
+        { headline: 'a', price },
+        { brand: EMPTY_BRAND_PROFILE, resolveImage },
+      ).price;
+    expect(read('1.250.000 ₫')).toBe(1250000);
+    expect(read('1.250.000')).toBe(1250000);
+    expect(read('12,5')).toBe(12.5);
+    // Machine notation keeps its meaning, and malformed grouping stays refused.
+    expect(read('12.5')).toBe(12.5);
+    expect(paths({ headline: 'a', price: '1,25,0' })).toEqual(['values.price']);
+  });
+
   it('refuses dates that are not real calendar dates or not ISO', () => {
     expect(paths({ headline: 'a', when: '2026-13-01' })).toEqual(['values.when']);
     expect(paths({ headline: 'a', when: '2025-02-29' })).toEqual(['values.when']);
