@@ -171,6 +171,41 @@ export const BatchListQuery = z
   .object({ limit: z.coerce.number().int().min(1).max(500).default(100) })
   .strict();
 
+/** One PDF of a sheet batch: what it holds, and the output key it is fetched by. */
+export const SheetPart = z.object({
+  part: z.number().int().describe('1-based: the n of sheets-<n>.pdf.'),
+  file: z.string().describe('Its name in the bundle: sheets-<n>.pdf.'),
+  outputKey: z.string().describe('GET /v1/outputs/{outputKey} downloads it.'),
+  sheets: z.number().int().describe('Printed sheets (fronts).'),
+  pages: z.number().int().describe('PDF pages: a duplex sheet is a front and a back page.'),
+  fronts: z.number().int(),
+  backs: z.number().int(),
+  rows: z.number().int().describe('Rows placed on its sheets.'),
+  perSheet: z.number().int().describe('Rows a sheet holds.'),
+  sheetSize: z
+    .object({
+      label: z
+        .string()
+        .optional()
+        .describe('A named size (A4, US Letter); absent for a custom one.'),
+      width: z.number().describe('mm, as printed (orientation applied).'),
+      height: z.number().describe('mm'),
+    })
+    .describe('The paper.'),
+});
+export type SheetPart = z.infer<typeof SheetPart>;
+
+/** Where a sheet batch's succeeded row is printed, as manifest.csv says it. */
+export const SheetPlacement = z.object({
+  file: z.string().describe('Its part: sheets-<n>.pdf.'),
+  part: z.number().int(),
+  sheet: z.number().int().describe('1-based over the whole batch.'),
+  page: z.number().int().describe("The front's page in the part's PDF."),
+  backPage: z.number().int().nullable().describe('The back page with duplex; otherwise null.'),
+  position: z.number().int().describe('1-based slot, row by row from the top left.'),
+});
+export type SheetPlacement = z.infer<typeof SheetPlacement>;
+
 export const Batch = z.object({
   id: z.string(),
   status: BatchStatus,
@@ -204,6 +239,10 @@ export const Batch = z.object({
   /** Folder holding the outputs on this machine ("Show in folder"). */
   outputDir: z.string().optional(),
   sheets: SheetOptions.optional().describe('The sheet options the batch was created with.'),
+  sheetParts: z
+    .array(SheetPart)
+    .optional()
+    .describe('A finished sheet batch: its PDFs, each downloadable by its outputKey.'),
   targets: z
     .array(LayoutName)
     .optional()
@@ -254,6 +293,9 @@ export const ManifestRow = z.object({
   outputKey: z.string().nullable(),
   error: z.string().nullable(),
   fileName: z.string().nullable(),
+  sheet: SheetPlacement.optional().describe(
+    "A finished sheet batch's succeeded row: where it is printed. Without singleFiles the row has no file of its own (outputKey and fileName are null).",
+  ),
 });
 export type ManifestRow = z.infer<typeof ManifestRow>;
 

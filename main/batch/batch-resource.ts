@@ -1,6 +1,7 @@
 import type { Batch } from '../../shared/batch-schemas.js';
 import type { Ratio } from '../../shared/template-format.js';
 import type { BatchRecord } from '../data/types/batch-record.js';
+import { batchSheetParts } from './sheet-parts.js';
 
 /**
  * The batch as the API shows it (spec §2.5 plus progress fields). Built from the batch's own
@@ -14,6 +15,7 @@ export function toBatchResource(
   sourceName?: string | null,
 ): Batch {
   const templateName = snapshotName(batch.templateSnapshot);
+  const sheetParts = batchSheetParts(batch);
   return {
     id: batch.id,
     status: batch.status,
@@ -34,6 +36,7 @@ export function toBatchResource(
     finishedAt: batch.finishedAt,
     ...(outputDir ? { outputDir } : {}),
     ...(batch.sheetOptions ? { sheets: batch.sheetOptions } : {}),
+    ...(sheetParts ? { sheetParts } : {}),
     ...(batch.targets ? { targets: batch.targets } : {}),
     ...(batch.sourceRows ? { someRows: true as const } : {}),
   };

@@ -19,7 +19,8 @@ import { batchSourceName, toBatchResource } from './batch-resource.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { BatchWork } from './batch-work.js';
 import { planBindings, serialRangeProblems } from './bindings.js';
-import { batchSheetPlan } from './batch-sheets.js';
+import { batchSheetPlan, drawsRowsOnSheetsOnly } from './batch-sheets.js';
+import { hasSheetParts, recordSheetPlan, sheetPlacement } from './sheet-parts.js';
 import { sheetPlace, type SheetPlan } from '../../shared/sheet-options.js';
 import { createBundleStream, type BundleEntry } from './bundle-writer.js';
 import { BatchFileNamer, assertPatternFields, bundleEntryNames } from './file-names.js';
@@ -208,11 +209,35 @@ export class BatchService {
     limit: number,
     status?: RowStatus,
   ): Promise<{ rows: ManifestRow[]; nextCursor: string | null }> {
-    await this.record(id);
+    const batch = await this.record(id);
     const rows = await this.deps.data.batches.manifest(id, cursor, limit + 1, status);
     const page = rows.slice(0, limit);
     const next = rows.length > limit ? rows[limit] : undefined;
-    return { rows: page, nextCursor: next ? String(next.rowIndex) : null };
+    return {
+      rows: await this.placeOnSheets(batch, page, cursor),
+      nextCursor: next ? String(next.rowIndex) : null,
+    };
+  }
+
+  /**
+   * A finished sheet batch's succeeded rows say where they are printed, as manifest.csv does; a
+   * row drawn only on the sheets has no file of its own, so it names none.
+   */
+  private async placeOnSheets(
+    batch: BatchRecord,
+    rows: ManifestRow[],
+    cursor: number,
+  ): Promise<ManifestRow[]> {
+    const plan = hasSheetParts(batch) ? recordSheetPlan(batch) : null;
+    const sheetsOnly = drawsRowsOnSheetsOnly(batch);
+    if (!plan && !sheetsOnly) return rows;
+    // The n-th succeeded row has place n: count those before the page once.
+    let placed = plan && cursor > 0 ? await this.succeededBefore(batch.id, cursor) : 0;
+    return rows.map((row) => {
+      const own = sheetsOnly ? { ...row, outputKey: null, fileName: null } : row;
+      if (!plan || row.status !== 'succeeded') return own;
+      return { ...own, sheet: sheetPlacement(plan, placed++, batch.succeeded) };
+    });
   }
 
   async cancel(id: string): Promise<Batch> {
@@ -287,7 +312,7 @@ export class BatchService {
     const to = options.part !== undefined ? from + BUNDLE_PART_ROWS : all.length;
     if (options.part !== undefined && (options.part < 1 || from >= all.length))
       throw Errors.notFound('bundle part', `${id} part ${options.part}`);
-    const sheets = this.sheetPlanOf(batch);
+    const sheets = recordSheetPlan(batch);
     // Sheet batches hold the sheets, and each row's own file only when asked for.
     const singles = !sheets || sheets.singleFiles;
     const rows = singles ? all.slice(from, to) : [];
@@ -391,17 +416,6 @@ export class BatchService {
       cursor = last.rowIndex + 1;
     }
     return Buffer.from(lines.join(''), 'utf8');
-  }
-
-  /** The plan a sheet batch was drawn with (its options were checked when it was created). */
-  private sheetPlanOf(batch: BatchRecord): SheetPlan | null {
-    if (!batch.sheetOptions) return null;
-    const template = batch.templateSnapshot as Parameters<typeof batchSheetPlan>[0];
-    return batchSheetPlan(template, batch.target, {
-      format: batch.format,
-      ...(batch.outputOptions.page !== undefined ? { page: batch.outputOptions.page } : {}),
-      sheets: batch.sheetOptions,
-    });
   }
 
   private async succeededBefore(id: string, rowIndex: number): Promise<number> {

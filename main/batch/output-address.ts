@@ -12,7 +12,7 @@ import type { OutputFormat } from '../render/render-protocol.js';
  *   `renders/rnd_x.png`): where the embedded runner and the cluster's workers write it, and what
  *   the folder store maps to a file under `<dataDir>/outputs/` and S3 to an object;
  * - its **output key**, what clients see and ask `GET /v1/outputs/{key}` for (`bat_x.12.png`,
- *   `rnd_x.png`).
+ *   `rnd_x.png`, `bat_x.sheets-2.pdf`).
  *
  * A batch row of several sizes (`targets`) has a row index of its own per size, so (batch, row)
  * names one image. Both names are fixed by the row: a row rendered twice (a crash, a chunk
@@ -37,6 +37,8 @@ export const OUTPUT_MEDIA_TYPES: readonly string[] = [...new Set(Object.values(C
 
 /** A batch row's output key, `bat_x.12.pdf`: batch id, row index, extension. */
 export const ROW_OUTPUT_KEY = /^(bat_[A-Za-z0-9_-]{1,64})\.(\d{1,9})\.(png|jpg|webp|avif|pdf)$/;
+/** A sheet batch's part, `bat_x.sheets-2.pdf`: batch id, part number. */
+export const SHEET_PART_OUTPUT_KEY = /^(bat_[A-Za-z0-9_-]{1,64})\.sheets-(\d{1,6})\.pdf$/;
 /** A single render kept for Idempotency-Key replays, `rnd_x.avif`: render id, extension. */
 export const SINGLE_OUTPUT_KEY = /^(rnd_[A-Za-z0-9_-]{1,64})\.(png|jpg|webp|avif|pdf|zip)$/;
 
@@ -73,6 +75,11 @@ export function sheetPartName(part: number): string {
   return `sheets-${part}.pdf`;
 }
 
+/** A sheet part's output key, as clients see it: `bat_x.sheets-2.pdf`. */
+export function sheetPartOutputKey(batchId: string, part: number): string {
+  return `${batchId}.${sheetPartName(part)}`;
+}
+
 /** The object key of a single render kept for Idempotency-Key replays. */
 export function singleRenderKey(
   renderId: string,
@@ -86,6 +93,7 @@ export function singleRenderKey(
 /** What an output key names: who made it (a batch or a render), its object and content type. */
 export type ParsedOutputKey =
   | { kind: 'batch-row'; batchId: string; objectKey: string; contentType: string }
+  | { kind: 'sheet-part'; batchId: string; part: number; objectKey: string; contentType: string }
   | { kind: 'single-render'; renderId: string; objectKey: string; contentType: string };
 
 /** An output key read back; null when it names no output this app makes. */
@@ -98,6 +106,17 @@ export function parseOutputKey(outputKey: string): ParsedOutputKey | null {
       batchId,
       objectKey: `${batchObjectPrefix(batchId)}${rowIndex}.${ext}`,
       contentType: contentTypeOf(ext),
+    };
+  }
+  const sheets = SHEET_PART_OUTPUT_KEY.exec(outputKey);
+  if (sheets) {
+    const [, batchId, part] = sheets as unknown as [string, string, string];
+    return {
+      kind: 'sheet-part',
+      batchId,
+      part: Number(part),
+      objectKey: sheetPartKey(batchId, Number(part)),
+      contentType: contentTypeOf('pdf'),
     };
   }
   const single = SINGLE_OUTPUT_KEY.exec(outputKey);

@@ -81,8 +81,8 @@ export async function assertBatchUploadsVisible(
 }
 
 /**
- * Throws 404 unless the output exists for this principal: a batch row's output belongs to its
- * batch's key, an idempotent single render's to the key that rendered it.
+ * Throws 404 unless the output exists for this principal: a batch row's output and a sheet
+ * part belong to their batch's key, an idempotent single render's to the key that rendered it.
  */
 export async function assertOutputVisible(
   data: CoreData,
@@ -98,7 +98,9 @@ export async function assertOutputVisible(
 /** The key that made an output, null when unrecorded, undefined when there is no such output. */
 async function outputOwner(data: CoreData, outputKey: string): Promise<string | null | undefined> {
   const parsed = parseOutputKey(outputKey);
-  if (parsed?.kind === 'batch-row') return (await data.batches.get(parsed.batchId))?.apiKeyId;
+  // A sheet part belongs to its batch's key, as the batch's rows do.
+  if (parsed?.kind === 'batch-row' || parsed?.kind === 'sheet-part')
+    return (await data.batches.get(parsed.batchId))?.apiKeyId;
   if (parsed?.kind === 'single-render') return (await data.renders.get(parsed.renderId))?.apiKeyId;
   return undefined;
 }

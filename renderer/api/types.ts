@@ -26,6 +26,8 @@ export type {
   ManifestRow,
   PreflightResult,
   RowStatus,
+  SheetPart,
+  SheetPlacement,
   TemplateFieldsResult as TemplateFields,
 } from '../../shared/batch-schemas';
 export type { BrandProfile } from '../../shared/brand-profile';

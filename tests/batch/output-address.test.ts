@@ -6,6 +6,7 @@ import {
   rowObjectKey,
   rowOutputKey,
   sheetPartKey,
+  sheetPartOutputKey,
   singleRenderKey,
 } from '../../main/batch/output-address.js';
 import type { OutputFormat } from '../../main/render/render-protocol.js';
@@ -32,6 +33,17 @@ describe('output addresses', () => {
     expect(sheetPartKey('bat_x', 2)).toBe('batches/bat_x/sheets-2.pdf');
   });
 
+  it("read a sheet part's output key back to the object the runners write it under", () => {
+    expect(sheetPartOutputKey('bat_x', 2)).toBe('bat_x.sheets-2.pdf');
+    expect(parseOutputKey('bat_x.sheets-2.pdf')).toEqual({
+      kind: 'sheet-part',
+      batchId: 'bat_x',
+      part: 2,
+      objectKey: sheetPartKey('bat_x', 2),
+      contentType: 'application/pdf',
+    });
+  });
+
   it('read a single render key back to its object, zip included', () => {
     const objectKey = singleRenderKey('rnd_q', 'png', 'application/zip');
     expect(objectKey).toBe('renders/rnd_q.zip');
@@ -50,6 +62,8 @@ describe('output addresses', () => {
       'bat_x.-1.png',
       'rnd_.png',
       'bat_x.1.png/..',
+      'bat_x.sheets-1.png',
+      'bat_x.sheets-.pdf',
     ])
       expect(parseOutputKey(key)).toBeNull();
   });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_PRESETS } from '../../shared/sheet-options.js';
-import { createBatch, downloadBundle, waitForBatch } from '../helpers/batch-helpers.js';
+import {
+  createBatch,
+  downloadBundle,
+  fullManifest,
+  waitForBatch,
+} from '../helpers/batch-helpers.js';
 import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 import { poppler } from '../helpers/poppler.js';
 import type { Json } from '../helpers/test-server.js';
@@ -136,6 +141,80 @@ describe('sheet batches', () => {
     expect(manifest[5]!.slice(2)).toEqual(['5.pdf', '', 'sheets-2.pdf', '2', '1', '', '1']);
     // The single file is the row's own two pages.
     expect(poppler('pdfinfo', zip.readFile('3.pdf')!)).toMatch(/^Pages:\s+2$/m);
+  }, 120_000);
+
+  it('lists its parts on the batch, places each row in the manifest, and serves each part by its output key to its own key only', async () => {
+    const keyOf = async (name: string) => {
+      const res = await server.api('/v1/api-keys', { method: 'POST', json: { name } });
+      expect(res.status).toBe(201);
+      const { secret } = (await res.json()) as { secret: string };
+      return (pathname: string, init: { method?: string; json?: unknown } = {}) =>
+        server.api(pathname, { ...init, headers: { authorization: `Bearer ${secret}` } });
+    };
+    const alice = await keyOf('sheet-alice');
+    const bob = await keyOf('sheet-bob');
+    const res = await alice('/v1/render-batches', {
+      method: 'POST',
+      json: {
+        templateId: 'tmpl_name_badge',
+        target: 'badge',
+        format: 'pdf',
+        sourceType: 'json-array',
+        source: { records: badges(10) },
+        sheets: { preset: 'a6-on-a4', duplex: 'long-edge', sheetsPerPart: 2 },
+      },
+    });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    const batch = await waitForBatch(server, id);
+    // 10 rows at 4 a sheet and 2 sheets a part: 8 rows on 2 duplex sheets, then 2 on 1.
+    expect(batch.sheetParts).toEqual([
+      {
+        part: 1,
+        file: 'sheets-1.pdf',
+        outputKey: `${id}.sheets-1.pdf`,
+        sheets: 2,
+        pages: 4,
+        fronts: 2,
+        backs: 2,
+        rows: 8,
+        perSheet: 4,
+        sheetSize: { label: 'A4', width: 210, height: 297 },
+      },
+      expect.objectContaining({ part: 2, sheets: 1, pages: 2, rows: 2, backs: 1 }),
+    ]);
+    // The manifest places each row as manifest.csv does, on every page of it.
+    const rows = await fullManifest(server, id, 3);
+    expect(rows[9]).toMatchObject({
+      rowIndex: 9,
+      outputKey: null,
+      fileName: null,
+      sheet: { file: 'sheets-2.pdf', part: 2, sheet: 3, page: 1, backPage: 2, position: 2 },
+    });
+    expect(rows[5]!.sheet).toEqual({
+      file: 'sheets-1.pdf',
+      part: 1,
+      sheet: 2,
+      page: 3,
+      backPage: 4,
+      position: 2,
+    });
+
+    const part = await alice(`/v1/outputs/${id}.sheets-2.pdf`);
+    expect(part.status).toBe(200);
+    expect(part.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await part.arrayBuffer());
+    expect(poppler('pdfinfo', pdf)).toMatch(/^Pages:\s+2$/m);
+    expect(pageText(pdf, 1)).toContain('Guest10x');
+    // Another render key's part answers as a part nobody made.
+    const foreign = await bob(`/v1/outputs/${id}.sheets-1.pdf`);
+    const unknown = await bob(`/v1/outputs/bat_nobody.sheets-1.pdf`);
+    expect(foreign.status).toBe(404);
+    expect((await foreign.text()).replaceAll(id, 'ID')).toBe(
+      (await unknown.text()).replaceAll('bat_nobody', 'ID'),
+    );
+    // A part past the last is a 404 too.
+    expect((await alice(`/v1/outputs/${id}.sheets-3.pdf`)).status).toBe(404);
   }, 120_000);
 
   it('refuses sheets of images, of a pixel layout, that do not fit, or duplex without a back, naming the option', async () => {

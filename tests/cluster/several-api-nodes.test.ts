@@ -117,6 +117,13 @@ describe('sheets on a cluster', () => {
     expect(poppler('pdftotext', pdf, ['-f', '3', '-l', '4'])).toContain('Guest6x');
     const manifest = zip.readAsText('manifest.csv').trim().split(/\r?\n/);
     expect(manifest[6]).toBe('5,succeeded,,,sheets-1.pdf,2,3,4,2');
+    // The part a worker stored is served by its output key from any API node.
+    expect(batch.sheetParts).toMatchObject([
+      { file: 'sheets-1.pdf', outputKey: `${created.id}.sheets-1.pdf`, pages: 4, backs: 2 },
+    ]);
+    const part = await call(first, `/v1/outputs/${created.id}.sheets-1.pdf`);
+    expect(part.status).toBe(200);
+    expect(Buffer.from(await part.arrayBuffer()).equals(pdf)).toBe(true);
   });
 });
 

@@ -3113,7 +3113,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A stored output (batch row or idempotent single render; a non-admin key sees only its own) */
+    /** A stored output (batch row, sheet part or idempotent single render; a non-admin key sees only its own) */
     get: {
       parameters: {
         query?: {
@@ -3767,6 +3767,34 @@ export interface paths {
               outputDir?: string;
               pending: number;
               rejectedReason?: string;
+              /** @description A finished sheet batch: its PDFs, each downloadable by its outputKey. */
+              sheetParts?: {
+                backs: number;
+                /** @description Its name in the bundle: sheets-<n>.pdf. */
+                file: string;
+                fronts: number;
+                /** @description GET /v1/outputs/{outputKey} downloads it. */
+                outputKey: string;
+                /** @description PDF pages: a duplex sheet is a front and a back page. */
+                pages: number;
+                /** @description 1-based: the n of sheets-<n>.pdf. */
+                part: number;
+                /** @description Rows a sheet holds. */
+                perSheet: number;
+                /** @description Rows placed on its sheets. */
+                rows: number;
+                /** @description Printed sheets (fronts). */
+                sheets: number;
+                /** @description The paper. */
+                sheetSize: {
+                  /** @description mm */
+                  height: number;
+                  /** @description A named size (A4, US Letter); absent for a custom one. */
+                  label?: string;
+                  /** @description mm, as printed (orientation applied). */
+                  width: number;
+                };
+              }[];
               /** @description The sheet options the batch was created with. */
               sheets?: {
                 /** @description Default: as many as fit. */
@@ -4145,6 +4173,34 @@ export interface paths {
               outputDir?: string;
               pending: number;
               rejectedReason?: string;
+              /** @description A finished sheet batch: its PDFs, each downloadable by its outputKey. */
+              sheetParts?: {
+                backs: number;
+                /** @description Its name in the bundle: sheets-<n>.pdf. */
+                file: string;
+                fronts: number;
+                /** @description GET /v1/outputs/{outputKey} downloads it. */
+                outputKey: string;
+                /** @description PDF pages: a duplex sheet is a front and a back page. */
+                pages: number;
+                /** @description 1-based: the n of sheets-<n>.pdf. */
+                part: number;
+                /** @description Rows a sheet holds. */
+                perSheet: number;
+                /** @description Rows placed on its sheets. */
+                rows: number;
+                /** @description Printed sheets (fronts). */
+                sheets: number;
+                /** @description The paper. */
+                sheetSize: {
+                  /** @description mm */
+                  height: number;
+                  /** @description A named size (A4, US Letter); absent for a custom one. */
+                  label?: string;
+                  /** @description mm, as printed (orientation applied). */
+                  width: number;
+                };
+              }[];
               /** @description The sheet options the batch was created with. */
               sheets?: {
                 /** @description Default: as many as fit. */
@@ -4445,6 +4501,34 @@ export interface paths {
               outputDir?: string;
               pending: number;
               rejectedReason?: string;
+              /** @description A finished sheet batch: its PDFs, each downloadable by its outputKey. */
+              sheetParts?: {
+                backs: number;
+                /** @description Its name in the bundle: sheets-<n>.pdf. */
+                file: string;
+                fronts: number;
+                /** @description GET /v1/outputs/{outputKey} downloads it. */
+                outputKey: string;
+                /** @description PDF pages: a duplex sheet is a front and a back page. */
+                pages: number;
+                /** @description 1-based: the n of sheets-<n>.pdf. */
+                part: number;
+                /** @description Rows a sheet holds. */
+                perSheet: number;
+                /** @description Rows placed on its sheets. */
+                rows: number;
+                /** @description Printed sheets (fronts). */
+                sheets: number;
+                /** @description The paper. */
+                sheetSize: {
+                  /** @description mm */
+                  height: number;
+                  /** @description A named size (A4, US Letter); absent for a custom one. */
+                  label?: string;
+                  /** @description mm, as printed (orientation applied). */
+                  width: number;
+                };
+              }[];
               /** @description The sheet options the batch was created with. */
               sheets?: {
                 /** @description Default: as many as fit. */
@@ -4638,6 +4722,20 @@ export interface paths {
                 /** Format: starts_with */
                 renderId: string;
                 rowIndex: number;
+                /** @description A finished sheet batch's succeeded row: where it is printed. Without singleFiles the row has no file of its own (outputKey and fileName are null). */
+                sheet?: {
+                  /** @description The back page with duplex; otherwise null. */
+                  backPage: number | null;
+                  /** @description Its part: sheets-<n>.pdf. */
+                  file: string;
+                  /** @description The front's page in the part's PDF. */
+                  page: number;
+                  part: number;
+                  /** @description 1-based slot, row by row from the top left. */
+                  position: number;
+                  /** @description 1-based over the whole batch. */
+                  sheet: number;
+                };
                 /** @enum {string} */
                 status: 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled';
               }[];
@@ -4691,6 +4789,34 @@ export interface paths {
               outputDir?: string;
               pending: number;
               rejectedReason?: string;
+              /** @description A finished sheet batch: its PDFs, each downloadable by its outputKey. */
+              sheetParts?: {
+                backs: number;
+                /** @description Its name in the bundle: sheets-<n>.pdf. */
+                file: string;
+                fronts: number;
+                /** @description GET /v1/outputs/{outputKey} downloads it. */
+                outputKey: string;
+                /** @description PDF pages: a duplex sheet is a front and a back page. */
+                pages: number;
+                /** @description 1-based: the n of sheets-<n>.pdf. */
+                part: number;
+                /** @description Rows a sheet holds. */
+                perSheet: number;
+                /** @description Rows placed on its sheets. */
+                rows: number;
+                /** @description Printed sheets (fronts). */
+                sheets: number;
+                /** @description The paper. */
+                sheetSize: {
+                  /** @description mm */
+                  height: number;
+                  /** @description A named size (A4, US Letter); absent for a custom one. */
+                  label?: string;
+                  /** @description mm, as printed (orientation applied). */
+                  width: number;
+                };
+              }[];
               /** @description The sheet options the batch was created with. */
               sheets?: {
                 /** @description Default: as many as fit. */

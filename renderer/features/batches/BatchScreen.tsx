@@ -21,6 +21,7 @@ import { reasonText } from '../batch-wizard/ReviewStep';
 import { batchName } from './batch-name';
 import { isLive, StatusBadge } from './batch-status';
 import { ResultsTable } from './ResultsTable';
+import { SheetParts } from './SheetParts';
 import { failedSourceRows, RerunDialog, type RerunChoice } from './RerunDialog';
 
 /** A batch's target is a ratio, or a print or custom-size layout shown by its name. */
@@ -364,6 +365,10 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
         </div>
       </section>
 
+      {batch.sheetParts && batch.sheetParts.length > 0 ? (
+        <SheetParts batchId={batch.id} parts={batch.sheetParts} />
+      ) : null}
+
       <section className="stack gap-3" aria-labelledby="results-title">
         <div className="row between">
           <h2 id="results-title">{t('batch.results')}</h2>
@@ -389,6 +394,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
           errorText={errorText}
           targets={batch.targets}
           someRows={batch.someRows}
+          sheetsOnly={batch.sheets !== undefined && batch.sheets.singleFiles !== true}
         />
       </section>
 

@@ -4,6 +4,7 @@ import { memo, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api } from '../../api/client';
 import { useSignedLink } from '../../api/use-signed-link';
 import type { ManifestRow, RowStatus } from '../../api/types';
+import { Icon } from '../../components/Icon';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { useManifest } from './use-manifest';
 
@@ -32,8 +33,11 @@ export function ResultsTable({
   errorText,
   targets,
   someRows,
+  sheetsOnly,
 }: {
   batchId: string;
+  /** Rows drawn only on the sheets: the column says where each is instead of a file name. */
+  sheetsOnly?: boolean | undefined;
   filter: 'all' | 'failed';
   total: number;
   version: number;
@@ -86,7 +90,11 @@ export function ResultsTable({
         <span role="columnheader">{t('batch.col.image')}</span>
         <span role="columnheader">{t('batch.col.status')}</span>
         <span role="columnheader">
-          {filter === 'failed' ? t('batch.col.error') : t('batch.col.file')}
+          {filter === 'failed'
+            ? t('batch.col.error')
+            : sheetsOnly
+              ? t('sheets.made.col')
+              : t('batch.col.file')}
         </span>
       </div>
       <div
@@ -157,6 +165,12 @@ const ResultRow = memo(function ResultRow({
 }): ReactElement {
   const t = useT();
   const error = row?.error ? errorText(row) : null;
+  // A row drawn only on the sheets has no file of its own: its place on them stands instead.
+  const file =
+    row?.fileName ??
+    (row?.sheet
+      ? t('sheets.made.place', { sheet: row.sheet.sheet, position: row.sheet.position })
+      : '');
   // PDFs and zips (several pages) have no image thumbnail: the API refuses `width` for them.
   const documentKind = row?.outputKey ? /\.(pdf|zip)$/i.exec(row.outputKey)?.[1] : undefined;
   const thumb = useSignedLink(
@@ -198,6 +212,13 @@ const ResultRow = memo(function ResultRow({
                   />
                 ) : null}
               </button>
+            ) : row.sheet ? (
+              <span
+                className="result-thumb on-sheet"
+                title={t('sheets.made.placeLabel', { sheet: row.sheet.sheet })}
+              >
+                <Icon name="layers" size={16} />
+              </span>
             ) : (
               <span className="result-thumb empty" />
             )}
@@ -210,9 +231,9 @@ const ResultRow = memo(function ResultRow({
           <span
             role="cell"
             className={error ? 'result-error' : 'result-file'}
-            title={error ?? row.fileName ?? ''}
+            title={error ?? file}
           >
-            {error ?? row.fileName ?? ''}
+            {error ?? file}
           </span>
         </>
       ) : (

@@ -22,7 +22,7 @@ export function registerOutputRoutes(
       method: 'GET',
       url: '/v1/outputs/:outputKey',
       summary:
-        'A stored output (batch row or idempotent single render; a non-admin key sees only its own)',
+        'A stored output (batch row, sheet part or idempotent single render; a non-admin key sees only its own)',
       tags: ['batches'],
       params: OutputParams,
       query: OutputQuery,
