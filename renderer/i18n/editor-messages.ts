@@ -42,6 +42,7 @@ export const editorEn = {
 
   'editor.back': 'My templates',
   'editor.name': 'Template name',
+  'editor.heading': 'Editing {name}',
   'editor.state.saved': 'Saved · version {version} · {time}',
   'editor.state.unsaved': 'Unsaved changes',
   'editor.state.saving': 'Saving…',
@@ -369,6 +370,7 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
 
   'editor.back': 'Mẫu của tôi',
   'editor.name': 'Tên mẫu',
+  'editor.heading': 'Đang chỉnh sửa {name}',
   'editor.state.saved': 'Đã lưu · phiên bản {version} · {time}',
   'editor.state.unsaved': 'Có thay đổi chưa lưu',
   'editor.state.saving': 'Đang lưu…',

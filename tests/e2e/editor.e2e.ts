@@ -78,6 +78,10 @@ describe('template editor', () => {
         .toBe(true);
     };
     await preview.waitFor({ timeout: 30_000 });
+    // The editor has a page heading (headings navigation used to find none).
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(
+      /^Editing .+\(copy\)$/,
+    );
     await previewCaughtUp();
     await screenshot(page, 'editor-opened');
 

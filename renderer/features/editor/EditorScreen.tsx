@@ -123,6 +123,8 @@ function EditorBar({
   const edit = useEditorStore((s) => s.edit);
   return (
     <header className="ed-bar">
+      {/* The page's heading for screen readers and headings navigation; the name is edited beside. */}
+      <h1 className="visually-hidden">{t('editor.heading', { name })}</h1>
       <button type="button" className="crumb" onClick={() => navigate({ name: 'workspace' })}>
         <Icon name="arrowLeft" size={14} />
         {t('editor.back')}
