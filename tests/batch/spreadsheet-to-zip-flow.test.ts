@@ -163,7 +163,12 @@ describe('spreadsheet to zip, through a crash', () => {
       const link = await (
         await api(`/v1/render-batches/${created.id}/bundle?manifest=true`)
       ).json();
-      const zip = new AdmZip(Buffer.from(await (await testFetch(link.url)).arrayBuffer()));
+      const download = await testFetch(link.url);
+      // Saved as the template and the source, with the id for clients that read no filename*.
+      expect(download.headers.get('content-disposition')).toBe(
+        `attachment; filename="${created.id}.zip"; filename*=UTF-8''${encodeURIComponent('Khuyến mãi Tết - tet.zip')}`,
+      );
+      const zip = new AdmZip(Buffer.from(await download.arrayBuffer()));
       const images = zip.getEntries().filter((e) => e.entryName.endsWith('.png'));
       expect(images.map((e) => e.entryName).sort()).toEqual(
         // Unnamed outputs are numbered as the spreadsheet counts rows: row index 0 is 1.png.

@@ -88,6 +88,8 @@ describe('batch wizard', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export zip…' }).click(),
     ]);
+    // Named after the template and the source, not the batch id.
+    expect(download.suggestedFilename()).toBe(`${template.name} - products.zip`);
     const zip = new AdmZip(fs.readFileSync(await download.path()));
     const names = zip
       .getEntries()

@@ -18,6 +18,7 @@ import { native } from '../../native/native';
 import { useAppStore } from '../../stores/app-store';
 import { ratioKey } from '../catalog/CatalogScreen';
 import { reasonText } from '../batch-wizard/ReviewStep';
+import { bundleFileName } from '../../../shared/bundle-file-name';
 import { batchName } from './batch-name';
 import { isLive, StatusBadge } from './batch-status';
 import { ResultsTable } from './ResultsTable';
@@ -270,9 +271,15 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
               onClick={() =>
                 void act('export', async () => {
                   const link = await api.batches.bundle(batch.id);
-                  await native.saveUrl(link.url, `${batch.id}.zip`, [
-                    { name: 'Zip', extensions: ['zip'] },
-                  ]);
+                  await native.saveUrl(
+                    link.url,
+                    bundleFileName({
+                      ...batch,
+                      templateName:
+                        batch.templateName ?? catalog?.find((c) => c.id === batch.templateId)?.name,
+                    }),
+                    [{ name: 'Zip', extensions: ['zip'] }],
+                  );
                 })
               }
             >

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { bundleFileName } from '../../../../shared/bundle-file-name.js';
 import {
   Batch,
   BatchAccepted,
@@ -223,11 +224,13 @@ export function registerBatchRoutes(
         );
         reply.header('x-bundle-missing-outputs', String(missingRows.length));
       }
+      // Saved under the template's and the source's names (RFC 6266), the id for old clients.
+      const friendly = bundleFileName(await batches.get(batchId), part);
       return reply
         .type('application/zip')
         .header(
           'Content-Disposition',
-          `attachment; filename="${match[1]}${part !== undefined ? `-part${part}` : ''}.zip"`,
+          `attachment; filename="${match[1]}${part !== undefined ? `-part${part}` : ''}.zip"; filename*=UTF-8''${encodeURIComponent(friendly).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
         )
         .header('Cache-Control', 'private, no-store')
         .send(stream);
