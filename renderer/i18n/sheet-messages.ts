@@ -12,6 +12,12 @@ export const sheetsEn = {
   'sheets.preset.hint':
     'Presets that hold this layout. Labels are placed where the maker prints them.',
   'sheets.preset.suggested': 'suggested',
+  'sheets.preset.a6-on-a4': '4 × A6 on A4',
+  'sheets.preset.a7-on-a4': '8 × A7 on A4',
+  'sheets.preset.business-cards-10': '10 business cards (85 × 55 mm) on A4',
+  'sheets.preset.avery-l7160': 'Avery L7160: 21 labels 63.5 × 38.1 mm on A4',
+  'sheets.preset.avery-l7163': 'Avery L7163: 14 labels 99.1 × 38.1 mm on A4',
+  'sheets.preset.avery-5160': 'Avery 5160: 30 labels 2⅝ × 1 in on US Letter',
   'sheets.preset.fit': 'As many as fit on A4',
   'sheets.duplex': 'Backs (duplex)',
   'sheets.duplex.hint':
@@ -74,6 +80,12 @@ export const sheetsVi: Record<keyof typeof sheetsEn, string> = {
   'sheets.preset.hint':
     'Các mẫu vừa với bố cục này. Nhãn được đặt đúng vị trí nhà sản xuất in sẵn.',
   'sheets.preset.suggested': 'gợi ý',
+  'sheets.preset.a6-on-a4': '4 × A6 trên khổ A4',
+  'sheets.preset.a7-on-a4': '8 × A7 trên khổ A4',
+  'sheets.preset.business-cards-10': '10 danh thiếp (85 × 55 mm) trên khổ A4',
+  'sheets.preset.avery-l7160': 'Avery L7160: 21 nhãn 63,5 × 38,1 mm trên khổ A4',
+  'sheets.preset.avery-l7163': 'Avery L7163: 14 nhãn 99,1 × 38,1 mm trên khổ A4',
+  'sheets.preset.avery-5160': 'Avery 5160: 30 nhãn 2⅝ × 1 in trên khổ US Letter',
   'sheets.preset.fit': 'Xếp tối đa trên khổ A4',
   'sheets.duplex': 'Mặt sau (in hai mặt)',
   'sheets.duplex.hint':

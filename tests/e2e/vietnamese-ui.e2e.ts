@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, useCoreAndUi } from './harness.js';
+import { wizardWithRows } from './wizard.js';
 
 describe('the Vietnamese UI', () => {
   const session = useCoreAndUi({ locale: 'vi-VN' });
@@ -41,6 +42,24 @@ describe('the Vietnamese UI', () => {
     expect(await ledger.innerText()).toContain('Số lượt ban đầu');
     expect(await ledger.innerText()).not.toContain('Opening balance');
     await screenshot(page, 'vi-credits');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
+  it('names the sheet presets of a print batch in Vietnamese', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    await wizardWithRows(page, core, {
+      template: 'tmpl_name_badge',
+      rows: [{ firstName: 'Linh' }],
+    });
+    for (let i = 0; i < 2; i += 1) await page.getByRole('button', { name: 'Tiếp tục' }).click();
+    const presets = await page
+      .getByLabel('Khổ giấy', { exact: true })
+      .locator('option')
+      .allInnerTexts();
+    expect(presets[0]).toBe('4 × A6 trên khổ A4 (gợi ý)');
+    expect(presets.join('\n')).not.toMatch(/\bon A4\b/);
+    await screenshot(page, 'vi-wizard-sheets');
     expect(ui.consoleErrors).toEqual([]);
   });
 });

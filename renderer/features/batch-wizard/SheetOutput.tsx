@@ -110,7 +110,7 @@ export function SheetOutput({ page, pages }: { page: Page; pages: number }): Rea
                 >
                   {fitting.map((name) => (
                     <option key={name} value={name}>
-                      {SHEET_PRESETS[name].label}
+                      {t(`sheets.preset.${name}`)}
                       {name === suggested ? ` (${t('sheets.preset.suggested')})` : ''}
                     </option>
                   ))}
