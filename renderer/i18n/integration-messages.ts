@@ -21,6 +21,11 @@ export const integrationEn = {
   'webhooks.subtitle':
     'Render Desk POSTs a signed JSON message to these addresses when a batch ends, and optionally for each row that failed. Failed deliveries are retried for about two and a half hours.',
   'webhooks.url': 'Address',
+  'webhooks.url.missing': 'Write the address deliveries go to.',
+  'webhooks.url.invalid':
+    'Write an http:// or https:// address, like http://127.0.0.1:8080/render-desk.',
+  'webhooks.url.credentials':
+    'Leave the user name and password out of the address; receivers check the signature instead.',
   'webhooks.url.hint':
     'An http(s) address; addresses on this computer are fine (local automation).',
   'webhooks.url.hint.cluster':
@@ -80,6 +85,11 @@ export const integrationVi: Record<keyof typeof integrationEn, string> = {
   'webhooks.subtitle':
     'Render Desk gửi (POST) một thông điệp JSON có chữ ký tới các địa chỉ này khi một lô kết thúc, và tùy chọn cho từng dòng bị lỗi. Lần gửi thất bại được thử lại trong khoảng hai tiếng rưỡi.',
   'webhooks.url': 'Địa chỉ',
+  'webhooks.url.missing': 'Hãy nhập địa chỉ nhận thông báo.',
+  'webhooks.url.invalid':
+    'Hãy nhập địa chỉ http:// hoặc https://, ví dụ http://127.0.0.1:8080/render-desk.',
+  'webhooks.url.credentials':
+    'Đừng ghi tên đăng nhập và mật khẩu vào địa chỉ; bên nhận kiểm tra chữ ký thay cho việc đó.',
   'webhooks.url.hint': 'Một địa chỉ http(s); địa chỉ trên máy này cũng được (tự động hóa cục bộ).',
   'webhooks.url.hint.cluster':
     'Một địa chỉ http(s) mà mọi nút của cụm đều truy cập được: nút nào cũng có thể gửi.',

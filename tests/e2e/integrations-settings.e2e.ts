@@ -50,6 +50,20 @@ describe('Settings: integrations', () => {
       const { page } = ui;
       const card = page.getByTestId('webhooks-card');
       await card.scrollIntoViewIfNeeded();
+      // A wrong address is said in the UI's words under the field (the browser's own
+      // "Please enter a URL." spoke the browser's language), and nothing is added.
+      await card.getByLabel('Address').fill('hooks.example.com/in');
+      await card.getByRole('button', { name: 'Add webhook' }).click();
+      await card
+        .getByText('Write an http:// or https:// address, like http://127.0.0.1:8080/render-desk.')
+        .waitFor();
+      expect(await card.getByLabel('Address').getAttribute('aria-invalid')).toBe('true');
+      await card.getByLabel('Address').fill(`http://user:pass@${receiver.url.slice(7)}`);
+      await card.getByRole('button', { name: 'Add webhook' }).click();
+      await card.getByText(/Leave the user name and password out of the address/).waitFor();
+      expect(
+        ((await (await core.api('/v1/webhooks')).json()) as { items: unknown[] }).items,
+      ).toEqual([]);
       await card.getByLabel('Address').fill(receiver.url);
       await card.getByLabel('Also send each failed row').check();
       await card.getByRole('button', { name: 'Add webhook' }).click();

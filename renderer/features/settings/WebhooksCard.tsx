@@ -18,6 +18,7 @@ export function WebhooksCard({ cluster = false }: { cluster?: boolean }): ReactE
   const [log, setLog] = useState<WebhookDelivery[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [url, setUrl] = useState('');
+  const [urlError, setUrlError] = useState<string | undefined>(undefined);
   const [rowFailures, setRowFailures] = useState(false);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
 
@@ -37,6 +38,10 @@ export function WebhooksCard({ cluster = false }: { cluster?: boolean }): ReactE
   const add = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
+    // Checked here, in the UI's words: the browser's own check speaks the browser's language.
+    const problem = webhookUrlProblem(url.trim());
+    setUrlError(problem ? t(problem) : undefined);
+    if (problem) return;
     try {
       const made = await api.webhooks.create({
         url: url.trim(),
@@ -72,25 +77,30 @@ export function WebhooksCard({ cluster = false }: { cluster?: boolean }): ReactE
       </div>
       <div className="card-body stack gap-4">
         {error ? <ErrorBanner error={error} /> : null}
-        <form className="stack gap-3" onSubmit={(e) => void add(e)}>
+        <form className="stack gap-3" noValidate onSubmit={(e) => void add(e)}>
           <Field
             label={t('webhooks.url')}
             hint={t(cluster ? 'webhooks.url.hint.cluster' : 'webhooks.url.hint')}
+            error={urlError}
           >
-            {({ id, describedBy }) => (
+            {({ id, describedBy, invalid }) => (
               <input
                 id={id}
                 aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
                 className="input"
                 type="url"
-                required
+                inputMode="url"
                 placeholder={
                   cluster
                     ? 'https://hooks.example.com/render-desk'
                     : 'http://127.0.0.1:8080/render-desk'
                 }
                 value={url}
-                onChange={(e) => setUrl(e.target.value)}
+                onChange={(e) => {
+                  setUrl(e.target.value);
+                  setUrlError(undefined);
+                }}
               />
             )}
           </Field>
@@ -202,4 +212,20 @@ export function WebhooksCard({ cluster = false }: { cluster?: boolean }): ReactE
       </div>
     </section>
   );
+}
+
+/** What is wrong with a webhook address, as a message key; null when the API will take it. */
+function webhookUrlProblem(
+  url: string,
+): 'webhooks.url.missing' | 'webhooks.url.invalid' | 'webhooks.url.credentials' | null {
+  if (url === '') return 'webhooks.url.missing';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'webhooks.url.invalid';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'webhooks.url.invalid';
+  if (parsed.username || parsed.password) return 'webhooks.url.credentials';
+  return null;
 }
