@@ -435,6 +435,7 @@ export const en = {
   'credits.empty': 'No entries yet.',
   'credits.render': 'Render {id}',
   'credits.note.opening': 'Opening balance',
+  'credits.note.api': 'Granted through the API',
   'credits.batchRow': 'Batch {id}, row {row}',
   'credits.everyEntry': 'Every entry',
   'credits.batchLine': '{count} entries in one line',

@@ -436,6 +436,7 @@ export const vi: Record<MessageKey, string> = {
   'credits.empty': 'Chưa có giao dịch nào.',
   'credits.render': 'Ảnh {id}',
   'credits.note.opening': 'Số lượt ban đầu',
+  'credits.note.api': 'Nạp qua API',
   'credits.batchRow': 'Lô {id}, dòng {row}',
   'credits.everyEntry': 'Từng giao dịch',
   'credits.batchLine': 'Gộp {count} giao dịch',

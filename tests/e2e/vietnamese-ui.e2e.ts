@@ -33,6 +33,9 @@ describe('the Vietnamese UI', () => {
     expect(await body()).not.toMatch(/\bDefault\b/);
     await screenshot(page, 'vi-brand');
 
+    // A grant through the API without a note: the core writes its own English note.
+    const granted = await core.api('/v1/account/credits', { method: 'POST', json: { amount: 5 } });
+    expect(granted.status, await granted.clone().text()).toBeLessThan(300);
     await page.locator('nav.sidebar').getByRole('link', { name: 'Lượt dựng ảnh' }).click();
     await page.getByRole('heading', { level: 1, name: 'Lượt dựng ảnh' }).waitFor();
     expect(await body()).not.toMatch(/Tín dụng|tín dụng/);
@@ -41,6 +44,8 @@ describe('the Vietnamese UI', () => {
     await ledger.locator('tbody tr').first().waitFor();
     expect(await ledger.innerText()).toContain('Số lượt ban đầu');
     expect(await ledger.innerText()).not.toContain('Opening balance');
+    await ledger.getByText('Nạp qua API').waitFor();
+    expect(await ledger.innerText()).not.toContain('Granted through the API');
     await screenshot(page, 'vi-credits');
     expect(ui.consoleErrors).toEqual([]);
   });

@@ -317,8 +317,15 @@ function Ledger(): ReactElement {
   );
 }
 
-/** The note the core writes on the opening grant of a new data folder (main/store/create-store.ts). */
-const OPENING_NOTE = 'Opening balance';
+/**
+ * Notes the core writes itself, in English (stored as written): the opening grant of a new data
+ * folder (main/store/create-store.ts) and a grant without a note through the API
+ * (account-routes.ts). Shown in the UI's language; notes people write stay as written.
+ */
+const CORE_NOTES = {
+  'Opening balance': 'credits.note.opening',
+  'Granted through the API': 'credits.note.api',
+} as const;
 
 function LedgerDetail({ entry }: { entry: LedgerEntryT }): ReactElement {
   const t = useT();
@@ -357,6 +364,7 @@ function LedgerDetail({ entry }: { entry: LedgerEntryT }): ReactElement {
   if (entry.renderId)
     return <span className="mono">{t('credits.render', { id: entry.renderId })}</span>;
   // The core's own note on a new data folder's grant is said in the UI's language.
-  const note = entry.note === OPENING_NOTE ? t('credits.note.opening') : entry.note;
+  const coreNote = entry.note ? CORE_NOTES[entry.note as keyof typeof CORE_NOTES] : undefined;
+  const note = coreNote ? t(coreNote) : entry.note;
   return <span className="muted">{note ?? ''}</span>;
 }
