@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { layoutName } from '../catalog/layout-name';
 import { RATIO_NAMES, type Ratio } from '../../../shared/template-format';
 import { api, subscribeBatchEvents } from '../../api/client';
 import { useSignedLink } from '../../api/use-signed-link';
@@ -216,7 +217,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
             <span aria-hidden>·</span>
             <span>
               {(batch.targets ?? [batch.target])
-                .map((name) => (isRatio(name) ? t(ratioKey(name)) : name))
+                .map((name) => (isRatio(name) ? t(ratioKey(name)) : layoutName(t, name)))
                 .join(' + ')}
             </span>
             <span aria-hidden>·</span>
