@@ -147,6 +147,11 @@ export const ERROR_CATALOGUE = {
     title: 'A barcode value cannot be encoded',
     when: "A value drawn as a barcode is not one its symbology can encode: the wrong number of digits for an EAN, UPC or ITF-14, a check digit that does not match (leave it out to have it computed), characters outside the symbology's set (Code 39 has capitals only, Code 128 ASCII only), a GS1 element string that breaks the GS1 rules, or a value too long for the code; `errors` names the value (`values.barcode`) and says why. In a batch, the row fails with this reason.",
   },
+  'code-unreadable': {
+    status: 422,
+    title: 'A code does not scan',
+    when: "A batch (or its pre-flight) asked to verify its codes (`verifyCodes`), and a QR code or barcode of a row, read back from the output's pixels by an independent reader (ZXing; a PDF from its pages drawn at the print DPI), was not found or did not read exactly as its value: drawn too small, with too little contrast between its colours, or covered by another layer. `errors` names the value (`values.ticketId`, or `layers.<id>` for fixed text) and the layer. The row fails with this reason.",
+  },
   'svg-external-reference': {
     status: 422,
     title: 'SVG images may not reference external resources',
@@ -419,6 +424,15 @@ export const Errors = {
   barcodeInvalid: (problems: Problem[]) =>
     new AppError(
       'barcode-invalid',
+      problems
+        .slice(0, 5)
+        .map((p) => `${p.path}: ${p.message}`)
+        .join('; '),
+      { problems },
+    ),
+  codeUnreadable: (problems: Problem[]) =>
+    new AppError(
+      'code-unreadable',
       problems
         .slice(0, 5)
         .map((p) => `${p.path}: ${p.message}`)

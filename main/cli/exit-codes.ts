@@ -61,6 +61,7 @@ const PROBLEM_CODES = new Set([
   'image-invalid',
   'svg-external-reference',
   'barcode-invalid',
+  'code-unreadable',
 ]);
 
 /** The exit code for an error that ended a command. */

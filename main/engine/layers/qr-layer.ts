@@ -1,6 +1,7 @@
 import type { QrLayer } from '../../../shared/template-format.js';
 import type { DrawContext } from '../draw-context.js';
 import { fillPlaceholders } from '../format-value.js';
+import { noteDrawnCode } from '../barcode/drawn-code.js';
 import { resolveColour } from '../paint.js';
 import { qrEncoder } from '../qr-encoder.js';
 
@@ -23,6 +24,17 @@ export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   }
   ctx.fillStyle = resolveColour(layer.foreground, values) ?? '#000000';
   const origin = layer.margin * module;
+  if (dc.codes) {
+    noteDrawnCode(dc.codes, ctx, {
+      layerId: layer.id,
+      source: layer.value,
+      label: 'QR code',
+      format: 'QRCode',
+      expected: text,
+      area: { x: left, y: top, width: side, height: side },
+      module,
+    });
+  }
   if (dc.vector) {
     // A PDF gets one path of horizontal runs: a few hundred rectangles filled once, instead of a
     // fill operation per module (a sheet of badges draws thousands of codes).

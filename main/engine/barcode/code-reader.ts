@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as ZXingReader from 'zxing-wasm/reader';
+import type { ReadResult } from 'zxing-wasm/reader';
+
+/** RGBA pixels, 4 bytes a pixel, opaque (code-pixels.ts flattens transparency onto white). */
+export interface RgbaPixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+type Reader = typeof ZXingReader;
+
+/**
+ * ZXing (zxing-cpp compiled to WebAssembly): a reader independent of the encoders that drew the
+ * codes (qrcode, bwip-js). Loaded by the first verification in a thread, not as a thread starts:
+ * most batches verify nothing. Its .wasm is read from the installed package: by default the
+ * module would fetch it from a CDN, and the app works offline.
+ */
+let loading: Promise<Reader> | undefined;
+
+function loadReader(): Promise<Reader> {
+  loading ??= (async () => {
+    const reader = await import('zxing-wasm/reader');
+    const require = createRequire(import.meta.url);
+    const wasm = fs.readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm'));
+    await reader.prepareZXingModule({
+      overrides: {
+        wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength),
+      },
+      fireImmediately: true,
+    });
+    return reader;
+  })();
+  return loading;
+}
+
+/**
+ * The codes of one format ZXing finds in the pixels (a crop around one drawn code). Its default
+ * effort (try harder, rotated, inverted): a code is judged by whether a careful reader gets it,
+ * and a crop of a few hundred pixels takes milliseconds even so.
+ */
+export async function readCodes(pixels: RgbaPixels, format: string): Promise<ReadResult[]> {
+  const reader = await loadReader();
+  return reader.readBarcodes(pixels as unknown as Parameters<Reader['readBarcodes']>[0], {
+    formats: [format as never],
+    // The crop holds one code; a second of its format would not fit whole in the margin.
+    maxNumberOfSymbols: 1,
+  });
+}
