@@ -36,6 +36,7 @@ export function toBatchResource(
     ...(batch.sheetOptions ? { sheets: batch.sheetOptions } : {}),
     ...(batch.targets ? { targets: batch.targets } : {}),
     ...(batch.sourceRows ? { someRows: true as const } : {}),
+    ...(batch.outputOptions.verifyCodes ? { verifyCodes: true as const } : {}),
   };
 }
 

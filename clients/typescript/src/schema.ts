@@ -3798,7 +3798,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -3838,6 +3838,11 @@ export interface paths {
               /** @description The workspace template version this batch renders (pinned); null for built-ins. */
               templateVersion: number | null;
               total: number;
+              /**
+               * @description Set when every row's codes are read back from its pixels (verifyCodes).
+               * @constant
+               */
+              verifyCodes?: true;
             }[];
           };
         };
@@ -3943,7 +3948,7 @@ export interface paths {
                 | 'avery-5160';
               /** @description Default: as many as fit. */
               rows?: number;
-              /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+              /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
               sheetsPerPart?: number;
               /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
               singleFiles?: boolean;
@@ -3974,6 +3979,8 @@ export interface paths {
             /** @description Several sizes from one run: every row is drawn once in each layout named here (one credit per image), its file named {name}-{layout}; instead of target. Not with sheets. */
             targets?: string[];
             templateId: string;
+            /** @description Read every QR code and barcode of every output back from its pixels (a PDF's from its pages drawn at the print DPI) with an independent reader: a row whose code does not scan exactly as its value fails with code-unreadable. A pre-flight reads the codes of its first rows (codesVerified says how many). */
+            verifyCodes?: boolean;
           };
         };
       };
@@ -4158,7 +4165,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4198,6 +4205,11 @@ export interface paths {
               /** @description The workspace template version this batch renders (pinned); null for built-ins. */
               templateVersion: number | null;
               total: number;
+              /**
+               * @description Set when every row's codes are read back from its pixels (verifyCodes).
+               * @constant
+               */
+              verifyCodes?: true;
             };
           };
         };
@@ -4456,7 +4468,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4496,6 +4508,11 @@ export interface paths {
               /** @description The workspace template version this batch renders (pinned); null for built-ins. */
               templateVersion: number | null;
               total: number;
+              /**
+               * @description Set when every row's codes are read back from its pixels (verifyCodes).
+               * @constant
+               */
+              verifyCodes?: true;
             };
           };
         };
@@ -4700,7 +4717,7 @@ export interface paths {
                   | 'avery-5160';
                 /** @description Default: as many as fit. */
                 rows?: number;
-                /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+                /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
                 sheetsPerPart?: number;
                 /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
                 singleFiles?: boolean;
@@ -4740,6 +4757,11 @@ export interface paths {
               /** @description The workspace template version this batch renders (pinned); null for built-ins. */
               templateVersion: number | null;
               total: number;
+              /**
+               * @description Set when every row's codes are read back from its pixels (verifyCodes).
+               * @constant
+               */
+              verifyCodes?: true;
             };
           };
         };
@@ -4911,7 +4933,7 @@ export interface paths {
                 | 'avery-5160';
               /** @description Default: as many as fit. */
               rows?: number;
-              /** @description Sheets per PDF part (default 100, at most 250); a duplex sheet is two pages. */
+              /** @description Sheets per PDF part (default 100, at most 250, and fewer when the sheets would hold over 5,000 items); a duplex sheet is two pages. */
               sheetsPerPart?: number;
               /** @description Also put each row's own PDF in the bundle (default false: the sheets only). */
               singleFiles?: boolean;
@@ -4942,6 +4964,8 @@ export interface paths {
             /** @description Several sizes from one run: every row is drawn once in each layout named here (one credit per image), its file named {name}-{layout}; instead of target. Not with sheets. */
             targets?: string[];
             templateId: string;
+            /** @description Read every QR code and barcode of every output back from its pixels (a PDF's from its pages drawn at the print DPI) with an independent reader: a row whose code does not scan exactly as its value fails with code-unreadable. A pre-flight reads the codes of its first rows (codesVerified says how many). */
+            verifyCodes?: boolean;
           };
         };
       };
@@ -4954,6 +4978,8 @@ export interface paths {
           content: {
             'application/json': {
               balance: number;
+              /** @description With verifyCodes: the rows whose codes were drawn and read back (the first valid rows); a code that does not scan is a code-unreadable problem of its row. */
+              codesVerified?: number;
               cost: number;
               fields: string[];
               images?: number;
