@@ -37,15 +37,21 @@ function loadReader(): Promise<Reader> {
 }
 
 /**
- * The codes of one format ZXing finds in the pixels (a crop around one drawn code). Its default
- * effort (try harder, rotated, inverted): a code is judged by whether a careful reader gets it,
- * and a crop of a few hundred pixels takes milliseconds even so.
+ * The codes of one format ZXing finds in the pixels (a cut-out around one drawn code). Careful
+ * by default (try harder, rotated, inverted): a code is judged by whether a careful reader gets
+ * it. `pure`: the pixels are the code and its quiet zone alone, axis-aligned, as drawn; ZXing
+ * then samples the modules without searching for the code, several times faster.
  */
-export async function readCodes(pixels: RgbaPixels, format: string): Promise<ReadResult[]> {
+export async function readCodes(
+  pixels: RgbaPixels,
+  format: string,
+  options: { pure?: boolean } = {},
+): Promise<ReadResult[]> {
   const reader = await loadReader();
   return reader.readBarcodes(pixels as unknown as Parameters<Reader['readBarcodes']>[0], {
     formats: [format as never],
-    // The crop holds one code; a second of its format would not fit whole in the margin.
+    // The cut-out holds one code; a second of its format would not fit whole in the margin.
     maxNumberOfSymbols: 1,
+    ...(options.pure ? { isPure: true } : {}),
   });
 }
