@@ -83,6 +83,19 @@ const CASES: ParityCase[] = [
     },
     flags: ['--sheets', 'a6-on-a4', '--duplex', 'long-edge'],
   },
+  {
+    name: 'codes read back from the pixels (verifyCodes)',
+    templateId: BADGES,
+    rows: Array.from({ length: 3 }, (_, i) => ({
+      eventName: 'ProductConf 2026',
+      firstName: `Guest ${i + 1}`,
+      attendeeType: 'attendee',
+      profileUrl: `https://productconf.example/p/guest-${i + 1}`,
+    })),
+    source: 'csv',
+    options: { verifyCodes: true },
+    flags: ['--verify-codes'],
+  },
 ];
 
 describe('a batch feature gives the same bundle from the API, the command line and a cluster', () => {
