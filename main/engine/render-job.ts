@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { fileURLToPath } from 'node:url';
 import type { RenderJob, RenderResult, TextLayerReport } from '../render/render-protocol.js';
 import { releaseCanvas } from './canvas-pool.js';
+import type { Problem } from '../../shared/errors.js';
 import { pageCount } from '../../shared/layout-pages.js';
 import { CONTENT_TYPES, EXTENSIONS, ZIP_CONTENT_TYPE, encodeCanvas } from './encode-image.js';
 import { zipPages } from './pages-zip.js';
@@ -13,7 +14,6 @@ import { renderSheets } from './render-sheets.js';
 import { layoutOf, renderTemplate } from './render-template.js';
 import { checkRules, measureWithRules } from './rules/check-rules.js';
 import { sheetGeometry, sheetPixelSize } from './sheet-geometry.js';
-import type { Problem } from '../../shared/errors.js';
 import { codeFailure, unreadableInRaster, unreadableOnPage } from './verify-job-codes.js';
 
 /** The bundled fonts, beside the templates. */
