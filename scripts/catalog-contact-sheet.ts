@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Ratio } from '../shared/template-format.js';
 import { renderJob } from '../main/engine/render-job.js';
 import {
+  codeVariables,
   buildJob,
   longVietnamese,
   ratiosOf,
@@ -68,7 +69,10 @@ function runsFor(entry: CatalogTemplate, panorama: string, strip: string): Run[]
     return out;
   };
   const emoji: Record<string, unknown> = { ...template.sampleValues };
+  const codes = codeVariables(template);
   for (const v of template.variables) {
+    // A code's value stays a code: an emoji is no digit of an EAN-13.
+    if (codes.has(v.name)) continue;
     const sample = template.sampleValues[v.name];
     if ((v.type === 'text' || v.type === 'longText') && typeof sample === 'string') {
       emoji[v.name] = `${sample} 🎉`;

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EMPTY_BRAND_PROFILE } from '../shared/brand-profile.js';
-import { RATIO_NAMES, Template, type Ratio } from '../shared/template-format.js';
+import { layoutLayers, pageCount } from '../shared/layout-pages.js';
+import {
+  RATIO_NAMES,
+  Template,
+  type BarcodeSymbology,
+  type Ratio,
+} from '../shared/template-format.js';
+import { placeholderNames } from '../main/engine/format-value.js';
 import type { ImageInput, RenderJob, RenderResult } from '../main/render/render-protocol.js';
 import { renderJob } from '../main/engine/render-job.js';
 import { resolveValues } from '../main/engine/resolve-values.js';
@@ -60,11 +67,60 @@ export function longVietnamese(length = 300): string {
 /** One decomposed character: the stacked-mark case (Ở = O + horn + hook). */
 export const SHORT_TEXT = 'Ở'.normalize('NFD');
 
-/** Sample values with every text, long text and list item replaced by the stress text. */
+/** Symbologies whose values vary in length: a longer value draws a denser code. */
+const FREE_LENGTH: ReadonlySet<BarcodeSymbology> = new Set([
+  'code128',
+  'code39',
+  'datamatrix',
+  'pdf417',
+  'azteccode',
+]);
+
+/**
+ * Variables a barcode or a VietQR encodes, each with whether its value may be longer (Code 128,
+ * DataMatrix …) or has a fixed form (EAN-13, GS1, a bank account).
+ */
+export function codeVariables(template: Template): Map<string, { freeLength: boolean }> {
+  const found = new Map<string, { freeLength: boolean }>();
+  for (const layout of Object.values(template.layouts)) {
+    for (const layer of layout ? layoutLayers(layout) : []) {
+      if (layer.kind === 'qr' && typeof layer.value !== 'string')
+        for (const field of Object.values(layer.value.vietqr))
+          if (typeof field === 'object') found.set(field.var, { freeLength: false });
+      if (layer.kind !== 'barcode') continue;
+      for (const name of placeholderNames(layer.value))
+        found.set(name, { freeLength: FREE_LENGTH.has(layer.symbology) });
+    }
+  }
+  return found;
+}
+
+/** A code as long as the variable allows: the sample repeated, so it stays a valid value. */
+function longCode(sample: unknown, maxLength: number | undefined): unknown {
+  if (typeof sample !== 'string' || !sample || !maxLength) return sample;
+  return sample
+    .repeat(Math.ceil(maxLength / sample.length))
+    .slice(0, maxLength)
+    .trim();
+}
+
+/**
+ * Sample values with every text, long text and list item replaced by the stress text. A value
+ * a barcode or VietQR encodes stays a code (prose is no EAN-13 nor account number): its sample,
+ * or for a code of free length its sample repeated to the variable's maxLength.
+ */
 export function stressValues(template: Template, mode: StressMode): Record<string, unknown> {
   const values: Record<string, unknown> = { ...template.sampleValues };
   const text = mode === 'short' ? SHORT_TEXT : longVietnamese(300);
+  const codes = codeVariables(template);
   for (const variable of template.variables) {
+    const code = codes.get(variable.name);
+    if (code) {
+      const maxLength = 'maxLength' in variable ? variable.maxLength : undefined;
+      if (mode === 'long' && code.freeLength)
+        values[variable.name] = longCode(values[variable.name], maxLength);
+      continue;
+    }
     if (variable.type === 'text' || variable.type === 'longText') values[variable.name] = text;
     if (variable.type === 'list') {
       const count = mode === 'short' ? 1 : (variable.maxItems ?? 6);
@@ -146,6 +202,20 @@ async function main(): Promise<void> {
         if (result.ok) writeFileSync(file, result.bytes);
         if (!result.ok || result.report.layers.some((l) => l.overflow)) failures++;
         console.log(`${entry.slug}/${ratio} ${name}: ${describe(result)}`);
+      }
+    }
+  }
+  for (const entry of entries) {
+    // Print layouts with the sample values, a PNG per page (a badge's back is page 2).
+    for (const [name, layout] of Object.entries(entry.template.layouts)) {
+      if (!layout?.page) continue;
+      for (let page = 1; page <= pageCount(layout); page += 1) {
+        const job = { ...buildJob(entry, 'square', entry.template.sampleValues), ratio: name };
+        const result = await renderJob({ ...job, page });
+        if (result.ok)
+          writeFileSync(path.join(outDir, entry.slug, `${name}.page${page}.png`), result.bytes);
+        else failures++;
+        console.log(`${entry.slug}/${name} page ${page}: ${describe(result)}`);
       }
     }
   }

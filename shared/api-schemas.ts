@@ -104,6 +104,9 @@ export const CatalogDetail = z.object({
   targets: z
     .array(LayoutName)
     .describe('Every layout a render may target: the ratios, then print and custom-size layouts.'),
+  primaryTarget: LayoutName.describe(
+    'The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one.',
+  ),
   layouts: z.record(
     z.string(),
     z.object({

@@ -7,13 +7,53 @@ import { BrandRole, LayoutName, TemplateId, VariableName } from './template-form
 
 /** Batch requests and responses (spec §2.5–2.8, §4.3; DESIGN §4). */
 
-export const GENERATED_SOURCES = ['rowNumber', 'rowIndex', 'uuid', 'today'] as const;
+/** `total`: how many rows the batch's source has, for "n of N" beside `rowNumber`. */
+export const GENERATED_SOURCES = ['rowNumber', 'rowIndex', 'uuid', 'today', 'total'] as const;
+
+/** A serial's number stays an exact integer (beyond 2^53 a step would skip or repeat). */
+export const MAX_SERIAL = Number.MAX_SAFE_INTEGER;
+export const MAX_SERIAL_PAD = 20;
+export const MAX_SERIAL_AFFIX = 40;
+
+/**
+ * Numbers a batch's rows: row n of the source gets `prefix + zero-padded(start + step × n) +
+ * suffix`. A negative step counts down; a row it would take below 0 is refused.
+ */
+export const SerialNumbering = z
+  .object({
+    start: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SERIAL)
+      .optional()
+      .describe("The first row's number (default 1)."),
+    step: z
+      .number()
+      .int()
+      .min(-1_000_000_000)
+      .max(1_000_000_000)
+      .optional()
+      .describe('Added for each following row (default 1; negative counts down, never below 0).'),
+    pad: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_SERIAL_PAD)
+      .optional()
+      .describe('Zero-padded to at least this many digits (default 0: no padding).'),
+    prefix: z.string().max(MAX_SERIAL_AFFIX).optional().describe('Text before the number.'),
+    suffix: z.string().max(MAX_SERIAL_AFFIX).optional().describe('Text after the number.'),
+  })
+  .strict();
+export type SerialNumbering = z.infer<typeof SerialNumbering>;
 
 export const Binding = z.union([
   z.object({ field: z.string().min(1).max(200) }).strict(),
   z.object({ constant: z.unknown() }).strict(),
   z.object({ profile: BrandRole }).strict(),
   z.object({ generated: z.enum(GENERATED_SOURCES) }).strict(),
+  z.object({ serial: SerialNumbering }).strict(),
 ]);
 export type Binding = z.infer<typeof Binding>;
 
@@ -337,8 +377,9 @@ export const PreflightResult = z.object({
   /**
    * What renders but may not be what the user wants; never makes a row fail: brand-bound
    * variables left empty because neither the brand nor the template has a value, text cut short,
-   * and layout rules broken after fitting (`code` names the rule, e.g. `rule.text-too-small`;
-   * docs/templates.md, "Rules").
+   * layout rules broken after fitting (`code` names the rule, e.g. `rule.text-too-small`;
+   * docs/templates.md, "Rules"), and required values every layer of which the row's visibleWhen
+   * rules hide (`required-layer-hidden`).
    */
   warnings: z.array(
     PreflightProblem.extend({ rows: z.number().int(), code: z.string().optional() }),

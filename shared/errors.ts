@@ -147,6 +147,11 @@ export const ERROR_CATALOGUE = {
     title: 'A barcode value cannot be encoded',
     when: "A value drawn as a barcode is not one its symbology can encode: the wrong number of digits for an EAN, UPC or ITF-14, a check digit that does not match (leave it out to have it computed), characters outside the symbology's set (Code 39 has capitals only, Code 128 ASCII only), a GS1 element string that breaks the GS1 rules, or a value too long for the code; `errors` names the value (`values.barcode`) and says why. In a batch, the row fails with this reason.",
   },
+  'vietqr-invalid': {
+    status: 422,
+    title: 'A VietQR payment cannot be made',
+    when: "A VietQR's fields cannot make a payload: the bank is neither a NAPAS BIN nor a listed bank's name, the account number is not 6–19 digits, the amount is not a whole number of đồng over 0, or the message is over 25 characters or holds characters other than letters, digits and spaces (Vietnamese marks are dropped, not refused); `errors` names the value (`values.amount`) and says why. In a batch, the row fails with this reason.",
+  },
   'code-unreadable': {
     status: 422,
     title: 'A code does not scan',
@@ -424,6 +429,15 @@ export const Errors = {
   barcodeInvalid: (problems: Problem[]) =>
     new AppError(
       'barcode-invalid',
+      problems
+        .slice(0, 5)
+        .map((p) => `${p.path}: ${p.message}`)
+        .join('; '),
+      { problems },
+    ),
+  vietQrInvalid: (problems: Problem[]) =>
+    new AppError(
+      'vietqr-invalid',
       problems
         .slice(0, 5)
         .map((p) => `${p.path}: ${p.message}`)

@@ -186,6 +186,12 @@ export const SheetOptions = z
       .boolean()
       .optional()
       .describe("Also put each row's own PDF in the bundle (default false: the sheets only)."),
+    cutAndStack: z
+      .boolean()
+      .optional()
+      .describe(
+        'Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn.',
+      ),
   })
   .strict()
   .describe(
@@ -229,6 +235,7 @@ export interface SheetPlan {
   duplex: DuplexMode;
   sheetsPerPart: number;
   singleFiles: boolean;
+  cutAndStack: boolean;
 }
 
 export type SheetPlanResult =
@@ -301,6 +308,7 @@ export function planSheet(options: SheetOptions, item: SheetItem): SheetPlanResu
     duplex: options.duplex ?? 'none',
     sheetsPerPart: options.sheetsPerPart ?? DEFAULT_SHEETS_PER_PART,
     singleFiles: options.singleFiles ?? false,
+    cutAndStack: options.cutAndStack ?? false,
   };
   const gridWidth = columns * cell.width + (columns - 1) * gutter.x;
   const gridHeight = rows * cell.height + (rows - 1) * gutter.y;
@@ -335,7 +343,14 @@ export function planSheet(options: SheetOptions, item: SheetItem): SheetPlanResu
 function gridPlan(
   common: Pick<
     SheetPlan,
-    'item' | 'columns' | 'rows' | 'marks' | 'duplex' | 'sheetsPerPart' | 'singleFiles'
+    | 'item'
+    | 'columns'
+    | 'rows'
+    | 'marks'
+    | 'duplex'
+    | 'sheetsPerPart'
+    | 'singleFiles'
+    | 'cutAndStack'
   > & { sheet: { width: number; height: number } },
   cell: { width: number; height: number },
   gutter: { x: number; y: number },
@@ -431,18 +446,56 @@ export interface SheetPlace {
   position: number;
 }
 
-export function sheetPlace(plan: SheetPlan, ordinal: number): SheetPlace {
-  const sheet = Math.floor(ordinal / plan.perSheet);
-  const part = Math.floor(sheet / plan.sheetsPerPart);
+/**
+ * Where the row at `ordinal` (0-based among the `count` rows placed) lands. Each part is one
+ * printed stack. In turn (the default), rows fill each sheet before the next. Cut and stack lays
+ * them down the part's stack: with S sheets in the part, its k-th row goes to sheet k mod S at
+ * position ⌊k / S⌋, so one cut of the stack gives piles in row order, position 1's pile first.
+ */
+export function sheetPlace(plan: SheetPlan, ordinal: number, count: number): SheetPlace {
+  const perPart = plan.perSheet * plan.sheetsPerPart;
+  const part = Math.floor(ordinal / perPart);
+  const inPart = ordinal - part * perPart;
+  let sheetInPart = Math.floor(inPart / plan.perSheet);
+  let slot = inPart % plan.perSheet;
+  if (plan.cutAndStack) {
+    const sheets = partSheetCount(plan, Math.min(perPart, count - part * perPart));
+    sheetInPart = inPart % sheets;
+    slot = Math.floor(inPart / sheets);
+  }
   const sides = plan.duplex === 'none' ? 1 : 2;
-  const page = (sheet - part * plan.sheetsPerPart) * sides + 1;
+  const page = sheetInPart * sides + 1;
   return {
     part: part + 1,
-    sheet: sheet + 1,
+    sheet: part * plan.sheetsPerPart + sheetInPart + 1,
     page,
     backPage: sides === 2 ? page + 1 : null,
-    position: (ordinal % plan.perSheet) + 1,
+    position: slot + 1,
   };
+}
+
+/** How many sheets a part of `items` rows takes. */
+export function partSheetCount(plan: SheetPlan, items: number): number {
+  return Math.max(1, Math.ceil(items / plan.perSheet));
+}
+
+/**
+ * The rows of one part (0-based within it) on each of its sheets, slot by slot. Each sheet's
+ * rows fill its first slots, in either order: cut and stack leaves the gaps of a short last
+ * round at the end of the later sheets.
+ */
+export function partSheets(plan: SheetPlan, items: number): number[][] {
+  const sheets = partSheetCount(plan, items);
+  return Array.from({ length: sheets }, (_, sheet) => {
+    const slots: number[] = [];
+    for (let slot = 0; slot < plan.perSheet; slot++) {
+      const item = plan.cutAndStack ? slot * sheets + sheet : sheet * plan.perSheet + slot;
+      // Later slots hold later rows in both orders: the first empty slot ends the sheet.
+      if (item >= items) break;
+      slots.push(item);
+    }
+    return slots;
+  });
 }
 
 /** A line segment in mm on the sheet. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LINK_START, MAX_LINK_LENGTH } from './link-url.js';
 
 /**
  * The template format (DESIGN §5): a template is data. This schema validates built-in templates,
@@ -114,19 +115,79 @@ export const Stroke = z
   })
   .strict();
 
+/** A rule nests `all` / `any` groups at most this deep (a condition alone is depth 0). */
+export const VISIBILITY_MAX_DEPTH = 4;
+/** A rule holds at most this many conditions, however grouped; a group at most this many rules. */
+export const VISIBILITY_MAX_CONDITIONS = 32;
+/** An `in` list holds at most this many values. */
+export const VISIBILITY_MAX_LIST = 100;
+
+const RuleValue = z.union([z.string().max(500), z.number(), z.boolean()]);
+
 /**
- * Visibility rule. `notEmpty`: show only when the variable has a value (DESIGN §5: hide a layer
- * when its variable is empty). `equals`/`notEquals`: compare an enum/text value.
+ * One condition on one variable; every operator it sets must hold. `notEmpty`: show only when
+ * the variable has a value (DESIGN §5: hide a layer when its variable is empty), `false` only
+ * when it has none. `equals` / `notEquals` / `in` compare the value as text (an enum's value).
+ * `gt`, `lt` and `between` (inclusive) compare it as a number, read the way cells are read
+ * (`1.250.000` in vi-VN); a value that is no number fails them.
  */
-export const VisibleWhen = z
+export const VisibilityCondition = z
   .object({
     var: VariableName,
     notEmpty: z.boolean().optional(),
-    equals: z.union([z.string(), z.number(), z.boolean()]).optional(),
-    notEquals: z.union([z.string(), z.number(), z.boolean()]).optional(),
+    equals: RuleValue.optional(),
+    notEquals: RuleValue.optional(),
+    in: z.array(RuleValue).min(1).max(VISIBILITY_MAX_LIST).optional(),
+    gt: z.number().optional(),
+    lt: z.number().optional(),
+    between: z
+      .tuple([z.number(), z.number()])
+      .refine(([low, high]) => low <= high, 'between takes [low, high] with low ≤ high')
+      .optional(),
   })
   .strict();
-export type VisibleWhen = z.infer<typeof VisibleWhen>;
+export type VisibilityCondition = z.infer<typeof VisibilityCondition>;
+
+/** A condition, or a group whose rules must all (`all`) or at least one (`any`) hold. */
+export type VisibilityRule =
+  VisibilityCondition | { all: VisibilityRule[] } | { any: VisibilityRule[] };
+
+const VisibilityRuleShape: z.ZodType<VisibilityRule> = z.lazy(() =>
+  z.union([
+    VisibilityCondition,
+    z.object({ all: z.array(VisibilityRuleShape).min(1).max(VISIBILITY_MAX_CONDITIONS) }).strict(),
+    z.object({ any: z.array(VisibilityRuleShape).min(1).max(VISIBILITY_MAX_CONDITIONS) }).strict(),
+  ]),
+);
+
+/** How deep a rule's groups nest and how many conditions it holds. */
+export function visibilityRuleSize(rule: VisibilityRule): { depth: number; conditions: number } {
+  if ('var' in rule) return { depth: 0, conditions: 1 };
+  const sizes = ('all' in rule ? rule.all : rule.any).map(visibilityRuleSize);
+  return {
+    depth: 1 + Math.max(0, ...sizes.map((size) => size.depth)),
+    conditions: sizes.reduce((sum, size) => sum + size.conditions, 0),
+  };
+}
+
+/**
+ * When a layer is drawn (absent: always). Bounded in depth and size: the engine checks it for
+ * every layer of every row.
+ */
+export const VisibleWhen = VisibilityRuleShape.superRefine((rule, ctx) => {
+  const { depth, conditions } = visibilityRuleSize(rule);
+  if (depth > VISIBILITY_MAX_DEPTH)
+    ctx.addIssue({
+      code: 'custom',
+      message: `all / any groups nest at most ${VISIBILITY_MAX_DEPTH} deep; this rule nests ${depth}`,
+    });
+  if (conditions > VISIBILITY_MAX_CONDITIONS)
+    ctx.addIssue({
+      code: 'custom',
+      message: `a rule holds at most ${VISIBILITY_MAX_CONDITIONS} conditions; this one holds ${conditions}`,
+    });
+});
+export type VisibleWhen = VisibilityRule;
 
 const LayerBase = {
   id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
@@ -143,6 +204,16 @@ const LayerBase = {
    */
   decorative: z.boolean().optional(),
 };
+
+/**
+ * A link over a text or image layer in PDF output (raster outputs have none): an http, https or
+ * mailto address with `{{variable}}` placeholders, checked again once they are filled.
+ */
+export const LayerLink = z
+  .string()
+  .min(1)
+  .max(MAX_LINK_LENGTH)
+  .regex(LINK_START, 'an http(s) or mailto link, or a {{placeholder}} that gives one');
 
 /** Format 2: names a group of text layers that shrink together, keeping their size ratios. */
 export const FitGroupName = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'a group name like titles');
@@ -244,6 +315,7 @@ export const TextLayer = z
       .optional(),
     /** Format 2: text layers with the same group name shrink by one scale (see docs). */
     fitGroup: FitGroupName.optional(),
+    link: LayerLink.optional(),
   })
   .strict();
 export type TextLayer = z.infer<typeof TextLayer>;
@@ -269,6 +341,7 @@ export const ImageLayer = z
     keep: KeepBox.optional(),
     /** Format 2: painted behind the image, seen where a kept subject needs a smaller image. */
     background: Paint.optional(),
+    link: LayerLink.optional(),
   })
   .strict();
 export type ImageLayer = z.infer<typeof ImageLayer>;
@@ -286,12 +359,39 @@ export const ShapeLayer = z
   .strict();
 export type ShapeLayer = z.infer<typeof ShapeLayer>;
 
+/**
+ * A field of a VietQR: a literal, or a variable's own value (an enum's option value, such as a
+ * bank's BIN, not its label; a number unformatted).
+ */
+const VietQrField = z.union([z.string().max(200), VarRef]);
+
+/**
+ * A VietQR bank transfer (NAPAS 247, EMVCo merchant-presented format): the QR layer draws its
+ * payload, with the BIN, account, amount and message checked before anything is drawn.
+ */
+export const VietQrSource = z
+  .object({
+    /** The bank: its NAPAS BIN (`970436`), or a listed bank's name or code (`Vietcombank`, `VCB`). */
+    bank: VietQrField,
+    /** The account number, 6–19 digits. */
+    account: VietQrField,
+    /** Đồng, a whole number over 0; empty or left out: the payer types the amount. */
+    amount: z.union([z.number(), VietQrField]).optional(),
+    /** The transfer's description, at most 25 letters, digits and spaces (marks are dropped). */
+    message: VietQrField.optional(),
+  })
+  .strict();
+export type VietQrSource = z.infer<typeof VietQrSource>;
+
 export const QrLayer = z
   .object({
     ...LayerBase,
     kind: z.literal('qr'),
-    /** Text with `{{variable}}` placeholders, usually a URL. */
-    value: z.string().min(1).max(4000),
+    /**
+     * Text with `{{variable}}` placeholders, usually a URL; or `{ "vietqr": { … } }`, a bank
+     * transfer the layer builds the payload of.
+     */
+    value: z.union([z.string().min(1).max(4000), z.object({ vietqr: VietQrSource }).strict()]),
     foreground: ColourValue.default('#000000'),
     background: ColourValue.default('#FFFFFF'),
     errorCorrection: z.enum(['L', 'M', 'Q', 'H']).default('M'),
@@ -306,6 +406,7 @@ export type QrLayer = z.infer<typeof QrLayer>;
  * the template format's; docs/templates.md, "Barcodes", says what value each takes.
  */
 export const BARCODE_SYMBOLOGIES = [
+  'gtin',
   'ean13',
   'ean8',
   'upca',
@@ -325,6 +426,7 @@ export type BarcodeSymbology = z.infer<typeof BarcodeSymbology>;
 /**
  * A barcode: whole-pixel modules with the symbology's quiet zones, centred in the box. EAN,
  * UPC and ITF-14 values may leave their check digit out (it is added) or give it (it is checked).
+ * `gtin` draws a retail product number as EAN-8, UPC-A or EAN-13, picked by its length.
  */
 export const BarcodeLayer = z
   .object({
@@ -622,6 +724,11 @@ export const Template = z
     sampleValues: z.record(z.string(), z.unknown()).default({}),
     /** The five ratios, and print or custom-size layouts under names of their own. */
     layouts: z.record(LayoutName, Layout),
+    /**
+     * The layout the app opens first and batches start on: a badge's print layout rather than
+     * its square social image. Absent: the first ratio.
+     */
+    primaryLayout: LayoutName.optional(),
   })
   .strict();
 export type Template = z.infer<typeof Template>;

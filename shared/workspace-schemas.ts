@@ -41,6 +41,7 @@ export const TemplatePatch = Template.pick({
   variables: true,
   sampleValues: true,
   layouts: true,
+  primaryLayout: true,
 })
   .partial()
   .extend({

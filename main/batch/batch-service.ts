@@ -18,7 +18,7 @@ import type { CoreData } from '../data/core-data.js';
 import { batchSourceName, toBatchResource } from './batch-resource.js';
 import type { BatchOutputs } from './batch-outputs.js';
 import type { BatchWork } from './batch-work.js';
-import { planBindings } from './bindings.js';
+import { planBindings, serialRangeProblems } from './bindings.js';
 import { batchSheetPlan } from './batch-sheets.js';
 import { sheetPlace, type SheetPlan } from '../../shared/sheet-options.js';
 import { createBundleStream, type BundleEntry } from './bundle-writer.js';
@@ -95,6 +95,12 @@ export class BatchService {
     const brand = await brandProfileFor(data.brandProfiles, request.brand);
     const source = await this.describeSource(request);
     planBindings(entry.template, source.fields, request.bindings ?? {});
+    // A count down past 0 is known now, from the last row the batch draws: refused, not failed rows.
+    const lastRow =
+      ('sourceRef' in request.source ? request.source.rows?.at(-1) : undefined) ??
+      source.sourceTotal - 1;
+    const serialProblems = serialRangeProblems(request.bindings ?? {}, Math.max(0, lastRow));
+    if (serialProblems.length > 0) throw Errors.validation(serialProblems);
     if (request.fileNamePattern)
       assertPatternFields(request.fileNamePattern, source.fields, 'fileNamePattern');
     const imagesDir = await this.imagesFolder(request, data.batches.newId());
@@ -136,6 +142,7 @@ export class BatchService {
         sourceRef: 'sourceRef' in request.source ? request.source.sourceRef : null,
         sheet: source.sheet ?? null,
         sourceRows: ('sourceRef' in request.source ? request.source.rows : undefined) ?? null,
+        sourceTotal: source.sourceTotal,
         bindings: request.bindings ?? {},
         fileNamePattern: request.fileNamePattern ?? null,
         imagesDir: imagesDir.dir,
@@ -326,7 +333,7 @@ export class BatchService {
               id,
               fileNames,
               new Set(missingRows),
-              sheets,
+              sheets ? { plan: sheets, count: all.length } : null,
               // A part's manifest covers the rows from its first output to the next part's.
               options.part !== undefined
                 ? {
@@ -345,9 +352,10 @@ export class BatchService {
     id: string,
     fileNames: Map<number, string>,
     missingRows: ReadonlySet<number>,
-    sheets: SheetPlan | null,
+    placing: { plan: SheetPlan; count: number } | null,
     range: { from: number; to: number },
   ): Promise<Buffer> {
+    const sheets = placing?.plan;
     const header = ['rowIndex', 'status', 'file', 'error'];
     // Where each row is printed: its part's file, the sheet, the page of its front (and back)
     // in that file, and its position on the sheet (1 = top left, row by row).
@@ -367,8 +375,8 @@ export class BatchService {
           fileNames.get(row.rowIndex) ?? '',
           error,
         ];
-        if (sheets && row.status === 'succeeded') {
-          const place = sheetPlace(sheets, placed++);
+        if (placing && row.status === 'succeeded') {
+          const place = sheetPlace(placing.plan, placed++, placing.count);
           cells.push(
             sheetPartName(place.part),
             place.sheet,
@@ -431,7 +439,7 @@ export class BatchService {
 
   private async describeSource(
     request: CreateBatchRequest,
-  ): Promise<{ fields: string[]; total: number; sheet?: string }> {
+  ): Promise<{ fields: string[]; total: number; sourceTotal: number; sheet?: string }> {
     const problems: Problem[] = [];
     if (request.sourceType === 'json-array') {
       if (!('records' in request.source)) {
@@ -445,6 +453,7 @@ export class BatchService {
       return {
         fields: recordFields(request.source.records),
         total: request.source.records.length,
+        sourceTotal: request.source.records.length,
       };
     }
     if (!('sourceRef' in request.source)) {
@@ -470,10 +479,10 @@ export class BatchService {
     if (problems.length > 0 || !upload) throw Errors.validation(problems);
     const { sheet, rows } = request.source;
     // Some rows only: each must be in the sheet, and the batch counts (and holds) just them.
-    const chosen = <T extends { total: number }>(described: T): T => {
-      if (!rows) return described;
+    const chosen = <T extends { total: number }>(described: T): T & { sourceTotal: number } => {
+      if (!rows) return { ...described, sourceTotal: described.total };
       checkChosenRows(rows, described.total);
-      return { ...described, total: rows.length };
+      return { ...described, total: rows.length, sourceTotal: described.total };
     };
     const info = upload.info as {
       rows?: number;

@@ -26,6 +26,17 @@ export function sourceRowIndex(batch: Pick<BatchRecord, 'targets'>, rowIndex: nu
 }
 
 /**
+ * How many rows the batch's source has: kept when the batch was made (a batch of chosen rows
+ * keeps its sheet's count, so "n of N" reads as in the first run); counted from the batch's
+ * own rows for a batch made before it was kept.
+ */
+export function batchSourceTotal(
+  batch: Pick<BatchRecord, 'targets' | 'total' | 'sourceTotal'>,
+): number {
+  return batch.sourceTotal ?? Math.floor(batch.total / imagesPerRow(batch));
+}
+
+/**
  * The batch rows a batch of some rows of its sheet (`sourceRows`) draws, in order: each chosen
  * row once per size. Null when the batch draws every row (0 to total).
  */

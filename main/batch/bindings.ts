@@ -4,8 +4,9 @@ import { brandValue } from '../../shared/brand-profile.js';
 import type { Binding, Bindings } from '../../shared/batch-schemas.js';
 import { Errors, type Problem } from '../../shared/errors.js';
 import { foldIdentifier } from '../../shared/fold-text.js';
-import type { Template, Variable } from '../../shared/template-format.js';
+import type { Template, Variable, VariableType } from '../../shared/template-format.js';
 import { cellToValue } from '../../shared/cell-values.js';
+import { serialRangeProblem, serialText } from '../../shared/serial-numbers.js';
 
 /**
  * Where each template variable takes its value from in a batch (DESIGN §4): an explicit binding,
@@ -49,6 +50,8 @@ export function planBindings(
           message: `the source has no field "${explicit.field}"; fields are ${fields.join(', ') || '(none)'}`,
         });
       }
+      const counted = countedBindingProblem(variable, explicit);
+      if (counted) problems.push(counted);
       return { variable, source: explicit };
     }
     const field =
@@ -61,9 +64,54 @@ export function planBindings(
   return { variables };
 }
 
+const COUNTED_TYPES: readonly VariableType[] = ['text', 'longText', 'number'];
+
+/**
+ * Serials and the row count are text, or a number variable's number: a number has no prefix,
+ * suffix or padding to keep, and a date, list or image cannot hold either.
+ */
+function countedBindingProblem(variable: Variable, binding: Binding): Problem | null {
+  const counted =
+    'serial' in binding ? 'serial' : 'generated' in binding && binding.generated === 'total';
+  if (!counted) return null;
+  if (!COUNTED_TYPES.includes(variable.type)) {
+    return {
+      path: `bindings.${variable.name}`,
+      message: `"${variable.name}" is a ${variable.type} variable; ${counted === 'serial' ? 'a serial number' : 'the row count'} fills a text or number variable`,
+    };
+  }
+  if ('serial' in binding && variable.type === 'number') {
+    const { prefix, suffix, pad } = binding.serial;
+    const text = Object.entries({ prefix, suffix, pad })
+      .filter(([, value]) => value)
+      .map(([key]) => key);
+    if (text.length > 0)
+      return {
+        path: `bindings.${variable.name}.serial.${text[0]}`,
+        message: `"${variable.name}" is a number variable, which draws the number alone; bind a text variable to add ${text.join(', ')}`,
+      };
+  }
+  return null;
+}
+
+/**
+ * A serial binding's problem over rows 0 to `lastRow` of the source (the batch's last row), at
+ * once rather than as failed rows: a count down that goes below 0.
+ */
+export function serialRangeProblems(bindings: Bindings, lastRow: number): Problem[] {
+  return Object.entries(bindings).flatMap(([name, binding]) => {
+    if (!('serial' in binding)) return [];
+    const message = serialRangeProblem(binding.serial, lastRow);
+    return message ? [{ path: `bindings.${name}.serial`, message }] : [];
+  });
+}
+
 export interface RowContext {
   batchId: string;
+  /** The row's position in the batch's source (0-based): its row number and serial. */
   rowIndex: number;
+  /** How many rows the batch's source has (`{ generated: total }`). */
+  sourceTotal: number;
   brand: BrandProfile;
   /** The batch's creation date (YYYY-MM-DD): `today` stays the same on replay. */
   today: string;
@@ -103,7 +151,16 @@ function sourceValue(
   }
   if ('constant' in source) return source.constant;
   if ('profile' in source) return brandValue(context.brand, source.profile) ?? undefined;
+  if ('serial' in source) {
+    const problem = serialRangeProblem(source.serial, context.rowIndex);
+    if (problem)
+      throw Errors.validation([{ path: `bindings.${variable.name}.serial`, message: problem }]);
+    const text = serialText(source.serial, context.rowIndex);
+    return variable.type === 'number' ? Number(text) : text;
+  }
   switch (source.generated) {
+    case 'total':
+      return variable.type === 'number' ? context.sourceTotal : String(context.sourceTotal);
     case 'rowIndex':
       return variable.type === 'number' ? context.rowIndex : String(context.rowIndex);
     case 'rowNumber':

@@ -21,6 +21,10 @@ import { batchSheetPlan } from './batch-sheets.js';
 import { checkChosenRows, onlyChosenRows } from './chosen-rows.js';
 import { oncePerImage } from './once-per-image.js';
 import { lowResolutionImages } from './print-resolution.js';
+import { hiddenRequiredLayers } from './hidden-required-layers.js';
+
+/** The warning code of a required variable every layer of which a row's rules hide. */
+export const REQUIRED_LAYER_HIDDEN = 'required-layer-hidden';
 
 /** Row problems are listed up to this many; the counts cover every row. */
 export const PREFLIGHT_PROBLEM_LIMIT = 1000;
@@ -208,6 +212,7 @@ async function checkRows(
   const rowContext: RowContext = {
     batchId: 'preflight',
     today: new Date().toISOString().slice(0, 10),
+    sourceTotal: await sourceTotalFor(request, deps, plan),
     templateId: entry.template.id,
     format: request.format,
     quality: null,
@@ -223,6 +228,8 @@ async function checkRows(
   const brandGaps = new Map<string, { role: string; rows: number }>();
   const shortened = new Map<string, { message: string } & RowTally>();
   const ruleWarnings = new Map<string, RuleWarning & RowTally>();
+  // Required variables whose layers a row's visibleWhen rules all hide.
+  const hiddenRequired = new Map<string, RuleWarning & RowTally>();
   // Print layouts: images under 300 dpi where they print, by variable.
   const lowResolution = new Map<string, { message: string } & RowTally>();
   const imageSizes = new Map<string, Promise<{ width: number; height: number } | null>>();
@@ -259,6 +266,17 @@ async function checkRows(
           },
         },
       );
+      for (const hidden of layout ? hiddenRequiredLayers(entry.template, layout, job.values) : [])
+        countRow(
+          hiddenRequired,
+          hidden.variable,
+          {
+            code: REQUIRED_LAYER_HIDDEN,
+            path: `values.${hidden.variable}`,
+            message: `"${hidden.variable}" is required, but the visibleWhen rules of ${hidden.layers.length === 1 ? 'the layer that draws it' : 'every layer that draws it'} (${hidden.layers.join(', ')}) hide it: the image leaves it out`,
+          },
+          row.rowIndex,
+        );
       for (const image of images) {
         const problem = await checkImage(image.input, imageChecks);
         if (problem) errors.push({ path: image.path, message: problem });
@@ -338,7 +356,7 @@ async function checkRows(
         message: withRows(gap.message, gap),
         rows: gap.rows,
       })),
-      ...[...ruleWarnings.values()].map((rule) => ({
+      ...[...ruleWarnings.values(), ...hiddenRequired.values()].map((rule) => ({
         code: rule.code,
         path: rule.path,
         message: withRows(rule.message, rule),
@@ -373,6 +391,25 @@ function countRow<W extends object>(
 function withRows(message: string, tally: RowTally): string {
   const named = tally.first.map((i) => i + 1).join(', ');
   return `${message} (rows ${named}${tally.rows > tally.first.length ? ', …' : ''})`;
+}
+
+/**
+ * The N of `{ generated: total }`, as the batch will count it: the records, or the sheet's rows
+ * read once more (only when a variable is bound to it; a batch counts them at upload).
+ */
+async function sourceTotalFor(
+  request: CreateBatchRequest,
+  deps: PreflightDeps,
+  plan: BindingPlan,
+): Promise<number> {
+  if ('records' in request.source) return request.source.records.length;
+  const bound = plan.variables.some(
+    ({ source }) => 'generated' in source && source.generated === 'total',
+  );
+  if (!bound) return 0;
+  let rows = 0;
+  for await (const _row of (await openSource(request, deps)).rows) rows += 1;
+  return rows;
 }
 
 async function openSource(

@@ -13,7 +13,7 @@ import type {
 } from '../render/render-protocol.js';
 import type { BatchOutputOptions, BatchRecord } from '../data/types/batch-record.js';
 import type { QueuedRow } from './batch-queue.js';
-import { rowTarget, sourceRowIndex } from './batch-targets.js';
+import { batchSourceTotal, rowTarget, sourceRowIndex } from './batch-targets.js';
 import { planBindings, valuesForRow, type BindingPlan } from './bindings.js';
 
 /**
@@ -26,6 +26,8 @@ export interface RowContext {
   /** Generated values (`{batchId}`) see this id: the batch's, or 'preflight' / 'cli'. */
   batchId: string;
   today: string;
+  /** How many rows the source has, as `{ generated: total }` gives it to every row. */
+  sourceTotal: number;
   templateId: string;
   format: OutputFormat;
   quality: number | null;
@@ -58,6 +60,7 @@ export function batchRowContext(
     batch,
     batchId: batch.id,
     today: batch.today,
+    sourceTotal: batchSourceTotal(batch),
     templateId: batch.templateId,
     format: batch.format as OutputFormat,
     quality: batch.quality,
@@ -99,6 +102,7 @@ export function prepareRow(
     rowIndex: sourceRowIndex(sizes, row.rowIndex),
     brand,
     today: context.today,
+    sourceTotal: context.sourceTotal,
     locale: entry.template.locale,
   });
   return renderer.prepareWithImageUrls(

@@ -36,8 +36,9 @@ Options:
   --targets <a,b,…>      several layouts in one run: every row in each, named {name}-{layout}
                          (the API's targets)
   --bindings <json>      how variables take their values, as the API's bindings: a column
-                         ({"title": {"field": "Tên"}}), a constant, a brand value or a generated
-                         one (rowNumber, today, uuid); or @file.json
+                         ({"title": {"field": "Tên"}}), a constant, a brand value, a generated
+                         one (rowNumber, total, today, uuid) or a serial number
+                         ({"serial": {"start": 1001, "pad": 6, "prefix": "TIX-"}}); or @file.json
   --quality <1-100>      jpeg/webp quality
   --brand <id>           the brand profile that fills brand-bound values (default brand otherwise)
   --name-pattern <p>     file names from columns, e.g. "{sku}-{name}" (default: the row number)
@@ -75,6 +76,7 @@ const OPTIONS = {
   duplex: { type: 'string' },
   marks: { type: 'string' },
   'sheets-per-part': { type: 'string' },
+  'cut-and-stack': { type: 'boolean' },
 } as const;
 
 /** `render-desk batch`: a source file into a folder or zip, through the app's batch runner. */
@@ -87,6 +89,9 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
   const out = path.resolve(options.required('out'));
   const sheets = sheetOptionsFromFlags(values);
   const settings = cliSettings(values);
+  // A source that cannot be read is said at once, before any thread starts.
+  const { checkSourceFile } = await import('./batch-source.js');
+  checkSourceFile(sourceFile);
   // Open the data folder and start the render threads first: the engine loads in them while
   // this thread loads the batch code and reads the source (most of a cached run's time).
   const { composeLocalCore } = await import('./local-core.js');

@@ -161,7 +161,7 @@ function parseBindings(raw: Record<string, unknown>): Bindings {
   if (parsed.success) return parsed.data;
   const problems = zodProblems(parsed.error);
   throw new UsageError(
-    `--bindings: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')} (each variable takes {"field": "column"}, {"constant": …}, {"profile": "brand.…"} or {"generated": "rowNumber" | "today" | "uuid"})`,
+    `--bindings: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')} (each variable takes {"field": "column"}, {"constant": …}, {"profile": "brand.…"}, {"generated": "rowNumber" | "total" | "today" | "uuid"} or {"serial": {"start", "step", "pad", "prefix", "suffix"}})`,
   );
 }
 
@@ -172,11 +172,15 @@ function parseBindings(raw: Record<string, unknown>): Bindings {
 function assertCacheableBindings(bindings: Bindings): void {
   const generated = Object.entries(bindings).filter(
     ([, binding]) =>
-      'generated' in binding && (binding.generated === 'rowNumber' || binding.generated === 'uuid'),
+      'serial' in binding ||
+      ('generated' in binding &&
+        (binding.generated === 'rowNumber' ||
+          binding.generated === 'uuid' ||
+          binding.generated === 'total')),
   );
   if (generated.length > 0)
     throw new UsageError(
-      `batch: --cache keeps a row's image by what it draws, but ${generated.map(([name]) => name).join(', ')} ${generated.length === 1 ? 'is' : 'are'} generated per batch (row number or uuid); leave --cache out, or bind ${generated.length === 1 ? 'it' : 'them'} to a column`,
+      `batch: --cache keeps a row's image by what it draws, but ${generated.map(([name]) => name).join(', ')} ${generated.length === 1 ? 'is' : 'are'} generated per batch (row number, serial, row count or uuid); leave --cache out, or bind ${generated.length === 1 ? 'it' : 'them'} to a column`,
     );
 }
 
@@ -283,7 +287,7 @@ async function sheetOutcome(
     ...(batch.outputOptions.page !== undefined ? { page: batch.outputOptions.page } : {}),
     sheets: batch.sheetOptions!,
   });
-  const parts = placed === 0 ? 0 : sheetPlace(plan, placed - 1).part;
+  const parts = placed === 0 ? 0 : sheetPlace(plan, placed - 1, placed).part;
   const images = Array.from({ length: parts }, (_, i) => ({
     name: sheetPartName(i + 1),
     file: path.join(core.outputs.batchDir(batch.id), sheetPartName(i + 1)),
@@ -298,7 +302,7 @@ async function sheetOutcome(
       status: ok ? 'rendered' : 'failed',
       file: '',
       error: row.error ?? '',
-      sheet: ok ? sheetPlace(plan, ordinal++) : undefined,
+      sheet: ok ? sheetPlace(plan, ordinal++, placed) : undefined,
     });
   }
   return {
@@ -354,6 +358,7 @@ async function cachedRun(
   const rowContext: RowContext = {
     batchId: 'cli',
     today: new Date().toISOString().slice(0, 10),
+    sourceTotal: rows.length,
     templateId: base.templateId,
     format: base.format,
     quality: base.quality ?? null,

@@ -14,15 +14,30 @@ export type CliSource =
   | { kind: 'json'; file: string; records: Record<string, unknown>[] }
   | { kind: 'spreadsheet'; file: string; sheet?: string | number };
 
+/**
+ * Refuses, before anything starts, a source that is missing or not a regular file: opening a
+ * FIFO or a device blocks until something writes to it, so it is stat'ed, never opened.
+ */
+export function checkSourceFile(file: string): void {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(path.resolve(file));
+  } catch (error) {
+    throw new UsageError(
+      `--source: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
+  }
+  if (!stat.isFile())
+    throw new UsageError(
+      `--source: ${file} is not a regular file (a pipe, a device or a folder); save the data to a file first`,
+    );
+}
+
 export function readCliSource(file: string, sheet: string | undefined): CliSource {
   const resolved = path.resolve(file);
   let head: string;
   try {
-    // stat before open: opening a FIFO or a device blocks until something writes to it.
-    if (!fs.statSync(resolved).isFile())
-      throw new UsageError(
-        `--source: ${file} is not a regular file (a pipe, a device or a folder); save the data to a file first`,
-      );
+    checkSourceFile(file);
     const handle = fs.openSync(resolved, 'r');
     try {
       const buffer = Buffer.alloc(64);

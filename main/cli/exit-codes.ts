@@ -61,6 +61,7 @@ const PROBLEM_CODES = new Set([
   'image-invalid',
   'svg-external-reference',
   'barcode-invalid',
+  'vietqr-invalid',
   'code-unreadable',
 ]);
 

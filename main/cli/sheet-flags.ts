@@ -18,6 +18,7 @@ export interface SheetFlags {
   duplex?: string | undefined;
   marks?: string | undefined;
   'sheets-per-part'?: string | undefined;
+  'cut-and-stack'?: boolean | undefined;
 }
 
 const PRESET_LINES = SHEET_PRESET_NAMES.map(
@@ -34,7 +35,9 @@ ${PRESET_LINES}
   --marks <kind>           crop (marks at each item's corners), cut (guillotine marks in the
                            margin) or none; default: the preset's own, else crop
   --sheets-per-part <n>    sheets per PDF file (1 to ${MAX_SHEETS_PER_PART}, default 100; fewer
-                           where they would hold over ${MAX_ITEMS_PER_PART.toLocaleString('en')} items)`;
+                           where they would hold over ${MAX_ITEMS_PER_PART.toLocaleString('en')} items)
+  --cut-and-stack          lay the rows down each part's stack: after one guillotine cut every
+                           pile is in row order, pile 1 first (default: each sheet in turn)`;
 
 /**
  * The batch's `sheets` option from the flags, the same object POST /v1/render-batches takes; or
@@ -45,7 +48,7 @@ export function sheetOptionsFromFlags(flags: SheetFlags): SheetOptions | undefin
   const { sheets, duplex, marks } = flags;
   const perPart = flags['sheets-per-part'];
   if (sheets === undefined) {
-    const stray = (['duplex', 'marks', 'sheets-per-part'] as const).filter(
+    const stray = (['duplex', 'marks', 'sheets-per-part', 'cut-and-stack'] as const).filter(
       (name) => flags[name] !== undefined,
     );
     if (stray.length > 0)
@@ -85,5 +88,6 @@ export function sheetOptionsFromFlags(flags: SheetFlags): SheetOptions | undefin
       );
     options.sheetsPerPart = n;
   }
+  if (flags['cut-and-stack']) options.cutAndStack = true;
   return options;
 }

@@ -3,6 +3,7 @@ import type { Layer, Template } from '../../shared/template-format.js';
 import type { ResolvedValue, TextLayerReport } from '../render/render-protocol.js';
 import type { DrawnCode } from './barcode/drawn-code.js';
 import type { SourceImageStore } from './source-image-cache.js';
+import { ruleHolds } from './visibility-rule.js';
 
 /** What every layer drawer gets: the canvas, the template, the values and where to report. */
 export interface DrawContext {
@@ -43,22 +44,7 @@ export function reportEmptyText(dc: DrawContext, layer: { id: string; size: numb
   reportFittedText(dc, layer, { size: layer.size, lines: [], truncated: false, overflow: false });
 }
 
-export function isEmptyValue(value: ResolvedValue | undefined): boolean {
-  return (
-    value === null ||
-    value === undefined ||
-    value === '' ||
-    (Array.isArray(value) && value.length === 0)
-  );
-}
-
-/** DESIGN §5: hide a layer when its variable is empty, or by an enum's value. */
-export function isVisible(layer: Layer, values: Record<string, ResolvedValue>): boolean {
-  const rule = layer.visibleWhen;
-  if (!rule) return true;
-  const value = values[rule.var];
-  if (rule.notEmpty !== undefined && rule.notEmpty === isEmptyValue(value)) return false;
-  if (rule.equals !== undefined && String(value ?? '') !== String(rule.equals)) return false;
-  if (rule.notEquals !== undefined && String(value ?? '') === String(rule.notEquals)) return false;
-  return true;
+/** DESIGN §5: hide a layer when its variable is empty, by an enum's value, or by its rules. */
+export function isVisible(layer: Layer, dc: Pick<DrawContext, 'template' | 'values'>): boolean {
+  return !layer.visibleWhen || ruleHolds(layer.visibleWhen, dc.values, dc.template.locale);
 }

@@ -11,7 +11,7 @@ export function groupMembers(layers: Layer[], dc: DrawContext): TextLayer[] {
   const members: TextLayer[] = [];
   const walk = (list: Layer[]) => {
     for (const layer of list) {
-      if (!isVisible(layer, dc.values)) continue;
+      if (!isVisible(layer, dc)) continue;
       if (layer.kind === 'stack') walk(layer.layers);
       else if (layer.kind === 'text' && layer.fitGroup) members.push(layer);
     }

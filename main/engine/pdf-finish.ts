@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { PDFDocument } from '@napi-rs/canvas';
 import type { RenderJob } from '../render/render-protocol.js';
+import { charSpacedText } from './pdf-char-spacing.js';
 
 /** Shown as the PDF's Creator and Producer instead of Skia's own name. */
 const PRODUCER = 'Render Desk';
@@ -36,7 +37,8 @@ export interface PdfFinish {
  * The finishing pass over Skia's PDF. Skia rounds a page to whole points and writes neither
  * TrimBox nor BleedBox, dates nor a file ID. This rewrites each page's MediaBox to the exact size
  * and adds TrimBox and BleedBox, gives the Info dictionary fixed dates, and the trailer an ID that
- * is a hash of the content: same input, same bytes. Skia writes plain (uncompressed) object
+ * is a hash of the content: same input, same bytes. Letter-spaced text is rewritten to space its
+ * glyphs with `Tc`, so it reads back as words (pdf-char-spacing.ts). Skia writes plain (uncompressed) object
  * dictionaries and a classic xref table, so objects are cut at the offsets the table gives and
  * the table is written anew.
  */
@@ -58,12 +60,17 @@ export function finishPdf(pdf: Buffer, finish: PdfFinish): Buffer {
   const infoNumber = Number(/\/Info (\d+) 0 R/.exec(trailer)?.[1] ?? -1);
   const first = objects[0]?.offset ?? xrefAt;
 
+  const chunks = objects.map((object, index) => ({
+    number: object.number,
+    chunk: pdf.subarray(object.offset, objects[index + 1]?.offset ?? xrefAt),
+  }));
+  const spaced = charSpacedText(chunks);
+
   const parts: Buffer[] = [pdf.subarray(0, first)];
   const offsets = new Map<number, number>();
   let at = first;
-  objects.forEach((object, index) => {
-    const end = objects[index + 1]?.offset ?? xrefAt;
-    let chunk = pdf.subarray(object.offset, end);
+  chunks.forEach((object) => {
+    let chunk = spaced.get(object.number) ?? object.chunk;
     if (object.number === infoNumber) chunk = withDates(chunk, finish.date);
     else if (isPage(chunk)) chunk = withBoxes(chunk, finish.boxes);
     offsets.set(object.number, at);

@@ -1,5 +1,11 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
-import { sheetMarks, slotBleed, slotBox, type SheetPlan } from '../../shared/sheet-options.js';
+import {
+  partSheets,
+  sheetMarks,
+  slotBleed,
+  slotBox,
+  type SheetPlan,
+} from '../../shared/sheet-options.js';
 import type { RenderJob, ResolvedValue } from '../render/render-protocol.js';
 import { finishPdf, startPdf } from './pdf-finish.js';
 import { drawContext, drawLayout, layoutOf, prepareLayout } from './render-template.js';
@@ -38,8 +44,8 @@ export async function renderSheets(
   const sides: ('front' | 'back')[] = plan.duplex === 'none' ? ['front'] : ['front', 'back'];
   const frontPage = (job.page ?? 1) - 1;
   let pages = 0;
-  for (let first = 0; first < items.length; first += plan.perSheet) {
-    const onSheet = items.slice(first, first + plan.perSheet);
+  for (const slots of partSheets(plan, items.length)) {
+    const onSheet = slots.map((item) => items[item]!);
     for (const side of sides) {
       const ctx = doc.beginPage(width, height) as SKRSContext2D;
       for (const [slot, values] of onSheet.entries()) {

@@ -14,6 +14,7 @@ import { loadQrEncoder } from './qr-encoder.js';
 import { drawShapeLayer } from './layers/shape-layer.js';
 import { drawTextLayer } from './layers/text-layer.js';
 import { resolvePaint } from './paint.js';
+import { annotateLink, layerLinkHref } from './pdf-links.js';
 import { resolveLayers } from './resolve-layers.js';
 import type { DrawnLayer } from './stack-layout.js';
 import { sheetGeometry, sheetPixelSize, type SheetGeometry } from './sheet-geometry.js';
@@ -123,6 +124,9 @@ export function drawLayout(
       ctx.translate(-cx, -cy);
     }
     drawLayer(dc, layer, prepared.images);
+    if (layer.kind === 'text' || layer.kind === 'image') {
+      annotateLink(dc, layer, layerLinkHref(layer, dc.template, values));
+    }
     ctx.restore();
   }
   if (moved) ctx.restore();

@@ -9,7 +9,7 @@ import { layoutStack, type DrawnLayer } from './stack-layout.js';
  * its layers are returned as they are, so it draws exactly as before.
  */
 export function resolveLayers(dc: DrawContext, layers: Layer[]): DrawnLayer[] {
-  const visible = layers.filter((layer) => isVisible(layer, dc.values));
+  const visible = layers.filter((layer) => isVisible(layer, dc));
   if (dc.template.schemaVersion < 2) return visible as DrawnLayer[];
   const members = groupMembers(visible, dc);
   if (members.length === 0 && !visible.some((layer) => layer.kind === 'stack')) {

@@ -74,7 +74,7 @@ export function layoutStack(
   depth = 0,
 ): { layers: DrawnLayer[]; used: { width: number; height: number } } {
   const axis = axisOf(stack);
-  const children = stack.layers.filter((layer) => isVisible(layer, dc.values));
+  const children = stack.layers.filter((layer) => isVisible(layer, dc));
   const inner: Box = {
     x: stack.x + stack.padding,
     y: stack.y + stack.padding,

@@ -6,6 +6,8 @@ import { outputOptionProblems } from '../../shared/output-options.js';
 import { MAX_CANVAS_SIDE, type LayoutName, type Variable } from '../../shared/template-format.js';
 import { templateTargets, type CatalogEntry } from '../catalog/load-catalog.js';
 import { barcodeProblems } from '../engine/barcode/barcode-problems.js';
+import { linkProblems } from '../engine/link-problems.js';
+import { vietQrProblems } from '../engine/vietqr/vietqr-problems.js';
 import { resolveValues, type BrandFill } from '../engine/resolve-values.js';
 import { brandValue } from '../../shared/brand-profile.js';
 import type { FetchedImages } from '../remote-images/remote-images.js';
@@ -117,6 +119,10 @@ export class RenderService {
     const layout = entry.template.layouts[ratio];
     const codes = layout ? barcodeProblems(entry.template, layout, values) : [];
     if (codes.length > 0) throw Errors.barcodeInvalid(codes);
+    const links = layout ? linkProblems(entry.template, layout, values) : [];
+    if (links.length > 0) throw Errors.validation(links);
+    const payments = layout ? vietQrProblems(entry.template, layout, values) : [];
+    if (payments.length > 0) throw Errors.vietQrInvalid(payments);
     return {
       template: entry.template,
       assetsDir: entry.assetsDir,

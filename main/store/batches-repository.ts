@@ -53,10 +53,10 @@ export function createBatchesRepository(db: Database): BatchesRepository {
   const insertBatch = db.prepare(
     `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target, format, quality, output_options, sheet_options, targets, source_type,
        source_ref, source_rows, sheet, bindings, file_name_pattern, images_dir, brand, today, status, total,
-       rejected_reason, api_key_id, created_at)
+       rejected_reason, api_key_id, created_at, source_total)
      VALUES (@id, @templateId, @templateSnapshot, @templateVersion, @assetsDir, @target, @format, @quality, @outputOptions, @sheetOptions, @targets, @sourceType,
        @sourceRef, @sourceRows, @sheet, @bindings, @fileNamePattern, @imagesDir, @brand, @today, @status, @total,
-       @rejectedReason, @apiKeyId, @createdAt)`,
+       @rejectedReason, @apiKeyId, @createdAt, @sourceTotal)`,
   );
   const byId = db.prepare<[string], BatchRow>('SELECT * FROM batches WHERE id = ?');
   const listAll = db.prepare<[number], BatchRow>(
@@ -205,6 +205,7 @@ export function createBatchesRepository(db: Database): BatchesRepository {
         sheetOptions: batch.sheetOptions ? JSON.stringify(batch.sheetOptions) : null,
         targets: batch.targets ? JSON.stringify(batch.targets) : null,
         sourceRows: batch.sourceRows ? JSON.stringify(batch.sourceRows) : null,
+        sourceTotal: batch.sourceTotal ?? null,
         bindings: JSON.stringify(batch.bindings),
         brand: JSON.stringify(batch.brand),
       });

@@ -16,7 +16,17 @@ import { placeholderNames } from '../engine/format-value.js';
 import { formatVersionProblems } from './format-version-problems.js';
 
 /** Which variable types a `{ var }` reference accepts, by the property that holds it. */
-function acceptedTypes(key: PropertyKey | undefined): VariableType[] | null {
+function acceptedTypes(
+  key: PropertyKey | undefined,
+  parent: PropertyKey | undefined,
+): VariableType[] | null {
+  // A VietQR's fields take a variable's own value: the bank an enum's BIN, the amount a number.
+  if (parent === 'vietqr')
+    return key === 'amount'
+      ? ['number', 'text', 'enum']
+      : key === 'message'
+        ? ['text', 'longText', 'enum']
+        : ['text', 'enum'];
   switch (key) {
     case 'source':
       return ['image'];
@@ -24,8 +34,6 @@ function acceptedTypes(key: PropertyKey | undefined): VariableType[] | null {
       return ['list'];
     case 'family':
       return ['text', 'enum'];
-    case 'visibleWhen':
-      return null;
     default:
       // Every other place a reference may stand is a paint or a colour.
       return ['colour'];
@@ -67,6 +75,12 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
     declared.set(variable.name, variable.type);
   });
 
+  if (template.primaryLayout !== undefined && !template.layouts[template.primaryLayout]) {
+    problems.push({
+      path: formatPath(prefix, ['primaryLayout']),
+      message: `the template has no layout "${template.primaryLayout}"; name one of ${Object.keys(template.layouts).join(', ')}`,
+    });
+  }
   for (const [ratio, layout] of Object.entries(template.layouts)) {
     if (!layout) continue;
     const size = layoutSize(ratio, layout);
@@ -112,7 +126,13 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
         }
         ids.add(layer.id);
         const valued = layer.kind === 'qr' || layer.kind === 'barcode';
-        const text = layer.kind === 'text' ? layer.text : valued ? layer.value : '';
+        // A VietQR's fields are `{ var }` references, checked with the others below.
+        const text =
+          layer.kind === 'text'
+            ? layer.text
+            : valued && typeof layer.value === 'string'
+              ? layer.value
+              : '';
         // A code written into the template (no placeholders) is checked once, here.
         if (layer.kind === 'barcode' && placeholderNames(layer.value).length === 0) {
           const encoded = encodeBarcode(layer.symbology, layer.value);
@@ -145,8 +165,10 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
     const record = node as Record<string, unknown>;
     if (typeof record.var === 'string') {
       const type = declared.get(record.var);
-      const key = path.at(-1);
-      const accepted = acceptedTypes(key);
+      // A visibility rule's conditions (`visibleWhen.any[1].all[0]`) compare any variable.
+      const accepted = path.includes('visibleWhen')
+        ? null
+        : acceptedTypes(path.at(-1), path.at(-2));
       if (type === undefined) {
         problems.push({
           path: formatPath(prefix, [...path, 'var']),

@@ -28,6 +28,7 @@ export const EDITABLE_KEYS = [
   'variables',
   'sampleValues',
   'layouts',
+  'primaryLayout',
 ] as const;
 
 /** Files an asset of a workspace template may be (what the engine's image loader decodes). */
@@ -170,7 +171,16 @@ export class WorkspaceTemplates {
         },
       ]);
     }
-    const template = this.validate({ ...current.template, ...changes, id });
+    const merged: Record<string, unknown> = { ...current.template, ...changes, id };
+    // A layout removed by an edit takes the preference for it along, unless the edit names one.
+    const layouts = merged.layouts as Record<string, unknown> | undefined;
+    if (
+      !('primaryLayout' in changes) &&
+      typeof merged.primaryLayout === 'string' &&
+      !(layouts && merged.primaryLayout in layouts)
+    )
+      delete merged.primaryLayout;
+    const template = this.validate(merged);
     if (!this.shared) return this.repository.saveVersion(id, template, baseVersion);
     await this.shared.saveTemplateVersion(id, template, baseVersion);
     return this.require(id);

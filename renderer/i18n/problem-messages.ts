@@ -25,6 +25,8 @@ export const problemEn = {
   'problem.notText': '{subject}: this takes text. Type text here.',
   'problem.imageMissing':
     '{subject}: there is no image file “{file}”. Check the name, or put the image in the images folder.',
+  'problem.imageOutside':
+    '{subject}: “{file}” leads outside the images folder. Put the image inside the folder and name it from there.',
   'problem.imageUnreadable': '{subject}: the image cannot be opened. Use a PNG, JPEG or WebP file.',
   'problem.imageTooLarge': '{subject}: the image is too large. Use a smaller image.',
   'problem.image': '{subject}: this image cannot be used. Choose another image file.',
@@ -86,6 +88,8 @@ export const problemVi: Record<keyof typeof problemEn, string> = {
   'problem.notText': '{subject}: trường này nhận văn bản. Hãy nhập văn bản.',
   'problem.imageMissing':
     '{subject}: không có tệp ảnh “{file}”. Hãy kiểm tra tên tệp hoặc đặt ảnh vào thư mục ảnh.',
+  'problem.imageOutside':
+    '{subject}: “{file}” trỏ ra ngoài thư mục ảnh. Hãy đặt ảnh vào trong thư mục và ghi tên tính từ thư mục đó.',
   'problem.imageUnreadable': '{subject}: không mở được ảnh. Hãy dùng tệp PNG, JPEG hoặc WebP.',
   'problem.imageTooLarge': '{subject}: ảnh quá lớn. Hãy dùng ảnh nhỏ hơn.',
   'problem.image': '{subject}: không dùng được ảnh này. Hãy chọn tệp ảnh khác.',

@@ -70,6 +70,11 @@ function readMessage(message: string): { key: MessageKey; vars: Record<string, s
   if ((m = match(/^no bundled font can draw (.*)$/s)))
     return { key: 'problem.glyphs', vars: { chars: m[1]! } };
   if (match(/^expected text/)) return { key: 'problem.notText', vars: {} };
+  // A relative path looked up in the batch's images folder (or its unpacked images zip).
+  if ((m = match(/^"(.*)" is not in the images folder/s)))
+    return { key: 'problem.imageMissing', vars: { file: m[1]!.split(/[\\/]/).pop() ?? m[1]! } };
+  if ((m = match(/^"(.*)" (points|links to a file) outside the images folder/s)))
+    return { key: 'problem.imageOutside', vars: { file: m[1]! } };
   if ((m = match(/no file at "(.*)"/s)))
     return { key: 'problem.imageMissing', vars: { file: m[1]!.split(/[\\/]/).pop() ?? m[1]! } };
   if (match(/there is no image upload/)) return { key: 'problem.image', vars: {} };

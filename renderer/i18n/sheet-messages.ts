@@ -23,6 +23,10 @@ export const sheetsEn = {
   'sheets.marks.crop': 'Crop marks',
   'sheets.marks.cut': 'Cut lines',
   'sheets.marks.none': 'None',
+  'sheets.order': 'Order',
+  'sheets.order.cutAndStack': 'Cut and stack',
+  'sheets.order.hint':
+    'Rows go down the stack instead of across each sheet: after one cut through the printed pile, each pile is already in row order, pile 1 first.',
   'sheets.preview.summary': '{count} a sheet ({columns} × {rows}) on {width} × {height} mm',
   'sheets.preview.label': 'Preview of one sheet with {count} places',
   'sheets.preview.side': 'Side shown',
@@ -54,6 +58,10 @@ export const sheetsVi: Record<keyof typeof sheetsEn, string> = {
   'sheets.marks.crop': 'Dấu góc',
   'sheets.marks.cut': 'Đường cắt',
   'sheets.marks.none': 'Không có',
+  'sheets.order': 'Thứ tự',
+  'sheets.order.cutAndStack': 'Cắt rồi xếp chồng',
+  'sheets.order.hint':
+    'Các dòng được xếp theo chiều chồng giấy thay vì lần lượt từng tờ: sau một nhát cắt qua cả xấp đã in, mỗi chồng đã đúng thứ tự dòng, chồng 1 trước.',
   'sheets.preview.summary': '{count} mỗi tờ ({columns} × {rows}) trên khổ {width} × {height} mm',
   'sheets.preview.label': 'Xem trước một tờ với {count} vị trí',
   'sheets.preview.side': 'Mặt đang xem',

@@ -1,8 +1,15 @@
 import type { StateCreator } from 'zustand';
 import { api } from '../api/client';
 import type { CatalogDetail, OutputFormat, PreflightResult, Upload } from '../api/types';
-import type { DuplexMode, SheetMarks, SheetPresetName } from '../../shared/sheet-options';
+import {
+  suggestSheetPreset,
+  type DuplexMode,
+  type SheetMarks,
+  type SheetPresetName,
+} from '../../shared/sheet-options';
 import type { AppState } from './app-store';
+import type { GENERATED_SOURCES } from '../../shared/batch-schemas';
+import type { SerialChoice } from '../features/batch-wizard/serial-choice';
 
 /** How one template variable gets its value in a batch (mirrors the API's bindings). */
 export type MappingChoice =
@@ -10,7 +17,8 @@ export type MappingChoice =
   | { kind: 'field'; field: string }
   | { kind: 'constant'; value: string }
   | { kind: 'profile' }
-  | { kind: 'generated'; source: 'rowNumber' | 'rowIndex' | 'uuid' | 'today' }
+  | { kind: 'generated'; source: (typeof GENERATED_SOURCES)[number] }
+  | SerialChoice
   | { kind: 'default' };
 
 export type WizardStep = 'source' | 'mapping' | 'output' | 'review';
@@ -43,7 +51,13 @@ export interface WizardState {
    * A print layout's rows N per printed sheet (a PDF of sheets), or null for one file a row.
    * `preset` null: as many as fit on an A4 sheet.
    */
-  sheets: { preset: SheetPresetName | null; duplex: DuplexMode; marks: SheetMarks } | null;
+  sheets: {
+    preset: SheetPresetName | null;
+    duplex: DuplexMode;
+    marks: SheetMarks;
+    /** Rows laid down each part's stack, so the cut piles come out in row order. */
+    cutAndStack?: boolean;
+  } | null;
   /** One file a row of a print layout: crop marks outside its trim and bleed. */
   cropMarks: boolean;
   /** Every output's QR codes and barcodes read back from its pixels (`verifyCodes`). */
@@ -141,9 +155,7 @@ export const createWizardSlice: StateCreator<AppState, [], [], WizardSlice> = (s
         preflight: null,
       });
       const template = await api.catalog.detail(templateId);
-      if (get().wizard.templateId === templateId) {
-        patch({ template, target: template.ratios[0] ?? null });
-      }
+      if (get().wizard.templateId === templateId) patch(startingOutput(template));
     },
     wizardUseFile: async (file, sheet) => {
       patch({ file, uploading: true, uploadError: null, preflight: null });
@@ -175,3 +187,29 @@ export const createWizardSlice: StateCreator<AppState, [], [], WizardSlice> = (s
       patch({ mapping: { ...get().wizard.mapping, [variable]: choice }, preflight: null }),
   };
 };
+
+/**
+ * Where a batch of `template` starts: its primary layout (or the one `chosen` on the template
+ * page), and for a print layout (a badge) a PDF
+ * of sheets on the preset that holds it, as an organiser prints them; the first ratio, as images,
+ * otherwise.
+ */
+export function startingOutput(
+  template: CatalogDetail,
+  chosen?: string,
+): Pick<WizardState, 'template' | 'target'> & Partial<Pick<WizardState, 'format' | 'sheets'>> {
+  const target = chosen ?? template.primaryTarget ?? template.ratios[0] ?? null;
+  const layout = target ? template.layouts[target] : undefined;
+  if (!target || !layout?.page) return { template, target, format: 'png', sheets: null };
+  const mm = layout.page.unit === 'mm' ? 1 : 25.4;
+  const preset = suggestSheetPreset({
+    width: layout.page.width * mm,
+    height: layout.page.height * mm,
+  });
+  return {
+    template,
+    target,
+    format: 'pdf',
+    sheets: preset ? { preset, duplex: 'none', marks: 'crop' } : null,
+  };
+}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_BRAND_PROFILE, BrandProfile } from '../../shared/brand-profile.js';
 import { Template } from '../../shared/template-format.js';
-import { deterministicUuid, planBindings, valuesForRow } from '../../main/batch/bindings.js';
+import { Bindings } from '../../shared/batch-schemas.js';
+import { zodProblems } from '../../shared/zod-problems.js';
+import {
+  deterministicUuid,
+  planBindings,
+  serialRangeProblems,
+  valuesForRow,
+} from '../../main/batch/bindings.js';
 
 const template = Template.parse({
   schemaVersion: 1,
@@ -28,6 +35,7 @@ const context = {
   rowIndex: 4,
   brand: EMPTY_BRAND_PROFILE,
   today: '2026-02-17',
+  sourceTotal: 12,
   locale: 'vi-VN',
 };
 
@@ -102,5 +110,95 @@ describe('valuesForRow', () => {
     expect(deterministicUuid('bat_1:4')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
+  });
+});
+
+describe('serial numbers and the row count', () => {
+  const ticket = {
+    serial: { start: 1001, step: 5, pad: 6, prefix: 'TIX-', suffix: '/A' },
+  };
+
+  it('numbers each row from its position in the source: prefix, zero-padded start + step × n, suffix', () => {
+    const plan = planBindings(template, [], { code: ticket, tieu_de: { generated: 'total' } });
+    const row = (rowIndex: number) => valuesForRow(plan, {}, { ...context, rowIndex });
+    expect(row(0)).toMatchObject({ code: 'TIX-001001/A', tieu_de: '12' });
+    expect(row(4)).toMatchObject({ code: 'TIX-001021/A', tieu_de: '12' });
+  });
+
+  it('defaults to 1, 2, 3 … unpadded, and gives a number variable the number and the count', () => {
+    const plan = planBindings(template, [], {
+      code: { serial: {} },
+      price: { serial: { start: 10, step: -2 } },
+      tieu_de: { generated: 'total' },
+    });
+    expect(valuesForRow(plan, {}, context)).toMatchObject({ code: '5', price: 2 });
+    const counted = planBindings(template, [], { price: { generated: 'total' } });
+    expect(valuesForRow(counted, {}, context)).toMatchObject({ price: 12 });
+  });
+
+  it('fails a row a count down would number below 0, naming the binding', () => {
+    const plan = planBindings(template, [], { code: { serial: { start: 3, step: -1 } } });
+    expect(valuesForRow(plan, {}, { ...context, rowIndex: 3 })).toMatchObject({ code: '0' });
+    expect(() => valuesForRow(plan, {}, { ...context, rowIndex: 4 })).toThrow(
+      expect.objectContaining({
+        problems: [
+          {
+            path: 'bindings.code.serial',
+            message: expect.stringMatching(/row 5 would be numbered -1: .* below 0 after row 4/),
+          },
+        ],
+      }),
+    );
+  });
+
+  it('refuses serials and counts for variables that cannot hold them, and text around a number', () => {
+    const paths = (bindings: Bindings) => {
+      try {
+        planBindings(template, [], bindings);
+        return [];
+      } catch (error) {
+        return (error as { problems: { path: string }[] }).problems.map((p) => p.path);
+      }
+    };
+    expect(paths({ ends: { serial: {} }, features: { generated: 'total' } })).toEqual([
+      'bindings.ends',
+      'bindings.features',
+    ]);
+    expect(paths({ price: { serial: { prefix: 'No. ' } } })).toEqual([
+      'bindings.price.serial.prefix',
+    ]);
+    expect(paths({ price: { serial: { pad: 0, prefix: '' } } })).toEqual([]);
+  });
+
+  it('refuses unknown keys, fractions, padding past 20 and long prefixes with their paths', () => {
+    const problems = (raw: unknown) => {
+      const parsed = Bindings.safeParse(raw);
+      return parsed.success ? [] : zodProblems(parsed.error, 'bindings').map((p) => p.path);
+    };
+    expect(problems({ code: { serial: { start: 1, every: 2 } } })).toEqual([
+      'bindings.code.serial.every',
+    ]);
+    expect(problems({ code: { serial: { step: 1.5, pad: 21 } } })).toEqual([
+      'bindings.code.serial.step',
+      'bindings.code.serial.pad',
+    ]);
+    expect(problems({ code: { serial: { start: -1, suffix: 'x'.repeat(41) } } })).toEqual([
+      'bindings.code.serial.start',
+      'bindings.code.serial.suffix',
+    ]);
+    expect(problems({ code: { serial: { prefix: 'x'.repeat(40) }, extra: true } })).toEqual([
+      'bindings.code.extra',
+    ]);
+  });
+
+  it('finds at once the last row a count down would take below 0', () => {
+    const bindings: Bindings = { code: { serial: { start: 10, step: -5 } } };
+    expect(serialRangeProblems(bindings, 2)).toEqual([]);
+    expect(serialRangeProblems(bindings, 3)).toEqual([
+      {
+        path: 'bindings.code.serial',
+        message: expect.stringContaining('row 4 would be numbered -5'),
+      },
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import {
   type Layer,
 } from '../../shared/template-format.js';
 import { formatNumber } from '../../main/engine/format-value.js';
+import { layoutPages } from '../../shared/layout-pages.js';
 import { renderJob } from '../../main/engine/render-job.js';
 import {
   buildJob,
@@ -28,13 +29,20 @@ function walk(value: unknown, visit: (node: unknown) => void): void {
   else if (value && typeof value === 'object') Object.values(value).forEach((v) => walk(v, visit));
 }
 
+/** The area a layer covers; a layer turned a quarter covers its box turned about its centre. */
 function box(layer: Layer) {
-  return { x0: layer.x, y0: layer.y, x1: layer.x + layer.width, y1: layer.y + layer.height };
+  const quarter = Math.abs(layer.rotation ?? 0) % 180 === 90;
+  const [width, height] = quarter ? [layer.height, layer.width] : [layer.width, layer.height];
+  const x0 = layer.x + (layer.width - width) / 2;
+  const y0 = layer.y + (layer.height - height) / 2;
+  return { x0, y0, x1: x0 + width, y1: y0 + height };
 }
 
 /** Two layers shown only for different values of the same enum never appear together. */
 function exclusive(a: Layer, b: Layer): boolean {
-  const [wa, wb] = [a.visibleWhen, b.visibleWhen];
+  const [wa, wb] = [a.visibleWhen, b.visibleWhen].map((rule) =>
+    rule && 'var' in rule ? rule : undefined,
+  );
   return Boolean(
     wa?.equals !== undefined &&
     wb?.equals !== undefined &&
@@ -127,17 +135,24 @@ describe('built-in catalog', () => {
       expect(missing).toEqual([]);
     });
 
-    it('keeps text in shrink-to-fit boxes that stay inside the canvas and never overlap', () => {
-      for (const ratio of ratiosOf(template)) {
-        const layout = template.layouts[ratio]!;
-        const texts = layout.layers.filter(
-          (l) => l.kind === 'text' || l.kind === 'list' || l.kind === 'qr',
+    it('keeps text and codes in boxes that stay inside the canvas and never overlap', () => {
+      const pages = Object.entries(template.layouts).flatMap(([name, layout]) =>
+        layoutPages(layout).map((page, i) => ({ name: `${name}#${i + 1}`, layout, page })),
+      );
+      for (const { name: ratio, layout, page } of pages) {
+        // A print layout keeps to its page's safe area; a post keeps 48 px clear.
+        const { page: print } = layout;
+        const margin = print
+          ? (print.safe * print.dpi) / (print.unit === 'mm' ? 25.4 : 1) - 0.5
+          : 48;
+        const texts = page.layers.filter(
+          (l) => l.kind === 'text' || l.kind === 'list' || l.kind === 'qr' || l.kind === 'barcode',
         );
         for (const layer of texts) {
           const b = box(layer);
           const where = `${ratio}/${layer.id}`;
-          expect(b.x0 >= 48 && b.y0 >= 48, where).toBe(true);
-          expect(b.x1 <= layout.width - 48 && b.y1 <= layout.height - 48, where).toBe(true);
+          expect(b.x0 >= margin && b.y0 >= margin, where).toBe(true);
+          expect(b.x1 <= layout.width - margin && b.y1 <= layout.height - margin, where).toBe(true);
           if (layer.kind === 'text') {
             expect(layer.fit, where).toBe('shrink');
             expect(layer.minSize, where).toBeDefined();

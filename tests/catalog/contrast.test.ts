@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ColourValue, Layer, Layout, Paint, Template } from '../../shared/template-format.js';
+import type {
+  ColourValue,
+  Layer,
+  Layout,
+  Paint,
+  Template,
+  VisibilityCondition,
+} from '../../shared/template-format.js';
 import { ratiosOf, readCatalogTemplates } from '../../scripts/preview-template.js';
 
 /**
@@ -68,6 +75,12 @@ function covers(a: Layer, b: Layer): boolean {
   );
 }
 
+/** The catalog's rules are single conditions; a group is left to the engine. */
+function singleCondition(layer: Layer): VisibilityCondition | undefined {
+  const rule = layer.visibleWhen;
+  return rule && 'var' in rule ? rule : undefined;
+}
+
 /**
  * The layers drawn for each value of the enums the layout switches on with `equals`/`notEquals`
  * (a badge colour per attendee type, …); layers shown when a value is not empty stay in every
@@ -77,7 +90,7 @@ function scenarios(template: Template, layout: Layout): Layer[][] {
   const switches = [
     ...new Set(
       layout.layers
-        .map((l) => l.visibleWhen)
+        .map((l) => singleCondition(l))
         .filter((w) => w && (w.equals !== undefined || w.notEquals !== undefined))
         .map((w) => w!.var),
     ),
@@ -90,7 +103,7 @@ function scenarios(template: Template, layout: Layout): Layer[][] {
   }
   return cases.map((values) =>
     layout.layers.filter((l) => {
-      const when = l.visibleWhen;
+      const when = singleCondition(l);
       if (!when || !(when.var in values)) return true;
       if (when.equals !== undefined) return String(when.equals) === values[when.var];
       if (when.notEquals !== undefined) return String(when.notEquals) !== values[when.var];
@@ -145,7 +158,7 @@ function backdropOf(template: Template, layout: Layout, layers: Layer[], index: 
       const whole =
         other.shape === 'rectangle' &&
         covers(other, layer) &&
-        other.visibleWhen?.notEmpty === undefined;
+        singleCondition(other)?.notEmpty === undefined;
       return whole && composed.every((_, k) => colours[k % colours.length]![3] === 1)
         ? composed
         : [...composed, ...rest];

@@ -61,7 +61,7 @@ function longValues(template: Template): Record<string, unknown> {
   const values = stressValues(template, 'long');
   for (const layout of Object.values(template.layouts)) {
     for (const layer of layout ? layoutLayers(layout) : []) {
-      if (layer.kind !== 'qr') continue;
+      if (layer.kind !== 'qr' || typeof layer.value !== 'string') continue;
       for (const name of placeholderNames(layer.value)) values[name] = longLink(template, name);
     }
   }

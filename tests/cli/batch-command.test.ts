@@ -230,7 +230,7 @@ describe('render-desk batch', () => {
       ).toBe(true);
   });
 
-  it('refuses --cache with a row number or uuid generated per batch, and --target with --targets', async () => {
+  it('refuses --cache with a row number, serial, row count or uuid generated per batch, and --target with --targets', async () => {
     const source = path.join(temp.dir, 'rows.csv');
     writeCsv(source, [productRow(0)]);
     const generated = await batch(
@@ -245,6 +245,22 @@ describe('render-desk batch', () => {
     );
     expect(generated.code).toBe(2);
     expect(generated.stderr).toMatch(/subtitle is generated per batch/);
+    // A serial is the row's position in the batch: a cached run's batch of changed rows has others.
+    const serial = await batch(
+      '--source',
+      source,
+      '--out',
+      path.join(temp.dir, 'o'),
+      '--cache',
+      path.join(temp.dir, 'c'),
+      '--bindings',
+      JSON.stringify({
+        subtitle: { serial: { prefix: 'No. ' } },
+        headline: { generated: 'total' },
+      }),
+    );
+    expect(serial.code).toBe(2);
+    expect(serial.stderr).toMatch(/subtitle, headline are generated per batch/);
     const both = await batch(
       '--source',
       source,
@@ -437,6 +453,34 @@ describe('render-desk batch --sheets', () => {
     expect(manifest).toContain('3,succeeded,,,sheets-1.pdf,1,1,,4');
     expect(manifest).toContain('4,succeeded,,,sheets-1.pdf,2,2,,1');
     expect(ledgerBalance(dataDir)).toEqual({ balance: 95, debited: 5 });
+  });
+
+  it('lays the rows down the stack with --cut-and-stack, so the cut piles come out in row order', async () => {
+    const out = path.join(temp.dir, 'stacked');
+    const result = await badges('--out', out, '--sheets', 'a6-on-a4', '--cut-and-stack');
+    expect(result.code, result.stderr).toBe(0);
+    // Five badges on two sheets: sheet 1 holds rows 0, 2, 4 and sheet 2 rows 1, 3.
+    const manifest = fs.readFileSync(path.join(out, 'manifest.csv'), 'utf8');
+    expect(manifest).toContain('0,succeeded,,,sheets-1.pdf,1,1,,1');
+    expect(manifest).toContain('1,succeeded,,,sheets-1.pdf,2,2,,1');
+    expect(manifest).toContain('2,succeeded,,,sheets-1.pdf,1,1,,2');
+    expect(manifest).toContain('4,succeeded,,,sheets-1.pdf,1,1,,3');
+    const pdf = fs.readFileSync(path.join(out, 'sheets-1.pdf'));
+    const page = (n: number) => poppler('pdftotext', pdf, ['-f', `${n}`, '-l', `${n}`]);
+    expect(page(1).match(/Guest \d/g)).toEqual(['Guest 0', 'Guest 2', 'Guest 4']);
+    expect(page(2).match(/Guest \d/g)).toEqual(['Guest 1', 'Guest 3']);
+    const stray = await runCli([
+      'batch',
+      '--template',
+      'tmpl_name_badge',
+      '--source',
+      source,
+      '--out',
+      out,
+      '--cut-and-stack',
+    ]);
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toContain('--cut-and-stack need');
   });
 
   it('prints duplex sheets with the backs, split into parts of --sheets-per-part', async () => {

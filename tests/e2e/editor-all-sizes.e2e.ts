@@ -131,6 +131,98 @@ describe('editing one size or all of them', () => {
     expect(ui.consoleErrors).toEqual([]);
   });
 
+  it('Apply to all sizes updates a layer nested in a group where a size keeps it there, never adding a second one', async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [FONT_404] });
+    const { page } = ui;
+    // Khuyến mãi Tết: the square's title is at the top; the story's sits in content › headline.
+    const id = await customiseInEditor(page, core, 'tmpl_tet_sale');
+    const before = await template(core, id);
+    await page.locator('.ed-box[data-layer-id="title"]').click();
+    await page.getByLabel('Colour hex value').fill('#0B6E4F');
+    await page.getByRole('button', { name: 'Apply to all sizes' }).click();
+    const scope = page.getByTestId('size-scope');
+    expect(await scope.getByRole('status').innerText()).toContain('Applied to');
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect
+      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
+      .toBe('false');
+    const saved = await template(core, id);
+    for (const name of Object.keys(before.layouts)) {
+      const titles = layersCalled(saved, name, 'title');
+      if (name === 'og' && layersCalled(before, name, 'title').length === 0) continue;
+      expect(titles, name).toHaveLength(1);
+      expect((titles[0] as TextLayer).colour, name).toBe('#0B6E4F');
+    }
+    // The story's title stayed inside its group, where its stack places it.
+    const story = saved.layouts.story!.layers.find((l) => l.id === 'content');
+    expect(JSON.stringify(story)).toContain('"id":"title"');
+    expect(saved.layouts.story!.layers.some((l) => l.id === 'title')).toBe(false);
+    await page.getByRole('radio', { name: 'Story 9:16' }).click();
+    await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
+  it('says which size cannot take a layer, and why, before changing anything', async () => {
+    core = await startCore();
+    ui = await openUi(core, { allowConsole: [FONT_404] });
+    const { page } = ui;
+    const id = await customiseInEditor(page, core, 'tmpl_tet_sale');
+    // The link preview's "title" becomes a shape.
+    const before = await template(core, id);
+    const og = before.layouts.og!;
+    const frame = og.layers.find((l) => l.id === 'frame')!;
+    const version = ((await (await core.api(`/v1/templates/${id}`)).json()) as { version: number })
+      .version;
+    const patched = await core.api(`/v1/templates/${id}`, {
+      method: 'PATCH',
+      json: {
+        baseVersion: version,
+        layouts: {
+          ...before.layouts,
+          og: {
+            ...og,
+            layers: og.layers.map((l) =>
+              l.id === 'title' ? { ...frame, id: 'title', width: 10, height: 10 } : l,
+            ),
+          },
+        },
+      },
+    });
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    await page.reload();
+    await page.locator('.ed-box[data-layer-id="title"]').click();
+    await page.getByLabel('Colour hex value').fill('#0B6E4F');
+    await page.getByRole('button', { name: 'Apply to all sizes' }).click();
+    const status = page.getByTestId('size-scope').getByRole('status');
+    await expect
+      .poll(() => status.innerText())
+      .toContain(
+        'Nothing was changed. Link preview 1.91:1 has a shape layer called “title”, so it cannot take this one.',
+      );
+    await screenshot(page, 'editor-all-sizes-refused');
+    // Nothing changed but the square's own edit: saved now, the story's title keeps its colour.
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect
+      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
+      .toBe('false');
+    const refused = await template(core, id);
+    expect((layersCalled(refused, 'square', 'title')[0] as TextLayer).colour).toBe('#0B6E4F');
+    expect(layersCalled(refused, 'story', 'title')).toEqual(layersCalled(before, 'story', 'title'));
+    // The others can take it.
+    await page.getByRole('button', { name: 'Apply to the other sizes' }).click();
+    await expect.poll(() => status.innerText()).toContain('Applied to Portrait 4:5, Story 9:16');
+    await page.keyboard.press('ControlOrMeta+S');
+    await expect
+      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
+      .toBe('false');
+    const saved = await template(core, id);
+    expect(layersCalled(saved, 'og', 'title')[0]!.kind).toBe('shape');
+    expect((layersCalled(saved, 'story', 'title')[0] as TextLayer).colour).toBe('#0B6E4F');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
   it('says it in Vietnamese', async () => {
     core = await startCore();
     ui = await openUi(core, { locale: 'vi-VN', allowConsole: [FONT_404] });
@@ -152,6 +244,7 @@ describe('editing one size or all of them', () => {
   });
 });
 
+type Layer = Template['layouts'][string]['layers'][number];
 type TextLayer = Extract<Template['layouts'][string]['layers'][number], { kind: 'text' }>;
 type ImageLayer = Extract<Template['layouts'][string]['layers'][number], { kind: 'image' }>;
 
@@ -159,6 +252,16 @@ async function template(core: CoreProcess, id: string): Promise<Template> {
   const res = await core.api(`/v1/templates/${id}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as WorkspaceTemplateDetail).template;
+}
+
+/** Every layer of a layout called `id`, at the top or inside its groups. */
+function layersCalled(tpl: Template, layout: string, id: string): Layer[] {
+  const walk = (layers: Layer[]): Layer[] =>
+    layers.flatMap((l) => [
+      ...(l.id === id ? [l] : []),
+      ...(l.kind === 'stack' ? walk(l.layers) : []),
+    ]);
+  return walk(tpl.layouts[layout]?.layers ?? []);
 }
 
 function headline(tpl: Template, layout: string): TextLayer {

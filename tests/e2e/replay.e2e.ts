@@ -75,6 +75,10 @@ describe('failed rows', () => {
     await page.getByRole('radio', { name: /Failed only/ }).click();
     await page.locator('.results-row .result-error').first().waitFor();
     expect(await page.locator('.results-row').count()).toBe(1);
+    // Said in the UI's words (and language), not the server's English.
+    expect(await page.locator('.results-row .result-error').first().textContent()).toContain(
+      'there is no image file “missing.jpg”',
+    );
     await screenshot(page, 'batch-failed-rows');
 
     // Fix the data: the image the row names now exists. Replay renders the failed row only.

@@ -62,16 +62,30 @@ describe('batch wizard: sheets for printing', () => {
       rows: ['Linh', 'Minh', 'Anh', 'Quân', 'Hạnh'].map((firstName) => ({ firstName })),
     });
 
-    // A pixel layout offers no sheets; the badge (3 × 4 in) does.
+    // A print template opens on its print layout, as a PDF of sheets on the preset that holds
+    // it: an organiser does not have to find them (it used to open on Square 1:1, as PNG).
+    const badge = page.getByRole('radio', { name: /^Name badge(?!,)/ });
+    await expect.poll(() => badge.getAttribute('aria-checked')).toBe('true');
+    const format = page.getByRole('radiogroup', { name: 'Image format' });
+    expect(await format.getByRole('radio', { name: 'PDF' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(
+      await page
+        .getByLabel('Sheets for printing: several rows a sheet, with cut marks')
+        .isChecked(),
+    ).toBe(true);
+    // A pixel layout offers no sheets.
+    await page.getByRole('radio', { name: 'Square 1:1' }).click();
     await expect.poll(() => page.getByText('Sheets for printing').count()).toBe(0);
-    await page.getByRole('radio', { name: /^Name badge(?!,)/ }).click();
-    await page.getByLabel('Sheets for printing: several rows a sheet, with cut marks').check();
+    await badge.click();
     const preset = page.getByLabel('Sheet', { exact: true });
     await expect.poll(() => preset.inputValue()).toBe('a6-on-a4');
     const preview = page.locator('svg.sheet-preview');
     await expect.poll(() => preview.locator('[data-slot]').count()).toBe(4);
     await page.getByRole('radio', { name: 'Flip on long edge' }).click();
     await page.getByText('4 a sheet (2 × 2) on 210 × 297 mm').waitFor();
+    await page.getByRole('checkbox', { name: /Cut and stack/ }).check();
     await screenshot(page, 'wizard-output-sheets');
     // The back mirrors the front: place 1 moves from the left half to the right.
     const x = async () => Number(await preview.locator('[data-slot="1"] text').getAttribute('x'));
@@ -89,7 +103,7 @@ describe('batch wizard: sheets for printing', () => {
     expect(batch).toMatchObject({
       format: 'pdf',
       target: 'badge',
-      sheets: { preset: 'a6-on-a4', duplex: 'long-edge', marks: 'crop' },
+      sheets: { preset: 'a6-on-a4', duplex: 'long-edge', marks: 'crop', cutAndStack: true },
     });
     expect(ui.consoleErrors).toEqual([]);
   });
@@ -113,12 +127,10 @@ describe('batch wizard: sheets for printing', () => {
       rows: [{ firstName: 'Linh' }, { firstName: 'Minh' }],
     });
 
-    // PNG stays selected while the two-page badge is chosen: an image is one page, so which?
+    // Single files as PNG of the two-page badge: an image is one page, so which?
     const format = page.getByRole('radiogroup', { name: 'Image format' });
-    expect(await format.getByRole('radio', { name: 'PNG' }).getAttribute('aria-checked')).toBe(
-      'true',
-    );
-    await page.getByRole('radio', { name: /^Name badge(?!,)/ }).click();
+    await page.getByLabel('Single files: one file a row').check();
+    await format.getByRole('radio', { name: 'PNG' }).click();
     const pagePicker = page.getByRole('radiogroup', { name: 'Page as an image' });
     await pagePicker.waitFor();
     expect(await page.getByText('This layout has 2 pages and an image holds one').count()).toBe(1);
@@ -165,6 +177,7 @@ describe('batch wizard: sheets for printing', () => {
       .click();
     await page.getByRole('radio', { name: /^Ticket\b/ }).click();
     // Offered with single files only: sheets have marks of their own.
+    await page.getByLabel('Single files: one file a row').check();
     const marks = page.getByLabel('Crop marks outside the trim and bleed');
     await marks.check();
     await screenshot(page, 'wizard-output-crop-marks');

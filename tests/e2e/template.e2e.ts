@@ -70,16 +70,18 @@ describe('template detail', () => {
     await page.goto(`${core.url}/ui/templates/tmpl_event_ticket`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     const marks = page.getByLabel('Crop marks', { exact: true });
+    const sizes = page.getByRole('radiogroup', { name: 'Size' });
+    const formats = page.getByRole('radiogroup', { name: 'Format' });
+    // A print template opens on its print layout, as a PDF (it used to open on Square 1:1).
+    const ticket = sizes.getByRole('radio', { name: /^Ticket\b/ });
+    await expect.poll(() => ticket.getAttribute('aria-checked')).toBe('true');
+    expect(await formats.getByRole('radio', { name: 'PDF' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
     // A pixel layout has no trim to mark.
+    await sizes.getByRole('radio', { name: 'Square 1:1' }).click();
     expect(await marks.count()).toBe(0);
-    await page
-      .getByRole('radiogroup', { name: 'Size' })
-      .getByRole('radio', { name: /^Ticket\b/ })
-      .click();
-    await page
-      .getByRole('radiogroup', { name: 'Format' })
-      .getByRole('radio', { name: 'PDF' })
-      .click();
+    await ticket.click();
     await marks.check();
     await screenshot(page, 'template-crop-marks');
     const [download] = await Promise.all([

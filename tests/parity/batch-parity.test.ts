@@ -28,6 +28,11 @@ import {
 
 const modes = useParityModes();
 
+const SERIAL_BINDINGS = {
+  authorRole: { serial: { start: 1001, step: 5, pad: 6, prefix: 'TIX-', suffix: '' } },
+  author: { generated: 'total' },
+};
+
 const CASES: ParityCase[] = [
   { name: 'json-array records', templateId: QUOTES, rows: quoteRows(4, 'JSON'), source: 'json' },
   {
@@ -65,6 +70,15 @@ const CASES: ParityCase[] = [
     ],
   },
   {
+    // 60 rows: two chunks in the cluster, so each worker numbers rows it did not count.
+    name: 'bindings: a serial number and the row count, across chunks',
+    templateId: QUOTES,
+    rows: quoteRows(60, 'Serial').map(({ quote }) => ({ quote: quote! })),
+    source: 'csv',
+    options: { bindings: SERIAL_BINDINGS },
+    flags: ['--bindings', JSON.stringify(SERIAL_BINDINGS)],
+  },
+  {
     name: 'several sizes (targets)',
     templateId: QUOTES,
     rows: quoteRows(2, 'Sizes'),
@@ -73,7 +87,7 @@ const CASES: ParityCase[] = [
     flags: ['--targets', 'square,story'],
   },
   {
-    name: 'badges on A4 sheets, duplex',
+    name: 'badges on A4 sheets, duplex, cut and stack',
     templateId: BADGES,
     rows: Array.from({ length: 5 }, (_, i) => ({
       eventName: 'ProductConf 2026',
@@ -85,9 +99,9 @@ const CASES: ParityCase[] = [
     options: {
       format: 'pdf',
       target: 'badge',
-      sheets: { preset: 'a6-on-a4', duplex: 'long-edge' },
+      sheets: { preset: 'a6-on-a4', duplex: 'long-edge', cutAndStack: true },
     },
-    flags: ['--sheets', 'a6-on-a4', '--duplex', 'long-edge'],
+    flags: ['--sheets', 'a6-on-a4', '--duplex', 'long-edge', '--cut-and-stack'],
   },
   {
     name: 'codes read back from the pixels (verifyCodes)',

@@ -124,6 +124,61 @@ describe('GET /v1/catalog/{id} and taxonomy', () => {
   });
 });
 
+describe('the layout a template opens on', () => {
+  it('is a print template’s print layout, as a PDF; the first ratio, as PNG, for the others', async () => {
+    for (const [id, target] of [
+      ['tmpl_name_badge', 'badge'],
+      ['tmpl_certificate_award', 'a4'],
+      ['tmpl_event_ticket', 'ticket'],
+      ['tmpl_shelf_price_tag', 'tag'],
+    ] as const) {
+      expect(await catalogDetail(server, id), id).toMatchObject({
+        primaryTarget: target,
+        format: 'pdf',
+      });
+    }
+    const promo = await catalogDetail(server, 'tmpl_product_promo');
+    expect(promo).toMatchObject({ primaryTarget: promo.ratios[0], format: 'png' });
+  });
+
+  it('refuses a workspace template naming a layout it does not have (422 at primaryLayout)', async () => {
+    const fork = await server.api('/v1/catalog/tmpl_name_badge/fork', { method: 'POST', json: {} });
+    expect(fork.status).toBe(201);
+    const { id, version } = (await fork.json()) as { id: string; version: number };
+    const res = await server.api(`/v1/templates/${id}`, {
+      method: 'PATCH',
+      json: { baseVersion: version, primaryLayout: 'poster' },
+    });
+    expect(res.status).toBe(422);
+    const problem = await res.json();
+    expect(problem.errors).toEqual([
+      expect.objectContaining({
+        path: 'primaryLayout',
+        message: expect.stringContaining('"poster"'),
+      }),
+    ]);
+    const kept = await server.api(`/v1/templates/${id}`, {
+      method: 'PATCH',
+      json: { baseVersion: version, primaryLayout: 'square' },
+    });
+    expect(kept.status, await kept.clone().text()).toBe(200);
+    const keptDetail = await kept.json();
+    expect(keptDetail.primaryTarget).toBe('square');
+    // Removing that layout in the editor (which sends the layouts only) drops the preference.
+    const { square: _square, ...others } = (
+      keptDetail as { template: { layouts: Record<string, unknown> } }
+    ).template.layouts;
+    const without = await server.api(`/v1/templates/${id}`, {
+      method: 'PATCH',
+      json: { baseVersion: version + 1, layouts: others },
+    });
+    expect(without.status, await without.clone().text()).toBe(200);
+    const detail = await without.json();
+    expect(detail.template.primaryLayout).toBeUndefined();
+    expect(detail.primaryTarget).toBe(detail.ratios[0]);
+  });
+});
+
 describe('thumbnails', () => {
   it('serves a PNG through the signed link without an API key, and caches it', async () => {
     const [item] = await listCatalog(server);

@@ -71,7 +71,7 @@ describe('POST /v1/render', () => {
         expect(await balance()).toBe(before - 1);
       }
     }
-    // 40 templates with print layouts: a few hundred renders one after the other.
+    // 41 templates with print layouts: a few hundred renders one after the other.
   }, 300_000);
 
   it('renders jpeg and webp on request', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  partSheets,
   planSheet,
   sheetMarks,
   sheetPlace,
@@ -94,11 +95,11 @@ describe('sheet plans', () => {
 
   it('numbers sheets, pages and positions across parts', () => {
     const p = plan({ preset: 'a6-on-a4', duplex: 'long-edge', sheetsPerPart: 2 }, badge);
-    expect(sheetPlace(p, 0)).toEqual({ part: 1, sheet: 1, page: 1, backPage: 2, position: 1 });
-    expect(sheetPlace(p, 5)).toEqual({ part: 1, sheet: 2, page: 3, backPage: 4, position: 2 });
-    expect(sheetPlace(p, 8)).toEqual({ part: 2, sheet: 3, page: 1, backPage: 2, position: 1 });
+    expect(sheetPlace(p, 0, 20)).toEqual({ part: 1, sheet: 1, page: 1, backPage: 2, position: 1 });
+    expect(sheetPlace(p, 5, 20)).toEqual({ part: 1, sheet: 2, page: 3, backPage: 4, position: 2 });
+    expect(sheetPlace(p, 8, 20)).toEqual({ part: 2, sheet: 3, page: 1, backPage: 2, position: 1 });
     const simplex = plan({ preset: 'a6-on-a4' }, badge);
-    expect(sheetPlace(simplex, 7)).toMatchObject({ page: 2, backPage: null, position: 4 });
+    expect(sheetPlace(simplex, 7, 20)).toMatchObject({ page: 2, backPage: null, position: 4 });
   });
 
   it('gives a part fewer sheets when its sheets would hold over 5,000 items, so no part is unbounded', () => {
@@ -114,13 +115,63 @@ describe('sheet plans', () => {
     );
     expect(huge.perSheet).toBe(12 * 31);
     expect(huge.sheetsPerPart).toBe(13);
-    expect(sheetPlace(huge, 13 * 372 - 1).part).toBe(1);
-    expect(sheetPlace(huge, 13 * 372).part).toBe(2);
+    expect(sheetPlace(huge, 13 * 372 - 1, 20_000).part).toBe(1);
+    expect(sheetPlace(huge, 13 * 372, 20_000).part).toBe(2);
     // A preset of 30 labels keeps 166 of the 250 sheets asked for; 100 (the default) fit.
     expect(
       plan({ preset: 'avery-5160', sheetsPerPart: 250 }, label(66.675, 25.4)).sheetsPerPart,
     ).toBe(166);
     expect(plan({ preset: 'avery-5160' }, label(66.675, 25.4)).sheetsPerPart).toBe(100);
+  });
+
+  it('cut and stack: one guillotine cut of each printed part gives piles in row order, the piles following each other', () => {
+    for (const [options, item] of [
+      [{ preset: 'a6-on-a4', cutAndStack: true, sheetsPerPart: 3 }, badge],
+      [{ preset: 'avery-l7160', cutAndStack: true }, label(63.5, 38.1)],
+      [
+        { preset: 'a7-on-a4', cutAndStack: true, duplex: 'long-edge', sheetsPerPart: 2 },
+        { ...badge, width: 70, height: 100 },
+      ],
+    ] as [SheetOptions, SheetItem][]) {
+      const p = plan(options, item);
+      for (const count of [1, 5, p.perSheet, p.perSheet + 1, 37, 100]) {
+        // Print: what each sheet of each part holds, by position, as the engine draws it.
+        const places = Array.from({ length: count }, (_, row) => ({
+          row,
+          ...sheetPlace(p, row, count),
+        }));
+        const perPart = p.perSheet * p.sheetsPerPart;
+        for (let part = 0; part * perPart < count; part++) {
+          const inPart = places.filter((place) => place.part === part + 1);
+          const drawn = partSheets(p, inPart.length);
+          for (const place of inPart) {
+            const sheetInPart = place.sheet - 1 - part * p.sheetsPerPart;
+            expect(drawn[sheetInPart]![place.position - 1]).toBe(place.row - part * perPart);
+          }
+          // Cut the stack (sheet 1 on top) into piles by position, and put pile 1 on pile 2 …
+          const piles = Array.from({ length: p.perSheet }, (_, position) =>
+            inPart
+              .filter((place) => place.position === position + 1)
+              .sort((a, b) => a.sheet - b.sheet)
+              .map((place) => place.row),
+          );
+          expect(piles.flat()).toEqual(inPart.map((place) => place.row));
+          // Each sheet's items fill its first positions: marks and backs stay where they were.
+          for (const sheet of drawn) expect(sheet).toHaveLength(new Set(sheet).size);
+        }
+      }
+    }
+    // Without the option, rows fill each sheet in turn, as before.
+    const inTurn = plan({ preset: 'a6-on-a4' }, badge);
+    expect(partSheets(inTurn, 6)).toEqual([
+      [0, 1, 2, 3],
+      [4, 5],
+    ]);
+    const stacked = plan({ preset: 'a6-on-a4', cutAndStack: true }, badge);
+    expect(partSheets(stacked, 6)).toEqual([
+      [0, 2, 4],
+      [1, 3, 5],
+    ]);
   });
 
   it('puts crop marks on each item’s trim lines, past its bleed, never reaching a neighbour', () => {

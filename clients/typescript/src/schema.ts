@@ -1918,6 +1918,8 @@ export interface paths {
               /** @enum {string} */
               market: 'global' | 'vietnam';
               name: string;
+              /** @description The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one. */
+              primaryTarget: string;
               ratios: ('square' | 'portrait' | 'story' | 'landscape' | 'og')[];
               sampleValues: {
                 [key: string]: unknown;
@@ -2062,6 +2064,8 @@ export interface paths {
               /** @enum {string} */
               market: 'global' | 'vietnam';
               name: string;
+              /** @description The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one. */
+              primaryTarget: string;
               ratios: ('square' | 'portrait' | 'story' | 'landscape' | 'og')[];
               sampleValues: {
                 [key: string]: unknown;
@@ -2188,6 +2192,7 @@ export interface paths {
                 /** @enum {string} */
                 market: 'global' | 'vietnam';
                 name: string;
+                primaryLayout?: string;
                 /** @default {} */
                 sampleValues: {
                   [key: string]: unknown;
@@ -3766,6 +3771,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -3891,7 +3898,21 @@ export interface paths {
                   }
                 | {
                     /** @enum {string} */
-                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today';
+                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today' | 'total';
+                  }
+                | {
+                    serial: {
+                      /** @description Zero-padded to at least this many digits (default 0: no padding). */
+                      pad?: number;
+                      /** @description Text before the number. */
+                      prefix?: string;
+                      /** @description The first row's number (default 1). */
+                      start?: number;
+                      /** @description Added for each following row (default 1; negative counts down, never below 0). */
+                      step?: number;
+                      /** @description Text after the number. */
+                      suffix?: string;
+                    };
                   };
             };
             /** @description The brand whose profile fills brand-bound variables; defaults to the default brand. */
@@ -3916,6 +3937,8 @@ export interface paths {
             sheets?: {
               /** @description Default: as many as fit. */
               columns?: number;
+              /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+              cutAndStack?: boolean;
               /**
                * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                * @enum {string}
@@ -4133,6 +4156,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -4436,6 +4461,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -4685,6 +4712,8 @@ export interface paths {
               sheets?: {
                 /** @description Default: as many as fit. */
                 columns?: number;
+                /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+                cutAndStack?: boolean;
                 /**
                  * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                  * @enum {string}
@@ -4876,7 +4905,21 @@ export interface paths {
                   }
                 | {
                     /** @enum {string} */
-                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today';
+                    generated: 'rowNumber' | 'rowIndex' | 'uuid' | 'today' | 'total';
+                  }
+                | {
+                    serial: {
+                      /** @description Zero-padded to at least this many digits (default 0: no padding). */
+                      pad?: number;
+                      /** @description Text before the number. */
+                      prefix?: string;
+                      /** @description The first row's number (default 1). */
+                      start?: number;
+                      /** @description Added for each following row (default 1; negative counts down, never below 0). */
+                      step?: number;
+                      /** @description Text after the number. */
+                      suffix?: string;
+                    };
                   };
             };
             /** @description The brand whose profile fills brand-bound variables; defaults to the default brand. */
@@ -4901,6 +4944,8 @@ export interface paths {
             sheets?: {
               /** @description Default: as many as fit. */
               columns?: number;
+              /** @description Lay the rows of each part down the stack instead of across each sheet: after one guillotine cut of the printed part, every pile is in row order and the piles follow each other (position 1 holds the first rows). Default false: rows fill each sheet in turn. */
+              cutAndStack?: boolean;
               /**
                * @description `long-edge` or `short-edge`: every front sheet is followed by a back sheet with each row's page 2 mirrored behind it, as the printer flips the paper; `none` (default).
                * @enum {string}
@@ -6106,6 +6151,8 @@ export interface paths {
               /** @enum {string} */
               market: 'global' | 'vietnam';
               name: string;
+              /** @description The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one. */
+              primaryTarget: string;
               ratios: ('square' | 'portrait' | 'story' | 'landscape' | 'og')[];
               sampleValues: {
                 [key: string]: unknown;
@@ -6232,6 +6279,7 @@ export interface paths {
                 /** @enum {string} */
                 market: 'global' | 'vietnam';
                 name: string;
+                primaryLayout?: string;
                 /** @default {} */
                 sampleValues: {
                   [key: string]: unknown;
@@ -6749,6 +6797,7 @@ export interface paths {
             /** @enum {string} */
             market?: 'global' | 'vietnam';
             name?: string;
+            primaryLayout?: string;
             /** @default {} */
             sampleValues?: {
               [key: string]: unknown;
@@ -7049,6 +7098,8 @@ export interface paths {
               /** @enum {string} */
               market: 'global' | 'vietnam';
               name: string;
+              /** @description The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one. */
+              primaryTarget: string;
               ratios: ('square' | 'portrait' | 'story' | 'landscape' | 'og')[];
               sampleValues: {
                 [key: string]: unknown;
@@ -7175,6 +7226,7 @@ export interface paths {
                 /** @enum {string} */
                 market: 'global' | 'vietnam';
                 name: string;
+                primaryLayout?: string;
                 /** @default {} */
                 sampleValues: {
                   [key: string]: unknown;
@@ -7991,6 +8043,8 @@ export interface paths {
               /** @enum {string} */
               market: 'global' | 'vietnam';
               name: string;
+              /** @description The layout the app opens first and batches start on (a badge: its print layout); the first ratio unless the template names one. */
+              primaryTarget: string;
               ratios: ('square' | 'portrait' | 'story' | 'landscape' | 'og')[];
               sampleValues: {
                 [key: string]: unknown;
@@ -8117,6 +8171,7 @@ export interface paths {
                 /** @enum {string} */
                 market: 'global' | 'vietnam';
                 name: string;
+                primaryLayout?: string;
                 /** @default {} */
                 sampleValues: {
                   [key: string]: unknown;
@@ -9819,6 +9874,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -9847,12 +9903,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -9935,6 +9986,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -9992,12 +10044,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10102,12 +10149,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10141,13 +10183,36 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10191,6 +10256,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -10204,12 +10270,7 @@ export interface components {
             | 'pdf417'
             | 'azteccode';
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10287,12 +10348,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10325,15 +10381,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline1___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline1___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline1___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline1___schema1'][];
         };
     Inline2___schema0:
       | {
@@ -10431,6 +10499,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -10459,12 +10528,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -10547,6 +10611,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -10604,12 +10669,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10714,12 +10774,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10753,13 +10808,36 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10803,6 +10881,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -10816,12 +10895,7 @@ export interface components {
             | 'pdf417'
             | 'azteccode';
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10899,12 +10973,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
@@ -10937,15 +11006,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline2___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline2___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline2___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline2___schema1'][];
         };
     Inline3___schema0:
       | {
@@ -11043,6 +11124,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -11071,12 +11153,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -11159,6 +11236,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -11216,12 +11294,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11326,12 +11399,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11365,13 +11433,36 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11415,6 +11506,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -11428,12 +11520,7 @@ export interface components {
             | 'pdf417'
             | 'azteccode';
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11511,12 +11598,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11549,15 +11631,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline3___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline3___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline3___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline3___schema1'][];
         };
     Inline4___schema0:
       | {
@@ -11655,6 +11749,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -11683,12 +11778,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -11771,6 +11861,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -11828,12 +11919,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11938,12 +12024,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -11977,13 +12058,36 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12027,6 +12131,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -12040,12 +12145,7 @@ export interface components {
             | 'pdf417'
             | 'azteccode';
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12123,12 +12223,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12161,15 +12256,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline4___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline4___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline4___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline4___schema1'][];
         };
     Inline5___schema0:
       | {
@@ -12267,6 +12374,7 @@ export interface components {
           letterSpacing: number;
           /** @default 1.2 */
           lineHeight: number;
+          link?: string;
           markup?: boolean;
           maxLines?: number;
           minSize?: number;
@@ -12295,12 +12403,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           /** @enum {string} */
           wrap?: 'balanced' | 'greedy';
@@ -12383,6 +12486,7 @@ export interface components {
           };
           /** @constant */
           kind: 'image';
+          link?: string;
           opacity?: number;
           /** @default 0 */
           radius: number;
@@ -12440,12 +12544,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12550,12 +12649,7 @@ export interface components {
                 };
             width: number;
           };
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12589,13 +12683,36 @@ export interface components {
           margin: number;
           opacity?: number;
           rotation?: number;
-          value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          value:
+            | string
+            | {
+                vietqr: {
+                  account:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  amount?:
+                    | number
+                    | (
+                        | string
+                        | {
+                            var: string;
+                          }
+                      );
+                  bank:
+                    | string
+                    | {
+                        var: string;
+                      };
+                  message?:
+                    | string
+                    | {
+                        var: string;
+                      };
+                };
+              };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12639,6 +12756,7 @@ export interface components {
           rotation?: number;
           /** @enum {string} */
           symbology:
+            | 'gtin'
             | 'ean13'
             | 'ean8'
             | 'upca'
@@ -12652,12 +12770,7 @@ export interface components {
             | 'pdf417'
             | 'azteccode';
           value: string;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12735,12 +12848,7 @@ export interface components {
            * @enum {string}
            */
           verticalAlign: 'top' | 'middle' | 'bottom';
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
@@ -12773,15 +12881,27 @@ export interface components {
           /** @default 0 */
           padding: number;
           rotation?: number;
-          visibleWhen?: {
-            equals?: string | number | boolean;
-            notEmpty?: boolean;
-            notEquals?: string | number | boolean;
-            var: string;
-          };
+          visibleWhen?: components['schemas']['Inline5___schema1'];
           width: number;
           x: number;
           y: number;
+        };
+    Inline5___schema1:
+      | {
+          between?: [number, number];
+          equals?: string | number | boolean;
+          gt?: number;
+          in?: (string | number | boolean)[];
+          lt?: number;
+          notEmpty?: boolean;
+          notEquals?: string | number | boolean;
+          var: string;
+        }
+      | {
+          all: components['schemas']['Inline5___schema1'][];
+        }
+      | {
+          any: components['schemas']['Inline5___schema1'][];
         };
   };
   responses: never;

@@ -21,9 +21,9 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void>
     `INSERT INTO batches (id, template_id, template_snapshot, template_version, assets_dir, target,
        format, quality, source_type, source_ref, sheet, bindings, file_name_pattern, images_dir,
        brand, today, status, total, rejected_reason, api_key_id, created_at, output_options,
-       sheet_options, source_rows, targets)
+       sheet_options, source_rows, targets, source_total)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-       $20, $21, $22, $23, $24, $25)`,
+       $20, $21, $22, $23, $24, $25, $26)`,
     [
       batch.id,
       batch.templateId,
@@ -50,6 +50,7 @@ export async function insertBatch(db: Queryable, batch: NewBatch): Promise<void>
       batch.sheetOptions ? JSON.stringify(batch.sheetOptions) : null,
       batch.sourceRows ? JSON.stringify(batch.sourceRows) : null,
       batch.targets && batch.targets.length > 0 ? JSON.stringify(batch.targets) : null,
+      batch.sourceTotal ?? null,
     ],
   );
 }

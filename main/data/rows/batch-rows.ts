@@ -21,6 +21,7 @@ export interface BatchRow extends SameAsRecord {
   sheet_options: unknown;
   targets: unknown;
   source_rows: unknown;
+  source_total: number | null;
   source_type: 'json-array' | 'csv' | 'xlsx';
   source_ref: string | null;
   bindings: unknown;
@@ -53,6 +54,7 @@ export function toBatchRecord(row: BatchRow, json: JsonColumn): BatchRecord {
     sourceRef: row.source_ref,
     sheet: row.sheet,
     sourceRows: jsonOrNull(json, row.source_rows) as number[] | null,
+    sourceTotal: row.source_total ?? null,
     bindings: json(row.bindings) as Record<string, unknown>,
     fileNamePattern: row.file_name_pattern,
     imagesDir: row.images_dir,

@@ -30,6 +30,11 @@ export interface BatchRecord {
    * ingested with their own indexes; null for every row.
    */
   sourceRows: number[] | null;
+  /**
+   * How many rows the source has (the sheet's data rows, or the records), whatever rows the
+   * batch draws: the N of `{ generated: total }`. Null for a batch made before it was kept.
+   */
+  sourceTotal: number | null;
   bindings: Record<string, unknown>;
   fileNamePattern: string | null;
   imagesDir: string | null;
@@ -67,6 +72,7 @@ export type NewBatch = Omit<
   | 'sheetOptions'
   | 'targets'
   | 'sourceRows'
+  | 'sourceTotal'
   | 'succeeded'
   | 'failed'
   | 'ingested'
@@ -79,6 +85,7 @@ export type NewBatch = Omit<
   sheetOptions?: SheetOptions | null;
   targets?: string[] | null;
   sourceRows?: number[] | null;
+  sourceTotal?: number | null;
 };
 
 /** The fields of a batch that change after it is created (undefined ones are left alone). */

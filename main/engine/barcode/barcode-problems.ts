@@ -21,7 +21,7 @@ export function barcodeProblems(
   const seen = new Set<string>();
   const visit = (layers: Layer[]): void => {
     for (const layer of layers) {
-      if (!isVisible(layer, values)) continue;
+      if (!isVisible(layer, { template, values })) continue;
       if (layer.kind === 'stack') visit(layer.layers);
       if (layer.kind !== 'barcode') continue;
       const value = fillPlaceholders(layer.value, template, values).trim();

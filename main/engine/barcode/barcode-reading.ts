@@ -1,4 +1,4 @@
-import type { BarcodeSymbology } from '../../../shared/template-format.js';
+import type { DrawnSymbology } from './barcode-symbologies.js';
 import type { BarcodeInput } from './barcode-value.js';
 import { upceToUpca } from './check-digits.js';
 
@@ -7,7 +7,7 @@ import { upceToUpca } from './check-digits.js';
  * It reads UPC-A and UPC-E as the EAN-13 they are part of; GS1 codes as bracketed element
  * strings, as they are written in a template.
  */
-export const READER_FORMATS: Record<BarcodeSymbology, string> = {
+export const READER_FORMATS: Record<DrawnSymbology, string> = {
   ean13: 'EAN13',
   ean8: 'EAN8',
   upca: 'UPCA',

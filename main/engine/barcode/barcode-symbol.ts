@@ -76,7 +76,8 @@ function encode(symbology: BarcodeSymbology, value: string): EncodedBarcode {
   const checked = checkBarcodeValue(symbology, value);
   if (!checked.ok) return checked;
   const { input } = checked;
-  const spec = SYMBOLOGIES[symbology];
+  // `gtin` has become the symbology its length picked.
+  const spec = SYMBOLOGIES[input.symbology];
   let raw: unknown;
   try {
     raw = barcodeEncoder().raw(spec.bcid, input.text, { ...input.options, includetext: true })[0];

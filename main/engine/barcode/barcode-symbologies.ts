@@ -42,10 +42,13 @@ export interface SymbologySpec {
   bearer?: number;
 }
 
+/** The symbologies drawn as themselves; `gtin` is drawn as EAN-8, UPC-A or EAN-13. */
+export type DrawnSymbology = Exclude<BarcodeSymbology, 'gtin'>;
+
 /** Light modules around a matrix code on every side. */
 const MATRIX_QUIET = { left: 2, right: 2 };
 
-export const SYMBOLOGIES: Record<BarcodeSymbology, SymbologySpec> = {
+export const SYMBOLOGIES: Record<DrawnSymbology, SymbologySpec> = {
   ean13: {
     label: 'EAN-13',
     bcid: 'ean13',

@@ -1,10 +1,12 @@
 import type { BarcodeSymbology } from '../../../shared/template-format.js';
-import { SYMBOLOGIES, type SymbologySpec } from './barcode-symbologies.js';
+import { SYMBOLOGIES, type DrawnSymbology, type SymbologySpec } from './barcode-symbologies.js';
 import { gs1CheckDigit, upceToUpca } from './check-digits.js';
+import { gtinSymbology } from './gtin-symbology.js';
 
 /** A value checked for its symbology, ready for the encoder. */
 export interface BarcodeInput {
-  symbology: BarcodeSymbology;
+  /** What is drawn: for `gtin`, the EAN-8, UPC-A or EAN-13 its length picked. */
+  symbology: DrawnSymbology;
   /**
    * The value as the code holds it, which is what a reader gives back: an EAN/UPC/ITF-14 with
    * its check digit, a GS1 element string as written.
@@ -27,9 +29,15 @@ const UTF8_ECI = '^ECI000026';
  * its check digit (added when left out, checked when given). A reason says what is wrong in
  * words a user can act on; the encoder itself has the last word (barcode-symbol.ts).
  */
-export function checkBarcodeValue(symbology: BarcodeSymbology, raw: string): CheckedBarcodeValue {
+export function checkBarcodeValue(requested: BarcodeSymbology, raw: string): CheckedBarcodeValue {
+  let value = raw.trim();
+  let symbology: DrawnSymbology;
+  if (requested === 'gtin') {
+    const picked = gtinSymbology(value);
+    if (!picked.ok) return { ok: false, reason: `${quote(value)} ${picked.reason}` };
+    ({ symbology, value } = picked);
+  } else symbology = requested;
   const spec = SYMBOLOGIES[symbology];
-  const value = raw.trim();
   const fail = (reason: string): CheckedBarcodeValue => ({
     ok: false,
     reason: `${quote(value)} ${reason}`,

@@ -9,6 +9,8 @@ import type { DrawContext } from '../draw-context.js';
 import { DEFAULT_FAMILY } from '../font-families.js';
 import { fontShorthand, missingGlyphs } from '../fonts.js';
 import { fillPlaceholders } from '../format-value.js';
+import { codeLinkHref } from '../link-href.js';
+import { annotateLink } from '../pdf-links.js';
 import { resolveColour } from '../paint.js';
 import { fontFamilyOf } from '../text-lines.js';
 
@@ -18,7 +20,7 @@ const SMALL_DIGITS = 0.75;
 /**
  * A barcode drawn from its module geometry: one path of rectangles (vector in a PDF), every
  * module the same whole number of pixels, the quiet zones painted with the background, and the
- * human-readable text in the layer's font.
+ * human-readable text in the layer's font; in a PDF, a link over it when it holds a web address.
  */
 export function drawBarcodeLayer(dc: DrawContext, layer: BarcodeLayer): void {
   const { ctx, template, values } = dc;
@@ -50,7 +52,7 @@ export function drawBarcodeLayer(dc: DrawContext, layer: BarcodeLayer): void {
       layerId: layer.id,
       source: layer.value,
       label: symbol.spec.label,
-      format: READER_FORMATS[layer.symbology],
+      format: READER_FORMATS[symbol.input.symbology],
       expected: expectedReading(symbol.input),
       area: placement.area,
       module: placement.module,
@@ -66,6 +68,8 @@ export function drawBarcodeLayer(dc: DrawContext, layer: BarcodeLayer): void {
   ctx.beginPath();
   tracePlacedModules(ctx, symbol, placement);
   ctx.fill();
+  // A code holding a web address (a QR-like DataMatrix, a PDF417) is also a link in a PDF.
+  annotateLink(dc, placement.area, codeLinkHref(value));
   if (placement.text) {
     const family = layer.font ? fontFamilyOf(layer.font.family, values) : DEFAULT_FAMILY;
     const pieces = humanReadablePieces(symbol);

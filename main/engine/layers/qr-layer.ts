@@ -1,14 +1,23 @@
 import type { QrLayer } from '../../../shared/template-format.js';
 import type { DrawContext } from '../draw-context.js';
-import { fillPlaceholders } from '../format-value.js';
 import { noteDrawnCode } from '../barcode/drawn-code.js';
 import { resolveColour } from '../paint.js';
+import { codeLinkHref } from '../link-href.js';
+import { annotateLink } from '../pdf-links.js';
 import { qrEncoder } from '../qr-encoder.js';
+import { qrText } from '../qr-text.js';
 
-/** A crisp QR code: whole-pixel modules, centred in the box, with its quiet zone. */
+/**
+ * A crisp QR code: whole-pixel modules, centred in the box, with its quiet zone. In a PDF, a
+ * code that holds a web address is also a link over the code.
+ */
 export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   const { ctx, template, values } = dc;
-  const text = fillPlaceholders(layer.value, template, values).trim();
+  const text = qrText(layer, template, values);
+  // A VietQR's fields were checked when the job was prepared (vietqr-problems.ts): one that
+  // does not pass fails the render rather than print a code that sends money nowhere.
+  if (text === null)
+    throw new Error(`The VietQR "${layer.id}" cannot be drawn: its fields do not pass`);
   if (!text) return;
   const qr = qrEncoder().create(text, { errorCorrectionLevel: layer.errorCorrection });
   const count = qr.modules.size;
@@ -24,10 +33,12 @@ export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   }
   ctx.fillStyle = resolveColour(layer.foreground, values) ?? '#000000';
   const origin = layer.margin * module;
+  annotateLink(dc, { x: left, y: top, width: side, height: side }, codeLinkHref(text));
   if (dc.codes) {
     noteDrawnCode(dc.codes, ctx, {
       layerId: layer.id,
-      source: layer.value,
+      // A VietQR's payload comes from several fields: the layer is named instead.
+      source: typeof layer.value === 'string' ? layer.value : '',
       label: 'QR code',
       format: 'QRCode',
       expected: text,

@@ -1,6 +1,6 @@
 import type { PageSpec } from '../../../shared/template-format.js';
-import { fillPlaceholders } from '../format-value.js';
 import { qrEncoder } from '../qr-encoder.js';
+import { qrText } from '../qr-text.js';
 import type { Rule, RuleViolation } from './rule-types.js';
 
 /** Below this many pixels per module a phone camera misreads codes on a screen. */
@@ -34,7 +34,8 @@ const formatMm = (mm: number) => `${Number(mm.toFixed(2))} mm`;
 export const qrScannable: Rule = (page): RuleViolation[] =>
   page.layers.flatMap((layer): RuleViolation[] => {
     if (layer.kind !== 'qr') return [];
-    const text = fillPlaceholders(layer.value, page.dc.template, page.dc.values).trim();
+    // A VietQR that does not pass is the render's 422, not a rule's warning.
+    const text = qrText(layer, page.dc.template, page.dc.values);
     if (!text) return [];
     if (page.ratio === 'story' || page.ratio === 'og') {
       return [

@@ -16,6 +16,7 @@ import { webhooks } from './0014-webhooks.js';
 import { batchTargets } from './0015-batch-targets.js';
 import { batchSourceRows } from './0016-batch-source-rows.js';
 import { batchBreakers } from './0017-batch-breakers.js';
+import { batchSourceTotal } from './0018-batch-source-total.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const MIGRATIONS: readonly Migration[] = [
@@ -36,6 +37,7 @@ export const MIGRATIONS: readonly Migration[] = [
   batchTargets,
   batchSourceRows,
   batchBreakers,
+  batchSourceTotal,
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.length;

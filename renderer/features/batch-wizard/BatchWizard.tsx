@@ -6,7 +6,7 @@ import { useT, type MessageKey } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
 import { WIZARD_STEPS, type WizardStep } from '../../stores/wizard-slice';
 import { variableLabel } from '../template/VariableField';
-import { unmappedRequired } from './mapping';
+import { badSerials, unmappedRequired } from './mapping';
 import { MappingStep } from './MappingStep';
 import { OutputStep } from './OutputStep';
 import { ReviewStep } from './ReviewStep';
@@ -37,6 +37,16 @@ export function BatchWizard({ templateId }: { templateId: string | null }): Reac
         : [],
     ),
   );
+  // A serial the API would refuse stops the wizard here, where its fields are.
+  const serials = useAppStore(
+    useShallow((s) => {
+      const { template, upload, mapping } = s.wizard;
+      if (!template || !upload) return [];
+      const rows = upload.rows ?? upload.preview?.length ?? 0;
+      return badSerials(template, mapping, Math.max(0, rows - 1)).map(variableLabel);
+    }),
+  );
+  const blocked = missing.length > 0 || serials.length > 0;
 
   useEffect(() => {
     const id = templateId ?? wizardTemplateId;
@@ -46,8 +56,8 @@ export function BatchWizard({ templateId }: { templateId: string | null }): Reac
   const ready: Record<WizardStep, boolean> = {
     source: true,
     mapping: hasTemplate && hasFile,
-    output: hasTemplate && hasFile && missing.length === 0,
-    review: hasTemplate && hasFile && missing.length === 0,
+    output: hasTemplate && hasFile && !blocked,
+    review: hasTemplate && hasFile && !blocked,
   };
   const index = WIZARD_STEPS.indexOf(step);
   const go = (next: WizardStep) => {
@@ -116,6 +126,12 @@ export function BatchWizard({ templateId }: { templateId: string | null }): Reac
             <span className="field-error" role="status" data-testid="wizard-missing">
               <Icon name="alert" size={14} />
               {t('wizard.mapping.blocked', { fields: missing.join(', ') })}
+            </span>
+          ) : null}
+          {serials.length > 0 && index > 0 ? (
+            <span className="field-error" role="status" data-testid="wizard-bad-serial">
+              <Icon name="alert" size={14} />
+              {t('wizard.mapping.serialBlocked', { fields: serials.join(', ') })}
             </span>
           ) : null}
           {next ? (

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, type ReactElement } from 'react';
+import { DateInput } from '../../components/DateInput';
 import type { CatalogDetail, VariableDescription } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { Button, ErrorBanner } from '../../components/ui';
@@ -12,8 +13,13 @@ import { variableLabel } from '../template/VariableField';
 import { cellText } from './DataTable';
 import { autoField, effectiveChoice, rowValues } from './mapping';
 import { useSourceRow } from './use-source-row';
+import { NEW_SERIAL } from './serial-choice';
+import { SerialNumberFields } from './SerialNumberFields';
 
-const GENERATED = ['rowNumber', 'rowIndex', 'uuid', 'today'] as const;
+const GENERATED = ['rowNumber', 'rowIndex', 'total', 'uuid', 'today'] as const;
+
+/** The API numbers text and number variables only (main/batch/bindings.ts). */
+const COUNTED_TYPES: readonly string[] = ['text', 'longText', 'number'];
 
 function encode(choice: MappingChoice | undefined): string {
   if (!choice || choice.kind === 'auto') return 'auto';
@@ -33,6 +39,7 @@ function decode(value: string, previous: MappingChoice | undefined): MappingChoi
     return { kind: 'generated', source: value.slice(4) as (typeof GENERATED)[number] };
   if (value === 'constant')
     return { kind: 'constant', value: previous?.kind === 'constant' ? previous.value : '' };
+  if (value === 'serial') return previous?.kind === 'serial' ? previous : NEW_SERIAL;
   if (value === 'profile') return { kind: 'profile' };
   if (value === 'default') return { kind: 'default' };
   return { kind: 'auto' };
@@ -77,21 +84,22 @@ export function MappingStep({
       template?.variables.some((v) => {
         if (!v.required || v.default !== undefined) return false;
         return (
-          rowValues(template, mapping, fields, row, previewRow)[v.name] === undefined && !v.bindsTo
+          rowValues(template, mapping, fields, row, previewRow, totalRows)[v.name] === undefined &&
+          !v.bindsTo
         );
       }) ?? false,
-    [template, mapping, fields, row, previewRow],
+    [template, mapping, fields, row, previewRow, totalRows],
   );
   const previewable = useMemo(
     () =>
       template
         ? previewableValues(
             template,
-            rowValues(template, mapping, fields, row, previewRow),
+            rowValues(template, mapping, fields, row, previewRow, totalRows),
             imagesDir,
           )
         : null,
-    [template, mapping, fields, row, previewRow, imagesDir],
+    [template, mapping, fields, row, previewRow, totalRows, imagesDir],
   );
   // A number cell holding text ("không rõ") is said here; the API would refuse its preview.
   const notNumbers = useMemo(
@@ -140,14 +148,17 @@ export function MappingStep({
                   variable={variable}
                   fields={fields}
                   choice={mapping[variable.name]}
-                  sample={rowValues(template, mapping, fields, row, previewRow)[variable.name]}
+                  sample={
+                    rowValues(template, mapping, fields, row, previewRow, totalRows)[variable.name]
+                  }
+                  lastRow={Math.max(0, totalRows - 1)}
                   onChange={(choice) => setMapping(variable.name, choice)}
                 />
               ))}
             </tbody>
           </table>
         </div>
-        <FilledRows template={template} fields={fields} rows={rows} t={t} />
+        <FilledRows template={template} fields={fields} rows={rows} totalRows={totalRows} t={t} />
       </div>
 
       <aside
@@ -230,12 +241,14 @@ function MappingRow({
   fields,
   choice,
   sample,
+  lastRow,
   onChange,
 }: {
   variable: VariableDescription;
   fields: string[];
   choice: MappingChoice | undefined;
   sample: unknown;
+  lastRow: number;
   onChange: (choice: MappingChoice) => void;
 }): ReactElement {
   const t = useT();
@@ -288,11 +301,16 @@ function MappingRow({
               {variable.bindsTo ? (
                 <option value="profile">{t('wizard.mapping.profile')}</option>
               ) : null}
-              {GENERATED.map((g) => (
-                <option key={g} value={`gen:${g}`}>
-                  {t(`wizard.mapping.gen.${g}`)}
-                </option>
-              ))}
+              {COUNTED_TYPES.includes(variable.type) ? (
+                <option value="serial">{t('wizard.mapping.serial')}</option>
+              ) : null}
+              {GENERATED.filter((g) => g !== 'total' || COUNTED_TYPES.includes(variable.type)).map(
+                (g) => (
+                  <option key={g} value={`gen:${g}`}>
+                    {t(`wizard.mapping.gen.${g}`)}
+                  </option>
+                ),
+              )}
               {variable.default !== undefined || !auto ? (
                 <option value="default">{t('wizard.mapping.default')}</option>
               ) : null}
@@ -307,17 +325,31 @@ function MappingRow({
                 aria-label={t('wizard.mapping.constantValue', { label })}
                 onChange={(e) => onChange({ kind: 'constant', value: e.target.value })}
               />
+            ) : variable.type === 'date' ? (
+              <DateInput
+                value={choice.value}
+                locale={variable.locale ?? 'en-US'}
+                label={t('wizard.mapping.constantValue', { label })}
+                onChange={(value) => onChange({ kind: 'constant', value: value ?? '' })}
+              />
             ) : (
               <input
                 className="input"
-                type={
-                  variable.type === 'number' ? 'number' : variable.type === 'date' ? 'date' : 'text'
-                }
+                type={variable.type === 'number' ? 'number' : 'text'}
                 value={choice.value}
                 aria-label={t('wizard.mapping.constantValue', { label })}
                 onChange={(e) => onChange({ kind: 'constant', value: e.target.value })}
               />
             )
+          ) : null}
+          {choice?.kind === 'serial' ? (
+            <SerialNumberFields
+              variableName={variable.name}
+              label={label}
+              choice={choice}
+              lastRow={lastRow}
+              onChange={onChange}
+            />
           ) : null}
           {missing ? (
             <span className="field-error">
@@ -338,11 +370,13 @@ function FilledRows({
   template,
   fields,
   rows,
+  totalRows,
   t,
 }: {
   template: CatalogDetail;
   fields: string[];
   rows: Record<string, unknown>[];
+  totalRows: number;
   t: Translate;
 }): ReactElement {
   const mapping = useAppStore((s) => s.wizard.mapping);
@@ -371,7 +405,7 @@ function FilledRows({
           </thead>
           <tbody>
             {shown.map((row, index) => {
-              const values = rowValues(template, mapping, fields, row, index);
+              const values = rowValues(template, mapping, fields, row, index, totalRows);
               return (
                 <tr
                   key={index}

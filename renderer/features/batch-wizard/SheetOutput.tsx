@@ -55,6 +55,7 @@ export function SheetOutput({ page, pages }: { page: Page; pages: number }): Rea
           ...(sheets.preset ? { preset: sheets.preset } : {}),
           duplex,
           marks: sheets.marks,
+          ...(sheets.cutAndStack ? { cutAndStack: true } : {}),
         },
         item,
       )
@@ -145,6 +146,20 @@ export function SheetOutput({ page, pages }: { page: Page; pages: number }): Rea
                     label: t(`sheets.marks.${marks}`),
                   }))}
                 />
+              )}
+            </Field>
+            <Field label={t('sheets.order')} hint={t('sheets.order.hint')}>
+              {({ id, describedBy }) => (
+                <label className="check" htmlFor={id}>
+                  <input
+                    id={id}
+                    type="checkbox"
+                    aria-describedby={describedBy}
+                    checked={Boolean(sheets.cutAndStack)}
+                    onChange={(e) => set({ cutAndStack: e.target.checked })}
+                  />
+                  {t('sheets.order.cutAndStack')}
+                </label>
               )}
             </Field>
           </div>

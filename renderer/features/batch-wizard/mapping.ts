@@ -6,7 +6,9 @@ import type {
   CreateBatchRequest,
   VariableDescription,
 } from '../../api/types';
+import { serialText } from '../../../shared/serial-numbers';
 import type { MappingChoice, WizardState } from '../../stores/wizard-slice';
+import { serialFieldProblems, serialNumbering } from './serial-choice';
 
 /**
  * The column a variable takes automatically: the server's rule (main/batch/bindings.ts) — the
@@ -92,6 +94,9 @@ export function toBindings(
       case 'generated':
         bindings[variable.name] = { generated: choice.source };
         break;
+      case 'serial':
+        bindings[variable.name] = { serial: serialNumbering(choice) };
+        break;
       case 'default':
         if (variable.default !== undefined)
           bindings[variable.name] = { constant: variable.default };
@@ -141,6 +146,7 @@ export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | nul
                 ? wizard.sheets.duplex
                 : 'none',
             marks: wizard.sheets.marks,
+            ...(wizard.sheets.cutAndStack ? { cutAndStack: true } : {}),
           },
         }
       : {}),
@@ -188,13 +194,34 @@ export function printLayout(
   return template.layouts[target ?? template.ratios[0] ?? '']?.page ?? null;
 }
 
-/** Values of one source row as the batch would render it (for the wizard's live preview). */
+/**
+ * Variables whose serial number the API would refuse (a field out of range, or a count down
+ * below 0 by the sheet's last row, `lastRow`): the wizard does not go on with them.
+ */
+export function badSerials(
+  template: CatalogDetail,
+  mapping: Record<string, MappingChoice>,
+  lastRow: number,
+): VariableDescription[] {
+  return template.variables.filter((variable) => {
+    const choice = mapping[variable.name];
+    return (
+      choice?.kind === 'serial' && Object.keys(serialFieldProblems(choice, lastRow)).length > 0
+    );
+  });
+}
+
+/**
+ * Values of one source row as the batch would render it (for the wizard's live preview);
+ * `sourceTotal` is the sheet's row count (`{ generated: total }`).
+ */
 export function rowValues(
   template: CatalogDetail,
   mapping: Record<string, MappingChoice>,
   fields: readonly string[],
   row: Record<string, unknown>,
   rowIndex: number,
+  sourceTotal = 0,
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const variable of template.variables) {
@@ -207,19 +234,30 @@ export function rowValues(
       case 'constant':
         value = constantValue(variable, choice.value);
         break;
+      case 'serial': {
+        // A field the API would refuse draws nothing rather than a number it would not give.
+        if (Object.keys(serialFieldProblems(choice, rowIndex)).length > 0) break;
+        const text = serialText(serialNumbering(choice), rowIndex);
+        value = variable.type === 'number' ? Number(text) : text;
+        break;
+      }
       case 'generated':
         value =
-          choice.source === 'rowIndex'
+          choice.source === 'total'
             ? variable.type === 'number'
-              ? rowIndex
-              : String(rowIndex)
-            : choice.source === 'rowNumber'
+              ? sourceTotal
+              : String(sourceTotal)
+            : choice.source === 'rowIndex'
               ? variable.type === 'number'
-                ? rowIndex + 1
-                : String(rowIndex + 1)
-              : choice.source === 'today'
-                ? new Date().toISOString().slice(0, 10)
-                : '00000000-0000-5000-8000-000000000000';
+                ? rowIndex
+                : String(rowIndex)
+              : choice.source === 'rowNumber'
+                ? variable.type === 'number'
+                  ? rowIndex + 1
+                  : String(rowIndex + 1)
+                : choice.source === 'today'
+                  ? new Date().toISOString().slice(0, 10)
+                  : '00000000-0000-5000-8000-000000000000';
         break;
       default:
         value = undefined;

@@ -139,13 +139,23 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
       wasLive.current = false;
       setVersion((v) => v + 1);
       void loadAccount().catch(() => {});
-      // Green only when every row rendered: failures are said, with their count.
-      if (batch.failed > 0 && batch.succeeded > 0)
+      const notRendered = batch.total - batch.succeeded - batch.failed;
+      // Green only when every row rendered: failures and rows a cancel left are said, counted.
+      if (batch.status === 'cancelled')
+        toast(
+          'info',
+          t('batch.doneCancelled', {
+            done: formatNumber(language, batch.succeeded),
+            total: formatNumber(language, batch.total),
+            remaining: formatNumber(language, notRendered),
+          }),
+        );
+      else if (batch.failed > 0 && batch.succeeded > 0)
         toast('error', t('batch.donePartial', { failed: batch.failed, total: batch.total }));
       else if (batch.failed > 0) toast('error', t('batch.doneFailed'));
       else toast('success', t('batch.done'));
     }
-  }, [batch, live, loadAccount, toast, t]);
+  }, [batch, live, loadAccount, toast, t, language]);
 
   const act = async (name: string, action: () => Promise<void>) => {
     setBusy(name);
@@ -178,8 +188,17 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
 
   const title = batchName(batch, language, catalog?.find((c) => c.id === batch.templateId)?.name);
   const done = batch.succeeded + batch.failed;
-  const replayable =
-    !live && (batch.failed > 0 || batch.pending > 0) && batch.status !== 'succeeded';
+  // Rows never rendered: a cancel's, or those a stop left; a replay queues them with the failed.
+  const remaining = Math.max(0, batch.total - done);
+  const replayable = !live && (batch.failed > 0 || remaining > 0) && batch.status !== 'succeeded';
+  const replayLabel =
+    remaining === 0
+      ? t('batch.replay')
+      : batch.failed > 0
+        ? t('batch.renderFailedAndRemaining', {
+            count: formatNumber(language, batch.failed + remaining),
+          })
+        : t('batch.renderRemaining', { count: formatNumber(language, remaining) });
 
   return (
     <div className="page wide">
@@ -226,11 +245,11 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
                   setFilter('all');
                   setVersion((v) => v + 1);
                   void loadAccount().catch(() => {});
-                  toast('info', t('batch.replayed'));
+                  toast('info', t(remaining > 0 ? 'batch.remainingQueued' : 'batch.replayed'));
                 })
               }
             >
-              {t('batch.replay')}
+              {replayLabel}
             </Button>
           ) : null}
           {!live && setup?.templateId ? (
@@ -336,8 +355,10 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
               </div>
             </div>
             <div className="stat">
-              <div className="stat-label">{t('batch.pending')}</div>
-              <div className="stat-value">{formatNumber(language, batch.pending)}</div>
+              <div className="stat-label">{live ? t('batch.pending') : t('batch.notRendered')}</div>
+              <div className="stat-value" data-testid="batch-remaining">
+                {formatNumber(language, live ? batch.pending : remaining)}
+              </div>
             </div>
           </div>
         </div>

@@ -17,8 +17,9 @@ import {
   QrSection,
   ShapeSection,
   TextContentSection,
-  VisibilitySection,
 } from './LayerSections';
+import { VisibilityRuleBuilder } from './VisibilityRuleBuilder';
+import { BarcodeSection } from './BarcodeSection';
 import { PaintEditor } from './PaintEditor';
 import { KeepSection } from './KeepSection';
 import { SizeScope } from './SizeScope';
@@ -160,11 +161,12 @@ function LayerInspector({ layer }: { layer: Layer }): ReactElement {
       {layer.kind === 'image' ? <KeepSection layer={layer} /> : null}
       {layer.kind === 'shape' ? <ShapeSection layer={layer} /> : null}
       {layer.kind === 'qr' ? <QrSection layer={layer} /> : null}
+      {layer.kind === 'barcode' ? <BarcodeSection layer={layer} /> : null}
       {layer.kind === 'list' ? <ListSection layer={layer} /> : null}
       {layer.kind === 'stack' ? (
         <p className="small muted ed-panel-note">{t('editor.stack.hint')}</p>
       ) : null}
-      <VisibilitySection layer={layer} />
+      <VisibilityRuleBuilder layer={layer} />
     </>
   );
 }

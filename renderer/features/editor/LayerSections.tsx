@@ -16,6 +16,7 @@ import {
 import { uniqueVariableName } from './layer-ops';
 import { PaintEditor } from './PaintEditor';
 import { useLayerEdit } from './use-layer-edit';
+import { VietQrFields } from './VietQrFields';
 
 type Of<K extends Layer['kind']> = Extract<Layer, { kind: K }>;
 
@@ -260,16 +261,36 @@ export function ShapeSection({ layer }: { layer: Of<'shape'> }): ReactElement {
 export function QrSection({ layer }: { layer: Of<'qr'> }): ReactElement {
   const t = useT();
   const { update, error } = useLayerEdit(layer);
+  const { value } = layer;
   return (
     <Section title={t('editor.section.qr')}>
-      <TextField
-        label={t('editor.qr.value')}
-        value={layer.value}
-        mono
+      <SelectField
+        label={t('editor.qr.source')}
+        value={typeof value === 'string' ? 'text' : 'vietqr'}
+        wide
         error={error('value')}
-        hint={t('editor.text.hint')}
-        onChange={(value) => update({ value })}
+        options={[
+          { value: 'text', label: t('editor.qr.source.text') },
+          { value: 'vietqr', label: t('editor.qr.source.vietqr') },
+        ]}
+        onChange={(source) =>
+          update({
+            // A new transfer starts empty, which draws nothing until a bank and account are given.
+            value: source === 'text' ? 'https://' : { vietqr: { bank: '', account: '' } },
+          })
+        }
       />
+      {typeof value === 'string' ? (
+        <TextField
+          label={t('editor.qr.value')}
+          value={value}
+          mono
+          hint={t('editor.text.hint')}
+          onChange={(text) => update({ value: text })}
+        />
+      ) : (
+        <VietQrFields layer={layer} source={value.vietqr} />
+      )}
       <ColourField
         label={t('editor.qr.foreground')}
         value={layer.foreground}
@@ -320,77 +341,6 @@ export function ListSection({ layer }: { layer: Of<'list'> }): ReactElement {
         suffix="px"
         onChange={(gap) => gap !== undefined && update({ gap })}
       />
-    </Section>
-  );
-}
-
-type RuleKind = 'none' | 'notEmpty' | 'equals' | 'notEquals';
-
-/** Show the layer always, or only when a variable has a value / has (not) a given value. */
-export function VisibilitySection({ layer }: { layer: Layer }): ReactElement {
-  const t = useT();
-  const { update, remove, error } = useLayerEdit(layer);
-  const variables = useVariables();
-  const rule = layer.visibleWhen;
-  const kind: RuleKind = !rule
-    ? 'none'
-    : rule.equals !== undefined
-      ? 'equals'
-      : rule.notEquals !== undefined
-        ? 'notEquals'
-        : 'notEmpty';
-  const compared = rule ? String(rule.equals ?? rule.notEquals ?? '') : '';
-  const setRule = (next: RuleKind, name = rule?.var ?? variables[0]?.name, value = compared) => {
-    if (next === 'none' || !name) return remove('visibleWhen');
-    update({
-      visibleWhen:
-        next === 'notEmpty'
-          ? { var: name, notEmpty: true }
-          : next === 'equals'
-            ? { var: name, equals: value }
-            : { var: name, notEquals: value },
-    });
-  };
-  const variable = variables.find((v) => v.name === rule?.var);
-  return (
-    <Section title={t('editor.section.visibility')}>
-      <SelectField
-        label={t('editor.visible.rule')}
-        value={kind}
-        error={error('visibleWhen')}
-        options={(['none', 'notEmpty', 'equals', 'notEquals'] as const).map((k) => ({
-          value: k,
-          label: t(`editor.visible.${k}`),
-        }))}
-        onChange={(k) => setRule(k)}
-      />
-      {rule ? (
-        <SelectField
-          label={t('editor.visible.variable')}
-          value={rule.var}
-          options={variables.map((v) => ({ value: v.name, label: v.label ?? v.name }))}
-          onChange={(name) => setRule(kind, name)}
-        />
-      ) : null}
-      {kind === 'equals' || kind === 'notEquals' ? (
-        variable?.type === 'enum' ? (
-          <SelectField
-            label={t('editor.visible.value')}
-            value={compared}
-            options={[
-              { value: '', label: '—' },
-              ...variable.options.map((o) => ({ value: o.value, label: o.label || o.value })),
-            ]}
-            onChange={(value) => setRule(kind, rule?.var, value)}
-          />
-        ) : (
-          <TextField
-            label={t('editor.visible.value')}
-            value={compared}
-            onChange={(value) => setRule(kind, rule?.var, value)}
-          />
-        )
-      ) : null}
     </Section>
   );
 }

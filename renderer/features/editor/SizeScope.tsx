@@ -18,23 +18,50 @@ export function SizeScope({ layerId }: { layerId?: string }): ReactElement | nul
   const page = useEditorStore((s) => s.page);
   const names = useEditorStore((s) => Object.keys(s.draft?.layouts ?? {}).join(','));
   const layout = useEditorStore((s) => s.draft?.layouts[s.ratio]);
-  const [done, setDone] = useState<{ ratio: string; text: string } | null>(null);
+  const [done, setDone] = useState<{
+    ratio: string;
+    text: string;
+    /** Sizes that cannot take the layer: offered to leave out. */
+    skip?: string[];
+  } | null>(null);
   if (!layout) return null;
   const others = names.split(',').filter((n) => n && n !== ratio);
   const size = `${label(ratio)} (${layout.width} × ${layout.height} px)`;
   const list = (items: string[]) =>
     new Intl.ListFormat(language === 'vi' ? 'vi-VN' : 'en-US', { type: 'conjunction' }).format(
-      items.map(label),
+      items,
     );
-  const apply = () => {
+  const apply = (skip: string[] = []) => {
     const store = useEditorStore.getState();
     if (!layerId || !store.draft) return;
-    const result = applyLayerToAllLayouts(store.draft, store.ratio, layerId);
+    const result = applyLayerToAllLayouts(store.draft, store.ratio, layerId, skip);
+    if (result.refused.length > 0) {
+      // Said before anything changes: which sizes cannot take the layer, and why.
+      const reasons = result.refused.map((refused) =>
+        refused.reason === 'other-kind'
+          ? t('editor.scope.refused.kind', {
+              size: label(refused.name),
+              kind: t(`editor.kind.${refused.kind}`).toLowerCase(),
+              id: layerId,
+            })
+          : t('editor.scope.refused.ids', {
+              size: label(refused.name),
+              ids: list(refused.ids.map((id) => `“${id}”`)),
+            }),
+      );
+      setDone({
+        ratio,
+        text: t('editor.scope.refused', { reasons: reasons.join(' ') }),
+        skip: result.refused.map((refused) => refused.name),
+      });
+      return;
+    }
     store.edit(() => result.template);
     const parts: string[] = [];
     if (result.updated.length > 0)
-      parts.push(t('editor.scope.applied', { sizes: list(result.updated) }));
-    if (result.added.length > 0) parts.push(t('editor.scope.added', { sizes: list(result.added) }));
+      parts.push(t('editor.scope.applied', { sizes: list(result.updated.map(label)) }));
+    if (result.added.length > 0)
+      parts.push(t('editor.scope.added', { sizes: list(result.added.map(label)) }));
     setDone({ ratio, text: parts.join(' ') });
   };
   return (
@@ -44,7 +71,7 @@ export function SizeScope({ layerId }: { layerId?: string }): ReactElement | nul
       </p>
       {layerId && others.length > 0 && page === 0 ? (
         <>
-          <Button size="sm" icon="copy" onClick={apply}>
+          <Button size="sm" icon="copy" onClick={() => apply()}>
             {t('editor.scope.applyAll')}
           </Button>
           <p className="small muted ed-scope-hint">{t('editor.scope.applyAll.hint')}</p>
@@ -53,6 +80,11 @@ export function SizeScope({ layerId }: { layerId?: string }): ReactElement | nul
       <p className="small ed-scope-done" role="status">
         {done?.ratio === ratio ? done.text : null}
       </p>
+      {done?.ratio === ratio && done.skip && done.skip.length < others.length ? (
+        <Button size="sm" onClick={() => apply(done.skip)}>
+          {t('editor.scope.applyOthers')}
+        </Button>
+      ) : null}
     </div>
   );
 }

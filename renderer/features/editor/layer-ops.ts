@@ -1,12 +1,12 @@
 import type { Layer, Layout, Problem, Ratio, Template, Variable } from '../../api/types';
-import { layoutLayers, layoutPages } from '../../../shared/layout-pages';
+import { layoutLayers, layoutPages, withChildren } from '../../../shared/layout-pages';
 import { pageLayersPath } from './layout-page';
 
 /** Pure edits of a template document the editor's actions are made of. */
 
 /** The kinds the editor adds; a stack (format 2) is edited in the template's JSON. */
 export type LayerKind = Exclude<Layer['kind'], 'stack'>;
-export const LAYER_KINDS: LayerKind[] = ['text', 'image', 'shape', 'qr', 'list'];
+export const LAYER_KINDS: LayerKind[] = ['text', 'image', 'shape', 'qr', 'barcode', 'list'];
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -46,8 +46,11 @@ export function newLayer(
   kind: LayerKind,
 ): { layer: Layer; variable?: Variable } {
   const id = uniqueId(kind, allLayerIds(template));
-  const width = Math.round(layout.width * (kind === 'qr' ? 0.2 : 0.5));
-  const height = Math.round(kind === 'qr' ? width : layout.height * 0.15);
+  const width = Math.round(layout.width * (kind === 'qr' ? 0.2 : kind === 'barcode' ? 0.4 : 0.5));
+  // A linear code's bars are about a third as high as it is wide, with its digits below.
+  const height = Math.round(
+    kind === 'qr' ? width : kind === 'barcode' ? width * 0.4 : layout.height * 0.15,
+  );
   const base = {
     id,
     x: Math.round((layout.width - width) / 2),
@@ -216,59 +219,122 @@ export interface AppliedToAll {
   template: Template;
   /** Layouts whose layer of the same id took the properties. */
   updated: string[];
-  /** Layouts that had no such layer (or one of another kind) and got a scaled copy. */
+  /** Layouts that had no such layer and got a scaled copy. */
   added: string[];
+  /**
+   * Layouts that cannot take the layer, and why: nothing was changed in any layout when this is
+   * not empty (the caller may apply to the others with `skip`).
+   */
+  refused: RefusedSize[];
+}
+
+export type RefusedSize =
+  | { name: string; reason: 'other-kind'; kind: Layer['kind'] }
+  | { name: string; reason: 'ids-taken'; ids: string[] };
+
+/** The layer with `id` among `layers` or inside their stacks, with the index path to it. */
+function findNested(layers: Layer[], id: string): { layer: Layer; path: number[] } | null {
+  for (const [index, layer] of layers.entries()) {
+    if (layer.id === id) return { layer, path: [index] };
+    if (layer.kind === 'stack') {
+      const inner = findNested(layer.layers, id);
+      if (inner) return { layer: inner.layer, path: [index, ...inner.path] };
+    }
+  }
+  return null;
+}
+
+/** `layers` with the layer at `path` (from findNested) replaced. */
+function replacedAt(layers: Layer[], path: number[], layer: Layer): Layer[] {
+  const [index, ...rest] = path;
+  return layers.map((current, i) => {
+    if (i !== index) return current;
+    if (rest.length === 0) return layer;
+    if (current.kind !== 'stack') return current;
+    return { ...current, layers: replacedAt(current.layers, rest, layer) };
+  });
+}
+
+/**
+ * The source layer as this size should have it: its content and style, with the target's own
+ * PER_SIZE values; a stack's children matched by id the same way, new children scaled.
+ */
+function mergedLayer(source: Layer, target: Layer, sx: number, sy: number): Layer {
+  const own = target as Record<string, unknown>;
+  const next: Record<string, unknown> = { ...source };
+  for (const key of PER_SIZE) {
+    if (own[key] === undefined) delete next[key];
+    else next[key] = own[key];
+  }
+  if (source.kind === 'stack' && target.kind === 'stack') {
+    next.layers = source.layers.map((child) => {
+      const match = target.layers.find((c) => c.id === child.id && c.kind === child.kind);
+      return match ? mergedLayer(child, match, sx, sy) : scaledLayer(child, sx, sy);
+    });
+  }
+  return next as Layer;
 }
 
 /**
  * Gives every other layout the layer's properties (content, font, colours, alignment,
- * visibility, opacity) while each keeps its own position, box, rotation, text size and crop. A
- * layout without the layer gets a copy placed and sized in proportion, as when a size is added.
+ * visibility, opacity) while each keeps its own position, box, rotation, text size and crop,
+ * wherever the layer sits there (at the top or inside a group). A layout without the layer gets
+ * a copy placed and sized in proportion, as when a size is added. A size where the id names a
+ * layer of another kind, or where the copy would bring ids the size already uses elsewhere, is
+ * refused: then nothing changes, unless `skip` lists the refused sizes to leave out.
  */
 export function applyLayerToAllLayouts(
   template: Template,
   from: string,
   layerId: string,
+  skip: readonly string[] = [],
 ): AppliedToAll {
   const sourceLayout = template.layouts[from];
-  const source = sourceLayout?.layers.find((l) => l.id === layerId);
-  if (!sourceLayout || !source) return { template, updated: [], added: [] };
+  const source = sourceLayout ? findNested(sourceLayout.layers, layerId)?.layer : undefined;
+  if (!sourceLayout || !source) return { template, updated: [], added: [], refused: [] };
   const updated: string[] = [];
   const added: string[] = [];
+  const refused: RefusedSize[] = [];
   const layouts: Record<string, Layout> = {};
   for (const [name, layout] of Object.entries(template.layouts)) {
     if (!layout) continue;
-    if (name === from) {
+    if (name === from || skip.includes(name)) {
       layouts[name] = layout;
       continue;
     }
-    const index = layout.layers.findIndex((l) => l.id === layerId);
-    const target = layout.layers[index];
-    let layer: Layer;
-    if (!target || target.kind !== source.kind) {
-      layer = scaledLayer(
-        source,
-        layout.width / sourceLayout.width,
-        layout.height / sourceLayout.height,
-      );
-      added.push(name);
-    } else {
-      const own = target as Record<string, unknown>;
-      const next: Record<string, unknown> = { ...source };
-      for (const key of PER_SIZE) {
-        if (own[key] === undefined) delete next[key];
-        else next[key] = own[key];
-      }
-      layer = next as Layer;
-      updated.push(name);
+    const sx = layout.width / sourceLayout.width;
+    const sy = layout.height / sourceLayout.height;
+    const found = findNested(layout.layers, layerId);
+    if (found && found.layer.kind !== source.kind) {
+      refused.push({ name, reason: 'other-kind', kind: found.layer.kind });
+      continue;
     }
-    const layers =
-      index < 0
-        ? [...layout.layers, layer]
-        : layout.layers.map((l, i) => (i === index ? layer : l));
+    const layer = found ? mergedLayer(source, found.layer, sx, sy) : scaledLayer(source, sx, sy);
+    // Ids the layout keeps besides the replaced layer must not come back with the copy.
+    const replaced = new Set(found ? withChildren([found.layer]).map((l) => l.id) : []);
+    const kept = new Set(
+      layoutLayers(layout)
+        .map((l) => l.id)
+        .filter((id) => !replaced.has(id)),
+    );
+    const clashes = withChildren([layer])
+      .map((l) => l.id)
+      .filter((id) => kept.has(id));
+    if (clashes.length > 0) {
+      refused.push({ name, reason: 'ids-taken', ids: clashes });
+      continue;
+    }
+    const layers = found ? replacedAt(layout.layers, found.path, layer) : [...layout.layers, layer];
     layouts[name] = { ...layout, layers };
+    (found ? updated : added).push(name);
   }
-  return { template: { ...template, layouts: layouts as Template['layouts'] }, updated, added };
+  if (refused.length > 0) return { template, updated: [], added: [], refused };
+  return {
+    template: { ...template, layouts: layouts as Template['layouts'] },
+    updated,
+    added,
+    refused,
+  };
 }
 
 /** JSON-walks a value replacing `{ var: from }` references and `{{from}}` placeholders. */

@@ -1,4 +1,5 @@
 import { saveFileName } from './save-name';
+import { startingOutput } from '../../stores/wizard-slice';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { OUTPUT_FORMATS } from '../../../shared/api-schemas';
 import { api } from '../../api/client';
@@ -96,8 +97,11 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
   }, [template]);
   const [values, setValues] = useState<Record<string, unknown>>(sampleValues);
   const [overrides, setOverrides] = useState<Set<string>>(new Set());
-  const [ratio, setRatio] = useState<string>(template.targets[0] ?? 'square');
-  const [format, setFormat] = useState<OutputFormat>('png');
+  const [ratio, setRatio] = useState<string>(
+    template.primaryTarget ?? template.targets[0] ?? 'square',
+  );
+  // A print template opens on its print layout as a PDF (the catalog says so in `format`).
+  const [format, setFormat] = useState<OutputFormat>(template.format);
   const [cropMarks, setCropMarks] = useState(false);
   // Crop marks are offered for print layouts, whose trim and bleed they mark.
   const printable = Boolean(template.layouts[ratio]?.page);
@@ -435,7 +439,11 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
               <Button
                 icon="sparkles"
                 onClick={() => {
-                  wizardPatch({ templateId: template.id, template, target: ratio, mapping: {} });
+                  wizardPatch({
+                    templateId: template.id,
+                    ...startingOutput(template, ratio),
+                    mapping: {},
+                  });
                   navigate({ name: 'wizard', templateId: template.id });
                 }}
               >

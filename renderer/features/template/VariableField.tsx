@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { brandRoleValue } from './brand-values';
 import type { BrandProfile, BrandRole, VariableDescription } from '../../api/types';
 import { Icon } from '../../components/Icon';
+import { DateInput } from '../../components/DateInput';
 import { ColourInput, ImageInput, ListEditor } from '../../components/inputs';
 import { NumberInput } from '../../components/NumberInput';
 import { Field } from '../../components/ui';
@@ -87,12 +88,13 @@ export function VariableControl({
       );
     case 'date':
       return (
-        <input
-          {...common}
-          className="input"
-          type="date"
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value || null)}
+        <DateInput
+          id={id}
+          value={value}
+          onChange={onChange}
+          locale={variable.locale ?? 'en-US'}
+          describedBy={describedBy}
+          invalid={invalid}
         />
       );
     case 'enum':

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { encodeBarcode, type BarcodeSymbol } from '../../../main/engine/barcode/barcode-symbol.js';
 import { expectedReading, READER_FORMATS } from '../../../main/engine/barcode/barcode-reading.js';
+import type { DrawnSymbology } from '../../../main/engine/barcode/barcode-symbologies.js';
 import { registerBundledFonts } from '../../../main/engine/fonts.js';
 import { FONTS_DIR, renderJob } from '../../../main/engine/render-job.js';
 import { checkRules } from '../../../main/engine/rules/check-rules.js';
@@ -19,8 +20,13 @@ registerBundledFonts(FONTS_DIR);
 const DPI = 300;
 const MARGIN = 60;
 
-/** One value per symbology; the EAN/UPC/ITF-14 ones without their check digit, which is added. */
-const VALUES: Record<BarcodeSymbology, string> = {
+/**
+ * Values per symbology; the EAN/UPC/ITF-14 ones without their check digit, which is added. A
+ * `gtin` is drawn as EAN-8, UPC-A or EAN-13 by its length: one value of each, and a GTIN-14
+ * padding an EAN-13.
+ */
+const VALUES: Record<BarcodeSymbology, string | string[]> = {
+  gtin: ['96385074', '03600029145', '893604500512', '08936045005125'],
   ean13: '893604500512',
   ean8: '9638507',
   upca: '03600029145',
@@ -49,8 +55,13 @@ function boxFor(symbol: BarcodeSymbol, module: number): { width: number; height:
 }
 
 /** A print layout at 300 dpi just larger than the code, which is its one layer. */
-function labelJob(symbology: BarcodeSymbology, module: number, format: 'png' | 'pdf'): RenderJob {
-  const encoded = encodeBarcode(symbology, VALUES[symbology]);
+function labelJob(
+  symbology: BarcodeSymbology,
+  value: string,
+  module: number,
+  format: 'png' | 'pdf',
+): RenderJob {
+  const encoded = encodeBarcode(symbology, value);
   if (!encoded.ok) throw new Error(encoded.reason);
   const box = boxFor(encoded.symbol, module);
   const width = box.width + 2 * MARGIN;
@@ -88,45 +99,62 @@ function labelJob(symbology: BarcodeSymbology, module: number, format: 'png' | '
     template,
     assetsDir: os.tmpdir(),
     ratio: 'label',
-    values: { barcode: VALUES[symbology] },
+    values: { barcode: value },
     format,
   };
 }
 
 /** The symbology's smallest module the print rule accepts at 300 dpi, and twice that. */
-function moduleSizes(symbology: BarcodeSymbology): number[] {
-  const encoded = encodeBarcode(symbology, VALUES[symbology]);
+function moduleSizes(symbology: BarcodeSymbology, value: string): number[] {
+  const encoded = encodeBarcode(symbology, value);
   if (!encoded.ok) throw new Error(encoded.reason);
   const smallest = Math.ceil((encoded.symbol.spec.minModuleMm * DPI) / 25.4 - 1e-9);
   return [smallest, 2 * smallest];
 }
 
 /** The texts the reader finds in the render: a PDF from a raster at its print DPI. */
-async function decoded(symbology: BarcodeSymbology, job: RenderJob): Promise<string[]> {
+async function decoded(drawn: DrawnSymbology, job: RenderJob): Promise<string[]> {
   const result = await renderJob(job);
   if (!result.ok) throw new Error(`${result.code}: ${result.message}`);
   const image = job.format === 'pdf' ? rasterisePdf(result.bytes, DPI) : result.bytes;
-  return (await readCodes(image, [READER_FORMATS[symbology]])).map((code) => code.text);
+  return (await readCodes(image, [READER_FORMATS[drawn]])).map((code) => code.text);
 }
 
 describe('barcode round trip', () => {
   const cases = BARCODE_SYMBOLOGIES.flatMap((symbology) =>
-    moduleSizes(symbology).map((module) => ({ symbology, module })),
+    [VALUES[symbology]]
+      .flat()
+      .flatMap((value) =>
+        moduleSizes(symbology, value).map((module) => ({ symbology, value, module })),
+      ),
   );
 
   it.each(cases)(
-    '$symbology at $module px a module reads back as its value from the PNG and the PDF',
-    async ({ symbology, module }) => {
-      const encoded = encodeBarcode(symbology, VALUES[symbology]);
+    '$symbology $value at $module px a module reads back as its value from the PNG and the PDF',
+    async ({ symbology, value, module }) => {
+      const encoded = encodeBarcode(symbology, value);
       if (!encoded.ok) throw new Error(encoded.reason);
-      const expected = expectedReading(encoded.symbol.input);
+      const { input } = encoded.symbol;
+      const expected = expectedReading(input);
       for (const format of ['png', 'pdf'] as const) {
-        expect(await decoded(symbology, labelJob(symbology, module, format)), format).toEqual([
-          expected,
-        ]);
+        const job = labelJob(symbology, value, module, format);
+        expect(await decoded(input.symbology, job), format).toEqual([expected]);
       }
       // The sizes are ones the print rule accepts: the test draws codes as a template should.
-      expect(await checkRules(labelJob(symbology, module, 'png'))).toEqual([]);
+      expect(await checkRules(labelJob(symbology, value, module, 'png'))).toEqual([]);
     },
   );
+
+  it('draws a gtin as the EAN-8, UPC-A or EAN-13 its length picks, with its check digit', () => {
+    const drawn = [VALUES.gtin].flat().map((value) => {
+      const encoded = encodeBarcode('gtin', value);
+      return encoded.ok ? [encoded.symbol.input.symbology, encoded.symbol.input.value] : [];
+    });
+    expect(drawn).toEqual([
+      ['ean8', '96385074'],
+      ['upca', '036000291452'],
+      ['ean13', '8936045005125'],
+      ['ean13', '8936045005125'],
+    ]);
+  });
 });

@@ -86,4 +86,21 @@ describe('barcode values', () => {
       input: { text: 'A^B', options: {} },
     });
   });
+
+  it('as a gtin are refused when their length picks no retail code or could be either of two', () => {
+    expect(encoded('gtin', '036000291452')).toBe(
+      '"036000291452" could be a UPC-A with its check digit or an EAN-13 without one; write the EAN-13\'s 13 digits, or the UPC-A\'s first 11 (or all 12 after a 0)',
+    );
+    expect(encoded('gtin', '0036000291452')).toBe('0036000291452');
+    expect(encoded('gtin', '15400141288763')).toMatch(
+      /is a GTIN-14 of a case or pack \(indicator digit 1\), which tills do not scan/,
+    );
+    expect(encoded('gtin', '123456789')).toBe(
+      '"123456789" is not a GTIN: it has 9 digits; give 8 digits (EAN-8), 12 (UPC-A) or 13 (EAN-13), or leave the check digit out: 7, 11 or 12',
+    );
+    expect(encoded('gtin', '8936045005124')).toMatch(
+      /not a valid EAN-13: its check digit should be 5/,
+    );
+    expect(encoded('gtin', '8936-0450')).toMatch(/is not a GTIN: it may hold digits only/);
+  });
 });

@@ -11,6 +11,7 @@ import { batchSourceRows } from './0009-batch-source-rows.js';
 import { batchTargets } from './0010-batch-targets.js';
 import { batchBreakers } from './0011-batch-breakers.js';
 import { webhooks } from './0012-webhooks.js';
+import { batchSourceTotal } from './0013-batch-source-total.js';
 
 /** Every migration, in version order. Append new ones; never edit or reorder released ones. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
@@ -26,6 +27,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   batchTargets,
   batchBreakers,
   webhooks,
+  batchSourceTotal,
 ];
 
 export const LATEST_POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;

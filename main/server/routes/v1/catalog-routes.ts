@@ -125,9 +125,15 @@ export function catalogDetail(
     createdAt: template.createdAt,
     dimensions: { width: layout?.width ?? 0, height: layout?.height ?? 0 },
     aspect: RATIO_SIZES[first].aspect,
-    format: 'png',
+    // A print template's own output is a PDF of its print layout.
+    format:
+      template.primaryLayout && template.layouts[template.primaryLayout]?.page ? 'pdf' : 'png',
     ratios,
     targets: templateTargets(template),
+    primaryTarget:
+      template.primaryLayout && template.layouts[template.primaryLayout]
+        ? template.primaryLayout
+        : first,
     layouts: Object.fromEntries(
       templateTargets(template).map((target) => [target, describeLayout(target, template)]),
     ),
