@@ -39,8 +39,9 @@ function loadReader(): Promise<Reader> {
 /**
  * The codes of one format ZXing finds in the pixels (a cut-out around one drawn code). Careful
  * by default (try harder, rotated, inverted): a code is judged by whether a careful reader gets
- * it. `pure`: the pixels are the code and its quiet zone alone, axis-aligned, as drawn; ZXing
- * then samples the modules without searching for the code, several times faster.
+ * it, also on the cut-out scaled down, as a camera further away sees it. `pure`: the pixels are
+ * the code and its quiet zone alone, axis-aligned, as drawn; ZXing then samples the modules
+ * without searching for the code, several times faster.
  */
 export async function readCodes(
   pixels: RgbaPixels,
@@ -52,6 +53,12 @@ export async function readCodes(
     formats: [format as never],
     // The cut-out holds one code; a second of its format would not fit whole in the margin.
     maxNumberOfSymbols: 1,
-    ...(options.pure ? { isPure: true } : {}),
+    ...(options.pure
+      ? // Dark modules below mid-grey and light ones above: a code drawn clearly. ZXing's local
+        // binarizer missed the badge back's QR code, 12 px modules at half-pixel offsets.
+        { isPure: true, binarizer: 'FixedThreshold' as const }
+      : // Also at half and a quarter size, however small the cut-out: at full size ZXing missed
+        // that code on its dark page, and read it at half size.
+        { downscaleThreshold: 96, downscaleFactor: 2 }),
   });
 }

@@ -1,5 +1,6 @@
 import type { Problem } from '../../../shared/errors.js';
 import type { Template } from '../../../shared/template-format.js';
+import type { Box } from './barcode-placement.js';
 import { quote } from './barcode-value.js';
 import type { CodePixels } from './code-pixels.js';
 import { readCodes } from './code-reader.js';
@@ -28,7 +29,7 @@ export async function unreadableCodes(
     // Most codes scan: read as drawn first (the code's own box, quiet zone included), which is
     // quick; a code that does not read so is searched for by the careful reader, whose verdict
     // stands. Only an exact reading passes, so the quick way can pass no code that does not scan.
-    const drawn = await readCodes(pixels.crop(code.box), code.format, { pure: true });
+    const drawn = await readCodes(pixels.crop(inside(code.box)), code.format, { pure: true });
     if (drawn.some((result) => result.text === code.expected)) continue;
     const margin = Math.max(MIN_MARGIN_PX, Math.ceil(MARGIN_MODULES * code.module));
     const crop = {
@@ -64,4 +65,19 @@ export async function unreadableCodes(
     });
   }
   return problems;
+}
+
+/**
+ * The whole pixels inside a box: a code placed at half a pixel (a print layout's bleed moves
+ * the page by 37.5 px) must not bring a column of its surroundings into a pure reading.
+ */
+function inside(box: Box): Box {
+  const x = Math.ceil(box.x);
+  const y = Math.ceil(box.y);
+  return {
+    x,
+    y,
+    width: Math.floor(box.x + box.width) - x,
+    height: Math.floor(box.y + box.height) - y,
+  };
 }

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { registerBundledFonts } from '../../../main/engine/fonts.js';
 import { FONTS_DIR, renderJob } from '../../../main/engine/render-job.js';
 import type { RenderJob, RenderResult } from '../../../main/render/render-protocol.js';
+import { layoutLayers } from '../../../shared/layout-pages.js';
 import { Template } from '../../../shared/template-format.js';
+import { catalog, renderSample } from '../../helpers/engine-renderer.js';
 
 registerBundledFonts(FONTS_DIR);
 
@@ -188,4 +190,35 @@ describe('verifying codes from the pixels', () => {
     if (!verified.ok || !plain.ok) throw new Error('both render');
     expect(Buffer.from(verified.bytes).equals(Buffer.from(plain.bytes))).toBe(true);
   });
+});
+
+describe('the catalog', () => {
+  /** Every built-in layout that draws a QR code or a barcode. */
+  const cases = catalog.list().flatMap(({ template }) =>
+    Object.entries(template.layouts)
+      .filter(([, layout]) =>
+        layoutLayers(layout).some((layer) => layer.kind === 'qr' || layer.kind === 'barcode'),
+      )
+      // Print layouts as PDF too: read from their pages drawn at the print DPI.
+      .flatMap(([target, layout]) =>
+        (layout.page ? (['png', 'pdf'] as const) : (['png'] as const)).map((format) => ({
+          templateId: template.id,
+          target,
+          format,
+        })),
+      ),
+  );
+
+  it('has codes to read', () => {
+    expect(cases.length).toBeGreaterThan(20);
+  });
+
+  it.each(cases)(
+    'draws $templateId $target as $format with sample values whose every code scans',
+    async ({ templateId, target, format }) => {
+      await expect(
+        renderSample(templateId, { format, target, verifyCodes: true }),
+      ).resolves.toMatchObject({ ok: true });
+    },
+  );
 });
