@@ -139,6 +139,12 @@ export const CreateBatchRequest = z
     brand: BrandId.optional().describe(
       'The brand whose profile fills brand-bound variables; defaults to the default brand.',
     ),
+    verifyCodes: z
+      .boolean()
+      .optional()
+      .describe(
+        "Read every QR code and barcode of every output back from its pixels (a PDF's from its pages drawn at the print DPI) with an independent reader: a row whose code does not scan exactly as its value fails with code-unreadable. A pre-flight reads the codes of its first rows (codesVerified says how many).",
+      ),
   })
   .strict();
 export type CreateBatchRequest = z.infer<typeof CreateBatchRequest>;
@@ -253,6 +259,10 @@ export const Batch = z.object({
     .describe(
       "Set when the batch draws only some rows of its upload (source.rows): the manifest's rowIndex values are those rows', so they skip the others.",
     ),
+  verifyCodes: z
+    .literal(true)
+    .optional()
+    .describe("Set when every row's codes are read back from its pixels (verifyCodes)."),
 });
 export type Batch = z.infer<typeof Batch>;
 
@@ -399,6 +409,13 @@ export const PreflightResult = z.object({
     }),
   ),
   problemsTruncated: z.boolean(),
+  codesVerified: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'With verifyCodes: the rows whose codes were drawn and read back (the first valid rows); a code that does not scan is a code-unreadable problem of its row.',
+    ),
   /**
    * What renders but may not be what the user wants; never makes a row fail: brand-bound
    * variables left empty because neither the brand nor the template has a value, text cut short,

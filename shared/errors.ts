@@ -152,6 +152,11 @@ export const ERROR_CATALOGUE = {
     title: 'A VietQR payment cannot be made',
     when: "A VietQR's fields cannot make a payload: the bank is neither a NAPAS BIN nor a listed bank's name, the account number is not 6–19 digits, the amount is not a whole number of đồng over 0, or the message is over 25 characters or holds characters other than letters, digits and spaces (Vietnamese marks are dropped, not refused); `errors` names the value (`values.amount`) and says why. In a batch, the row fails with this reason.",
   },
+  'code-unreadable': {
+    status: 422,
+    title: 'A code does not scan',
+    when: "A batch (or its pre-flight) asked to verify its codes (`verifyCodes`), and a QR code or barcode of a row, read back from the output's pixels by an independent reader (ZXing; a PDF from its pages drawn at the print DPI), was not found or did not read exactly as its value: drawn too small, with too little contrast between its colours, or covered by another layer. `errors` names the value (`values.ticketId`, or `layers.<id>` for fixed text) and the layer. The row fails with this reason.",
+  },
   'svg-external-reference': {
     status: 422,
     title: 'SVG images may not reference external resources',
@@ -433,6 +438,15 @@ export const Errors = {
   vietQrInvalid: (problems: Problem[]) =>
     new AppError(
       'vietqr-invalid',
+      problems
+        .slice(0, 5)
+        .map((p) => `${p.path}: ${p.message}`)
+        .join('; '),
+      { problems },
+    ),
+  codeUnreadable: (problems: Problem[]) =>
+    new AppError(
+      'code-unreadable',
       problems
         .slice(0, 5)
         .map((p) => `${p.path}: ${p.message}`)

@@ -39,6 +39,7 @@ export function toBatchResource(
     ...(sheetParts ? { sheetParts } : {}),
     ...(batch.targets ? { targets: batch.targets } : {}),
     ...(batch.sourceRows ? { someRows: true as const } : {}),
+    ...(batch.outputOptions.verifyCodes ? { verifyCodes: true as const } : {}),
   };
 }
 

@@ -135,6 +135,7 @@ export class BatchService {
           ...(request.background !== undefined ? { background: request.background } : {}),
           ...(request.cropMarks !== undefined ? { cropMarks: request.cropMarks } : {}),
           ...(request.page !== undefined ? { page: request.page } : {}),
+          ...(request.verifyCodes ? { verifyCodes: true } : {}),
         },
         sheetOptions: request.sheets ?? null,
         targets,

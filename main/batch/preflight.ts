@@ -29,6 +29,13 @@ export const REQUIRED_LAYER_HIDDEN = 'required-layer-hidden';
 /** Row problems are listed up to this many; the counts cover every row. */
 export const PREFLIGHT_PROBLEM_LIMIT = 1000;
 
+/**
+ * With `verifyCodes`, the first this many valid rows are drawn as the batch draws them and their
+ * codes read back: a sample that catches a template whose codes do not scan (too small, too
+ * pale) without rendering a whole spreadsheet before the batch.
+ */
+export const PREFLIGHT_CODE_ROWS = 10;
+
 export type PreflightRowProblem = PreflightResult['problems'][number];
 
 export interface PreflightDeps {
@@ -91,6 +98,27 @@ async function measureRow(
     });
   }
   return { problems, shortened, rules };
+}
+
+/**
+ * Draws the row as the batch will (its format, scale, background and page) and reads its codes
+ * back; throws code-unreadable, which becomes the row's problems, when one does not scan.
+ */
+async function verifyRowCodes(
+  deps: PreflightDeps,
+  request: CreateBatchRequest,
+  job: RenderJob,
+): Promise<void> {
+  await deps.renderer.run(
+    {
+      ...job,
+      verifyCodes: true,
+      ...(request.scale !== undefined && request.scale !== 1 ? { scale: request.scale } : {}),
+      ...(request.background === 'transparent' ? { transparent: true } : {}),
+      ...(request.page !== undefined ? { page: request.page } : {}),
+    },
+    { lane: 'batch', group: 'preflight' },
+  );
 }
 
 /** A broken layout rule, as a warning: which rule, which layer, what to change. */
@@ -218,6 +246,7 @@ async function checkRows(
   })();
   let total = 0;
   let invalid = 0;
+  let codesVerified = 0;
   for await (const row of onlyChosenRows(counted, chosen)) {
     total += 1;
     const errors: Problem[] = (row.problems ?? []).map((message) => ({ path: 'row', message }));
@@ -268,6 +297,10 @@ async function checkRows(
         for (const warning of measured.rules)
           countRow(ruleWarnings, `${warning.code} ${warning.path}`, warning, row.rowIndex);
       }
+      if (errors.length === 0 && request.verifyCodes && codesVerified < PREFLIGHT_CODE_ROWS) {
+        codesVerified += 1;
+        await verifyRowCodes(deps, request, job);
+      }
     } catch (error) {
       if (isAppError(error) && error.problems) errors.push(...error.problems);
       else
@@ -311,6 +344,7 @@ async function checkRows(
     })),
     problems,
     problemsTruncated: invalid > problems.length,
+    ...(request.verifyCodes ? { codesVerified } : {}),
     warnings: [
       ...[...brandGaps].map(([variable, gap]) => ({
         path: `values.${variable}`,

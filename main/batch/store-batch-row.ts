@@ -36,7 +36,16 @@ export async function storeBatchRow(
   try {
     if (drawsRowsOnSheetsOnly(batch)) {
       // Checked now, drawn on the sheets when every row is done: no object of its own.
-      await prepareSheetRow(deps.renderer, context, row);
+      const job = await prepareSheetRow(deps.renderer, context, row);
+      // Its codes are read from the row drawn alone at the print DPI, as its sheet prints it:
+      // without duplex backs, its first page only.
+      if (job.verifyCodes) {
+        const front = (batch.sheetOptions?.duplex ?? 'none') === 'none' ? { page: 1 } : {};
+        await deps.renderer.run(
+          { ...job, format: 'png', measureOnly: true, ...front },
+          { lane: 'batch', group: batch.id },
+        );
+      }
       return succeeded(0);
     }
     bytes = (await renderBatchRow(deps.renderer, context, row)).bytes;

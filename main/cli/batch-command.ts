@@ -47,6 +47,9 @@ Options:
                          (default: the source file's folder, unless the data folder is in it)
   --crop-marks           crop marks outside the trim and bleed of every file (with --sheets,
                          --marks chooses the sheets' marks instead)
+  --verify-codes         read every QR code and barcode back from the output's pixels (a PDF's
+                         at its print DPI); a row whose code does not scan as its value fails
+                         with code-unreadable
   --json                 print the summary as JSON on stdout (the progress bar stays on stderr)
 
 ${SHEETS_HELP}
@@ -68,6 +71,7 @@ const OPTIONS = {
   sheet: { type: 'string' },
   images: { type: 'string' },
   'crop-marks': { type: 'boolean' },
+  'verify-codes': { type: 'boolean' },
   sheets: { type: 'string' },
   duplex: { type: 'string' },
   marks: { type: 'string' },
@@ -132,6 +136,7 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
         json: values.json === true,
         sheets,
         cropMarks: values['crop-marks'] === true,
+        verifyCodes: values['verify-codes'] === true,
       },
       core,
       style,

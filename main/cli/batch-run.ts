@@ -55,6 +55,8 @@ export interface BatchRunOptions {
   sheets?: SheetOptions | undefined;
   /** Crop marks outside each file's trim and bleed (the API's `cropMarks`). */
   cropMarks?: boolean | undefined;
+  /** Every output's codes read back from its pixels (the API's `verifyCodes`). */
+  verifyCodes?: boolean | undefined;
 }
 
 /** What a run produced, before it is written out. */
@@ -90,6 +92,7 @@ interface BatchBase {
   imagesDir?: string;
   sheets?: SheetOptions;
   cropMarks?: true;
+  verifyCodes?: true;
 }
 
 export async function runBatch(
@@ -128,6 +131,7 @@ export async function runBatch(
     ...(bindings !== undefined ? { bindings } : {}),
     ...(sheets ? { sheets } : {}),
     ...(options.cropMarks ? { cropMarks: true as const } : {}),
+    ...(options.verifyCodes ? { verifyCodes: true as const } : {}),
     ...(quality !== undefined ? { quality } : {}),
     ...(options.brand !== undefined ? { brand: options.brand } : {}),
     ...imagesFolder(options, core.dataDir),
@@ -358,7 +362,11 @@ async function cachedRun(
     templateId: base.templateId,
     format: base.format,
     quality: base.quality ?? null,
-    outputOptions: base.cropMarks ? { cropMarks: true } : {},
+    // Verified outputs are cached apart: a hit was read back when it was drawn.
+    outputOptions: {
+      ...(base.cropMarks ? { cropMarks: true } : {}),
+      ...(base.verifyCodes ? { verifyCodes: true } : {}),
+    },
     sizes: { target, targets: layouts ?? null },
     entry,
     brand,

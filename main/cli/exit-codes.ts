@@ -62,6 +62,7 @@ const PROBLEM_CODES = new Set([
   'svg-external-reference',
   'barcode-invalid',
   'vietqr-invalid',
+  'code-unreadable',
 ]);
 
 /** The exit code for an error that ended a command. */

@@ -55,6 +55,13 @@ const BatchTemplate = {
   target: z.string().max(40).optional(),
   format: z.string().max(10).optional(),
 };
+/** Reading codes back from the pixels: every row in start_batch, the first rows in pre-flight. */
+const VerifyCodes = z
+  .boolean()
+  .optional()
+  .describe(
+    "Read every QR code and barcode back from the output's pixels; a row whose code does not scan as its value fails with code-unreadable (pre-flight: its first rows)",
+  );
 /** Where pre-flight and start_batch read the rows: inline records, or a file (and its sheet). */
 const BatchRows = {
   records: Records.optional(),
@@ -134,7 +141,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
       title: 'Pre-flight',
       description:
         'Checks rows without rendering or charging: text too long for its space, characters no font draws, refused values. Give records or a sourceFile.',
-      inputSchema: { ...BatchTemplate, ...BatchRows },
+      inputSchema: { ...BatchTemplate, ...BatchRows, verifyCodes: VerifyCodes },
       annotations: { readOnlyHint: true },
     },
     (args) =>
@@ -144,6 +151,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
           templateId: args.templateId,
           target: args.target,
           format: args.format,
+          verifyCodes: args.verifyCodes,
           ...(source.kind === 'json'
             ? { sourceType: 'json-array', source: { records: source.records } }
             : { sourceType: 'csv', source: { sourceRef: 'upl_local_file' } }),
@@ -243,6 +251,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
         ...BatchRows,
         fileNamePattern: z.string().min(1).max(200).optional(),
         sheets: SheetOptions.optional(),
+        verifyCodes: VerifyCodes,
         imagesDir: z
           .string()
           .optional()
@@ -281,6 +290,7 @@ export function registerRenderDeskTools(server: McpServer, context: McpContext):
           brand: args.brand,
           fileNamePattern: args.fileNamePattern,
           sheets: args.sheets,
+          verifyCodes: args.verifyCodes,
           ...(args.imagesDir !== undefined
             ? { imagesDir: folders.readable(args.imagesDir, 'imagesDir', 'folder') }
             : {}),

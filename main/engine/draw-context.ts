@@ -1,6 +1,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Layer, Template } from '../../shared/template-format.js';
 import type { ResolvedValue, TextLayerReport } from '../render/render-protocol.js';
+import type { DrawnCode } from './barcode/drawn-code.js';
 import type { SourceImageStore } from './source-image-cache.js';
 import { ruleHolds } from './visibility-rule.js';
 
@@ -19,6 +20,8 @@ export interface DrawContext {
    * decode, and one image object, which the PDF embeds once however often it is drawn.
    */
   sourceImages?: SourceImageStore;
+  /** Receives each QR code and barcode drawn, when the job verifies its codes (a raster only). */
+  codes?: DrawnCode[];
 }
 
 /** How a text layer came out: the size it was drawn at, its lines, and whether it was cut. */

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { fileURLToPath } from 'node:url';
 import type { RenderJob, RenderResult, TextLayerReport } from '../render/render-protocol.js';
 import { releaseCanvas } from './canvas-pool.js';
+import type { Problem } from '../../shared/errors.js';
 import { pageCount } from '../../shared/layout-pages.js';
 import { CONTENT_TYPES, EXTENSIONS, ZIP_CONTENT_TYPE, encodeCanvas } from './encode-image.js';
 import { zipPages } from './pages-zip.js';
@@ -13,6 +14,7 @@ import { renderSheets } from './render-sheets.js';
 import { layoutOf, renderTemplate } from './render-template.js';
 import { checkRules, measureWithRules } from './rules/check-rules.js';
 import { sheetGeometry, sheetPixelSize } from './sheet-geometry.js';
+import { codeFailure, unreadableInRaster, unreadableOnPage } from './verify-job-codes.js';
 
 /** The bundled fonts, beside the templates. */
 export const FONTS_DIR = fileURLToPath(new URL('../../templates/fonts', import.meta.url));
@@ -30,6 +32,10 @@ async function pdfResult(job: RenderJob): Promise<RenderResult> {
   const started = performance.now();
   const drawn = await renderPdf(job);
   const bytes = job.measureOnly ? Buffer.alloc(0) : drawn.bytes;
+  if (job.verifyCodes) {
+    const unreadable = await unreadableInRaster(job);
+    if (unreadable.length > 0) return codeFailure(unreadable);
+  }
   return {
     ok: true,
     bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -74,18 +80,23 @@ async function pagesResult(job: RenderJob, pages: number): Promise<RenderResult>
   let drawMs = 0;
   let encodeMs = 0;
   let size = { width: 0, height: 0 };
+  const unreadable: Problem[] = [];
   for (let page = 1; page <= pages; page++) {
     const started = performance.now();
     const drawn = await renderTemplate({ ...job, page });
     const drawnAt = performance.now();
-    if (!job.measureOnly) images.push(await encodeCanvas(drawn.canvas, { ...job, format }));
+    const image = job.measureOnly ? null : await encodeCanvas(drawn.canvas, { ...job, format });
+    if (image) images.push(image);
     drawMs += drawnAt - started;
     encodeMs += performance.now() - drawnAt;
     size = { width: drawn.canvas.width, height: drawn.canvas.height };
+    if (job.verifyCodes)
+      unreadable.push(...(await unreadableOnPage({ ...job, format }, drawn, image, page)));
     releaseCanvas(drawn.canvas);
     layers.push(...drawn.layers);
     for (const glyph of drawn.missingGlyphs) missing.add(glyph);
   }
+  if (unreadable.length > 0) return codeFailure(unreadable);
   const bytes = job.measureOnly ? Buffer.alloc(0) : await zipPages(images, EXTENSIONS[format]);
   return {
     ok: true,
@@ -103,6 +114,10 @@ async function withRules(job: RenderJob): Promise<RenderResult> {
   if (job.measureOnly) {
     const started = performance.now();
     const measured = await measureWithRules(job);
+    if (job.verifyCodes) {
+      const unreadable = await unreadableInRaster(job);
+      if (unreadable.length > 0) return codeFailure(unreadable);
+    }
     const size = sheetPixelSize(sheetGeometry(layoutOf(job), job.cropMarks === true), 1);
     return {
       ok: true,
@@ -149,7 +164,11 @@ export async function renderJob(job: RenderJob): Promise<RenderResult> {
       : await encodeCanvas(drawn.canvas, { ...job, format: job.format });
     const encodeMs = performance.now() - started - drawMs;
     const { width, height } = drawn.canvas;
+    const unreadable = job.verifyCodes
+      ? await unreadableOnPage(job, drawn, job.measureOnly ? null : bytes, job.page ?? 1)
+      : [];
     releaseCanvas(drawn.canvas);
+    if (unreadable.length > 0) return codeFailure(unreadable);
     return {
       ok: true,
       bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),

@@ -2,6 +2,7 @@ import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { layoutPages } from '../../shared/layout-pages.js';
 import { MAX_CANVAS_SIDE, type Layout, type Paint } from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
+import type { DrawnCode } from './barcode/drawn-code.js';
 import { acquireCanvas } from './canvas-pool.js';
 import { drawCropMarks } from './crop-marks.js';
 import type { DrawContext } from './draw-context.js';
@@ -24,6 +25,8 @@ export interface DrawnTemplate {
   sheet: SheetGeometry;
   layers: TextLayerReport[];
   missingGlyphs: string[];
+  /** The codes drawn, where they are and what they hold, when the job verifies its codes. */
+  codes: DrawnCode[];
 }
 
 /** One page of a layout ready to draw: its background, visible layers and their images. */
@@ -148,10 +151,18 @@ export async function renderTemplate(job: RenderJob): Promise<DrawnTemplate> {
   const canvas = acquireCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d');
   const dc = drawContext(job, ctx, false);
+  if (job.verifyCodes) dc.codes = [];
   const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1);
   if (scale !== 1) ctx.scale(scale, scale);
   drawLayout(dc, prepared, sheet, job.transparent === true);
-  return { canvas, layout, sheet, layers: dc.textReports, missingGlyphs: [...dc.missingGlyphs] };
+  return {
+    canvas,
+    layout,
+    sheet,
+    layers: dc.textReports,
+    missingGlyphs: [...dc.missingGlyphs],
+    codes: dc.codes ?? [],
+  };
 }
 
 function drawLayer(

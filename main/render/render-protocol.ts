@@ -64,6 +64,12 @@ export interface RenderJob {
   /** Also check the layout rules after fitting (report.rules): pre-flight. */
   checkRules?: boolean;
   /**
+   * Read every QR code and barcode back from the output's pixels (a PDF's from its pages drawn
+   * as rasters at the print DPI): one that does not scan as its value fails the job with
+   * `code-unreadable`. Sheets are not read; their rows are, one by one.
+   */
+  verifyCodes?: boolean;
+  /**
    * Every installed custom font. The worker makes its registry match this list (registering new
    * faces, dropping deleted ones), so every thread draws a job with the same fonts. Absent: the
    * worker's custom fonts stay as they are (engine tests that use bundled fonts only).
@@ -140,9 +146,11 @@ export interface RenderSuccess {
 /** A render failure the user can act on; `path` points at the value at fault (`values.photo`). */
 export interface RenderFailure {
   ok: false;
-  code: Extract<ErrorCode, 'image-invalid' | 'render-failed'>;
+  code: Extract<ErrorCode, 'image-invalid' | 'render-failed' | 'code-unreadable'>;
   message: string;
   path?: string;
+  /** Each code that did not scan (code-unreadable), by the value it comes from. */
+  problems?: { path: string; message: string; code?: string }[];
 }
 
 export type RenderResult = RenderSuccess | RenderFailure;

@@ -34,6 +34,8 @@ export interface RenderRequestInput {
   background?: 'template' | 'transparent' | undefined;
   cropMarks?: boolean | undefined;
   page?: number | undefined;
+  /** Read the output's codes back from its pixels (a batch's `verifyCodes`). */
+  verifyCodes?: boolean | undefined;
 }
 
 export type ImageResolver = (value: string, path: string) => ImageInput;
@@ -134,6 +136,7 @@ export class RenderService {
       ...(input.background === 'transparent' ? { transparent: true } : {}),
       ...(input.cropMarks ? { cropMarks: true } : {}),
       ...(input.page !== undefined ? { page: input.page } : {}),
+      ...(input.verifyCodes ? { verifyCodes: true } : {}),
       ...(this.deps.customFonts ? { fonts: options.customFonts ?? this.deps.customFonts() } : {}),
     };
   }
@@ -160,6 +163,7 @@ export class RenderService {
     if (result.code === 'image-invalid') {
       throw Errors.imageInvalid(result.path ?? 'values', result.message);
     }
+    if (result.code === 'code-unreadable') throw Errors.codeUnreadable(result.problems ?? []);
     throw new AppError('render-failed', result.message);
   }
 }

@@ -78,6 +78,7 @@ const ROW_ERROR_WORDS: Record<string, string> = {
   'image-invalid': 'the image could not be read or used',
   'barcode-invalid': 'a barcode value could not be encoded',
   'vietqr-invalid': 'a VietQR payment field was not valid',
+  'code-unreadable': 'a code did not scan as its value',
   'render-failed': 'the row could not be drawn',
 };
 

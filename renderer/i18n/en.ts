@@ -258,6 +258,9 @@ export const en = {
   'wizard.output.images.pathPlaceholder': '/Users/me/Pictures/products',
   'wizard.output.images.zipPick': 'Choose .zip…',
   'wizard.output.images.zipDone': '{name} uploaded',
+  'wizard.output.verifyCodes': 'Check that every QR code and barcode scans',
+  'wizard.output.verifyCodes.hint':
+    'Each code is read back from the finished image, as a scanner would read it. A row whose code does not scan as its value fails, so you can fix it before printing. The check runs on the first rows too.',
   'wizard.review.check': 'Check the rows',
   'wizard.review.checking': 'Checking every row…',
   'wizard.review.rows': 'Rows',
@@ -271,6 +274,8 @@ export const en = {
   'wizard.review.addCredits': 'Add credits',
   'wizard.review.problems': 'Rows with problems',
   'wizard.review.noProblems': 'Every row passed the check.',
+  'wizard.review.codesVerified': 'Codes read back from the first {count} rows.',
+  'wizard.review.codesVerified.one': 'Codes read back from the first row.',
   'wizard.review.row': 'Row {row}',
   'wizard.review.line': 'line {line}',
   'wizard.review.truncated': 'Only the first {count} problems are listed.',

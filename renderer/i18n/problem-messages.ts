@@ -31,6 +31,10 @@ export const problemEn = {
   'problem.imageTooLarge': '{subject}: the image is too large. Use a smaller image.',
   'problem.image': '{subject}: this image cannot be used. Choose another image file.',
   'problem.unknownVariable': '{subject}: the template has no such field. Remove this column.',
+  'problem.codeUnreadable':
+    '{subject}: the code “{layer}” does not scan from the finished image. Make it larger, give it more contrast against its background, or move other layers off it.',
+  'problem.codeMisread':
+    '{subject}: the code “{layer}” scans as “{text}” instead of its value. Make it larger or give it more contrast.',
   'problem.sheet': '{subject}: {message}',
   'problem.other': '{subject}: {message}',
   'problem.more': '…and {count} more',
@@ -90,6 +94,10 @@ export const problemVi: Record<keyof typeof problemEn, string> = {
   'problem.imageTooLarge': '{subject}: ảnh quá lớn. Hãy dùng ảnh nhỏ hơn.',
   'problem.image': '{subject}: không dùng được ảnh này. Hãy chọn tệp ảnh khác.',
   'problem.unknownVariable': '{subject}: mẫu không có trường này. Hãy bỏ cột này.',
+  'problem.codeUnreadable':
+    '{subject}: mã “{layer}” không quét được từ ảnh hoàn chỉnh. Hãy phóng to mã, tăng độ tương phản với nền, hoặc dời các lớp khác ra khỏi mã.',
+  'problem.codeMisread':
+    '{subject}: mã “{layer}” quét ra “{text}” thay vì giá trị của nó. Hãy phóng to mã hoặc tăng độ tương phản.',
   'problem.sheet': '{subject}: {message}',
   'problem.other': '{subject}: {message}',
   'problem.more': '…và {count} lỗi khác',

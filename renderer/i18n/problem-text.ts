@@ -87,6 +87,10 @@ function readMessage(message: string): { key: MessageKey; vars: Record<string, s
   )
     return { key: 'problem.image', vars: {} };
   if (match(/^the template has no variable/)) return { key: 'problem.unknownVariable', vars: {} };
+  if ((m = match(/^the .+? "(.+?)"(?: on page \d+)? does not scan/s)))
+    return { key: 'problem.codeUnreadable', vars: { layer: m[1]! } };
+  if ((m = match(/^the .+? "(.+?)"(?: on page \d+)? scans as "(.*)", not as its value/s)))
+    return { key: 'problem.codeMisread', vars: { layer: m[1]!, text: m[2]! } };
   return { key: 'problem.other', vars: { message } };
 }
 

@@ -260,6 +260,9 @@ export const vi: Record<MessageKey, string> = {
   'wizard.output.images.pathPlaceholder': 'C:\\Users\\toi\\Pictures\\san-pham',
   'wizard.output.images.zipPick': 'Chọn tệp .zip…',
   'wizard.output.images.zipDone': 'Đã tải lên {name}',
+  'wizard.output.verifyCodes': 'Kiểm tra mọi mã QR và mã vạch đều quét được',
+  'wizard.output.verifyCodes.hint':
+    'Mỗi mã được đọc lại từ ảnh hoàn chỉnh như máy quét sẽ đọc. Dòng có mã không quét ra đúng giá trị sẽ bị báo lỗi để bạn sửa trước khi in. Bước kiểm tra cũng đọc thử các dòng đầu tiên.',
   'wizard.review.check': 'Kiểm tra các dòng',
   'wizard.review.checking': 'Đang kiểm tra từng dòng…',
   'wizard.review.rows': 'Số dòng',
@@ -273,6 +276,8 @@ export const vi: Record<MessageKey, string> = {
   'wizard.review.addCredits': 'Nạp thêm lượt',
   'wizard.review.problems': 'Các dòng có lỗi',
   'wizard.review.noProblems': 'Mọi dòng đều hợp lệ.',
+  'wizard.review.codesVerified': 'Đã đọc lại mã của {count} dòng đầu tiên.',
+  'wizard.review.codesVerified.one': 'Đã đọc lại mã của dòng đầu tiên.',
   'wizard.review.row': 'Dòng {row}',
   'wizard.review.line': 'dòng {line} trong tệp',
   'wizard.review.truncated': 'Chỉ liệt kê {count} lỗi đầu tiên.',

@@ -60,6 +60,8 @@ export interface WizardState {
   } | null;
   /** One file a row of a print layout: crop marks outside its trim and bleed. */
   cropMarks: boolean;
+  /** Every output's QR codes and barcodes read back from its pixels (`verifyCodes`). */
+  verifyCodes: boolean;
   /**
    * The page (from 1) drawn when a layout of several pages is rendered as images: an image is
    * one page, so a batch of them names it (a PDF has every page and ignores this).
@@ -108,6 +110,7 @@ function emptyWizard(templateId: string | null = null): WizardState {
     fileNamePattern: '',
     sheets: null,
     cropMarks: false,
+    verifyCodes: false,
     page: 1,
     imagesMode: 'none',
     imagesDir: '',

@@ -215,6 +215,36 @@ describe('render-desk mcp', () => {
     expect(JSON.stringify(wrong.content)).toContain('a6-on-a4');
   });
 
+  it('starts a batch that reads its codes back, and pre-flights the same check', async () => {
+    const mcp = await connect('render');
+    const records = [1, 2].map((i) => ({
+      eventName: 'ProductConf 2026',
+      firstName: `Guest ${i}`,
+      attendeeType: 'attendee',
+      profileUrl: `https://productconf.example/p/guest-${i}`,
+    }));
+    const checked = await call(mcp, 'preflight', {
+      templateId: 'tmpl_name_badge',
+      records,
+      verifyCodes: true,
+    });
+    expect(text(checked)).toMatchObject({ total: 2, valid: 2, codesVerified: 2 });
+    const started = await call(mcp, 'start_batch', {
+      templateId: 'tmpl_name_badge',
+      records,
+      verifyCodes: true,
+    });
+    expect(started.isError).toBeFalsy();
+    const batchId = text(started).id as string;
+    let status: Record<string, unknown> = {};
+    for (let i = 0; i < 600; i += 1) {
+      status = text(await call(mcp, 'batch_status', { batchId }));
+      if (!['queued', 'running'].includes(String(status.status))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toMatchObject({ status: 'succeeded', succeeded: 2, verifyCodes: true });
+  });
+
   it('reads no file outside the allowed folders and keeps a read-only key from rendering', async () => {
     const outside = path.join(temp.dir, 'secret.png');
     fs.copyFileSync(

@@ -1,10 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBatch, waitForBatch } from '../helpers/batch-helpers.js';
-import type { ApiClient } from '../helpers/test-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import type { ApiClient, Json } from '../helpers/test-server.js';
 import {
   BADGES,
   QUOTES,
+  batchThroughApi,
+  bundleOf,
   cliBatch,
+  describeZip,
   expectSameBundles,
   quoteRows,
   throughApi,
@@ -97,6 +103,19 @@ const CASES: ParityCase[] = [
     },
     flags: ['--sheets', 'a6-on-a4', '--duplex', 'long-edge', '--cut-and-stack'],
   },
+  {
+    name: 'codes read back from the pixels (verifyCodes)',
+    templateId: BADGES,
+    rows: Array.from({ length: 3 }, (_, i) => ({
+      eventName: 'ProductConf 2026',
+      firstName: `Guest ${i + 1}`,
+      attendeeType: 'attendee',
+      profileUrl: `https://productconf.example/p/guest-${i + 1}`,
+    })),
+    source: 'csv',
+    options: { verifyCodes: true },
+    flags: ['--verify-codes'],
+  },
 ];
 
 describe('a batch feature gives the same bundle from the API, the command line and a cluster', () => {
@@ -150,5 +169,94 @@ describe("a batch's circuit breaker means the same in every mode", () => {
     const summary = JSON.parse(cli.stdout) as { stoppedReason?: string; rendered: number };
     expect(summary.stoppedReason).toBe(fromEmbedded.stoppedReason);
     expect(summary.rendered).toBe(0);
+  }, 300_000);
+});
+
+/**
+ * The name badge with its QR code in an ink each row gives (`qrInk`), made through the API as a
+ * designer makes one. Its id.
+ */
+async function inkedBadge(client: ApiClient): Promise<string> {
+  const fork = await client.api(`/v1/catalog/${BADGES}/fork`, {
+    method: 'POST',
+    json: { name: 'Inked badge' },
+  });
+  const forked: Json = await fork.json();
+  expect(fork.status, JSON.stringify(forked)).toBe(201);
+  const { layouts, variables } = forked.template;
+  const saved = await client.api(`/v1/templates/${forked.id}`, {
+    method: 'PATCH',
+    json: {
+      baseVersion: forked.version,
+      variables: [...variables, { name: 'qrInk', type: 'colour', default: '#0F172A' }],
+      layouts: {
+        ...layouts,
+        square: {
+          ...layouts.square,
+          layers: layouts.square.layers.map((layer: Json) =>
+            layer.id === 'profile-qr' ? { ...layer, foreground: { var: 'qrInk' } } : layer,
+          ),
+        },
+      },
+    },
+  });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  return forked.id as string;
+}
+
+describe('a code that does not scan fails its row the same way in every mode', () => {
+  it('verifyCodes fails the row whose QR code is too pale, naming its value', async () => {
+    const [embeddedId, clusterId] = await Promise.all([
+      inkedBadge(modes.embedded),
+      inkedBadge(modes.cluster),
+    ]);
+    // The command line's data folder gets the template as a pack: the app's export, imported.
+    const dir = modes.caseDir('pale-code-');
+    const pack = path.join(dir, 'inked-badge.zip');
+    const exported = await modes.embedded.api(`/v1/templates/${embeddedId}/pack`);
+    expect(exported.status).toBe(200);
+    fs.writeFileSync(pack, Buffer.from(await exported.arrayBuffer()));
+    const imported = await runCli([
+      'templates',
+      'import',
+      pack,
+      '--data-dir',
+      path.join(dir, 'data'),
+      '--json',
+    ]);
+    expect(imported.code, imported.stderr + imported.stdout).toBe(0);
+    const cliId = (JSON.parse(imported.stdout) as { id: string }).id;
+
+    const rows = [1, 2, 3].map((i) => ({
+      eventName: 'ProductConf 2026',
+      firstName: `Guest ${i}`,
+      attendeeType: 'attendee',
+      profileUrl: `https://productconf.example/p/guest-${i}`,
+      // Row 2's code is barely darker than the paper: no reader finds it.
+      qrInk: i === 2 ? '#F3F3F3' : '',
+    }));
+    const test = (templateId: string): ParityCase => ({
+      name: 'pale code',
+      templateId,
+      rows,
+      source: 'csv',
+      options: { verifyCodes: true },
+      flags: ['--verify-codes'],
+    });
+    const viaApi = async (client: ApiClient, templateId: string) => {
+      const batch = await batchThroughApi(client, test(templateId));
+      expect(batch).toMatchObject({ status: 'partial', succeeded: 2, failed: 1 });
+      return bundleOf(client, batch.id);
+    };
+    const [fromEmbedded, fromCluster, cli] = await Promise.all([
+      viaApi(modes.embedded, embeddedId),
+      viaApi(modes.cluster, clusterId),
+      cliBatch(dir, test(cliId)),
+    ]);
+    expect(cli.code, cli.stderr).toBe(1);
+    expectSameBundles(fromEmbedded, fs.readFileSync(cli.out), fromCluster);
+    expect(describeZip(fromEmbedded)).toContain(
+      'values.profileUrl: the QR code ""profile-qr"" does not scan',
+    );
   }, 300_000);
 });

@@ -3873,6 +3873,11 @@ export interface paths {
               /** @description The workspace template version this batch renders (pinned); null for built-ins. */
               templateVersion: number | null;
               total: number;
+              /**
+               * @description Set when every row's codes are read back from its pixels (verifyCodes).
+               * @constant
+               */
+              verifyCodes?: true;
             }[];
           };
         };
@@ -4025,6 +4030,8 @@ export interface paths {
             /** @description Several sizes from one run: every row is drawn once in each layout named here (one credit per image), its file named {name}-{layout}; instead of target. Not with sheets. */
             targets?: string[];
             templateId: string;
+            /** @description Read every QR code and barcode of every output back from its pixels (a PDF's from its pages drawn at the print DPI) with an independent reader: a row whose code does not scan exactly as its value fails with code-unreadable. A pre-flight reads the codes of its first rows (codesVerified says how many). */
+            verifyCodes?: boolean;
           };
         };
       };
@@ -4279,6 +4286,11 @@ export interface paths {
               /** @description The workspace template version this batch renders (pinned); null for built-ins. */
               templateVersion: number | null;
               total: number;
+              /**
+               * @description Set when every row's codes are read back from its pixels (verifyCodes).
+               * @constant
+               */
+              verifyCodes?: true;
             };
           };
         };
@@ -4607,6 +4619,11 @@ export interface paths {
               /** @description The workspace template version this batch renders (pinned); null for built-ins. */
               templateVersion: number | null;
               total: number;
+              /**
+               * @description Set when every row's codes are read back from its pixels (verifyCodes).
+               * @constant
+               */
+              verifyCodes?: true;
             };
           };
         };
@@ -4895,6 +4912,11 @@ export interface paths {
               /** @description The workspace template version this batch renders (pinned); null for built-ins. */
               templateVersion: number | null;
               total: number;
+              /**
+               * @description Set when every row's codes are read back from its pixels (verifyCodes).
+               * @constant
+               */
+              verifyCodes?: true;
             };
           };
         };
@@ -5113,6 +5135,8 @@ export interface paths {
             /** @description Several sizes from one run: every row is drawn once in each layout named here (one credit per image), its file named {name}-{layout}; instead of target. Not with sheets. */
             targets?: string[];
             templateId: string;
+            /** @description Read every QR code and barcode of every output back from its pixels (a PDF's from its pages drawn at the print DPI) with an independent reader: a row whose code does not scan exactly as its value fails with code-unreadable. A pre-flight reads the codes of its first rows (codesVerified says how many). */
+            verifyCodes?: boolean;
           };
         };
       };
@@ -5125,6 +5149,8 @@ export interface paths {
           content: {
             'application/json': {
               balance: number;
+              /** @description With verifyCodes: the rows whose codes were drawn and read back (the first valid rows); a code that does not scan is a code-unreadable problem of its row. */
+              codesVerified?: number;
               cost: number;
               fields: string[];
               images?: number;

@@ -54,12 +54,16 @@ export interface BatchRecord {
   finishedAt: string | null;
 }
 
-/** The output options a batch keeps for every row (shared/output-options.ts). */
+/**
+ * The output options a batch keeps for every row (shared/output-options.ts), and whether its rows'
+ * codes are read back from their pixels (kept with them: every row's job carries it the same way).
+ */
 export interface BatchOutputOptions {
   scale?: number;
   background?: 'template' | 'transparent';
   cropMarks?: boolean;
   page?: number;
+  verifyCodes?: boolean;
 }
 
 export type NewBatch = Omit<

@@ -3,8 +3,9 @@ import { layoutPages } from '../../../shared/layout-pages.js';
 import type { Layer, Layout, Template } from '../../../shared/template-format.js';
 import type { ResolvedValue } from '../../render/render-protocol.js';
 import { isVisible } from '../draw-context.js';
-import { fillPlaceholders, placeholderNames } from '../format-value.js';
+import { fillPlaceholders } from '../format-value.js';
 import { encodeBarcode } from './barcode-symbol.js';
+import { codeValuePath } from './code-value-path.js';
 
 /**
  * The values a layout's visible barcodes cannot encode, each named by the variable it comes
@@ -27,11 +28,8 @@ export function barcodeProblems(
       if (!value) continue;
       const encoded = encodeBarcode(layer.symbology, value);
       if (encoded.ok) continue;
-      const variable = placeholderNames(layer.value).find((name) =>
-        template.variables.some((v) => v.name === name),
-      );
       const problem = {
-        path: variable ? `values.${variable}` : `layers.${layer.id}`,
+        path: codeValuePath(template, layer),
         message: encoded.reason,
         code: 'barcode-invalid',
       };

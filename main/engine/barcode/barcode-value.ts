@@ -122,7 +122,7 @@ export function named(label: string): string {
 }
 
 /** A value as messages quote it: long ones cut, so a 4,000-character value is not echoed. */
-function quote(text: string): string {
+export function quote(text: string): string {
   const chars = [...text];
   return JSON.stringify(chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : text);
 }

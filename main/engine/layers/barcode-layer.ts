@@ -1,7 +1,9 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { BarcodeLayer } from '../../../shared/template-format.js';
 import { placeBarcode, type BarcodePlacement, type Box } from '../barcode/barcode-placement.js';
+import { expectedReading, READER_FORMATS } from '../barcode/barcode-reading.js';
 import { encodeBarcode, type BarcodeSymbol } from '../barcode/barcode-symbol.js';
+import { noteDrawnCode } from '../barcode/drawn-code.js';
 import { humanReadablePieces } from '../barcode/barcode-text.js';
 import type { DrawContext } from '../draw-context.js';
 import { DEFAULT_FAMILY } from '../font-families.js';
@@ -45,6 +47,17 @@ export function drawBarcodeLayer(dc: DrawContext, layer: BarcodeLayer): void {
   ctx.save();
   if (device) ctx.setTransform(1, 0, 0, 1, 0, 0);
   const placement = placeBarcode(symbol, box, withText);
+  if (dc.codes) {
+    noteDrawnCode(dc.codes, ctx, {
+      layerId: layer.id,
+      source: layer.value,
+      label: symbol.spec.label,
+      format: READER_FORMATS[symbol.input.symbology],
+      expected: expectedReading(symbol.input),
+      area: placement.area,
+      module: placement.module,
+    });
+  }
   const background = resolveColour(layer.background, values);
   if (background) {
     ctx.fillStyle = background;

@@ -1,5 +1,6 @@
 import type { QrLayer } from '../../../shared/template-format.js';
 import type { DrawContext } from '../draw-context.js';
+import { noteDrawnCode } from '../barcode/drawn-code.js';
 import { resolveColour } from '../paint.js';
 import { codeLinkHref } from '../link-href.js';
 import { annotateLink } from '../pdf-links.js';
@@ -33,6 +34,18 @@ export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   ctx.fillStyle = resolveColour(layer.foreground, values) ?? '#000000';
   const origin = layer.margin * module;
   annotateLink(dc, { x: left, y: top, width: side, height: side }, codeLinkHref(text));
+  if (dc.codes) {
+    noteDrawnCode(dc.codes, ctx, {
+      layerId: layer.id,
+      // A VietQR's payload comes from several fields: the layer is named instead.
+      source: typeof layer.value === 'string' ? layer.value : '',
+      label: 'QR code',
+      format: 'QRCode',
+      expected: text,
+      area: { x: left, y: top, width: side, height: side },
+      module,
+    });
+  }
   if (dc.vector) {
     // A PDF gets one path of horizontal runs: a few hundred rectangles filled once, instead of a
     // fill operation per module (a sheet of badges draws thousands of codes).

@@ -27,6 +27,7 @@ export function OutputStep(): ReactElement | null {
   const brand = useAppStore((s) => s.wizard.brand);
   const sheets = useAppStore((s) => s.wizard.sheets);
   const imagePage = useAppStore((s) => s.wizard.page);
+  const verifyCodes = useAppStore((s) => s.wizard.verifyCodes);
   const brands = useAppStore((s) => s.brands);
   const loadBrands = useAppStore((s) => s.loadBrands);
   const patch = useAppStore((s) => s.wizardPatch);
@@ -208,6 +209,21 @@ export function OutputStep(): ReactElement | null {
           ) : null}
           {zipError ? <ErrorBanner error={zipError} /> : null}
         </fieldset>
+
+        <div className="stack gap-2">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={verifyCodes}
+              aria-describedby="verify-codes-hint"
+              onChange={(e) => patch({ verifyCodes: e.target.checked })}
+            />
+            {t('wizard.output.verifyCodes')}
+          </label>
+          <p id="verify-codes-hint" className="field-hint">
+            {t('wizard.output.verifyCodes.hint')}
+          </p>
+        </div>
       </div>
     </div>
   );

@@ -229,6 +229,13 @@ export function ReviewStep({
             </div>
           )}
 
+          {preflight.codesVerified !== undefined ? (
+            <p className="small muted row" data-testid="codes-verified">
+              <Icon name="checkCircle" />
+              {t('wizard.review.codesVerified', { count: preflight.codesVerified })}
+            </p>
+          ) : null}
+
           {preflight.warnings.length > 0 ? (
             <div className="card" data-testid="preflight-warnings">
               <div className="card-header">

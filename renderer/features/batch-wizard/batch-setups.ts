@@ -26,6 +26,8 @@ export type BatchSetup = Pick<
   cropMarks?: boolean;
   /** The page drawn as images of a layout of several pages; absent in older setups. */
   page?: number;
+  /** Absent in setups kept before the wizard offered reading codes back. */
+  verifyCodes?: boolean;
   /** The spreadsheet rows the batch drew (a rerun of failed rows); absent: every row. */
   rows?: number[] | null;
 };
@@ -57,6 +59,7 @@ export function rememberSetup(batchId: string, wizard: WizardState): void {
     fileNamePattern: wizard.fileNamePattern,
     sheets: wizard.sheets,
     cropMarks: wizard.cropMarks,
+    verifyCodes: wizard.verifyCodes,
     page: wizard.page,
     imagesMode: wizard.imagesMode,
     imagesDir: wizard.imagesDir,

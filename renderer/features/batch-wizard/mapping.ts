@@ -156,6 +156,7 @@ export function buildBatchRequest(wizard: WizardState): CreateBatchRequest | nul
     ...(wizard.cropMarks && !wizard.sheets && printLayout(template, wizard.target)
       ? { cropMarks: true }
       : {}),
+    ...(wizard.verifyCodes ? { verifyCodes: true } : {}),
     ...(wizard.imagesMode === 'folder' && wizard.imagesDir.trim()
       ? { imagesDir: wizard.imagesDir.trim() }
       : {}),
