@@ -42,6 +42,9 @@ export const editorEn = {
 
   'editor.back': 'My templates',
   'editor.name': 'Template name',
+  'editor.link': 'Link in PDFs',
+  'editor.link.hint':
+    'A web or mail address, {{name}} placeholders allowed: clickable over this layer in PDF output. Images ignore it.',
   'editor.heading': 'Editing {name}',
   'editor.state.saved': 'Saved · version {version} · {time}',
   'editor.state.unsaved': 'Unsaved changes',
@@ -370,6 +373,9 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
 
   'editor.back': 'Mẫu của tôi',
   'editor.name': 'Tên mẫu',
+  'editor.link': 'Liên kết trong PDF',
+  'editor.link.hint':
+    'Địa chỉ web hoặc email, được dùng {{tên}}: bấm được trên lớp này trong tệp PDF. Ảnh xuất ra bỏ qua.',
   'editor.heading': 'Đang chỉnh sửa {name}',
   'editor.state.saved': 'Đã lưu · phiên bản {version} · {time}',
   'editor.state.unsaved': 'Có thay đổi chưa lưu',

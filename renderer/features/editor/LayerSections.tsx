@@ -33,6 +33,25 @@ function addVariable(variable: Variable, sample: unknown): void {
   }));
 }
 
+/**
+ * A text or image layer's link in PDF outputs: a web or mail address ({{placeholders}} allowed)
+ * made clickable over the layer's area. Raster images ignore it; empty removes it.
+ */
+function LinkField({ layer }: { layer: Of<'text'> | Of<'image'> }): ReactElement {
+  const t = useT();
+  const { update, remove, error } = useLayerEdit(layer);
+  return (
+    <TextField
+      label={t('editor.link')}
+      value={layer.link ?? ''}
+      mono
+      error={error('link')}
+      hint={t('editor.link.hint')}
+      onChange={(link) => (link.trim() === '' ? remove('link') : update({ link }))}
+    />
+  );
+}
+
 export function TextContentSection({ layer }: { layer: Of<'text'> }): ReactElement {
   const t = useT();
   const { update, error } = useLayerEdit(layer);
@@ -77,6 +96,7 @@ export function TextContentSection({ layer }: { layer: Of<'text'> }): ReactEleme
           {t('editor.text.newVariable')}
         </Button>
       </div>
+      <LinkField layer={layer} />
     </Section>
   );
 }
@@ -161,6 +181,7 @@ export function ImageSection({ layer }: { layer: Of<'image'> }): ReactElement {
         checked={layer.circle}
         onChange={(circle) => update({ circle })}
       />
+      <LinkField layer={layer} />
     </Section>
   );
 }
