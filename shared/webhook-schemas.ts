@@ -7,7 +7,11 @@ import { z } from 'zod';
 export const WebhookEvent = z.enum(['batch.finished', 'batch.row_failed']);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
-const WebhookUrl = z
+/** An http(s) address with a user name or password before its host. */
+export const URL_WITH_CREDENTIALS = /^https?:\/\/[^/?#]*@/i;
+
+/** A webhook's address: the API's rule, which the app's form checks too. */
+export const WebhookUrl = z
   .string()
   .max(2000)
   .url()
@@ -15,7 +19,7 @@ const WebhookUrl = z
   // Fetch refuses URLs with credentials at every attempt: refuse them once, here. Receivers
   // check the signature instead.
   .refine(
-    (url) => !/^https?:\/\/[^/?#]*@/i.test(url),
+    (url) => !URL_WITH_CREDENTIALS.test(url),
     'a URL without a user name or password (check the Render-Desk-Signature header instead)',
   );
 

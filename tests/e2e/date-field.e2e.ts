@@ -1,15 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
-
-/** Every value sent for `name` in preview renders from now on. */
-function sentValues(ui: UiSession, name: string): unknown[] {
-  const sent: unknown[] = [];
-  ui.page.on('request', (r) => {
-    if (r.method() !== 'POST' || !/\/v1\/render/.test(r.url()) || r.postData() === null) return;
-    sent.push((JSON.parse(r.postData()!) as { values: Record<string, unknown> }).values[name]);
-  });
-  return sent;
-}
+import {
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+  sentRenderValues,
+} from './harness.js';
 
 describe('date fields on the template page', () => {
   let core: CoreProcess;
@@ -32,7 +29,7 @@ describe('date fields on the template page', () => {
     // The sample 2026-12-15, as the image prints it; a native field showed 12/15/2026.
     expect(await deadline.inputValue()).toBe('15/12/2026');
     expect(await deadline.getAttribute('placeholder')).toBe('dd/mm/yyyy');
-    const sent = sentValues(ui, 'deadline');
+    const sent = sentRenderValues(ui, 'deadline');
     await deadline.fill('14/02/2026');
     await expect.poll(() => sent.at(-1), { timeout: 20_000 }).toBe('2026-02-14');
     await screenshot(page, 'date-field-vi-template');

@@ -8,6 +8,7 @@ import {
   type CoreProcess,
   type UiSession,
   customiseInEditor,
+  saveInEditor,
 } from './harness.js';
 
 const FONT_404 = /v1\/fonts.*404|404.*\(Not Found\)/;
@@ -48,10 +49,7 @@ describe('editing one size or all of them', () => {
     );
     await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
     await screenshot(page, 'editor-all-sizes-en');
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect
-      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
-      .toBe('false');
+    await saveInEditor(page);
 
     const saved = await template(core, id);
     for (const name of Object.keys(before.layouts)) {
@@ -106,10 +104,7 @@ describe('editing one size or all of them', () => {
     );
     await page.getByRole('button', { name: 'Apply to all sizes' }).click();
     await page.getByTestId('size-scope').getByRole('status').waitFor();
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect
-      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
-      .toBe('false');
+    await saveInEditor(page);
 
     const saved = await template(core, id);
     expect(photo(saved, 'square').keep).toEqual({ x: 0, y: 0, width: 1, height: 0.2 });
@@ -143,10 +138,7 @@ describe('editing one size or all of them', () => {
     await page.getByRole('button', { name: 'Apply to all sizes' }).click();
     const scope = page.getByTestId('size-scope');
     expect(await scope.getByRole('status').innerText()).toContain('Applied to');
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect
-      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
-      .toBe('false');
+    await saveInEditor(page);
     const saved = await template(core, id);
     for (const name of Object.keys(before.layouts)) {
       const titles = layersCalled(saved, name, 'title');
@@ -203,20 +195,14 @@ describe('editing one size or all of them', () => {
       );
     await screenshot(page, 'editor-all-sizes-refused');
     // Nothing changed but the square's own edit: saved now, the story's title keeps its colour.
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect
-      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
-      .toBe('false');
+    await saveInEditor(page);
     const refused = await template(core, id);
     expect((layersCalled(refused, 'square', 'title')[0] as TextLayer).colour).toBe('#0B6E4F');
     expect(layersCalled(refused, 'story', 'title')).toEqual(layersCalled(before, 'story', 'title'));
     // The others can take it.
     await page.getByRole('button', { name: 'Apply to the other sizes' }).click();
     await expect.poll(() => status.innerText()).toContain('Applied to Portrait 4:5, Story 9:16');
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect
-      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
-      .toBe('false');
+    await saveInEditor(page);
     const saved = await template(core, id);
     expect(layersCalled(saved, 'og', 'title')[0]!.kind).toBe('shape');
     expect((layersCalled(saved, 'story', 'title')[0] as TextLayer).colour).toBe('#0B6E4F');

@@ -13,6 +13,7 @@ import {
   waitForImages,
   type CoreProcess,
   type UiSession,
+  saveInEditor,
 } from './harness.js';
 import { seriousViolations } from './axe.js';
 
@@ -74,10 +75,7 @@ describe('keep in frame', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // Saved; the subject is the square's own, as any edit of one size is.
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect
-      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
-      .toBe('false');
+    await saveInEditor(page);
 
     const saved = await template(core, id);
     const keep = photo(saved, 'square').keep!;

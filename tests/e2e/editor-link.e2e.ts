@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkspaceTemplateDetail } from '../../shared/workspace-schemas.js';
-import { customiseInEditor, screenshot, useCoreAndUi } from './harness.js';
+import { customiseInEditor, saveInEditor, screenshot, useCoreAndUi } from './harness.js';
 
 describe('a link on a layer, from the editor', () => {
   const session = useCoreAndUi({
@@ -15,13 +15,11 @@ describe('a link on a layer, from the editor', () => {
       (
         (await (await core.api(`/v1/templates/${id}`)).json()) as WorkspaceTemplateDetail
       ).template.layouts.square!.layers.find((l) => l.id === 'headline') as { link?: string };
-    const saved = () => page.getByTestId('save-state').getAttribute('data-dirty');
 
     await page.locator('.ed-box[data-layer-id="headline"]').click();
     const link = page.getByLabel('Link in PDFs');
     await link.fill('https://shop.example/sale');
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect.poll(saved, { timeout: 20_000 }).toBe('false');
+    await saveInEditor(page);
     expect((await read()).link).toBe('https://shop.example/sale');
     await screenshot(page, 'editor-link');
 
@@ -31,8 +29,7 @@ describe('a link on a layer, from the editor', () => {
     expect((await read()).link).toBe('https://shop.example/sale');
 
     await link.fill('');
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect.poll(saved, { timeout: 20_000 }).toBe('false');
+    await saveInEditor(page);
     expect((await read()).link).toBeUndefined();
     expect(ui.consoleErrors).toEqual([]);
   });

@@ -10,7 +10,7 @@ import {
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeEach, expect, inject } from 'vitest';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
 import { compiledServeEntry } from '../helpers/compiled-core.js';
 import { CHROMIUM, CHROMIUM_ARGS, requireChromium, ROOT } from './chromium.js';
@@ -285,4 +285,26 @@ export async function customiseInEditor(
   await page.getByRole('button', { name: 'Customise' }).click();
   await page.waitForURL(/\/ui\/editor\/wtpl_/);
   return /\/ui\/editor\/(wtpl_[a-z0-9_]+)/.exec(page.url())![1]!;
+}
+
+/** Ctrl+S in the editor, then waits until the draft is saved (the save state is not dirty). */
+export async function saveInEditor(page: Page): Promise<void> {
+  await page.keyboard.press('ControlOrMeta+S');
+  await expect
+    .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
+    .toBe('false');
+}
+
+/**
+ * Every value sent for `name` in preview renders from now on (undefined while the field is
+ * empty). Previews coalesce keystrokes, so which requests go out depends on timing; what is sent
+ * once typing settles does not.
+ */
+export function sentRenderValues(ui: UiSession, name: string): unknown[] {
+  const sent: unknown[] = [];
+  ui.page.on('request', (r) => {
+    if (r.method() !== 'POST' || !/\/v1\/render/.test(r.url()) || r.postData() === null) return;
+    sent.push((JSON.parse(r.postData()!) as { values: Record<string, unknown> }).values[name]);
+  });
+  return sent;
 }

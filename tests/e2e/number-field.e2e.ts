@@ -1,19 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
-
-/**
- * Every value sent for `name` in preview renders from now on (undefined while the field is
- * empty). Previews coalesce keystrokes, so which requests go out depends on timing; what is sent
- * once typing settles does not.
- */
-function sentNumbers(ui: UiSession, name: string): unknown[] {
-  const sent: unknown[] = [];
-  ui.page.on('request', (r) => {
-    if (r.method() !== 'POST' || !/\/v1\/render/.test(r.url()) || r.postData() === null) return;
-    sent.push((JSON.parse(r.postData()!) as { values: Record<string, unknown> }).values[name]);
-  });
-  return sent;
-}
+import {
+  openUi,
+  screenshot,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+  sentRenderValues,
+} from './harness.js';
 
 describe('number fields on the template page', () => {
   let core: CoreProcess;
@@ -33,7 +26,7 @@ describe('number fields on the template page', () => {
     const price = page.getByLabel('Giá sale', { exact: true });
     await price.waitFor();
     await price.fill('');
-    const sent = sentNumbers(ui, 'price');
+    const sent = sentRenderValues(ui, 'price');
     await price.pressSequentially('1.250.000');
     await page.getByText('Được hiểu là 1.250.000').waitFor();
     expect(await price.inputValue()).toBe('1.250.000');

@@ -7,6 +7,7 @@ import {
   type CoreProcess,
   type UiSession,
   customiseInEditor,
+  saveInEditor,
 } from './harness.js';
 
 const FONT_404 = /v1\/fonts.*404|404.*\(Not Found\)/;
@@ -114,10 +115,7 @@ describe('Save in reach: a sticky action bar and Ctrl+S', () => {
     expect(await inWindow(page, save)).toBe(true);
     await page.getByLabel('X', { exact: true }).fill('80');
     expect(await page.getByTestId('save-state').getAttribute('data-dirty')).toBe('true');
-    await page.keyboard.press('ControlOrMeta+S');
-    await expect
-      .poll(() => page.getByTestId('save-state').getAttribute('data-dirty'), { timeout: 20_000 })
-      .toBe('false');
+    await saveInEditor(page);
     expect(ui.consoleErrors).toEqual([]);
   });
 

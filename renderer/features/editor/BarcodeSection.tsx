@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import type { Layer } from '../../api/types';
 import { useT } from '../../i18n/i18n';
 import { BARCODE_SYMBOLOGIES, type BarcodeSymbology } from '../../../shared/template-format';
-import { CheckField, ColourField, Section, SelectField, TextField } from './inspector-fields';
+import { CheckField, Section, SelectField, TextField } from './inspector-fields';
+import { CodeColourFields } from './LayerSections';
 import { useLayerEdit } from './use-layer-edit';
 
 type BarcodeLayer = Extract<Layer, { kind: 'barcode' }>;
@@ -80,20 +81,7 @@ export function BarcodeSection({ layer }: { layer: BarcodeLayer }): ReactElement
         hint={`${t(hintKey(layer.symbology))} ${t('editor.text.hint')}`}
         onChange={(value) => update({ value })}
       />
-      <ColourField
-        label={t('editor.barcode.foreground')}
-        value={layer.foreground}
-        suggestedName={`${layer.id}Foreground`}
-        error={error('foreground')}
-        onChange={(foreground) => update({ foreground })}
-      />
-      <ColourField
-        label={t('editor.qr.background')}
-        value={layer.background}
-        suggestedName={`${layer.id}Background`}
-        error={error('background')}
-        onChange={(background) => update({ background })}
-      />
+      <CodeColourFields layer={layer} foregroundLabel={t('editor.barcode.foreground')} />
       {/* The whole row, so the label does not wrap beside an empty column. */}
       <div className="wide">
         <CheckField

@@ -312,20 +312,7 @@ export function QrSection({ layer }: { layer: Of<'qr'> }): ReactElement {
       ) : (
         <VietQrFields layer={layer} source={value.vietqr} />
       )}
-      <ColourField
-        label={t('editor.qr.foreground')}
-        value={layer.foreground}
-        suggestedName={`${layer.id}Foreground`}
-        error={error('foreground')}
-        onChange={(foreground) => update({ foreground })}
-      />
-      <ColourField
-        label={t('editor.qr.background')}
-        value={layer.background}
-        suggestedName={`${layer.id}Background`}
-        error={error('background')}
-        onChange={(background) => update({ background })}
-      />
+      <CodeColourFields layer={layer} foregroundLabel={t('editor.qr.foreground')} />
       <SelectField
         label={t('editor.qr.correction')}
         value={layer.errorCorrection}
@@ -383,5 +370,35 @@ function RadiusField({
       suffix="px"
       onChange={(radius) => radius !== undefined && onChange(radius)}
     />
+  );
+}
+
+/** A QR code's or barcode's ink and paper: colours of their own or bound to a variable. */
+export function CodeColourFields({
+  layer,
+  foregroundLabel,
+}: {
+  layer: Of<'qr'> | Of<'barcode'>;
+  foregroundLabel: string;
+}): ReactElement {
+  const t = useT();
+  const { update, error } = useLayerEdit(layer);
+  return (
+    <>
+      <ColourField
+        label={foregroundLabel}
+        value={layer.foreground}
+        suggestedName={`${layer.id}Foreground`}
+        error={error('foreground')}
+        onChange={(foreground) => update({ foreground })}
+      />
+      <ColourField
+        label={t('editor.qr.background')}
+        value={layer.background}
+        suggestedName={`${layer.id}Background`}
+        error={error('background')}
+        onChange={(background) => update({ background })}
+      />
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { URL_WITH_CREDENTIALS, WebhookUrl } from '../../../shared/webhook-schemas';
 import { api } from '../../api/client';
 import type { CreatedWebhook, Webhook, WebhookDelivery } from '../../api/types';
 import { Button, CopyButton, ErrorBanner, Field } from '../../components/ui';
@@ -219,13 +220,7 @@ function webhookUrlProblem(
   url: string,
 ): 'webhooks.url.missing' | 'webhooks.url.invalid' | 'webhooks.url.credentials' | null {
   if (url === '') return 'webhooks.url.missing';
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return 'webhooks.url.invalid';
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'webhooks.url.invalid';
-  if (parsed.username || parsed.password) return 'webhooks.url.credentials';
-  return null;
+  // The API's own rule decides; only the words are the UI's.
+  if (WebhookUrl.safeParse(url).success) return null;
+  return URL_WITH_CREDENTIALS.test(url) ? 'webhooks.url.credentials' : 'webhooks.url.invalid';
 }
