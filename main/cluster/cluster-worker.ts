@@ -64,7 +64,11 @@ export function startClusterWorker(deps: ClusterWorkerDeps): {
     return createImagesFolderResolver({ dir, managed: true }, resolveImage);
   };
 
-  const rowContext = (batch: BatchRecord): Promise<BatchRowContext> => {
+  const rowContext = async (batch: BatchRecord): Promise<BatchRowContext> => {
+    // A workspace template may have gained assets since this node last rendered the batch (the
+    // user added a missing photo, then replayed): catch up before every chunk, not only the
+    // first; one small query when nothing changed.
+    if (!deps.catalog.get(batch.templateId)) await deps.workspace.catchUp();
     let context = contexts.get(batch.id);
     if (!context) {
       context = (async () => {
@@ -75,11 +79,9 @@ export function startClusterWorker(deps: ClusterWorkerDeps): {
         // Built-in templates ship with every node; their assets are read from this install.
         // A workspace template's assets (and any font it uses) come from the shared workspace,
         // which had them before the batch was created.
-        let assetsDir = deps.catalog.get(batch.templateId)?.assetsDir;
-        if (!assetsDir) {
-          await deps.workspace.catchUp();
-          assetsDir = deps.workspace.assetsDir(batch.templateId);
-        }
+        const assetsDir =
+          deps.catalog.get(batch.templateId)?.assetsDir ??
+          deps.workspace.assetsDir(batch.templateId);
         return batchRowContext(batch, {
           assetsDir,
           fields,
