@@ -1043,6 +1043,7 @@ const outputs: Output[] = [
       ['customer-review', '#BE123C', 'L', '#FFFFFF', 'squircle'],
       ['job-opening', '#00796B', 'T', '#FFFFFF', 'circle'],
       ['book-launch', '#F9A8D4', 'A', '#2E1065', 'drop'],
+      ['raffle-ticket', '#FDE68A', 'H', '#991B1B', 'circle'],
     ] as const
   ).map(([folder, bg, letter, fg, shape]): Output => ({
     folder,

@@ -29,6 +29,7 @@ describe('print layouts of the catalog', () => {
       'menu-price-list/a4',
       'shelf-price-tag/tag',
       'event-ticket/ticket',
+      'raffle-ticket/ticket',
     ])
       expect(labels).toContain(expected);
     const badge = catalog.find((e) => e.slug === 'name-badge')!.template.layouts.badge!;
@@ -41,7 +42,7 @@ describe('print layouts of the catalog', () => {
     expect(catalog.find((e) => e.slug === 'shelf-price-tag')!.template.locale).toBe('vi-VN');
   });
 
-  it('suggest a sheet that holds them: 4 × A6 for the badge, Avery L7163 for the shelf tag, 8 × A7 for the ticket', () => {
+  it('suggest a sheet that holds them: 4 × A6 for the badge, Avery L7163 for the shelf tag, 8 × A7 for the ticket, 10 cards for the raffle ticket', () => {
     const suggested = (slug: string, name: string) => {
       const layout = catalog.find((e) => e.slug === slug)!.template.layouts[name]!;
       const item = sheetItemOf(layout)!;
@@ -52,6 +53,7 @@ describe('print layouts of the catalog', () => {
     expect(suggested('name-badge', 'badge')).toBe('a6-on-a4');
     expect(suggested('shelf-price-tag', 'tag')).toBe('avery-l7163');
     expect(suggested('event-ticket', 'ticket')).toBe('a7-on-a4');
+    expect(suggested('raffle-ticket', 'ticket')).toBe('business-cards-10');
   });
 
   it('set the badge’s first name at 36–48 pt, readable at 2 m, for short, long and two-word names', async () => {
