@@ -34,7 +34,7 @@ describe('print layouts of the catalog', () => {
       expect(labels).toContain(expected);
     const badge = catalog.find((e) => e.slug === 'name-badge')!.template.layouts.badge!;
     expect(pageCount(badge)).toBe(2);
-    for (const slug of ['shelf-price-tag', 'event-ticket']) {
+    for (const slug of ['shelf-price-tag', 'event-ticket', 'raffle-ticket']) {
       const template = catalog.find((e) => e.slug === slug)!.template;
       for (const ratio of RATIO_NAMES)
         expect(template.layouts[ratio], `${slug} ${ratio}`).toBeDefined();
