@@ -2,7 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PRINT_DPI } from '../../main/batch/print-resolution.js';
-import { layoutPages } from '../../shared/layout-pages.js';
+import { layoutPages, withChildren } from '../../shared/layout-pages.js';
 import { readCatalogTemplates } from '../../scripts/preview-template.js';
 
 /**
@@ -17,7 +17,8 @@ const printed = catalog.flatMap((entry) =>
   Object.entries(entry.template.layouts).flatMap(([name, layout]) =>
     layout?.page
       ? layoutPages(layout).flatMap((page, index) =>
-          page.layers.flatMap((layer) => {
+          // Stack children too: an image in a stack keeps its own box.
+          withChildren(page.layers).flatMap((layer) => {
             if (layer.kind !== 'image') return [];
             const value =
               'asset' in layer.source
