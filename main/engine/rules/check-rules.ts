@@ -6,6 +6,7 @@ import { sheetGeometry } from '../sheet-geometry.js';
 import { barcodeScannable } from './barcode-scannable.js';
 import { capsLeading } from './caps-leading.js';
 import { minTextSize } from './min-text-size.js';
+import { printBleed } from './print-bleed.js';
 import { qrScannable } from './qr-scannable.js';
 import type { Rule, RuleViolation } from './rule-types.js';
 import { storySafeZone } from './story-safe-zone.js';
@@ -18,6 +19,7 @@ export const RULES: readonly Rule[] = [
   barcodeScannable,
   capsLeading,
   subjectInCrop,
+  printBleed,
 ];
 
 /**
