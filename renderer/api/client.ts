@@ -85,7 +85,6 @@ async function renderTo(
   request: RenderRequest,
   options: { idempotencyKey?: string; signal?: AbortSignal } = {},
 ): Promise<RenderedImage> {
-  const started = performance.now();
   const response = await send('POST', path, {
     body: request,
     headers: {
@@ -103,7 +102,6 @@ async function renderTo(
     renderId,
     creditsRemaining: credits === null ? null : Number(credits),
     outputKey: options.idempotencyKey && renderId ? `${renderId}.${ext}` : null,
-    elapsedMs: performance.now() - started,
   };
 }
 

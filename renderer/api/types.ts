@@ -66,5 +66,4 @@ export interface RenderedImage {
   creditsRemaining: number | null;
   /** Where the image is stored when the render was made with an Idempotency-Key. */
   outputKey: string | null;
-  elapsedMs: number;
 }

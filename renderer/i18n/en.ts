@@ -113,7 +113,6 @@ export const en = {
   'detail.preview.live': 'Live preview',
   'detail.preview.refresh': 'Refresh preview',
   'detail.preview.off': 'Live preview is off. Refresh it when you are ready.',
-  'detail.preview.ms': '{ms} ms',
   'detail.preview.alt': 'Preview of {name}',
   'detail.values': 'Values',
   'detail.resetValues': 'Reset to sample',

@@ -115,7 +115,6 @@ export const vi: Record<MessageKey, string> = {
   'detail.preview.live': 'Xem trước trực tiếp',
   'detail.preview.refresh': 'Làm mới ảnh xem trước',
   'detail.preview.off': 'Đã tắt xem trước trực tiếp. Bấm làm mới khi bạn sẵn sàng.',
-  'detail.preview.ms': '{ms} ms',
   'detail.preview.alt': 'Ảnh xem trước của {name}',
   'detail.values': 'Nội dung',
   'detail.resetValues': 'Khôi phục nội dung mẫu',

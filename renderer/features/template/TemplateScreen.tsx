@@ -270,13 +270,6 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
               label: targetLabel(t, template, r),
             }))}
           />
-          <div className="row small subtle">
-            {preview.elapsedMs !== null ? (
-              <span className="num" data-testid="preview-ms">
-                {t('detail.preview.ms', { ms: Math.round(preview.elapsedMs) })}
-              </span>
-            ) : null}
-          </div>
         </div>
         <div className="preview-note small">
           <label className="check">

@@ -12,7 +12,6 @@ export interface PreviewState {
   url: string | null;
   busy: boolean;
   error: unknown;
-  elapsedMs: number | null;
   /** How many previews have been shown (tests and the bench wait on it). */
   count: number;
 }
@@ -32,7 +31,6 @@ export function usePreview(
     url: null,
     busy: false,
     error: null,
-    elapsedMs: null,
     count: 0,
   });
   const inFlight = useRef(false);
@@ -69,7 +67,6 @@ export function usePreview(
         ...s,
         url,
         error: null,
-        elapsedMs: image.elapsedMs,
         count: s.count + 1,
       }));
     } catch (error) {
