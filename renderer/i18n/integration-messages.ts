@@ -32,7 +32,6 @@ export const integrationEn = {
     'An http(s) address every node of the cluster can reach: any node may send a delivery.',
   'webhooks.rowFailures': 'Also send each failed row',
   'webhooks.add': 'Add webhook',
-  'webhooks.added': 'Webhook added',
   'webhooks.secret.once':
     'Signing secret — copy it now, it is not shown again. Check the Render-Desk-Signature header with it.',
   'webhooks.none': 'No webhooks yet.',
@@ -95,7 +94,6 @@ export const integrationVi: Record<keyof typeof integrationEn, string> = {
     'Một địa chỉ http(s) mà mọi nút của cụm đều truy cập được: nút nào cũng có thể gửi.',
   'webhooks.rowFailures': 'Gửi cả từng dòng bị lỗi',
   'webhooks.add': 'Thêm webhook',
-  'webhooks.added': 'Đã thêm webhook',
   'webhooks.secret.once':
     'Khóa ký — hãy sao chép ngay, khóa sẽ không hiện lại. Dùng khóa này để kiểm tra tiêu đề Render-Desk-Signature.',
   'webhooks.none': 'Chưa có webhook nào.',

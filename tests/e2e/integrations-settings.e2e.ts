@@ -64,12 +64,25 @@ describe('Settings: integrations', () => {
       expect(
         ((await (await core.api('/v1/webhooks')).json()) as { items: unknown[] }).items,
       ).toEqual([]);
+      // The toasts of the settings saved before have gone (each says one thing, briefly).
+      await expect.poll(() => page.locator('.toast').count(), { timeout: 30_000 }).toBe(0);
       await card.getByLabel('Address').fill(receiver.url);
       await card.getByLabel('Also send each failed row').check();
       await card.getByRole('button', { name: 'Add webhook' }).click();
       await card.getByTestId('webhook-secret').waitFor();
       const secret = await card.getByTestId('webhook-secret').locator('code').textContent();
       expect(secret).toMatch(/^whsec_/);
+      // The new row's Delete is there to press at once, on a laptop screen too: nothing (a
+      // toast) lies over it.
+      await page.setViewportSize({ width: 1366, height: 768 });
+      const remove = card.getByTestId('webhooks').getByRole('button', { name: 'Remove' });
+      await screenshot(page, 'webhook-added-1366');
+      const box = (await remove.boundingBox())!;
+      const hit = await page.evaluate<string | undefined>(
+        `document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2})?.closest('button')?.textContent`,
+      );
+      expect(hit).toBe('Remove');
+      await page.setViewportSize({ width: 1440, height: 900 });
 
       const res = await core.api('/v1/render-batches', {
         method: 'POST',
