@@ -41,6 +41,8 @@ export function ColourInput({
         onChange={(e) => onChange(e.target.value.toUpperCase())}
         aria-label={label}
         tabIndex={-1}
+        // No colour yet: the picker would show black, a colour the user never chose.
+        data-unset={value === '' || undefined}
       />
       <input
         id={id}

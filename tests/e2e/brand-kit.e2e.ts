@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Request } from 'playwright-core';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brand-schemas.js';
 import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
@@ -171,6 +172,35 @@ describe('brand kit', () => {
     });
     await page.waitForTimeout(500);
     await screenshot(page, 'brand-kit-template-select');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
+
+describe('an empty brand kit', () => {
+  const session = useCoreAndUi();
+
+  it('shows a colour never chosen as unset, not as the picker’s black', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    await page.goto(`${core.url}/ui/brand`);
+    const pickers = page.locator('.colour-input input[type="color"]');
+    await pickers.first().waitFor();
+    expect(await pickers.count()).toBeGreaterThan(0);
+    await screenshot(page, 'brand-kit-unset-colours');
+    for (const picker of await pickers.all()) {
+      // The swatch's middle row of pixels, read from the screen as the user sees it.
+      const { data, info } = await sharp(await picker.screenshot())
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const y = Math.floor(info.height / 2);
+      let darkest = 255;
+      for (let x = Math.floor(info.width / 4); x < (info.width * 3) / 4; x += 1) {
+        const i = (y * info.width + x) * 3;
+        darkest = Math.min(darkest, Math.max(data[i]!, data[i + 1]!, data[i + 2]!));
+      }
+      expect(darkest).toBeGreaterThan(100);
+    }
     expect(ui.consoleErrors).toEqual([]);
   });
 });
