@@ -229,6 +229,8 @@ export const en = {
   'wizard.mapping.serialBlocked': 'Correct the serial number of {fields}',
   'wizard.mapping.required': 'Required',
   'wizard.mapping.missingRequired': 'Required, but nothing feeds it',
+  'wizard.mapping.near': 'The column “{field}” looks like this one.',
+  'wizard.mapping.nearUse': 'Use it',
   'wizard.mapping.preview': 'Preview of row {row}',
   'wizard.mapping.ofRows': 'of {count}',
   'wizard.mapping.previewRow': 'Row to preview',

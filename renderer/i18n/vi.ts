@@ -231,6 +231,8 @@ export const vi: Record<MessageKey, string> = {
   'wizard.mapping.serialBlocked': 'Hãy sửa số sê-ri của {fields}',
   'wizard.mapping.required': 'Bắt buộc',
   'wizard.mapping.missingRequired': 'Bắt buộc nhưng chưa có nguồn dữ liệu',
+  'wizard.mapping.near': 'Cột “{field}” có vẻ là trường này.',
+  'wizard.mapping.nearUse': 'Dùng cột này',
   'wizard.mapping.preview': 'Xem trước dòng {row}',
   'wizard.mapping.ofRows': 'trên {count}',
   'wizard.mapping.previewRow': 'Dòng để xem trước',

@@ -11,7 +11,7 @@ import { notANumber } from '../template/not-a-number';
 import { usePreview } from '../template/use-preview';
 import { variableLabel } from '../template/VariableField';
 import { cellText } from './DataTable';
-import { autoField, effectiveChoice, rowValues } from './mapping';
+import { autoField, effectiveChoice, nearField, rowValues } from './mapping';
 import { useSourceRow } from './use-source-row';
 import { NEW_SERIAL } from './serial-choice';
 import { SerialNumberFields } from './SerialNumberFields';
@@ -253,6 +253,7 @@ function MappingRow({
 }): ReactElement {
   const t = useT();
   const auto = autoField(variable, fields);
+  const near = !choice || choice.kind === 'auto' ? nearField(variable, fields) : null;
   const effective = effectiveChoice(variable, choice, fields);
   const missing =
     variable.required && effective.kind === 'default' && variable.default === undefined;
@@ -350,6 +351,14 @@ function MappingRow({
               lastRow={lastRow}
               onChange={onChange}
             />
+          ) : null}
+          {near ? (
+            <span className="mapping-near small" data-testid={`near-${variable.name}`}>
+              {t('wizard.mapping.near', { field: near })}
+              <Button size="sm" onClick={() => onChange({ kind: 'field', field: near })}>
+                {t('wizard.mapping.nearUse')}
+              </Button>
+            </span>
           ) : null}
           {missing ? (
             <span className="field-error">

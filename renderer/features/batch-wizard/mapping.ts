@@ -1,5 +1,5 @@
 import { cellToValue } from '../../../shared/cell-values';
-import { foldIdentifier } from '../../../shared/fold-text';
+import { foldForSearch, foldIdentifier } from '../../../shared/fold-text';
 import type {
   Bindings,
   CatalogDetail,
@@ -26,6 +26,47 @@ export function autoField(variable: VariableDescription, fields: readonly string
     (variable.label ? byFolded.get(foldIdentifier(variable.label)) : undefined) ??
     null
   );
+}
+
+/** The words of a name or label, folded: "Ảnh sản phẩm" → anh san pham, productPhoto → product photo. */
+function words(text: string): Set<string> {
+  const spaced = text.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
+  return new Set(
+    foldForSearch(spaced)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 0),
+  );
+}
+
+const within = (small: Set<string>, large: Set<string>) =>
+  small.size > 0 && [...small].every((w) => large.has(w));
+
+/**
+ * A column that is probably the variable's, though its name is not the variable's name or label
+ * ("Ảnh" for "Ảnh sản phẩm", "Product photo" for photo): every word of one is a word of the
+ * other. Only a suggestion for the user to confirm (the server matches exact names only), and
+ * only when exactly one column fits best.
+ */
+export function nearField(variable: VariableDescription, fields: readonly string[]): string | null {
+  if (autoField(variable, fields)) return null;
+  const names = [words(variable.name), ...(variable.label ? [words(variable.label)] : [])];
+  let best: string | null = null;
+  let bestScore = 0;
+  let tied = false;
+  for (const field of fields) {
+    const columnWords = words(field);
+    let score = 0;
+    for (const name of names) {
+      if (within(columnWords, name) || within(name, columnWords))
+        score = Math.max(score, [...columnWords].filter((w) => name.has(w)).length);
+    }
+    if (score > bestScore) {
+      best = field;
+      bestScore = score;
+      tied = false;
+    } else if (score > 0 && score === bestScore) tied = true;
+  }
+  return tied ? null : best;
 }
 
 /** The effective source of a variable after automatic matching. */

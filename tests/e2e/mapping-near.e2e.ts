@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { templateFields, toCsv } from './csv.js';
+import { dropFile, screenshot, useCoreAndUi } from './harness.js';
+
+const TEMPLATE = 'tmpl_flash_sale_1111';
+
+describe('mapping a column named almost like a field', () => {
+  const session = useCoreAndUi({ locale: 'vi-VN' });
+
+  it('suggests “Ảnh” for the product photo (“Ảnh sản phẩm”) and maps it with one click, in Vietnamese', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    const fields = await templateFields(core, TEMPLATE);
+    // The shop's sheet calls the photo column "Ảnh"; every other column has the field's name.
+    const columns = fields.fields.map((f) => (f.name === 'photo' ? 'Ảnh' : f.name));
+    const csv = toCsv(columns, [fields.fields.map((f) => fields.sampleRow[f.name])]);
+    await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
+    await page.getByTestId('dropzone').waitFor();
+    await dropFile(page, '[data-testid="dropzone"]', {
+      name: 'san-pham.csv',
+      type: 'text/csv',
+      content: csv,
+    });
+    await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Tiếp tục', exact: true }).click();
+
+    const near = page.getByTestId('near-photo');
+    await near.waitFor();
+    expect(await near.innerText()).toContain('Cột “Ảnh” có vẻ là trường này.');
+    // Only where a column fits: columns named like their fields get no suggestion.
+    expect(await page.locator('[data-testid^="near-"]').count()).toBe(1);
+    await screenshot(page, 'mapping-near-vi');
+    await near.getByRole('button', { name: 'Dùng cột này' }).click();
+    expect(await page.locator('select[data-variable="photo"]').inputValue()).toBe('field:Ảnh');
+    expect(await near.count()).toBe(0);
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
