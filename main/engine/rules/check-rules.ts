@@ -5,6 +5,7 @@ import { drawContext, drawLayout, layoutOf, prepareLayout } from '../render-temp
 import { sheetGeometry } from '../sheet-geometry.js';
 import { barcodeScannable } from './barcode-scannable.js';
 import { capsLeading } from './caps-leading.js';
+import { criticalCut } from './critical-cut.js';
 import { minTextSize } from './min-text-size.js';
 import { qrScannable } from './qr-scannable.js';
 import type { Rule, RuleViolation } from './rule-types.js';
@@ -18,6 +19,7 @@ export const RULES: readonly Rule[] = [
   barcodeScannable,
   capsLeading,
   subjectInCrop,
+  criticalCut,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import type { Run, RunStyle } from './text-runs.js';
+import { KEEP_SPACE } from './keep-together.js';
 import { compoundLengthAt, syllableKey } from './vietnamese-compounds.js';
 
 /**
@@ -19,6 +20,8 @@ export interface Word {
   space: RunStyle | null;
   /** Its graphemes, split once when the word has to break inside (see graphemesOf). */
   graphemes?: Piece[];
+  /** Followed by a keep-together space: one item with the next word (a name, a phone number). */
+  keepNext?: boolean;
 }
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -55,8 +58,11 @@ export function paragraphsOf(runs: readonly Run[]): Paragraph[] {
         continue;
       }
       const current = paragraphs[paragraphs.length - 1]!;
-      if (char === ' ' || char === '\t') {
-        if (word) word.space = run.style;
+      if (char === ' ' || char === '\t' || char === KEEP_SPACE) {
+        if (word) {
+          word.space = run.style;
+          word.keepNext = char === KEEP_SPACE;
+        }
         word = null;
         continue;
       }
@@ -89,6 +95,7 @@ const TRAILING_PUNCTUATION = /^[!?:;»”)]+$/u;
 const bare = (text: string) => text.replace(/[.,;:!?)»”]+$/u, '');
 
 function gluedToNext(word: Word, next: Word): boolean {
+  if (word.keepNext) return true;
   if (NUMBER.test(word.text) && UNIT.test(bare(next.text))) return true;
   if (/^\p{Sc}+$/u.test(word.text) && NUMBER.test(bare(next.text))) return true;
   if (CONNECTOR.test(word.text)) return true;
