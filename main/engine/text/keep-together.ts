@@ -8,12 +8,14 @@ import type { CriticalKind } from '../../../shared/template-format.js';
  */
 export const KEEP_SPACE = '\uE000';
 
-/** Words between which a list of names may break: "An & Bình", "An và Bình", "An, Bình". */
-const NAME_SEPARATOR = /^(?:&|\+|và|and|·|\/|–|—|-)$/iu;
+/** Words that start the next name, so a list of names may break before them: "An / & Bình". */
+const LEADING_SEPARATOR = /^(?:&|\+|và|and)$/iu;
+/** Marks that end a name, so a list of names may break after them: "An, / Bình", "An · / Bình". */
+const TRAILING_SEPARATOR = /(?:^[·/–—-]|[,;])$/u;
 
 /**
  * The value with its spaces made keep-together spaces. A name keeps each person whole but may
- * break before a separator ("Trần Minh Khôi / & Nguyễn Thị Phương Thảo") and after a comma.
+ * break before "&" ("Trần Minh Khôi / & Nguyễn Thị Phương Thảo") and after a comma or a dot.
  */
 export function keepTogether(value: string, kind: CriticalKind): string {
   const words = value.split(' ');
@@ -21,7 +23,8 @@ export function keepTogether(value: string, kind: CriticalKind): string {
     if (i === 0) return word;
     const before = words[i - 1]!;
     const breakable =
-      kind === 'name' && (NAME_SEPARATOR.test(word) || /[,;]$/u.test(before) || before === '');
+      kind === 'name' &&
+      (LEADING_SEPARATOR.test(word) || TRAILING_SEPARATOR.test(before) || before === '');
     return `${text}${breakable ? ' ' : KEEP_SPACE}${word}`;
   }, '');
 }

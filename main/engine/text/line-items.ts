@@ -88,8 +88,8 @@ const UNIT =
   /^(?:%|‰|\p{Sc}|đ|vnđ|vnd|usd|k|tr|gb|mb|tb|kb|kg|g|mg|ml|l|lít|cm|mm|m|km|m2|m²|h|giờ|phút|giây|ngày|tháng|năm|triệu|tỷ|tỉ|nghìn|ngàn|x|px|inch|mah|w|kw|hz|ghz|°c|°f|°|người|khách|món|chiếc|cái|hộp|gói|ly|phần|suất|lần|tầng|phòng|sp)$/iu;
 /** Joined to the word after: "Spa / & Beauty" reads better than "Spa & / Beauty". */
 const CONNECTOR = /^[&+/]$/u;
-/** Joined to the word before: a dash ends a line rather than starting one. */
-const DASH = /^[–—-]$/u;
+/** Joined to the word before: a dash or a middle dot ends a line rather than starting one. */
+const DASH = /^[–—\-·•]$/u;
 const TRAILING_PUNCTUATION = /^[!?:;»”)]+$/u;
 
 const bare = (text: string) => text.replace(/[.,;:!?)»”]+$/u, '');

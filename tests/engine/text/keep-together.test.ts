@@ -33,6 +33,12 @@ describe('critical values kept together', () => {
     expect(fitted.truncated).toBe(false);
   });
 
+  it('ends a line with the middle dot between a name and a phone, never starts one with it', () => {
+    const text = `${keepTogether('Anh Khoa', 'name')} · ${keepTogether('0903 868 123', 'phone')}`;
+    const fitted = linesOf(text, widthOf('Anh Khoa · 0903 868') + 4);
+    expect(fitted.lines).toEqual(['Anh Khoa ·', '0903 868 123']);
+  });
+
   it('breaks a name wider than the line between its words, not its letters', () => {
     const name = keepTogether('Nguyễn Thị Phương Thảo Quỳnh Anh', 'name');
     const fitted = linesOf(name, widthOf('Nguyễn Thị Phương') + 4);
