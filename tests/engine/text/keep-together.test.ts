@@ -39,6 +39,20 @@ describe('critical values kept together', () => {
     expect(fitted.lines).toEqual(['Anh Khoa ·', '0903 868 123']);
   });
 
+  it('shrinks a name to keep it on one line before breaking it, when minSize allows', () => {
+    const name = 'Nguyễn Thị Phương Thảo';
+    const width = widthOf(name) * 0.85;
+    const shrinkable = richSpec({ size: 48, minSize: 24 });
+    const fit = (text: string) =>
+      fitRichText(ctx, [{ text, style: PLAIN_STYLE }], shrinkable, width, 1000);
+    // Unmarked, the name wraps at full size; marked, it shrinks and stays whole.
+    expect(fit(name)).toMatchObject({ size: 48, lines: ['Nguyễn Thị', 'Phương Thảo'] });
+    const kept = fit(keepTogether(name, 'name'));
+    expect(kept.lines).toEqual([name]);
+    expect(kept.size).toBeLessThan(48);
+    expect(kept.size).toBeGreaterThanOrEqual(40);
+  });
+
   it('breaks a name wider than the line between its words, not its letters', () => {
     const name = keepTogether('Nguyễn Thị Phương Thảo Quỳnh Anh', 'name');
     const fitted = linesOf(name, widthOf('Nguyễn Thị Phương') + 4);
