@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fillPlaceholders } from '../../../main/engine/format-value.js';
+import { transformCase } from '../../../main/engine/text-case.js';
 import { KEEP_SPACE, keepTogether } from '../../../main/engine/text/keep-together.js';
 import { fitRichText, Measurer } from '../../../main/engine/text/rich-text.js';
 import { PLAIN_STYLE } from '../../../main/engine/text/text-runs.js';
@@ -59,6 +60,13 @@ describe('critical values kept together', () => {
     expect(fitted.truncated).toBe(false);
     expect(fitted.lines.join(' ')).toBe('Nguyễn Thị Phương Thảo Quỳnh Anh');
     expect(fitted.lines.length).toBe(2);
+  });
+
+  it('capitalises every word of a kept name', () => {
+    const name = keepTogether('nguyễn thị thảo', 'name');
+    expect(transformCase(name, 'capitalize', 'vi-VN')).toBe(
+      keepTogether('Nguyễn Thị Thảo', 'name'),
+    );
   });
 
   it('marks only the values of critical variables, and only when asked', () => {
