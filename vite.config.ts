@@ -13,6 +13,14 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // TanStack Query marks its modules "use client" for React server components; this UI
+        // has none, so the directive means nothing in its bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
   server: {
     // `npm run dev:ui`: point RENDER_DESK_URL at a running core; the dev server proxies the API.

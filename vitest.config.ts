@@ -14,5 +14,8 @@ export default defineConfig({
     // was ~200 s of the run's CPU). Files restore what they change in the process (process.env),
     // and none mocks modules.
     isolate: false,
+    // expect.poll waits for something the page or a server does; vitest's default 1 s is a
+    // guess about speed that a loaded machine breaks. A condition that never holds still fails.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

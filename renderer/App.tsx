@@ -1,5 +1,8 @@
 import { useEffect, useState, type ReactElement } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api, detectPreviewEndpoint } from './api/client';
+import { queryClient } from './api/query-client';
+import { queryKeys } from './api/query-keys';
 import { onConnectionChange } from './api/http';
 import { Icon } from './components/Icon';
 import { Button } from './components/ui';
@@ -23,6 +26,8 @@ import { useFocusOnNavigate } from './router/focus-on-navigate';
 import { routePath, type Route } from './router/routes';
 
 const SPREADSHEET = /\.(csv|tsv|txt|xlsx|xlsm)$/i;
+/** How often the app knocks while the core is unreachable. */
+const KNOCK_MS = 2000;
 
 export function App(): ReactElement {
   const route = useAppStore((s) => s.route);
@@ -105,14 +110,12 @@ function useBootstrap(): void {
   const setConnection = useAppStore((s) => s.setConnection);
   const syncRoute = useAppStore((s) => s.syncRouteFromLocation);
   const loadSystem = useAppStore((s) => s.loadSystem);
-  const loadAccount = useAppStore((s) => s.loadAccount);
   const navigate = useAppStore((s) => s.navigate);
   const savePreferences = useAppStore((s) => s.savePreferences);
 
   useEffect(() => {
     onConnectionChange(setConnection);
     void loadSystem().catch(() => {});
-    void loadAccount().catch(() => {});
     void detectPreviewEndpoint().then((previewFree) => useAppStore.setState({ previewFree }));
     const onPop = () => syncRoute();
     window.addEventListener('popstate', onPop);
@@ -142,23 +145,25 @@ function useBootstrap(): void {
       window.removeEventListener('popstate', onPop);
       offMenu();
     };
-  }, [setConnection, syncRoute, loadSystem, loadAccount, navigate, savePreferences]);
+  }, [setConnection, syncRoute, loadSystem, navigate, savePreferences]);
 
-  // While the core is unreachable, knock every two seconds; reload what may have changed.
-  const connection = useAppStore((s) => s.connection);
+  // While the core is unreachable, knock every two seconds; once it answers, what the screens
+  // show is fetched again.
+  const offline = useAppStore((s) => s.connection === 'offline');
+  const knock = useQuery({
+    queryKey: queryKeys.coreKnock,
+    queryFn: () => api.system.get(),
+    enabled: offline,
+    refetchInterval: offline ? KNOCK_MS : false,
+    gcTime: 0,
+  });
+  const answered = knock.dataUpdatedAt;
   useEffect(() => {
-    if (connection !== 'offline') return;
-    const timer = setInterval(() => {
-      api.system.get().then(
-        () => {
-          void loadAccount().catch(() => {});
-          void useAppStore.getState().loadBatches();
-        },
-        () => {},
-      );
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [connection, loadAccount]);
+    if (answered === 0) return;
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] !== queryKeys.coreKnock[0],
+    });
+  }, [answered]);
 }
 
 function useTheme(): void {

@@ -1,6 +1,8 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { queryClient } from './api/query-client';
 import { startSession } from './api/session';
 import { parseRoute } from './router/routes';
 import { useAppStore } from './stores/app-store';
@@ -22,7 +24,9 @@ void startSession().then(() => {
   if (root) {
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <QueryClientProvider client={queryClient}>
+          <App />
+        </QueryClientProvider>
       </StrictMode>,
     );
   }

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Ratio } from '../shared/template-format.js';
+import type { LayoutName } from '../shared/template-format.js';
 import { renderJob } from '../main/engine/render-job.js';
 import {
   codeVariables,
@@ -18,7 +18,8 @@ import {
 import { realisticLongValues } from './realistic-values.js';
 
 /**
- * One contact sheet per built-in template: every ratio (columns) rendered with the sample values
+ * One contact sheet per built-in template: every ratio, then every print layout's first page
+ * (columns, the print ones with their bleed) rendered with the sample values
  * and with stress values (rows): 1-character and 300-character decomposed Vietnamese texts, the
  * longest realistic values the fields allow, an emoji, and photos replaced by a 4000×300
  * panorama and a 300×4000 strip drawn here.
@@ -102,26 +103,26 @@ function runsFor(entry: CatalogTemplate, panorama: string, strip: string): Run[]
 }
 
 async function sheet(entry: CatalogTemplate, runs: Run[], file: string): Promise<string[]> {
-  const ratios: Ratio[] = ratiosOf(entry.template);
+  const print = Object.keys(entry.template.layouts).filter((n) => entry.template.layouts[n]?.page);
+  const ratios: LayoutName[] = [...ratiosOf(entry.template), ...print.sort()];
   const notes: string[] = [];
   const cells: Array<Array<{ png: Buffer; w: number; h: number }>> = [];
   for (const run of runs) {
     const row = [];
     for (const ratio of ratios) {
-      const result = await renderJob(buildJob(entry, ratio, run.values));
+      // Values resolve the same for every layout; the job then names the one to draw.
+      // A layout of several pages (a badge's back) would come as a zip of pages: page 1 only.
+      const result = await renderJob({ ...buildJob(entry, 'square', run.values), ratio, page: 1 });
       if (!result.ok) throw new Error(`${entry.slug} ${ratio} ${run.name}: ${result.message}`);
       const overflow = result.report.layers.filter((l) => l.overflow).map((l) => l.id);
       if (overflow.length) notes.push(`${ratio} ${run.name}: overflow ${overflow.join(', ')}`);
       if (result.report.missingGlyphs.length) {
         notes.push(`${ratio} ${run.name}: missing ${result.report.missingGlyphs.join('')}`);
       }
-      const layout = entry.template.layouts[ratio]!;
-      const scale = ROW_HEIGHT / layout.height;
-      row.push({
-        png: Buffer.from(result.bytes),
-        w: Math.round(layout.width * scale),
-        h: ROW_HEIGHT,
-      });
+      // A print layout's image includes its bleed: scale by the image, not the layout.
+      const png = Buffer.from(result.bytes);
+      const image = await loadImage(png);
+      row.push({ png, w: Math.round((image.width * ROW_HEIGHT) / image.height), h: ROW_HEIGHT });
     }
     cells.push(row);
   }

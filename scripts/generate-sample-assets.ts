@@ -675,14 +675,16 @@ function stars(filled: number, colour = '#F5A623') {
 function noodleBowl(ctx: Ctx, w: number, h: number) {
   ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#3B2A20', '#2A1D16']);
   ctx.fillRect(0, 0, w, h);
+  // Strokes and blur scale with the size, so the 2160 px print version looks like the 900 px one.
+  const k = Math.min(w, h) / 900;
   const rand = rng(141);
   ctx.strokeStyle = 'rgba(0, 0, 0, 0.18)';
   for (let i = 0; i < 30; i++) {
-    ctx.lineWidth = 1 + rand() * 3;
+    ctx.lineWidth = (1 + rand() * 3) * k;
     const x = rand() * w;
     ctx.beginPath();
     ctx.moveTo(x, 0);
-    ctx.lineTo(x + rand() * 30 - 15, h);
+    ctx.lineTo(x + (rand() * 30 - 15) * k, h);
     ctx.stroke();
   }
   const cx = w * 0.5;
@@ -690,7 +692,7 @@ function noodleBowl(ctx: Ctx, w: number, h: number) {
   const R = Math.min(w, h) * 0.38;
   ctx.save();
   ctx.shadowColor = 'rgba(0, 0, 0, 0.55)';
-  ctx.shadowBlur = 60;
+  ctx.shadowBlur = 60 * k;
   ctx.fillStyle = '#F3EEE6';
   ctx.beginPath();
   ctx.arc(cx, cy, R, 0, Math.PI * 2);
@@ -707,7 +709,7 @@ function noodleBowl(ctx: Ctx, w: number, h: number) {
   ctx.fill();
   // Noodles, beef slices, herbs, lime.
   ctx.strokeStyle = 'rgba(255, 248, 230, 0.85)';
-  ctx.lineWidth = 4;
+  ctx.lineWidth = 4 * k;
   for (let i = 0; i < 18; i++) {
     ctx.beginPath();
     const a = rand() * Math.PI * 2;
@@ -922,7 +924,8 @@ const outputs: Output[] = [
     draw: logoMark('#F4C56A', 'T', '#0B1D3A', 'circle'),
   },
   // Bảng giá (menu price list).
-  { folder: 'menu-price-list', file: 'pho.jpg', width: 900, height: 900, draw: noodleBowl },
+  // 2160 px: the A4 menu prints it 182 mm wide (2150 px at 300 dpi).
+  { folder: 'menu-price-list', file: 'pho.jpg', width: 2160, height: 2160, draw: noodleBowl },
   {
     folder: 'menu-price-list',
     file: 'logo.png',
@@ -1040,6 +1043,7 @@ const outputs: Output[] = [
       ['customer-review', '#BE123C', 'L', '#FFFFFF', 'squircle'],
       ['job-opening', '#00796B', 'T', '#FFFFFF', 'circle'],
       ['book-launch', '#F9A8D4', 'A', '#2E1065', 'drop'],
+      ['raffle-ticket', '#FDE68A', 'H', '#991B1B', 'circle'],
     ] as const
   ).map(([folder, bg, letter, fg, shape]): Output => ({
     folder,

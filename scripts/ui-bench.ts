@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { CatalogDetail } from '../shared/api-schemas.js';
-import { openUi, startCore, waitForImages } from '../tests/e2e/harness.js';
+import { closeBrowser, openUi, startCore, waitForImages } from '../tests/e2e/harness.js';
 import { referenceTemplate } from '../tests/e2e/reference-template.js';
 
 /**
@@ -211,6 +211,7 @@ async function main(): Promise<void> {
     if (ui.consoleErrors.length) console.log('  console errors:', ui.consoleErrors);
   } finally {
     await ui.close();
+    await closeBrowser();
     await core.stop();
   }
 }

@@ -3,6 +3,8 @@ import { formatNumber, useT, type MessageKey } from '../i18n/i18n';
 import { routePath, type Route } from '../router/routes';
 import { useAppStore } from '../stores/app-store';
 import { Icon, type IconName } from './Icon';
+import { useAccount } from '../api/use-account';
+import { useBatchList } from '../api/use-batch-list';
 
 const SECTIONS: { route: Route; label: MessageKey; icon: IconName }[][] = [
   [
@@ -62,11 +64,11 @@ export function AppLink({
 
 export function Sidebar(): ReactElement {
   const route = useAppStore((s) => s.route);
-  const balance = useAppStore((s) => s.account?.balance);
+  const balance = useAccount().data?.balance;
   const language = useAppStore((s) => s.language);
-  const running = useAppStore(
-    (s) => s.batches?.filter((b) => b.status === 'running' || b.status === 'queued').length ?? 0,
-  );
+  const running =
+    useBatchList('cached').data?.filter((b) => b.status === 'running' || b.status === 'queued')
+      .length ?? 0;
   const wizardTemplate = useAppStore((s) => s.wizard.templateId);
   const t = useT();
   return (

@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 import { api } from '../api/client';
-import type { Account, Batch, Brand, BrandProfile, CatalogListItem, Taxonomy } from '../api/types';
+import type { Brand, BrandProfile, CatalogListItem, Taxonomy } from '../api/types';
 import type { AppState } from './app-store';
 
 /** Catalog links to thumbnails are signed for 15 minutes; refresh the list well before. */
@@ -48,51 +48,6 @@ export const createCatalogSlice: StateCreator<AppState, [], [], CatalogSlice> = 
       set({ catalogError: error });
     }
   },
-});
-
-export interface AccountSlice {
-  account: Account | null;
-  loadAccount: () => Promise<void>;
-  /** The balance a render response reported (x-credits-remaining). */
-  setBalance: (balance: number) => void;
-}
-
-export const createAccountSlice: StateCreator<AppState, [], [], AccountSlice> = (set, get) => ({
-  account: null,
-  loadAccount: async () => {
-    set({ account: await api.account.get() });
-  },
-  setBalance: (balance) => {
-    const account = get().account;
-    if (account && account.balance !== balance) set({ account: { ...account, balance } });
-  },
-});
-
-export interface BatchesSlice {
-  batches: Batch[] | null;
-  batchesError: unknown;
-  loadBatches: () => Promise<void>;
-  upsertBatch: (batch: Batch) => void;
-  dropBatch: (id: string) => void;
-}
-
-export const createBatchesSlice: StateCreator<AppState, [], [], BatchesSlice> = (set, get) => ({
-  batches: null,
-  batchesError: null,
-  loadBatches: async () => {
-    try {
-      set({ batches: await api.batches.list(), batchesError: null });
-    } catch (error) {
-      set({ batchesError: error });
-    }
-  },
-  upsertBatch: (batch) => {
-    const list = get().batches ?? [];
-    const index = list.findIndex((b) => b.id === batch.id);
-    if (index === -1) set({ batches: [batch, ...list] });
-    else set({ batches: list.map((b) => (b.id === batch.id ? batch : b)) });
-  },
-  dropBatch: (id) => set({ batches: (get().batches ?? []).filter((b) => b.id !== id) }),
 });
 
 export interface BrandSlice {

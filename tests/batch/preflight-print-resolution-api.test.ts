@@ -5,7 +5,7 @@ import type { Json } from '../helpers/test-server.js';
 
 /**
  * Pre-flight warns of images under 300 dpi where a print layout prints them (the name badge's
- * photo is 267 px at 300 dpi: 0.89 in), as a warning: the rows stay valid.
+ * photo is 200 px at 300 dpi: 0.67 in), as a warning: the rows stay valid.
  */
 let server: InjectServer;
 
@@ -58,8 +58,8 @@ describe('pre-flight of print layouts', () => {
     const warning = result.warnings.find((w: Json) => w.path === 'values.photo');
     expect(warning, JSON.stringify(result.warnings)).toBeDefined();
     expect(warning.rows).toBe(2);
-    expect(warning.message).toMatch(/100 × 100 px, 112 dpi where it prints 0\.9 × 0\.9 in/);
-    expect(warning.message).toMatch(/at least 267 × 267 px for 300 dpi \(rows 2, 4\)/);
+    expect(warning.message).toMatch(/100 × 100 px, 150 dpi where it prints 0\.7 × 0\.7 in/);
+    expect(warning.message).toMatch(/at least 200 × 200 px for 300 dpi \(rows 2, 4\)/);
   });
 
   it('is quiet for images sharp enough, and for pixel layouts', async () => {

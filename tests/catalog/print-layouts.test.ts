@@ -3,7 +3,7 @@ import { renderJob } from '../../main/engine/render-job.js';
 import { pageCount } from '../../shared/layout-pages.js';
 import { planSheet, sheetItemOf, suggestSheetPreset } from '../../shared/sheet-options.js';
 import { RATIO_NAMES } from '../../shared/template-format.js';
-import { buildJob, readCatalogTemplates } from '../../scripts/preview-template.js';
+import { buildJob, readCatalogTemplates, stressValues } from '../../scripts/preview-template.js';
 import { poppler } from '../helpers/poppler.js';
 
 /**
@@ -29,11 +29,12 @@ describe('print layouts of the catalog', () => {
       'menu-price-list/a4',
       'shelf-price-tag/tag',
       'event-ticket/ticket',
+      'raffle-ticket/ticket',
     ])
       expect(labels).toContain(expected);
     const badge = catalog.find((e) => e.slug === 'name-badge')!.template.layouts.badge!;
     expect(pageCount(badge)).toBe(2);
-    for (const slug of ['shelf-price-tag', 'event-ticket']) {
+    for (const slug of ['shelf-price-tag', 'event-ticket', 'raffle-ticket']) {
       const template = catalog.find((e) => e.slug === slug)!.template;
       for (const ratio of RATIO_NAMES)
         expect(template.layouts[ratio], `${slug} ${ratio}`).toBeDefined();
@@ -41,7 +42,7 @@ describe('print layouts of the catalog', () => {
     expect(catalog.find((e) => e.slug === 'shelf-price-tag')!.template.locale).toBe('vi-VN');
   });
 
-  it('suggest a sheet that holds them: 4 × A6 for the badge, Avery L7163 for the shelf tag, 8 × A7 for the ticket', () => {
+  it('suggest a sheet that holds them: 4 × A6 for the badge, Avery L7163 for the shelf tag, 8 × A7 for the ticket, 10 cards for the raffle ticket', () => {
     const suggested = (slug: string, name: string) => {
       const layout = catalog.find((e) => e.slug === slug)!.template.layouts[name]!;
       const item = sheetItemOf(layout)!;
@@ -52,6 +53,36 @@ describe('print layouts of the catalog', () => {
     expect(suggested('name-badge', 'badge')).toBe('a6-on-a4');
     expect(suggested('shelf-price-tag', 'tag')).toBe('avery-l7163');
     expect(suggested('event-ticket', 'ticket')).toBe('a7-on-a4');
+    expect(suggested('raffle-ticket', 'ticket')).toBe('business-cards-10');
+  });
+
+  it('set the badge’s first name at 36–48 pt, readable at 2 m, for short, long and two-word names', async () => {
+    const entry = catalog.find((e) => e.slug === 'name-badge')!;
+    const dpi = entry.template.layouts.badge!.page!.dpi;
+    const runs = [
+      entry.template.sampleValues,
+      stressValues(entry.template, 'short'),
+      stressValues(entry.template, 'long'),
+      { ...entry.template.sampleValues, firstName: 'Phương Thảo' },
+      { ...entry.template.sampleValues, firstName: 'Alexandra' },
+    ];
+    const sizes: number[] = [];
+    for (const values of runs) {
+      const result = await renderJob({
+        ...buildJob(entry, 'square', values),
+        ratio: 'badge',
+        measureOnly: true,
+      });
+      if (!result.ok) throw new Error(result.message);
+      const name = result.report.layers.find((l) => l.id === 'first-name')!;
+      sizes.push(Math.round(((name.fittedSize * 72) / dpi) * 10) / 10);
+    }
+    for (const pt of sizes) {
+      expect(pt).toBeGreaterThanOrEqual(36);
+      expect(pt).toBeLessThanOrEqual(48);
+    }
+    // The sample's "Linh" takes the full 48 pt.
+    expect(sizes[0]).toBe(48);
   });
 
   it.each(printLayouts)(

@@ -23,7 +23,7 @@ describe('editor on a multi-page layout', () => {
     const front = pages.getByRole('radio', { name: 'Page 1' });
     expect(await front.getAttribute('aria-checked')).toBe('true');
     // The layers listed are the front's.
-    await page.locator('[data-layer="first-name"]').waitFor();
+    await page.locator('[data-layer="event"]').waitFor();
     expect(await page.locator('[data-layer="back-name"]').count()).toBe(0);
 
     // Arrow keys move to the back, as in any radio group.
@@ -33,7 +33,7 @@ describe('editor on a multi-page layout', () => {
     await expect.poll(() => back.getAttribute('aria-checked')).toBe('true');
     // The focus moved with the choice.
     await expect.poll(() => page.locator(':focus').textContent()).toBe('Page 2: back');
-    expect(await page.locator('[data-layer="first-name"]').count()).toBe(0);
+    expect(await page.locator('[data-layer="event"]').count()).toBe(0);
 
     // The preview follows to page 2.
     const preview = page.getByTestId('editor-preview');

@@ -42,11 +42,16 @@ async function fileBrowser(): Promise<Browser> {
   return browser;
 }
 
-afterAll(async () => {
+/** Closes the file's Chromium: after a test file, or at the end of a bench script. */
+export async function closeBrowser(): Promise<void> {
   const open = browser;
   browser = undefined;
   await open?.close();
-});
+}
+
+// The bench scripts (scripts/ui-bench.ts…) drive the same helpers outside vitest.
+const inVitest = process.env.VITEST !== undefined;
+if (inVitest) afterAll(closeBrowser);
 
 export interface CoreProcess {
   url: string;
@@ -66,8 +71,10 @@ export interface StartCoreOptions {
 export async function startCore(options: StartCoreOptions = {}): Promise<CoreProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-data-'));
   // The run's thumbnail cache (global-setup.ts): the catalog is drawn once per run, not per test.
-  fs.mkdirSync(path.join(dataDir, 'cache'));
-  fs.symlinkSync(inject('sharedThumbnailsDir'), path.join(dataDir, 'cache', 'thumbnails'));
+  if (inVitest) {
+    fs.mkdirSync(path.join(dataDir, 'cache'));
+    fs.symlinkSync(inject('sharedThumbnailsDir'), path.join(dataDir, 'cache', 'thumbnails'));
+  }
   const apiKey = `rd_e2e_${crypto.randomBytes(18).toString('hex')}`;
   const child = spawn(
     process.execPath,

@@ -19,5 +19,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 3,
+    // expect.poll waits for something the page or a server does; vitest's default 1 s is a
+    // guess about speed that a loaded machine breaks. A condition that never holds still fails.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -7,6 +7,7 @@ import { barcodeScannable } from './barcode-scannable.js';
 import { capsLeading } from './caps-leading.js';
 import { criticalCut } from './critical-cut.js';
 import { minTextSize } from './min-text-size.js';
+import { printBleed } from './print-bleed.js';
 import { qrScannable } from './qr-scannable.js';
 import type { Rule, RuleViolation } from './rule-types.js';
 import { storySafeZone } from './story-safe-zone.js';
@@ -20,6 +21,7 @@ export const RULES: readonly Rule[] = [
   capsLeading,
   subjectInCrop,
   criticalCut,
+  printBleed,
 ];
 
 /**

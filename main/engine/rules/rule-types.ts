@@ -15,6 +15,7 @@ export const RULE_CODES = [
   'caps-leading',
   'subject-cropped',
   'critical-cut',
+  'art-without-bleed',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];
 

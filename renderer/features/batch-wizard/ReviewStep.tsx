@@ -11,6 +11,8 @@ import { rememberSetup } from './batch-setups';
 import { cellAddress } from './cell-address';
 import { FixCells } from './FixCells';
 import { buildBatchRequest, unmappedRequired } from './mapping';
+import { rememberBatch } from '../../api/use-batch-list';
+import { refreshAccount, useAccount } from '../../api/use-account';
 
 export function ReviewStep({
   onJump,
@@ -22,8 +24,6 @@ export function ReviewStep({
   const wizard = useAppStore((s) => s.wizard);
   const patch = useAppStore((s) => s.wizardPatch);
   const navigate = useAppStore((s) => s.navigate);
-  const upsertBatch = useAppStore((s) => s.upsertBatch);
-  const loadAccount = useAppStore((s) => s.loadAccount);
   const toast = useAppStore((s) => s.toast);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
@@ -54,11 +54,8 @@ export function ReviewStep({
     if (!useAppStore.getState().wizard.preflight) void check();
   }, [check]);
   // Credits may have been added (or spent) since the check: the balance shown is the live one.
-  const account = useAppStore((s) => s.account);
+  const account = useAccount().data ?? null;
   const wizardReset = useAppStore((s) => s.wizardReset);
-  useEffect(() => {
-    void loadAccount().catch(() => {});
-  }, [loadAccount]);
 
   const start = async () => {
     const request = buildBatchRequest(wizard);
@@ -67,7 +64,7 @@ export function ReviewStep({
     setStartError(null);
     try {
       const created = await api.batches.create(request);
-      void loadAccount().catch(() => {});
+      void refreshAccount();
       if (created.rejectedReason) {
         // A refused batch is no batch to keep: the banner above says what to do.
         await api.batches.remove(created.id).catch(() => {});
@@ -76,7 +73,7 @@ export function ReviewStep({
       }
       rememberSetup(created.id, wizard);
       toast('success', t('wizard.started'));
-      upsertBatch(await api.batches.get(created.id));
+      rememberBatch(await api.batches.get(created.id));
       // "New batch" starts afresh: the finished wizard's file, mapping and check are spent.
       wizardReset(wizard.templateId);
       navigate({ name: 'batch', id: created.id });

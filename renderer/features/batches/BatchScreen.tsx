@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { layoutName } from '../catalog/layout-name';
 import { RATIO_NAMES, type Ratio } from '../../../shared/template-format';
-import { api, subscribeBatchEvents } from '../../api/client';
+import { api } from '../../api/client';
+import { refreshAccount } from '../../api/use-account';
 import { useSignedLink } from '../../api/use-signed-link';
 import type { Batch, ManifestRow } from '../../api/types';
 import { Icon } from '../../components/Icon';
@@ -21,7 +22,10 @@ import { ratioKey } from '../catalog/CatalogScreen';
 import { reasonText } from '../batch-wizard/ReviewStep';
 import { bundleFileName } from '../../../shared/bundle-file-name';
 import { batchName } from './batch-name';
-import { isLive, StatusBadge } from './batch-status';
+import { isLive } from '../../api/batch-live';
+import { useBatch } from '../../api/use-batch';
+import { forgetBatch, rememberBatch } from '../../api/use-batch-list';
+import { StatusBadge } from './batch-status';
 import { ResultsTable } from './ResultsTable';
 import { SheetParts } from './SheetParts';
 import { failedSourceRows, RerunDialog, type RerunChoice } from './RerunDialog';
@@ -33,25 +37,15 @@ import { useRowErrorText } from './use-row-error-text';
 import { setupFor } from '../batch-wizard/batch-setups';
 import { rowLabel } from './row-label';
 
-interface Pace {
-  rowsPerSecond: number;
-  secondsLeft: number | null;
-}
-
 export function BatchScreen({ id }: { id: string }): ReactElement {
   const t = useT();
   const language = useLanguage();
   const navigate = useAppStore((s) => s.navigate);
-  const upsertBatch = useAppStore((s) => s.upsertBatch);
-  const dropBatch = useAppStore((s) => s.dropBatch);
-  const loadAccount = useAppStore((s) => s.loadAccount);
   const toast = useAppStore((s) => s.toast);
   const catalog = useAppStore((s) => s.catalog);
   const loadCatalog = useAppStore((s) => s.loadCatalog);
-  const [batch, setBatch] = useState<Batch | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { batch, error, reload: load, pace } = useBatch(id);
   const [actionError, setActionError] = useState<unknown>(null);
-  const [pace, setPace] = useState<Pace>({ rowsPerSecond: 0, secondsLeft: null });
   const [filter, setFilter] = useState<'all' | 'failed'>('all');
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState<string | null>(null);
@@ -85,49 +79,14 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
     setRerunChoice({ failed, all: Math.round(current.total / per) });
   };
 
-  const apply = useCallback(
-    (next: Batch) => {
-      setBatch(next);
-      upsertBatch(next);
-    },
-    [upsertBatch],
-  );
-
-  const load = useCallback(() => {
-    setError(null);
-    api.batches.get(id).then(apply, setError);
-  }, [id, apply]);
-  useEffect(load, [load]);
   useEffect(() => {
     void loadCatalog();
   }, [loadCatalog]);
 
   const live = batch !== null && isLive(batch);
-
-  // Live progress over server-sent events; polling takes over if the stream drops.
   useEffect(() => {
-    if (!live) return;
-    wasLive.current = true;
-    let poll: ReturnType<typeof setInterval> | null = null;
-    const stop = subscribeBatchEvents(id, {
-      onProgress: (event) => {
-        apply(event.batch);
-        setPace({ rowsPerSecond: event.rowsPerSecond, secondsLeft: event.secondsLeft });
-      },
-      onEnd: (final) => {
-        apply(final);
-      },
-      onError: () => {
-        poll ??= setInterval(() => {
-          api.batches.get(id).then(apply, () => {});
-        }, 2000);
-      },
-    });
-    return () => {
-      stop();
-      if (poll) clearInterval(poll);
-    };
-  }, [id, live, apply]);
+    if (live) wasLive.current = true;
+  }, [live]);
 
   // While it runs, the visible rows of the table refresh every few seconds.
   useEffect(() => {
@@ -141,7 +100,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
     if (batch && !live && wasLive.current) {
       wasLive.current = false;
       setVersion((v) => v + 1);
-      void loadAccount().catch(() => {});
+      void refreshAccount();
       const notRendered = batch.total - batch.succeeded - batch.failed;
       // Green only when every row rendered: failures and rows a cancel left are said, counted.
       if (batch.status === 'cancelled')
@@ -158,7 +117,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
       else if (batch.failed > 0) toast('error', t('batch.doneFailed'));
       else toast('success', t('batch.done'));
     }
-  }, [batch, live, loadAccount, toast, t, language]);
+  }, [batch, live, toast, t, language]);
 
   const act = async (name: string, action: () => Promise<void>) => {
     setBusy(name);
@@ -244,10 +203,10 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
               onClick={() =>
                 void act('replay', async () => {
                   const next = await api.batches.replay(batch.id);
-                  apply(next);
+                  rememberBatch(next);
                   setFilter('all');
                   setVersion((v) => v + 1);
-                  void loadAccount().catch(() => {});
+                  void refreshAccount();
                   toast('info', t(remaining > 0 ? 'batch.remainingQueued' : 'batch.replayed'));
                 })
               }
@@ -415,8 +374,8 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
         onClose={() => setConfirm(null)}
         onConfirm={() =>
           void act('cancel', async () => {
-            apply(await api.batches.cancel(batch.id));
-            void loadAccount().catch(() => {});
+            rememberBatch(await api.batches.cancel(batch.id));
+            void refreshAccount();
           })
         }
       />
@@ -430,7 +389,7 @@ export function BatchScreen({ id }: { id: string }): ReactElement {
         onConfirm={() =>
           void act('delete', async () => {
             await api.batches.remove(batch.id);
-            dropBatch(batch.id);
+            forgetBatch(batch.id);
             toast('info', t('batch.deleted'));
             navigate({ name: 'batches' });
           })

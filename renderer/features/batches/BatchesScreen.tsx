@@ -4,30 +4,21 @@ import { Button, EmptyState, ErrorBanner, Loading, ProgressBar } from '../../com
 import { formatDateTime, useLanguage, useT } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
 import { batchName } from './batch-name';
-import { isLive, StatusBadge } from './batch-status';
+import { StatusBadge } from './batch-status';
+import { useBatchList } from '../../api/use-batch-list';
 
 export function BatchesScreen(): ReactElement {
   const t = useT();
   const language = useLanguage();
-  const batches = useAppStore((s) => s.batches);
-  const error = useAppStore((s) => s.batchesError);
-  const load = useAppStore((s) => s.loadBatches);
+  const { data, error, refetch } = useBatchList('follow');
+  const batches = data ?? null;
   const catalog = useAppStore((s) => s.catalog);
   const loadCatalog = useAppStore((s) => s.loadCatalog);
   const navigate = useAppStore((s) => s.navigate);
-  const anyLive = useAppStore((s) => s.batches?.some(isLive) ?? false);
 
   useEffect(() => {
-    void load();
     void loadCatalog();
-  }, [load, loadCatalog]);
-
-  // Live batches refresh every second and a half; finished ones do not change.
-  useEffect(() => {
-    if (!anyLive) return;
-    const timer = setInterval(() => void load(), 1500);
-    return () => clearInterval(timer);
-  }, [anyLive, load]);
+  }, [loadCatalog]);
 
   const names = new Map((catalog ?? []).map((item) => [item.id, item.name]));
 
@@ -46,7 +37,7 @@ export function BatchesScreen(): ReactElement {
           {t('batches.new')}
         </Button>
       </header>
-      {error ? <ErrorBanner error={error} onRetry={() => void load()} /> : null}
+      {error ? <ErrorBanner error={error} onRetry={() => void refetch()} /> : null}
       {batches === null && !error ? <Loading /> : null}
       {batches && batches.length === 0 ? (
         <div className="card">

@@ -1,12 +1,6 @@
 import type { ReactElement } from 'react';
-import type { Batch, BatchStatus } from '../../api/types';
+import type { BatchStatus } from '../../api/types';
 import { useT, type MessageKey } from '../../i18n/i18n';
-
-export const LIVE_STATUSES: readonly BatchStatus[] = ['queued', 'running'];
-
-export function isLive(batch: Pick<Batch, 'status'>): boolean {
-  return LIVE_STATUSES.includes(batch.status);
-}
 
 const TONES: Record<BatchStatus, string> = {
   queued: '',

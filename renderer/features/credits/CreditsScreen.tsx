@@ -13,6 +13,8 @@ import {
   type MessageKey,
 } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
+import { refreshAccount, useAccount } from '../../api/use-account';
+import { useBatchList } from '../../api/use-batch-list';
 import { batchName } from '../batches/batch-name';
 
 const KINDS: LedgerKind[] = ['grant', 'debit', 'hold', 'release'];
@@ -21,12 +23,7 @@ const PAGE = 50;
 export function CreditsScreen(): ReactElement {
   const t = useT();
   const language = useLanguage();
-  const account = useAppStore((s) => s.account);
-  const loadAccount = useAppStore((s) => s.loadAccount);
-  const [accountError, setAccountError] = useState<unknown>(null);
-  useEffect(() => {
-    loadAccount().catch(setAccountError);
-  }, [loadAccount]);
+  const { data: account, error: accountError } = useAccount();
 
   return (
     <div className="page">
@@ -79,7 +76,6 @@ export function CreditsScreen(): ReactElement {
 
 function RenewButton(): ReactElement {
   const t = useT();
-  const loadAccount = useAppStore((s) => s.loadAccount);
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -90,7 +86,7 @@ function RenewButton(): ReactElement {
         setBusy(true);
         void api.account
           .setSubscription('active')
-          .then(() => loadAccount())
+          .then(() => refreshAccount())
           .finally(() => setBusy(false));
       }}
     >
@@ -101,7 +97,6 @@ function RenewButton(): ReactElement {
 
 function AddCredits(): ReactElement {
   const t = useT();
-  const loadAccount = useAppStore((s) => s.loadAccount);
   const toast = useAppStore((s) => s.toast);
   const [amount, setAmount] = useState('100');
   const [note, setNote] = useState('');
@@ -115,7 +110,7 @@ function AddCredits(): ReactElement {
     try {
       const n = Number(amount);
       await api.account.grant(n, note.trim() || undefined);
-      await loadAccount();
+      await refreshAccount();
       toast('success', t('credits.added', { count: n }));
       setNote('');
       setRefreshKey(refreshKey + 1);
@@ -218,11 +213,7 @@ function Ledger(): ReactElement {
   );
 
   // Batches are named in the ledger as on their own page; the list gives their names.
-  const batchesLoaded = useAppStore((s) => s.batches !== null);
-  const loadBatches = useAppStore((s) => s.loadBatches);
-  useEffect(() => {
-    if (!batchesLoaded) void loadBatches();
-  }, [batchesLoaded, loadBatches]);
+  useBatchList('once');
 
   useEffect(() => {
     void load(null, false);
@@ -331,9 +322,7 @@ function LedgerDetail({ entry }: { entry: LedgerEntryT }): ReactElement {
   const t = useT();
   const language = useLanguage();
   // A batch is named as everywhere else (template · spreadsheet · day); its id stays beside it.
-  const batch = useAppStore((s) =>
-    entry.batchId ? s.batches?.find((b) => b.id === entry.batchId) : undefined,
-  );
+  const batch = useBatchList('cached').data?.find((b) => b.id === entry.batchId);
   const name = batch ? batchName(batch, language) : entry.batchId;
   if (entry.batchId && entry.entryCount !== undefined) {
     return (

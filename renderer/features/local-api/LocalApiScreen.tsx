@@ -15,18 +15,17 @@ import {
 } from '../../components/ui';
 import { formatDateTime, formatNumber, useLanguage, useT } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
+import { useAccount } from '../../api/use-account';
 
 export function LocalApiScreen(): ReactElement {
   const t = useT();
   const language = useLanguage();
   const system = useAppStore((s) => s.system);
   const loadSystem = useAppStore((s) => s.loadSystem);
-  const account = useAppStore((s) => s.account);
-  const loadAccount = useAppStore((s) => s.loadAccount);
+  const account = useAccount().data ?? null;
   useEffect(() => {
     void loadSystem().catch(() => {});
-    void loadAccount().catch(() => {});
-  }, [loadSystem, loadAccount]);
+  }, [loadSystem]);
   const base = system?.url ?? location.origin;
   // A key just made goes into the examples, so they run as pasted.
   const [newKey, setNewKey] = useState<string | null>(null);

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { api } from '../../api/client';
+import { rememberTeamService, useTeamService } from '../../api/use-team-service';
 import type { TeamServiceStatus, TeamServiceUpdate } from '../../api/types';
 import { Button, ErrorBanner, Field } from '../../components/ui';
 import { useT, type Translate } from '../../i18n/i18n';
@@ -27,8 +28,10 @@ const NO_SECRETS: Record<SecretName, string> = {
 export function TeamServiceCard(): ReactElement {
   const t = useT();
   const toast = useAppStore((s) => s.toast);
-  const [status, setStatus] = useState<TeamServiceStatus | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const teamService = useTeamService();
+  const status = teamService.data ?? null;
+  const [actionError, setError] = useState<unknown>(null);
+  const error = actionError ?? (status ? null : teamService.error);
   const [busy, setBusy] = useState<'save' | 'check' | 'open' | null>(null);
   const [url, setUrl] = useState('');
   const [apiKey, setApiKey] = useState('');
@@ -37,8 +40,8 @@ export function TeamServiceCard(): ReactElement {
   const [postgresUrl, setPostgresUrl] = useState('');
   const [secrets, setSecrets] = useState(NO_SECRETS);
 
+  /** The form shows what was saved: when first loaded and after each save (not each refresh). */
   const adopt = useCallback((next: TeamServiceStatus) => {
-    setStatus(next);
     setUrl(next.url ?? '');
     setLend(next.lend.enabled);
     setWorkers(String(next.lend.workers));
@@ -46,22 +49,12 @@ export function TeamServiceCard(): ReactElement {
     setPostgresUrl(next.lend.postgresUrl ?? '');
   }, []);
 
+  const adopted = useRef(false);
   useEffect(() => {
-    void api.teamService.get().then(adopt, setError);
-  }, [adopt]);
-
-  // While lending, the worker's state is followed (starting → running, or why it stopped).
-  const lending = status?.lend.enabled ?? false;
-  useEffect(() => {
-    if (!lending) return;
-    const timer = setInterval(() => {
-      void api.teamService.get().then(
-        (next) => setStatus((current) => (current ? { ...current, worker: next.worker } : next)),
-        () => undefined,
-      );
-    }, 2000);
-    return () => clearInterval(timer);
-  }, [lending]);
+    if (!status || adopted.current) return;
+    adopted.current = true;
+    adopt(status);
+  }, [status, adopt]);
 
   const run = async (what: 'save' | 'check' | 'open', work: () => Promise<void>) => {
     setError(null);
@@ -92,7 +85,9 @@ export function TeamServiceCard(): ReactElement {
         },
         secrets: typed,
       };
-      adopt(await api.teamService.save(update));
+      const saved = await api.teamService.save(update);
+      rememberTeamService(saved);
+      adopt(saved);
       setApiKey('');
       setSecrets(NO_SECRETS);
       toast('success', t('team.saved'));

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactElement } from 'react';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import { URL_WITH_CREDENTIALS, WebhookUrl } from '../../../shared/webhook-schemas';
 import { api } from '../../api/client';
-import type { CreatedWebhook, Webhook, WebhookDelivery } from '../../api/types';
+import { refreshWebhooks, useWebhooks } from '../../api/use-webhooks';
+import type { CreatedWebhook, Webhook } from '../../api/types';
 import { Button, CopyButton, ErrorBanner, Field } from '../../components/ui';
 import { formatDateTime, useLanguage, useT } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
@@ -15,26 +16,16 @@ export function WebhooksCard({ cluster = false }: { cluster?: boolean }): ReactE
   const t = useT();
   const language = useLanguage();
   const toast = useAppStore((s) => s.toast);
-  const [hooks, setHooks] = useState<Webhook[]>([]);
-  const [log, setLog] = useState<WebhookDelivery[]>([]);
-  const [error, setError] = useState<unknown>(null);
+  const webhooks = useWebhooks();
+  const hooks = webhooks.data?.hooks ?? [];
+  const log = webhooks.data?.log ?? [];
+  const [actionError, setError] = useState<unknown>(null);
+  // A refresh that fails keeps the last list on screen; only a list never loaded says why.
+  const error = actionError ?? (webhooks.data ? null : webhooks.error);
   const [url, setUrl] = useState('');
   const [urlError, setUrlError] = useState<string | undefined>(undefined);
   const [rowFailures, setRowFailures] = useState(false);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
-
-  const load = useCallback(async () => {
-    const [list, deliveries] = await Promise.all([api.webhooks.list(), api.webhooks.deliveries()]);
-    setHooks(list.items);
-    setLog(deliveries.items);
-  }, []);
-
-  useEffect(() => {
-    void load().catch(setError);
-    // The log changes as deliveries are sent and retried.
-    const timer = setInterval(() => void load().catch(() => undefined), 5000);
-    return () => clearInterval(timer);
-  }, [load]);
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +42,7 @@ export function WebhooksCard({ cluster = false }: { cluster?: boolean }): ReactE
       setCreated(made);
       setUrl('');
       toast('success', t('webhooks.added'));
-      await load();
+      await refreshWebhooks();
     } catch (e) {
       setError(e);
     }
@@ -62,7 +53,7 @@ export function WebhooksCard({ cluster = false }: { cluster?: boolean }): ReactE
     try {
       await api.webhooks.remove(hook.id);
       if (created?.id === hook.id) setCreated(null);
-      await load();
+      await refreshWebhooks();
     } catch (e) {
       setError(e);
     }

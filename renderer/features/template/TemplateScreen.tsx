@@ -24,6 +24,7 @@ import { CustomiseButton } from '../workspace/CustomiseButton';
 import { notANumber } from './not-a-number';
 import { PAID_PREVIEW_DELAY_MS, usePreview } from './use-preview';
 import { VariableField, variableLabel } from './VariableField';
+import { setBalance, useAccount } from '../../api/use-account';
 
 const EXTENSIONS: Record<OutputFormat, string> = {
   png: 'png',
@@ -81,8 +82,7 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
   const { brands, brandId, setBrandId, chosen } = useBrandChoice();
   const brand = chosen?.profile ?? defaultProfile;
   const loadBrand = useAppStore((s) => s.loadBrand);
-  const account = useAppStore((s) => s.account);
-  const setBalance = useAppStore((s) => s.setBalance);
+  const account = useAccount().data ?? null;
   const toast = useAppStore((s) => s.toast);
   const wizardPatch = useAppStore((s) => s.wizardPatch);
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import type { RenderRequest } from '../../api/types';
 import { useAppStore } from '../../stores/app-store';
+import { setBalance } from '../../api/use-account';
 
 /** Paid previews wait for a pause in typing; free ones start at once. */
 export const PAID_PREVIEW_DELAY_MS = 800;
@@ -27,7 +28,6 @@ export function usePreview(
     /** Changes that the request does not show (the saved brand). */ salt?: string;
   },
 ): PreviewState & { refresh: () => void; free: boolean } {
-  const setBalance = useAppStore((s) => s.setBalance);
   const [state, setState] = useState<PreviewState>({
     url: null,
     busy: false,
@@ -50,42 +50,39 @@ export function usePreview(
     };
   }, []);
 
-  const run = useCallback(
-    async (next: RenderRequest, key: string) => {
-      if (inFlight.current) {
-        queued.current = { request: next, key };
-        return;
-      }
-      inFlight.current = true;
-      setState((s) => ({ ...s, busy: true }));
-      try {
-        const image = await api.preview(next);
-        lastKey.current = key;
-        if (!mounted.current) return;
-        if (urlRef.current) URL.revokeObjectURL(urlRef.current);
-        urlRef.current = URL.createObjectURL(image.blob);
-        if (image.creditsRemaining !== null) setBalance(image.creditsRemaining);
-        const url = urlRef.current;
-        setState((s) => ({
-          ...s,
-          url,
-          error: null,
-          elapsedMs: image.elapsedMs,
-          count: s.count + 1,
-        }));
-      } catch (error) {
-        lastKey.current = null;
-        if (mounted.current) setState((s) => ({ ...s, error }));
-      } finally {
-        inFlight.current = false;
-        const pending = queued.current;
-        queued.current = null;
-        if (pending && pending.key !== lastKey.current) void run(pending.request, pending.key);
-        else if (mounted.current) setState((s) => ({ ...s, busy: false }));
-      }
-    },
-    [setBalance],
-  );
+  const run = useCallback(async (next: RenderRequest, key: string) => {
+    if (inFlight.current) {
+      queued.current = { request: next, key };
+      return;
+    }
+    inFlight.current = true;
+    setState((s) => ({ ...s, busy: true }));
+    try {
+      const image = await api.preview(next);
+      lastKey.current = key;
+      if (!mounted.current) return;
+      if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+      urlRef.current = URL.createObjectURL(image.blob);
+      if (image.creditsRemaining !== null) setBalance(image.creditsRemaining);
+      const url = urlRef.current;
+      setState((s) => ({
+        ...s,
+        url,
+        error: null,
+        elapsedMs: image.elapsedMs,
+        count: s.count + 1,
+      }));
+    } catch (error) {
+      lastKey.current = null;
+      if (mounted.current) setState((s) => ({ ...s, error }));
+    } finally {
+      inFlight.current = false;
+      const pending = queued.current;
+      queued.current = null;
+      if (pending && pending.key !== lastKey.current) void run(pending.request, pending.key);
+      else if (mounted.current) setState((s) => ({ ...s, busy: false }));
+    }
+  }, []);
 
   const salt = options.salt ?? '';
   const key = useMemo(

@@ -47,6 +47,36 @@ describe('layout rules', () => {
     expect(await rules(decorative)).toEqual([]);
   });
 
+  it('want printed text of at least 6 pt at the layout’s DPI, after fitting', async () => {
+    // A 3 × 4 in badge: 6 pt is 25 px at 300 dpi and 50 px at 600.
+    const badge = (dpi: number, layer: Record<string, unknown>) =>
+      Template.parse({
+        ...layoutTemplate({ textVariables: ['copy'], layers: [] }),
+        layouts: {
+          badge: {
+            width: 3 * dpi,
+            height: 4 * dpi,
+            background: '#FFFFFF',
+            page: { unit: 'in', width: 3, height: 4, dpi },
+            layers: [text(layer)],
+          },
+        },
+      });
+    const at = (dpi: number, size: number) => badge(dpi, { size, minSize: size });
+    expect(await rules(at(300, 25))).toEqual([]);
+    const small = await checkRules(jobFor(at(300, 22), { copy: 'Hello' }));
+    expect(small.map((v) => `${v.rule} ${v.layer}`)).toEqual(['text-too-small copy']);
+    expect(small[0]!.message).toContain('5.3 pt (22 px at 300 dpi)');
+    expect(small[0]!.message).toContain('at least 6 pt');
+    // 30 px is 7.2 pt at 300 dpi but 3.6 pt at 600: the points are what is printed.
+    expect(await rules(at(600, 30))).toEqual(['text-too-small copy']);
+    expect(await rules(at(600, 50))).toEqual([]);
+    // Shrunk below 6 pt by fitting a long value into a small box.
+    const shrunk = badge(300, { size: 60, minSize: 12, width: 200, height: 40 });
+    expect(await rules(shrunk, 'A rather long line of text')).toEqual(['text-too-small copy']);
+    expect(await rules(badge(300, { size: 12, decorative: true }))).toEqual([]);
+  });
+
   it('keep essential layers out of a story’s top 250 and bottom 340 px, backgrounds and ornaments exempt', async () => {
     const story = (layers: Array<Record<string, unknown>>) =>
       layoutTemplate({ ratio: 'story', textVariables: ['copy'], layers });
