@@ -1,7 +1,7 @@
 import type { NumberFormat, Template, Variable } from '../../shared/template-format.js';
 import type { ResolvedValue } from '../render/render-protocol.js';
 import { formatCompact } from './compact-number.js';
-import { keepTogether } from './text/keep-together.js';
+import { KEEP_MAX_LENGTH, keepTogether } from './text/keep-together.js';
 
 /**
  * Turns resolved values into the text a layer shows. Everything here is deterministic: dates are
@@ -163,7 +163,9 @@ export function fillPlaceholders(
     if (!variable) return whole;
     const formatted = formatValue(variable, values[name] ?? null, template.locale);
     const critical = 'critical' in variable ? variable.critical : undefined;
-    return keepCritical && critical ? keepTogether(formatted, critical) : formatted;
+    return keepCritical && critical && formatted.length <= KEEP_MAX_LENGTH
+      ? keepTogether(formatted, critical)
+      : formatted;
   });
 }
 

@@ -8,6 +8,12 @@ import type { CriticalKind } from '../../../shared/template-format.js';
  */
 export const KEEP_SPACE = '\uE000';
 
+/**
+ * Longer values are not kept together: no line holds them whole, and a paragraph of pasted text
+ * in a name field should wrap like any text.
+ */
+export const KEEP_MAX_LENGTH = 80;
+
 /** Words that start the next name, so a list of names may break before them: "An / & Bình". */
 const LEADING_SEPARATOR = /^(?:&|\+|và|and)$/iu;
 /** Marks that end a name, so a list of names may break after them: "An, / Bình", "An · / Bình". */

@@ -89,5 +89,8 @@ describe('critical values kept together', () => {
       `Lê${KEEP_SPACE}Văn${KEEP_SPACE}Thành · gọi sau 9 giờ`,
     );
     expect(fillPlaceholders('{{agent}}', template, values)).toBe('Lê Văn Thành');
+    // Pasted prose in a name field wraps like any text: no line could hold it whole.
+    const prose = 'Lê Văn Thành '.repeat(8).trim();
+    expect(fillPlaceholders('{{agent}}', template, { agent: prose }, true)).toBe(prose);
   });
 });
