@@ -15,12 +15,14 @@ import {
   stressValues,
   type CatalogTemplate,
 } from './preview-template.js';
+import { realisticLongValues } from './realistic-values.js';
 
 /**
  * One contact sheet per built-in template: every ratio, then every print layout's first page
  * (columns, the print ones with their bleed) rendered with the sample values
- * and with stress values (rows): 1-character and 300-character decomposed Vietnamese texts, an
- * emoji, and photos replaced by a 4000×300 panorama and a 300×4000 strip drawn here.
+ * and with stress values (rows): 1-character and 300-character decomposed Vietnamese texts, the
+ * longest realistic values the fields allow, an emoji, and photos replaced by a 4000×300
+ * panorama and a 300×4000 strip drawn here.
  *
  *   npm run catalog:sheet [-- outDir]   (outDir defaults to a temp folder; the paths are printed)
  */
@@ -91,6 +93,10 @@ function runsFor(entry: CatalogTemplate, panorama: string, strip: string): Run[]
     {
       name: `${longVietnamese(300).normalize('NFC').length} characters NFD · 4000×300 panorama`,
       values: withImages(stressValues(template, 'long'), panorama),
+    },
+    {
+      name: 'longest realistic values (names, phones, codes at maxLength)',
+      values: realisticLongValues(template),
     },
     { name: 'emoji 🎉 appended', values: emoji },
   ];

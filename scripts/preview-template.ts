@@ -96,7 +96,7 @@ export function codeVariables(template: Template): Map<string, { freeLength: boo
 }
 
 /** A code as long as the variable allows: the sample repeated, so it stays a valid value. */
-function longCode(sample: unknown, maxLength: number | undefined): unknown {
+export function longCode(sample: unknown, maxLength: number | undefined): unknown {
   if (typeof sample !== 'string' || !sample || !maxLength) return sample;
   return sample
     .repeat(Math.ceil(maxLength / sample.length))

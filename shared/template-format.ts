@@ -619,6 +619,15 @@ export const NumberFormat = z
   .strict();
 export type NumberFormat = z.infer<typeof NumberFormat>;
 
+/**
+ * What a value that must never be cut carries: a person's `name`, a `phone`, a `code`
+ * (voucher, SKU, ticket id), a `price` or a `figure`. Layers showing it shrink, wrap or get
+ * room, never "…"; its words are kept on one line when they fit (see docs, "Critical values").
+ */
+export const CRITICAL_KINDS = ['name', 'phone', 'code', 'price', 'figure'] as const;
+export const CriticalKind = z.enum(CRITICAL_KINDS);
+export type CriticalKind = z.infer<typeof CriticalKind>;
+
 export const Locale = z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'a locale like vi-VN or en-US');
 
 export const Variable = z.discriminatedUnion('type', [
@@ -628,6 +637,7 @@ export const Variable = z.discriminatedUnion('type', [
       type: z.literal('text'),
       default: z.string().optional(),
       maxLength: z.number().int().positive().optional(),
+      critical: CriticalKind.optional(),
     })
     .strict(),
   z
@@ -659,6 +669,7 @@ export const Variable = z.discriminatedUnion('type', [
       max: z.number().optional(),
       format: NumberFormat.optional(),
       locale: Locale.optional(),
+      critical: CriticalKind.optional(),
     })
     .strict(),
   z

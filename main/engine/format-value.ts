@@ -1,6 +1,7 @@
 import type { NumberFormat, Template, Variable } from '../../shared/template-format.js';
 import type { ResolvedValue } from '../render/render-protocol.js';
 import { formatCompact } from './compact-number.js';
+import { KEEP_MAX_LENGTH, keepTogether } from './text/keep-together.js';
 
 /**
  * Turns resolved values into the text a layer shows. Everything here is deterministic: dates are
@@ -147,16 +148,24 @@ export function formatValue(
 /** A `{{name}}` placeholder; global, for replace and matchAll. */
 export const PLACEHOLDER = /\{\{\s*([A-Za-z][A-Za-z0-9_]{0,63})\s*\}\}/g;
 
-/** Replaces `{{name}}` with the formatted value; a name that is not a variable stays as written. */
+/**
+ * Replaces `{{name}}` with the formatted value; a name that is not a variable stays as written.
+ * With `keepCritical` (format 2 text), a critical value's spaces become keep-together spaces.
+ */
 export function fillPlaceholders(
   text: string,
   template: Template,
   values: Record<string, ResolvedValue>,
+  keepCritical = false,
 ): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const variable = template.variables.find((v) => v.name === name);
     if (!variable) return whole;
-    return formatValue(variable, values[name] ?? null, template.locale);
+    const formatted = formatValue(variable, values[name] ?? null, template.locale);
+    const critical = 'critical' in variable ? variable.critical : undefined;
+    return keepCritical && critical && formatted.length <= KEEP_MAX_LENGTH
+      ? keepTogether(formatted, critical)
+      : formatted;
   });
 }
 

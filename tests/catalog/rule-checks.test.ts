@@ -6,15 +6,10 @@ import { registerBundledFonts } from '../../main/engine/fonts.js';
 import { FONTS_DIR } from '../../main/engine/render-job.js';
 import { checkRules } from '../../main/engine/rules/check-rules.js';
 import { layoutLayers } from '../../shared/layout-pages.js';
-import type { LayoutName, Template } from '../../shared/template-format.js';
+import type { Template } from '../../shared/template-format.js';
 import { placeholderNames } from '../../main/engine/format-value.js';
-import {
-  type CatalogTemplate,
-  buildJob,
-  ratiosOf,
-  readCatalogTemplates,
-  stressValues,
-} from '../../scripts/preview-template.js';
+import { readCatalogTemplates, stressValues } from '../../scripts/preview-template.js';
+import { jobFor, layoutNamesOf } from '../helpers/catalog-layouts.js';
 
 /**
  * Every built-in template × ratio and print layout (badge, ticket, a4), with its sample values
@@ -66,18 +61,6 @@ function longValues(template: Template): Record<string, unknown> {
     }
   }
   return values;
-}
-
-/** The five ratios, then the print layouts (badge, ticket, a4) under their own names. */
-function layoutNamesOf(template: Template): LayoutName[] {
-  const ratios: LayoutName[] = ratiosOf(template);
-  const print = Object.keys(template.layouts).filter((name) => template.layouts[name]?.page);
-  return [...ratios, ...print.sort()];
-}
-
-/** A render job of any layout: values resolve the same for all, the job then names the layout. */
-function jobFor(entry: CatalogTemplate, name: LayoutName, values: Record<string, unknown>) {
-  return { ...buildJob(entry, 'square', values), ratio: name };
 }
 
 const keyOf = (e: Exception) => `${e.template} ${e.ratio} ${e.rule} ${e.layer}`;

@@ -5,6 +5,7 @@ import { drawContext, drawLayout, layoutOf, prepareLayout } from '../render-temp
 import { sheetGeometry } from '../sheet-geometry.js';
 import { barcodeScannable } from './barcode-scannable.js';
 import { capsLeading } from './caps-leading.js';
+import { criticalCut } from './critical-cut.js';
 import { minTextSize } from './min-text-size.js';
 import { printBleed } from './print-bleed.js';
 import { qrScannable } from './qr-scannable.js';
@@ -19,6 +20,7 @@ export const RULES: readonly Rule[] = [
   barcodeScannable,
   capsLeading,
   subjectInCrop,
+  criticalCut,
   printBleed,
 ];
 

@@ -14,6 +14,7 @@ export const RULE_CODES = [
   'barcode-too-short',
   'caps-leading',
   'subject-cropped',
+  'critical-cut',
   'art-without-bleed',
 ] as const;
 export type RuleCode = (typeof RULE_CODES)[number];

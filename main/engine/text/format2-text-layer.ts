@@ -6,6 +6,7 @@ import { missingGlyphs } from '../fonts.js';
 import { resolveColour, resolvePaint, roundedRectPath } from '../paint.js';
 import { fontFamilyOf } from '../text-lines.js';
 import { drawArcText, fitArcText } from './arc-text.js';
+import { plainSpaces } from './keep-together.js';
 import { layerRuns, richSpecOf } from './layer-runs.js';
 import { drawRichLines, fitRichText, type RichFitted, type RichSpec } from './rich-text.js';
 import { mirroredAlign } from './text-direction.js';
@@ -25,11 +26,15 @@ interface Prepared {
 
 function prepare(dc: DrawContext, layer: TextLayer): Prepared | null {
   // NFC first: decomposed Vietnamese would shape its marks as separate glyphs.
-  const filled = fillPlaceholders(layer.text.normalize('NFC'), dc.template, dc.values).normalize(
-    'NFC',
-  );
+  const filled = fillPlaceholders(
+    layer.text.normalize('NFC'),
+    dc.template,
+    dc.values,
+    !layer.path,
+  ).normalize('NFC');
   const runs = layerRuns(layer, filled, dc.template.locale);
-  const text = runsText(runs);
+  // Keep-together spaces only steer line breaks: glyph checks and arcs see plain spaces.
+  const text = plainSpaces(runsText(runs));
   if (text.trim() === '') return null;
   const spec = layerTextSpec(layer, fontFamilyOf(layer.font.family, dc.values), {
     maxLines: layer.maxLines,

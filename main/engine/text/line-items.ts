@@ -1,4 +1,5 @@
 import type { Run, RunStyle } from './text-runs.js';
+import { KEEP_SPACE } from './keep-together.js';
 import { compoundLengthAt, syllableKey } from './vietnamese-compounds.js';
 
 /**
@@ -19,6 +20,8 @@ export interface Word {
   space: RunStyle | null;
   /** Its graphemes, split once when the word has to break inside (see graphemesOf). */
   graphemes?: Piece[];
+  /** Followed by a keep-together space: one item with the next word (a name, a phone number). */
+  keepNext?: boolean;
 }
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -55,8 +58,11 @@ export function paragraphsOf(runs: readonly Run[]): Paragraph[] {
         continue;
       }
       const current = paragraphs[paragraphs.length - 1]!;
-      if (char === ' ' || char === '\t') {
-        if (word) word.space = run.style;
+      if (char === ' ' || char === '\t' || char === KEEP_SPACE) {
+        if (word) {
+          word.space = run.style;
+          word.keepNext = char === KEEP_SPACE;
+        }
         word = null;
         continue;
       }
@@ -82,13 +88,14 @@ const UNIT =
   /^(?:%|‰|\p{Sc}|đ|vnđ|vnd|usd|k|tr|gb|mb|tb|kb|kg|g|mg|ml|l|lít|cm|mm|m|km|m2|m²|h|giờ|phút|giây|ngày|tháng|năm|triệu|tỷ|tỉ|nghìn|ngàn|x|px|inch|mah|w|kw|hz|ghz|°c|°f|°|người|khách|món|chiếc|cái|hộp|gói|ly|phần|suất|lần|tầng|phòng|sp)$/iu;
 /** Joined to the word after: "Spa / & Beauty" reads better than "Spa & / Beauty". */
 const CONNECTOR = /^[&+/]$/u;
-/** Joined to the word before: a dash ends a line rather than starting one. */
-const DASH = /^[–—-]$/u;
+/** Joined to the word before: a dash or a middle dot ends a line rather than starting one. */
+const DASH = /^[–—\-·•]$/u;
 const TRAILING_PUNCTUATION = /^[!?:;»”)]+$/u;
 
 const bare = (text: string) => text.replace(/[.,;:!?)»”]+$/u, '');
 
 function gluedToNext(word: Word, next: Word): boolean {
+  if (word.keepNext) return true;
   if (NUMBER.test(word.text) && UNIT.test(bare(next.text))) return true;
   if (/^\p{Sc}+$/u.test(word.text) && NUMBER.test(bare(next.text))) return true;
   if (CONNECTOR.test(word.text)) return true;

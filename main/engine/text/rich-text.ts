@@ -139,7 +139,12 @@ interface Unit extends BreakUnit {
  * The units of a paragraph at one size: its items, or, for an item wider than the line, its
  * words, and for a word wider than the line its graphemes.
  */
-function unitsOf(paragraph: Paragraph, m: Measurer, width: number): Unit[] {
+function unitsOf(
+  paragraph: Paragraph,
+  m: Measurer,
+  width: number,
+  split: { kept: boolean },
+): Unit[] {
   const units: Unit[] = [];
   const space = (style: RunStyle | null) => (style ? m.width(' ', style) : 0);
   for (const item of paragraph) {
@@ -162,6 +167,7 @@ function unitsOf(paragraph: Paragraph, m: Measurer, width: number): Unit[] {
       });
       continue;
     }
+    if (item.words.some((word) => word.keepNext)) split.kept = true;
     for (const word of item.words) {
       const wordWidth = m.lineWidth(word.pieces);
       if (wordWidth <= width) {
@@ -195,10 +201,16 @@ function unitsOf(paragraph: Paragraph, m: Measurer, width: number): Unit[] {
   return units;
 }
 
-function layoutLines(paragraphs: Paragraph[], m: Measurer, spec: RichSpec, width: number) {
+function layoutLines(
+  paragraphs: Paragraph[],
+  m: Measurer,
+  spec: RichSpec,
+  width: number,
+  split: { kept: boolean } = { kept: false },
+) {
   const lines: RichLine[] = [];
   for (const paragraph of paragraphs) {
-    const units = unitsOf(paragraph, m, width);
+    const units = unitsOf(paragraph, m, width, split);
     if (units.length === 0) {
       lines.push({ pieces: [], width: 0 });
       continue;
@@ -228,9 +240,11 @@ function attempt(
   size: number,
   width: number,
   height: number,
+  keepWhole: boolean,
 ) {
   const m = new Measurer(ctx, spec, size);
-  const lines = layoutLines(paragraphs, m, spec, width);
+  const split = { kept: false };
+  const lines = layoutLines(paragraphs, m, spec, width, split);
   const lineHeightPx = size * spec.lineHeight;
   applyFont(ctx, spec, size);
   m.forget();
@@ -240,7 +254,8 @@ function attempt(
     span.bottom - span.top <= height + 0.01 &&
     // Half a pixel of slack, as the overflow check allows: a line measured whole may kern a
     // hair wider than the sum of its words the breaks were chosen by.
-    lines.every((line) => line.width <= width + 0.5);
+    lines.every((line) => line.width <= width + 0.5) &&
+    !(keepWhole && split.kept);
   return { ok, lines, lineHeightPx, m };
 }
 
@@ -252,16 +267,22 @@ export function fitRichText(
   height: number,
 ): RichFitted {
   const paragraphs = paragraphsOf(runs);
-  const { size, attempt: best } = largestFittingSize(spec, height, (size) =>
-    attempt(ctx, paragraphs, spec, size, width, height),
-  );
+  // A critical value (a name, a phone number) is kept on one line at a smaller size if one
+  // fits; only when none does is it broken between its words.
+  const kept = paragraphs.some((p) => p.some((item) => item.words.some((w) => w.keepNext)));
+  const fitAt = (keepWhole: boolean) =>
+    largestFittingSize(spec, height, (size) =>
+      attempt(ctx, paragraphs, spec, size, width, height, keepWhole),
+    );
+  let { size, attempt: best } = fitAt(kept);
+  if (kept && !best.ok) ({ size, attempt: best } = fitAt(false));
   if (best.ok) {
     return finish(ctx, best.m, best.lines, spec, size, best.lineHeightPx, false, width, height);
   }
   let result = truncate(ctx, best, spec, size, width, height);
   // A box too short for even one line with its marks: go below minSize rather than spill out.
   for (let smaller = size - 1; result.overflow && smaller >= 1; smaller--) {
-    const trial = attempt(ctx, paragraphs, spec, smaller, width, height);
+    const trial = attempt(ctx, paragraphs, spec, smaller, width, height, false);
     result = trial.ok
       ? finish(ctx, trial.m, trial.lines, spec, smaller, trial.lineHeightPx, false, width, height)
       : truncate(ctx, trial, spec, smaller, width, height);

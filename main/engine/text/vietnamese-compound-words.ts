@@ -54,6 +54,7 @@ bảo hành
 bảo mật
 bảo vệ
 bất ngờ
+bất động sản
 bầu trời
 bếp núc
 bền bỉ
@@ -72,11 +73,14 @@ cao cấp
 cao su
 cao tuổi
 cha mẹ
+chi nhánh
 chia sẻ
 chiến thắng
 chiết khấu
+chu đáo
 chung cư
 chuyên nghiệp
+chuyển khoản
 chào mừng
 cháy hàng
 chân thành
@@ -146,6 +150,7 @@ cực đỉnh
 da thật
 di động
 dinh dưỡng
+diễn giả
 diễn đàn
 doanh nghiệp
 du lịch
@@ -162,9 +167,11 @@ dự án
 em bé
 ghế sofa
 gia dụng
+gia truyền
 gia đình
 giao hàng
 giao thừa
+giao tiếp
 giày dép
 giày thể thao
 giá hời
@@ -181,6 +188,7 @@ giải thưởng
 giải trí
 giảm giá
 giảng viên
+giấy khen
 giỗ tổ
 giới hạn
 giới thiệu
@@ -191,8 +199,11 @@ gặp gỡ
 gỏi cuốn
 gỗ sồi
 gội đầu
+hai họ
 hiếu thảo
 hiện đại
+hiệu quả
+hiệu trưởng
 hoa hồng
 hoa mai
 hoa quả
@@ -213,6 +224,7 @@ hàng đầu
 hành trình
 háo hức
 hân hoan
+hân hạnh
 hình ảnh
 hôm nay
 hôn lễ
@@ -221,9 +233,11 @@ hưng thịnh
 hương vị
 hướng dẫn
 hạnh phúc
+hải phòng
 hải sản
 hải sản tươi
 hấp dẫn
+hằng ngày
 hằng năm
 hẹn hò
 hết hàng
@@ -231,6 +245,8 @@ hệ thống
 học bổng
 học sinh
 học viên
+hồ chí minh
+hồ sơ
 hội an
 hội chợ
 hội nghị
@@ -245,6 +261,7 @@ kem đánh răng
 khai giảng
 khai trương
 khai xuân
+khen thưởng
 khoai lang
 khoai tây
 khoá học
@@ -264,6 +281,7 @@ khủng long
 kinh doanh
 kinh nghiệm
 kính mắt
+kính mời
 kết nối
 kỳ nghỉ
 kỷ dậu
@@ -272,6 +290,7 @@ lao động
 laptop gaming
 linh hoạt
 liên hệ
+liệu trình
 long lanh
 lung linh
 làm móng
@@ -288,6 +307,7 @@ lễ hội
 lễ tình nhân
 lịch sử
 lớp học
+lời chúc
 lựa chọn
 may mắn
 miền bắc
@@ -314,12 +334,14 @@ mạng xã hội
 mạnh mẽ
 mậu thân
 mặt nạ
+mặt tiền
 mặt trăng
 mẹ bé
 mềm mại
 mỗi ngày
 mới mẻ
 mới nhất
+mức lương
 mừng xuân
 mỹ phẩm
 mỹ thuật
@@ -336,6 +358,7 @@ ngày lễ
 ngày mai
 ngày vàng
 ngày đôi
+ngân hàng
 ngôi nhà
 người lớn
 người yêu
@@ -345,6 +368,7 @@ nhanh chóng
 nhanh tay
 nhà giáo
 nhà hàng
+nhà phố
 nhâm tý
 nhân dịp
 nhân tạo
@@ -363,6 +387,7 @@ năm mới
 năm nay
 năng lượng
 năng động
+nước dùng
 nước hoa
 nước hoa hồng
 nước mắm
@@ -377,6 +402,7 @@ phong cách
 phá cỗ
 phái đẹp
 pháo hoa
+pháp lý
 phát lộc
 phát sóng
 phát tài
@@ -385,8 +411,10 @@ phòng khách
 phòng ngủ
 phú quý
 phú quốc
+phúc lợi
 phấn nước
 phần mềm
+phỏng vấn
 phồn vinh
 phở bò
 phụ huynh
@@ -434,6 +462,7 @@ săn sale
 sạc dự phòng
 sản phẩm
 số lượng
+sổ hồng
 sức khoẻ
 sức khỏe
 sức sống
@@ -453,15 +482,19 @@ thoải mái
 thuận lợi
 thành công
 thành phố
+thành tích
 thành viên
 thành đạt
 tháng này
+thân thiết
 thân thiện
 thông minh
 thông tin
 thú cưng
+thơm ngon
 thư giãn
 thương hiệu
+thảo mộc
 thầy cô
 thẩm mỹ
 thịnh vượng
@@ -472,18 +505,24 @@ thống nhất
 thời gian
 thời thượng
 thời trang
+thủ đức
 thức uống
 thực phẩm
 thực đơn
+tin cậy
+tin dùng
+tin tưởng
 tin tức
 tin vui
 tinh khiết
 tinh tế
 tivi thông minh
 tiên tiến
+tiếng anh
 tiết kiệm
 tiệc cưới
 tiện lợi
+toàn quốc
 toả sáng
 trang nhã
 trang phục
@@ -493,6 +532,7 @@ tri kỷ
 tri ân
 triển lãm
 trung thu
+trung tâm
 truyền thống
 trà chanh
 trà sữa
@@ -500,6 +540,7 @@ trà xanh
 trà đào
 trái cây
 tráng miệng
+trân trọng
 trí tuệ
 trò chơi
 trăm năm
@@ -520,6 +561,7 @@ tuyệt vời
 tuyệt đẹp
 tuần này
 tuổi trẻ
+tài khoản
 tài lộc
 tân hợi
 tân niên
@@ -536,6 +578,7 @@ tất cả
 tất niên
 tẩy trang
 tận nơi
+tận tâm
 tặng kèm
 tết nguyên đán
 tỏa sáng
@@ -543,9 +586,11 @@ tốc độ
 tốt nghiệp
 tốt nhất
 tốt đẹp
+tổ chức
 tủ lạnh
 tự do
 tự nhiên
+uy tín
 viên mãn
 việt nam
 vu lan
@@ -561,6 +606,7 @@ vạn phúc
 vạn sự
 vạn ý
 vận chuyển
+vị trí
 vợ chồng
 vững bền
 xe hơi
@@ -573,6 +619,7 @@ xúc xích
 xả hàng
 xả kho
 yên bình
+yên tâm
 yêu thích
 yêu thương
 áo dài
@@ -598,6 +645,7 @@ yêu thương
 đêm giao thừa
 đêm nhạc
 đón chào
+đón tiếp
 đô thị
 đăng ký
 đơn giản
@@ -616,6 +664,7 @@ yêu thương
 đẹp trai
 đỉnh cao
 địa chỉ
+địa điểm
 đồ chơi
 đồ uống
 đồ ăn
@@ -640,4 +689,5 @@ yêu thương
 ẩm thực
 ốp lưng
 ứng dụng
+ứng tuyển
 `;

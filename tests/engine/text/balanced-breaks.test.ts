@@ -39,10 +39,21 @@ describe('balanced line breaks', () => {
     ['Năm mới Thịnh Vượng', 'Năm mới Thịnh'],
     ['Phố phường rộn ràng', 'Phố phường rộn'],
     ['Sắm Tết rộn ràng, quà sang đủ đầy', 'Sắm Tết rộn ràng, quà'],
+    ['Quét mã để chuyển khoản nhanh', 'Quét mã để chuyển'],
   ])('keeps the compound together in "%s"', (text, greedyFirst) => {
     const width = widthOf(greedyFirst) + 2;
     expect(greedy(text, width)[0]).toBe(greedyFirst);
     expect(balanced(text, width).some((line) => line.endsWith(greedyFirst))).toBe(false);
+  });
+
+  it.each([
+    ['Cảm ơn sự tin tưởng của quý khách', 'Cảm ơn sự tin'],
+    ['Ưu đãi khách hàng thân thiết mỗi tháng', 'Ưu đãi khách hàng thân'],
+    ['Nhà phố hẻm xe hơi, sổ hồng chính chủ', 'Nhà phố hẻm xe hơi, sổ'],
+  ])('keeps the compound together in "%s" when filling each line too', (text, greedyFirst) => {
+    const width = widthOf(greedyFirst) + 2;
+    expect(greedy(text, width)[0]).toBe(greedyFirst);
+    expect(balanced(text, width, { wrap: 'greedy' })[0]).not.toBe(greedyFirst);
   });
 
   it('leaves no single word alone on the last line when another break avoids it', () => {
