@@ -8,7 +8,7 @@ import {
   VARIABLE_TYPES,
   type Layer,
 } from '../../shared/template-format.js';
-import { formatNumber } from '../../main/engine/format-value.js';
+import { formatNumber } from '../../shared/value-text.js';
 import { layoutPages } from '../../shared/layout-pages.js';
 import { renderJob } from '../../main/engine/render-job.js';
 import {

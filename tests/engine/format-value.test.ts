@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, formatDate, formatNumber } from '../../main/engine/format-value.js';
+import { fillPlaceholders } from '../../main/engine/format-value.js';
+import { formatDate, formatNumber } from '../../shared/value-text.js';
 import { buildTemplate } from './fixtures/template-builder.js';
 
 describe('number formatting', () => {

@@ -12,6 +12,7 @@ import { usePreview } from '../template/use-preview';
 import { variableLabel } from '../template/VariableField';
 import { cellText } from './DataTable';
 import { autoField, effectiveChoice, nearField, rowValues } from './mapping';
+import { printedValue } from './printed-value';
 import { useSourceRow } from './use-source-row';
 import { NEW_SERIAL } from './serial-choice';
 import { SerialNumberFields } from './SerialNumberFields';
@@ -368,8 +369,8 @@ function MappingRow({
           ) : null}
         </div>
       </td>
-      <td className="mapping-sample" title={cellText(sample)}>
-        {sample === undefined ? <span className="subtle">—</span> : cellText(sample)}
+      <td className="mapping-sample" title={printedValue(variable, sample)}>
+        {sample === undefined ? <span className="subtle">—</span> : printedValue(variable, sample)}
       </td>
     </tr>
   );

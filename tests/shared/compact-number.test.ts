@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from '../../main/engine/format-value.js';
+import { formatNumber } from '../../shared/value-text.js';
 
 const compact = { style: 'decimal', notation: 'compact' } as const;
 const money = { style: 'currency', notation: 'compact' } as const;

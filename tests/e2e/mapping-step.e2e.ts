@@ -4,10 +4,10 @@ import { dropFile, screenshot, useCoreAndUi } from './harness.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
-describe('mapping a column named almost like a field', () => {
+describe('the mapping step', () => {
   const session = useCoreAndUi({ locale: 'vi-VN' });
 
-  it('suggests “Ảnh” for the product photo (“Ảnh sản phẩm”) and maps it with one click, in Vietnamese', async () => {
+  it('suggests “Ảnh” for the product photo (“Ảnh sản phẩm”), maps it with one click, and shows row 1 as it will print, in Vietnamese', async () => {
     const { core, ui } = session;
     const { page } = ui;
     const fields = await templateFields(core, TEMPLATE);
@@ -30,6 +30,14 @@ describe('mapping a column named almost like a field', () => {
     // Only where a column fits: columns named like their fields get no suggestion.
     expect(await page.locator('[data-testid^="near-"]').count()).toBe(1);
     await screenshot(page, 'mapping-near-vi');
+    // Row 1 is shown as the images will print it, not as the cells hold it.
+    const printed = (name: string) =>
+      page
+        .locator('tr', { has: page.locator(`select[data-variable="${name}"]`) })
+        .locator('.mapping-sample');
+    expect((await printed('price').innerText()).replace(/\s/g, ' ')).toBe('5.990.000 ₫');
+    expect(await printed('saleDate').innerText()).toBe('11/11/2026');
+    expect(await printed('discount').innerText()).toBe('-20%');
     await near.getByRole('button', { name: 'Dùng cột này' }).click();
     expect(await page.locator('select[data-variable="photo"]').inputValue()).toBe('field:Ảnh');
     expect(await near.count()).toBe(0);
