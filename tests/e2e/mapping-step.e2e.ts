@@ -43,4 +43,41 @@ describe('the mapping step', () => {
     expect(await near.count()).toBe(0);
     expect(ui.consoleErrors).toEqual([]);
   });
+
+  it('says each choice whole in its select on a laptop screen, in Vietnamese', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const fields = await templateFields(core, TEMPLATE);
+    // Columns for some fields only: the others say there is no column.
+    const columns = fields.fields
+      .map((f) => f.name)
+      .filter((name) => name !== 'logo' && name !== 'timeWindow');
+    const csv = toCsv(columns, [columns.map((c) => fields.sampleRow[c])]);
+    await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
+    await page.getByTestId('dropzone').waitFor();
+    await dropFile(page, '[data-testid="dropzone"]', {
+      name: 'a.csv',
+      type: 'text/csv',
+      content: csv,
+    });
+    await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Tiếp tục', exact: true }).click();
+    await page.locator('select[data-variable]').first().waitFor();
+    await screenshot(page, 'mapping-selects-vi-1366');
+    // Each select's chosen text, measured in its own font, against the room inside it.
+    const cut = await page.evaluate<string[]>(`(() => {
+      const canvas = document.createElement('canvas').getContext('2d');
+      const out = [];
+      for (const select of document.querySelectorAll('select[data-variable]')) {
+        const style = getComputedStyle(select);
+        canvas.font = style.font;
+        const text = select.options[select.selectedIndex].text;
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        if (canvas.measureText(text).width > room) out.push(select.dataset.variable + ': ' + text);
+      }
+      return out;
+    })()`);
+    expect(cut).toEqual([]);
+  });
 });
