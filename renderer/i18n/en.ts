@@ -235,7 +235,7 @@ export const en = {
   'wizard.mapping.ofRows': 'of {count}',
   'wizard.mapping.previewRow': 'Row to preview',
   'wizard.mapping.sampleImage':
-    'Images named by a path show the template’s sample here until you choose the images folder in the Output step.',
+    'Images named by a path show the template’s sample here until you choose the images folder in the {step} step.',
   'wizard.mapping.dataPreview': 'How the first rows will be filled',
   'wizard.output.target': 'Size',
   'wizard.output.moreSizes': 'Also draw each row in',

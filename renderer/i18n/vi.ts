@@ -237,7 +237,7 @@ export const vi: Record<MessageKey, string> = {
   'wizard.mapping.ofRows': 'trên {count}',
   'wizard.mapping.previewRow': 'Dòng để xem trước',
   'wizard.mapping.sampleImage':
-    'Ảnh ghi bằng đường dẫn tạm hiện ảnh mẫu của mẫu thiết kế cho đến khi bạn chọn thư mục ảnh ở bước Xuất ảnh.',
+    'Ảnh ghi bằng đường dẫn tạm hiện ảnh mẫu của mẫu thiết kế cho đến khi bạn chọn thư mục ảnh ở bước {step}.',
   'wizard.mapping.dataPreview': 'Nội dung sẽ điền cho các dòng đầu',
   'wizard.output.target': 'Kích thước',
   'wizard.output.moreSizes': 'Dựng thêm mỗi dòng ở',

@@ -13,7 +13,10 @@ describe('the mapping step', () => {
     const fields = await templateFields(core, TEMPLATE);
     // The shop's sheet calls the photo column "Ảnh"; every other column has the field's name.
     const columns = fields.fields.map((f) => (f.name === 'photo' ? 'Ảnh' : f.name));
-    const csv = toCsv(columns, [fields.fields.map((f) => fields.sampleRow[f.name])]);
+    // Its photos are files beside the sheet, named by a path.
+    const csv = toCsv(columns, [
+      fields.fields.map((f) => (f.name === 'photo' ? 'anh/nova-x5.jpg' : fields.sampleRow[f.name])),
+    ]);
     await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
     await page.getByTestId('dropzone').waitFor();
     await dropFile(page, '[data-testid="dropzone"]', {
@@ -41,6 +44,14 @@ describe('the mapping step', () => {
     await near.getByRole('button', { name: 'Dùng cột này' }).click();
     expect(await page.locator('select[data-variable="photo"]').inputValue()).toBe('field:Ảnh');
     expect(await near.count()).toBe(0);
+    // Until the images folder is chosen, the preview says where to choose it: the step by the
+    // name the step bar gives it.
+    const note = page.getByText(/cho đến khi bạn chọn thư mục ảnh/);
+    await note.waitFor();
+    expect(await note.innerText()).toContain('ở bước Đầu ra.');
+    expect(await page.getByRole('navigation', { name: 'Các bước tạo lô' }).innerText()).toContain(
+      'Đầu ra',
+    );
     expect(ui.consoleErrors).toEqual([]);
   });
 

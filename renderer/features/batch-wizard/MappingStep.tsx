@@ -220,7 +220,10 @@ export function MappingStep({
         ) : null}
         {preview.error ? <ErrorBanner error={preview.error} place={{ label }} /> : null}
         {previewable?.sampleImages ? (
-          <div className="small muted">{t('wizard.mapping.sampleImage')}</div>
+          <div className="small muted">
+            {/* The step by its name in the step bar, so the two never differ. */}
+            {t('wizard.mapping.sampleImage', { step: t('wizard.step.output') })}
+          </div>
         ) : null}
         <div className="small muted">
           {free ? t('detail.preview.free') : t('brand.preview.note')}
