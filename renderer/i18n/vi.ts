@@ -59,7 +59,7 @@ export const vi: Record<MessageKey, string> = {
   'ratio.portrait': 'Dọc 4:5',
   'ratio.story': 'Tin (story) 9:16',
   'ratio.landscape': 'Ngang 16:9',
-  'ratio.og': 'Ảnh xem trước liên kết 1,91:1',
+  'ratio.og': 'Ảnh chia sẻ 1,91:1',
   'layout.paper': 'Trang {size}',
   'layout.letter': 'Trang Letter (Mỹ)',
   'layout.legal': 'Trang Legal (Mỹ)',

@@ -68,3 +68,32 @@ describe('the Vietnamese UI', () => {
     expect(ui.consoleErrors).toEqual([]);
   });
 });
+
+describe('the template page’s sizes in Vietnamese', () => {
+  const session = useCoreAndUi({ locale: 'vi-VN' });
+
+  it('shows the sizes each on one line, one row on a laptop and none alone on a row at 1024 px', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    for (const width of [1366, 1024]) {
+      await page.setViewportSize({ width, height: 768 });
+      await page.goto(`${core.url}/ui/templates/tmpl_flash_sale_1111`);
+      const sizes = page.getByRole('radiogroup', { name: 'Kích thước' });
+      await sizes.waitFor();
+      const boxes = await sizes.getByRole('radio').evaluateAll((radios) =>
+        radios.map((radio) => {
+          const box = radio.getBoundingClientRect();
+          const line = parseFloat(getComputedStyle(radio).lineHeight);
+          return { top: Math.round(box.top), lines: Math.round(radio.clientHeight / line) };
+        }),
+      );
+      expect(boxes.map((b) => b.lines <= 1)).not.toContain(false);
+      // One row on a laptop screen; where they must wrap, no size sits alone on its row.
+      const rows = new Map<number, number>();
+      for (const { top } of boxes) rows.set(top, (rows.get(top) ?? 0) + 1);
+      if (width >= 1366) expect(rows.size).toBe(1);
+      else expect([...rows.values()]).not.toContain(1);
+      await screenshot(page, `template-sizes-vi-${width}`);
+    }
+  });
+});
