@@ -132,8 +132,7 @@ export const en = {
   'detail.save.keys': 'Save image (Ctrl+S or ⌘S)',
   'detail.actions': 'Save and batch',
   'detail.fromBrand': 'From your brand profile',
-  'detail.brandEmpty':
-    'Not set in the brand profile: left empty (the template’s default where it has one). Fill the brand kit, or override it here.',
+  'detail.brandEmpty': 'Not in the brand yet: left empty',
   'brandInvite.title': 'Your brand kit is empty',
   'brandInvite.detail':
     'Templates take your brand name, logo, colours and website from the brand kit. Until you fill it in, those parts are left out of your images.',

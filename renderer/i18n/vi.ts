@@ -134,8 +134,7 @@ export const vi: Record<MessageKey, string> = {
   'detail.save.keys': 'Lưu ảnh (Ctrl+S hoặc ⌘S)',
   'detail.actions': 'Lưu và tạo hàng loạt',
   'detail.fromBrand': 'Lấy từ hồ sơ thương hiệu',
-  'detail.brandEmpty':
-    'Hồ sơ thương hiệu chưa có giá trị này: để trống (hoặc dùng giá trị mặc định của mẫu nếu có). Hãy điền bộ nhận diện thương hiệu, hoặc ghi đè tại đây.',
+  'detail.brandEmpty': 'Thương hiệu chưa có: để trống',
   'brandInvite.title': 'Bộ nhận diện thương hiệu của bạn đang trống',
   'brandInvite.detail':
     'Các mẫu lấy tên thương hiệu, logo, màu sắc và trang web từ bộ nhận diện thương hiệu. Khi chưa điền, những phần đó sẽ để trống trong ảnh của bạn.',

@@ -66,6 +66,14 @@ describe('first run with an empty brand kit', () => {
     const last = requests.at(-1)!;
     expect(last.values).not.toHaveProperty('storeName');
     expect(last.values).not.toHaveProperty('logo');
+    // Each brand field says in a few words that the brand has nothing yet; the why and what
+    // to do is the invitation's, said once above, not in full under every field.
+    const notes = await page.locator('.brand-bound').allInnerTexts();
+    expect(notes.length).toBeGreaterThan(1);
+    for (const note of notes) {
+      expect(note).toContain('Not in the brand yet: left empty');
+      expect(note.length).toBeLessThan(90);
+    }
     expect(ui.consoleErrors).toEqual([]);
   });
 
