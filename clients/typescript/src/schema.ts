@@ -2219,6 +2219,8 @@ export interface paths {
                             | 'brand.font.body'
                           )
                         | null;
+                      /** @enum {string} */
+                      critical?: 'name' | 'phone' | 'code' | 'price' | 'figure';
                       default?: string;
                       description?: string;
                       label?: string;
@@ -2331,6 +2333,8 @@ export interface paths {
                             | 'brand.font.body'
                           )
                         | null;
+                      /** @enum {string} */
+                      critical?: 'name' | 'phone' | 'code' | 'price' | 'figure';
                       default?: number;
                       description?: string;
                       format?: {
@@ -6432,6 +6436,8 @@ export interface paths {
                             | 'brand.font.body'
                           )
                         | null;
+                      /** @enum {string} */
+                      critical?: 'name' | 'phone' | 'code' | 'price' | 'figure';
                       default?: string;
                       description?: string;
                       label?: string;
@@ -6544,6 +6550,8 @@ export interface paths {
                             | 'brand.font.body'
                           )
                         | null;
+                      /** @enum {string} */
+                      critical?: 'name' | 'phone' | 'code' | 'price' | 'figure';
                       default?: number;
                       description?: string;
                       format?: {
@@ -6950,6 +6958,8 @@ export interface paths {
                         | 'brand.font.body'
                       )
                     | null;
+                  /** @enum {string} */
+                  critical?: 'name' | 'phone' | 'code' | 'price' | 'figure';
                   default?: string;
                   description?: string;
                   label?: string;
@@ -7062,6 +7072,8 @@ export interface paths {
                         | 'brand.font.body'
                       )
                     | null;
+                  /** @enum {string} */
+                  critical?: 'name' | 'phone' | 'code' | 'price' | 'figure';
                   default?: number;
                   description?: string;
                   format?: {
@@ -7379,6 +7391,8 @@ export interface paths {
                             | 'brand.font.body'
                           )
                         | null;
+                      /** @enum {string} */
+                      critical?: 'name' | 'phone' | 'code' | 'price' | 'figure';
                       default?: string;
                       description?: string;
                       label?: string;
@@ -7491,6 +7505,8 @@ export interface paths {
                             | 'brand.font.body'
                           )
                         | null;
+                      /** @enum {string} */
+                      critical?: 'name' | 'phone' | 'code' | 'price' | 'figure';
                       default?: number;
                       description?: string;
                       format?: {
@@ -8324,6 +8340,8 @@ export interface paths {
                             | 'brand.font.body'
                           )
                         | null;
+                      /** @enum {string} */
+                      critical?: 'name' | 'phone' | 'code' | 'price' | 'figure';
                       default?: string;
                       description?: string;
                       label?: string;
@@ -8436,6 +8454,8 @@ export interface paths {
                             | 'brand.font.body'
                           )
                         | null;
+                      /** @enum {string} */
+                      critical?: 'name' | 'phone' | 'code' | 'price' | 'figure';
                       default?: number;
                       description?: string;
                       format?: {
