@@ -9,26 +9,6 @@
 (module
   (memory (export "memory") 1)
 
-  ;; Drops every fourth byte (alpha): 16 RGBA bytes → 12 RGB bytes (the last 4 are don't-care).
-  (func $rgb (param $v v128) (result v128)
-    (i8x16.shuffle 0 1 2 4 5 6 8 9 10 12 13 14 0 0 0 0 (local.get $v) (local.get $v)))
-
-  ;; Paeth's predictor for 8 lanes of 16 bits: a left, b above, c upper left.
-  (func $paeth8 (param $a v128) (param $b v128) (param $c v128) (result v128)
-    (local $bc v128) (local $ac v128) (local $pa v128) (local $pb v128) (local $pc v128)
-    (local.set $bc (i16x8.sub (local.get $b) (local.get $c)))
-    (local.set $ac (i16x8.sub (local.get $a) (local.get $c)))
-    (local.set $pa (i16x8.abs (local.get $bc)))
-    (local.set $pb (i16x8.abs (local.get $ac)))
-    (local.set $pc (i16x8.abs (i16x8.add (local.get $bc) (local.get $ac))))
-    ;; pa ≤ pb and pa ≤ pc → a; else pb ≤ pc → b; else c (the order PNG specifies).
-    (v128.bitselect
-      (local.get $a)
-      (v128.bitselect (local.get $b) (local.get $c) (i16x8.le_s (local.get $pb) (local.get $pc)))
-      (v128.and
-        (i16x8.le_s (local.get $pa) (local.get $pb))
-        (i16x8.le_s (local.get $pa) (local.get $pc)))))
-
   ;; One byte's filtered value (the caller stores its low 8 bits).
   (func $scalar (param $f i32) (param $x i32) (param $a i32) (param $b i32) (param $c i32)
     (result i32)
@@ -82,11 +62,15 @@
       (local.set $k (i32.add (local.get $k) (i32.const 1)))
       (br_if $channel (i32.lt_u (local.get $k) (i32.const 3)))))
 
-  ;; Pixels [1, 1 + 4 × $groups) of a row, four at a time, with filter $f.
+  ;; Pixels [1, 1 + 4 × $groups) of a row, four at a time, with filter $f. Written without calls
+  ;; (the shuffle and Paeth's predictor inline): calls cost as much as the arithmetic here.
   (func $groups (param $f i32) (param $src i32) (param $above i32) (param $dst i32)
     (param $groups i32)
     (local $s i32) (local $u i32) (local $o i32) (local $end i32)
-    (local $x v128) (local $a v128) (local $b v128) (local $c v128)
+    (local $v v128) (local $x v128) (local $a v128) (local $b v128) (local $c v128)
+    (local $al v128) (local $bl v128) (local $cl v128) (local $ah v128) (local $bh v128)
+    (local $ch v128) (local $bc v128) (local $ac v128) (local $pa v128) (local $pb v128)
+    (local $pc v128) (local $lo v128)
     (if (i32.eqz (local.get $groups)) (then (return)))
     (local.set $s (i32.add (local.get $src) (i32.const 4)))
     (local.set $u (i32.add (local.get $above) (i32.const 4)))
@@ -98,22 +82,23 @@
           (block $none
             (br_table $none $sub $up $paeth $paeth (local.get $f)))
           (loop $l
-            (v128.store (local.get $o) (call $rgb (v128.load (local.get $s))))
+            (local.set $v (v128.load (local.get $s)))
+            (v128.store (local.get $o) (i8x16.shuffle 0 1 2 4 5 6 8 9 10 12 13 14 0 0 0 0 (local.get $v) (local.get $v)))
             (local.set $s (i32.add (local.get $s) (i32.const 16)))
             (local.set $o (i32.add (local.get $o) (i32.const 12)))
             (br_if $l (i32.lt_u (local.get $s) (local.get $end))))
           (return))
         (loop $l
-          (v128.store (local.get $o)
-            (call $rgb (i8x16.sub (v128.load (local.get $s))
-              (v128.load (i32.sub (local.get $s) (i32.const 4))))))
+          (local.set $v (i8x16.sub (v128.load (local.get $s))
+            (v128.load (i32.sub (local.get $s) (i32.const 4)))))
+          (v128.store (local.get $o) (i8x16.shuffle 0 1 2 4 5 6 8 9 10 12 13 14 0 0 0 0 (local.get $v) (local.get $v)))
           (local.set $s (i32.add (local.get $s) (i32.const 16)))
           (local.set $o (i32.add (local.get $o) (i32.const 12)))
           (br_if $l (i32.lt_u (local.get $s) (local.get $end))))
         (return))
       (loop $l
-        (v128.store (local.get $o)
-          (call $rgb (i8x16.sub (v128.load (local.get $s)) (v128.load (local.get $u)))))
+        (local.set $v (i8x16.sub (v128.load (local.get $s)) (v128.load (local.get $u))))
+        (v128.store (local.get $o) (i8x16.shuffle 0 1 2 4 5 6 8 9 10 12 13 14 0 0 0 0 (local.get $v) (local.get $v)))
         (local.set $s (i32.add (local.get $s) (i32.const 16)))
         (local.set $u (i32.add (local.get $u) (i32.const 16)))
         (local.set $o (i32.add (local.get $o) (i32.const 12)))
@@ -124,19 +109,43 @@
       (local.set $a (v128.load (i32.sub (local.get $s) (i32.const 4))))
       (local.set $b (v128.load (local.get $u)))
       (local.set $c (v128.load (i32.sub (local.get $u) (i32.const 4))))
-      (v128.store (local.get $o)
-        (call $rgb
-          (i8x16.sub
-            (local.get $x)
-            (i8x16.narrow_i16x8_u
-              (call $paeth8
-                (i16x8.extend_low_i8x16_u (local.get $a))
-                (i16x8.extend_low_i8x16_u (local.get $b))
-                (i16x8.extend_low_i8x16_u (local.get $c)))
-              (call $paeth8
-                (i16x8.extend_high_i8x16_u (local.get $a))
-                (i16x8.extend_high_i8x16_u (local.get $b))
-                (i16x8.extend_high_i8x16_u (local.get $c)))))))
+      (local.set $al (i16x8.extend_low_i8x16_u (local.get $a)))
+      (local.set $bl (i16x8.extend_low_i8x16_u (local.get $b)))
+      (local.set $cl (i16x8.extend_low_i8x16_u (local.get $c)))
+      (local.set $bc (i16x8.sub (local.get $bl) (local.get $cl)))
+      (local.set $ac (i16x8.sub (local.get $al) (local.get $cl)))
+      (local.set $pa (i16x8.abs (local.get $bc)))
+      (local.set $pb (i16x8.abs (local.get $ac)))
+      (local.set $pc (i16x8.abs (i16x8.add (local.get $bc) (local.get $ac))))
+      ;; pa ≤ pb and pa ≤ pc → a; else pb ≤ pc → b; else c (the order PNG specifies).
+      (local.set $v
+        (v128.bitselect
+          (local.get $al)
+          (v128.bitselect (local.get $bl) (local.get $cl)
+            (i16x8.le_s (local.get $pb) (local.get $pc)))
+          (v128.and
+            (i16x8.le_s (local.get $pa) (local.get $pb))
+            (i16x8.le_s (local.get $pa) (local.get $pc)))))
+      (local.set $lo (local.get $v))
+      (local.set $ah (i16x8.extend_high_i8x16_u (local.get $a)))
+      (local.set $bh (i16x8.extend_high_i8x16_u (local.get $b)))
+      (local.set $ch (i16x8.extend_high_i8x16_u (local.get $c)))
+      (local.set $bc (i16x8.sub (local.get $bh) (local.get $ch)))
+      (local.set $ac (i16x8.sub (local.get $ah) (local.get $ch)))
+      (local.set $pa (i16x8.abs (local.get $bc)))
+      (local.set $pb (i16x8.abs (local.get $ac)))
+      (local.set $pc (i16x8.abs (i16x8.add (local.get $bc) (local.get $ac))))
+      ;; pa ≤ pb and pa ≤ pc → a; else pb ≤ pc → b; else c (the order PNG specifies).
+      (local.set $v
+        (v128.bitselect
+          (local.get $ah)
+          (v128.bitselect (local.get $bh) (local.get $ch)
+            (i16x8.le_s (local.get $pb) (local.get $pc)))
+          (v128.and
+            (i16x8.le_s (local.get $pa) (local.get $pb))
+            (i16x8.le_s (local.get $pa) (local.get $pc)))))
+      (local.set $v (i8x16.sub (local.get $x) (i8x16.narrow_i16x8_u (local.get $lo) (local.get $v))))
+      (v128.store (local.get $o) (i8x16.shuffle 0 1 2 4 5 6 8 9 10 12 13 14 0 0 0 0 (local.get $v) (local.get $v)))
       (local.set $s (i32.add (local.get $s) (i32.const 16)))
       (local.set $u (i32.add (local.get $u) (i32.const 16)))
       (local.set $o (i32.add (local.get $o) (i32.const 12)))
