@@ -158,17 +158,20 @@ function choose(at: Layout, rgba: Uint8Array, tryRle: boolean): Choice {
     return view(at, sample, dst - sample);
   };
   const upSample = filterSample(FILTER.up);
+  const upSize = zlib.deflateSync(upSample, { level: 1 }).length;
   if (tryRle) {
-    // Paeth + Z_RLE against Up at level 4, before the level-1 trial: a card that takes it needs
-    // no other deflate.
+    // Paeth + Z_RLE against Up at level 4; Up at level 1 first, a cheap bound that spares flat and
+    // patterned cards (where Z_RLE loses by far) the level-4 deflate of the sample.
     const rleSize = zlib.deflateSync(filterSample(FILTER.paeth, 1), {
       level: 1,
       strategy: zlib.constants.Z_RLE,
     }).length;
-    if (rleSize <= RLE_SHARE * zlib.deflateSync(upSample, { level: 4 }).length)
+    if (
+      rleSize <= RLE_SHARE * upSize &&
+      rleSize <= RLE_SHARE * zlib.deflateSync(upSample, { level: 4 }).length
+    )
       return { filter: FILTER.paeth, rle: true };
   }
-  const upSize = zlib.deflateSync(upSample, { level: 1 }).length;
   let best: number = FILTER.up;
   let bestSize = upSize;
   for (const filter of [FILTER.sub, FILTER.none]) {
