@@ -41,7 +41,7 @@ const TRIAL_ROWS = 8;
  * Paeth + Z_RLE replaces the trial's filter at zlib level ≤ 4 when the sample, so encoded, is at
  * most this share of the sample filtered Up and deflated at level 4: photos and gradients, where
  * residuals are small and long matches rare. On every built-in template × ratio, the cards so chosen came out
- * 4–13 % smaller than before (bench/png-writer-vs-baseline.ts); above ~0.95 some came out larger.
+ * 3–14 % smaller than before (bench/png-writer-vs-baseline.ts); above ~0.95 some came out larger.
  */
 const RLE_SHARE = 0.93;
 
