@@ -5,7 +5,9 @@
  *
  * sharp-<level>[a]: sharp (libpng + zlib-ng), `a` = adaptive filtering. own-<filter>-<level>[f|r]:
  * png-writer.ts (filter none/sub/up/paeth, or auto = chosen per image by trial), Node's zlib,
- * `f` Z_FILTERED, `r` Z_RLE. The last row is encodeCanvas() with the default preset.
+ * `f` Z_FILTERED, `r` Z_RLE (own-auto-4 is the default preset's writer). baseline-auto-4: the
+ * writer before the WebAssembly kernel (bench/png-writer-baseline.ts), timed in the same rounds.
+ * The last row is encodeCanvas() with the default preset.
  *
  *   npx tsx bench/png-encoders.ts            size sweep of every candidate, then timing of the
  *                                            ones within 110 % of Skia everywhere
@@ -20,6 +22,7 @@ import { encodeCanvas } from '../main/engine/encode-image.js';
 import { FONTS_DIR } from '../main/engine/render-job.js';
 import { renderTemplate } from '../main/engine/render-template.js';
 import { buildJob, ratiosOf, readCatalogTemplates } from '../scripts/preview-template.js';
+import { writePng as writePngBaseline } from './png-writer-baseline.js';
 import { fmt, median } from './stats.js';
 
 sharp.concurrency(1);
@@ -65,6 +68,10 @@ function candidates(): Candidate[] {
       encode: (im) =>
         writePng(im.rgba, im.width, im.height, { filter, level, strategy: STRATEGIES[strategy] }),
     });
+  list.push({
+    name: 'baseline-auto-4',
+    encode: (im) => writePngBaseline(im.rgba, im.width, im.height, { filter: 'auto', level: 4 }),
+  });
   for (const filter of ['none', 'sub', 'up', 'paeth', 'auto'] as const) {
     for (const level of [1, 2, 3, 4, 5]) own(filter, level, 'd');
     own(filter, 4, 'f');

@@ -16,6 +16,7 @@ import {
   DEFAULT_PNG_COMPRESSION,
   DEFAULT_PNG_COMPRESSION_LEVEL,
   encodePng,
+  PNG_COMPRESSION,
 } from '../main/engine/encode-image.js';
 import { renderJob } from '../main/engine/render-job.js';
 import { createRenderPool } from '../main/render/render-pool.js';
@@ -26,6 +27,7 @@ import { ChromiumCard } from './peers/chromium-card.js';
 import { loadReferenceCard } from './peers/reference-card.js';
 import { renderWithSatori } from './peers/satori-card.js';
 import { spawnServe } from '../tests/helpers/spawn-serve.js';
+import { writePng as writePngBaseline } from './png-writer-baseline.js';
 import { renderClient } from './render-client.js';
 import { fmt, median, processRssMiB, stopProcess, timeRuns, withStealShare } from './stats.js';
 import { runBench } from './run-bench.js';
@@ -93,13 +95,34 @@ async function main(): Promise<void> {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const compressionLevel = DEFAULT_PNG_COMPRESSION_LEVEL;
-  const encodeOnly = median(
-    await timeRuns(RUNS, 5, () =>
-      encodePng(rgba, info.width, info.height, DEFAULT_PNG_COMPRESSION),
-    ),
-  );
+  // Today's encoder and the writer before the WebAssembly kernel, interleaved (one of each per
+  // run, the order alternating), so both see the same load.
+  const encodeTimes: number[] = [];
+  const baselineTimes: number[] = [];
+  let baselineBytes = 0;
+  for (let i = 0; i < RUNS + 5; i++) {
+    for (const which of i % 2 ? ['new', 'old'] : ['old', 'new']) {
+      const started = performance.now();
+      if (which === 'new') await encodePng(rgba, info.width, info.height, DEFAULT_PNG_COMPRESSION);
+      else
+        baselineBytes = (
+          await writePngBaseline(rgba, info.width, info.height, PNG_COMPRESSION.balanced)
+        ).length;
+      if (i >= 5) (which === 'new' ? encodeTimes : baselineTimes).push(performance.now() - started);
+    }
+  }
+  const encodeOnly = median(encodeTimes);
+  const baselineOnly = median(baselineTimes);
   console.log(
-    `PNG encoding alone (${DEFAULT_PNG_COMPRESSION}, zlib level ${compressionLevel}): median ${fmt(encodeOnly)} ms`,
+    `PNG encoding alone (${DEFAULT_PNG_COMPRESSION}, zlib level ${compressionLevel}): median ${fmt(encodeOnly)} ms; ` +
+      `the writer before the WebAssembly kernel, same run: ${fmt(baselineOnly)} ms ` +
+      `(${fmt(encodeOnly / baselineOnly, 2)} ×), ${baselineBytes} bytes`,
+  );
+  check(
+    'render + PNG, one thread (PNG speed issue)',
+    `${fmt(total)} ms; encoding ${fmt(encodeOnly / baselineOnly, 2)} × the previous writer's`,
+    '≤ 12 ms',
+    total <= 12,
   );
   check(
     'drawing and overhead share of the total',

@@ -6,9 +6,9 @@ import { writePng, type PngWriterOptions } from './png-writer.js';
 /**
  * PNG settings. Skia's own encoder (canvas.encode('png')) takes 70–200 ms for a 1080×1080 card,
  * so we encode the raw pixels ourselves. `bench/png-encoders.ts` compares encoders on every
- * built-in template × ratio (sample values, 115 images): size against Skia's for the same pixels,
- * and median encode time (interleaved rounds, one at a time; a loaded 2-core machine, so compare
- * within a run). Reference = product-promo square.
+ * built-in template × ratio (sample values, 115 images then): size against Skia's for the same
+ * pixels, and median encode time (interleaved rounds, one at a time; a loaded 2-core machine, so
+ * compare within a run). Reference = product-promo square.
  *
  *   encoder                                    reference   all (median)  size vs Skia
  *   png-writer auto + zlib 4   ← `balanced`      17.7 ms      24.4 ms       69 … 107 %
@@ -25,6 +25,15 @@ import { writePng, type PngWriterOptions } from './png-writer.js';
  * nothing on a busy machine and would take a core from the other render workers, so it is one
  * thread. `fast` (sharp, zlib 1, no filtering) is ~1.6 × larger; `small` (sharp, zlib 9 +
  * adaptive) is slower and smaller.
+ *
+ * Since then the writer filters in WebAssembly (png-filter.wat) and writes photo and gradient
+ * cards Paeth + Z_RLE when its trial predicts a smaller file. `bench/png-writer-vs-baseline.ts`
+ * (198 cards, the previous writer interleaved in the same run, 9 rounds): new/old bytes
+ * 0.863 … 1.000 (80 cards Paeth + Z_RLE, all smaller; the others the same bytes as before), at
+ * most 101 % of Skia. Encode per 1080² card, old 23.1 ms → new 12.5 ms (medians), new/old
+ * median 0.70: 0.46 on the Paeth + Z_RLE cards (at most 0.51), 0.79 on the others, where zlib's
+ * level-4 deflate alone is ~60 % of the previous encode and Node's zlib has no faster setting
+ * at the same size.
  */
 export type PngSettings =
   | { encoder: 'sharp'; compressionLevel: number; adaptiveFiltering: boolean }

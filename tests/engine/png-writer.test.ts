@@ -1,8 +1,9 @@
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodeCanvas, encodePng } from '../../main/engine/encode-image.js';
 import { registerBundledFonts } from '../../main/engine/fonts.js';
-import { writePng, type PngFilter } from '../../main/engine/png-writer.js';
+import { filterImage, writePng, type PngFilter } from '../../main/engine/png-writer.js';
 import { FONTS_DIR } from '../../main/engine/render-job.js';
 import { renderTemplate } from '../../main/engine/render-template.js';
 import type { Ratio } from '../../shared/template-format.js';
@@ -42,6 +43,18 @@ function rgbOf(rgba: Uint8Array): Buffer {
   return rgb;
 }
 
+/** The IDAT's deflate stream inflated by zlib: the filtered rows, each with its filter byte. */
+function inflateIdat(png: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT')
+      parts.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return zlib.inflateSync(Buffer.concat(parts));
+}
+
 const FILTERS: PngFilter[] = ['none', 'sub', 'up', 'paeth', 'auto'];
 
 describe('png-writer', () => {
@@ -65,6 +78,13 @@ describe('png-writer', () => {
       }
     }
   });
+
+  it('writes print-size images (a kernel of their own) with the same pixels', async () => {
+    const [width, height] = [3600, 3000];
+    const rgba = testPixels(width, height);
+    const png = await writePng(rgba, width, height, { filter: 'auto', level: 4 });
+    expect((await decodeRgb(png)).data.equals(rgbOf(rgba))).toBe(true);
+  }, 60_000);
 
   it('gives the same bytes for the same pixels, every time', async () => {
     const rgba = testPixels(300, 200);
@@ -99,6 +119,30 @@ describe('the default PNG encoder on built-in templates', () => {
       expect((await decodeRgb(png)).data.equals(rgbOf(canvas.data()))).toBe(true);
       const skia = (await canvas.encode('png')).length;
       expect(png.length / skia).toBeLessThanOrEqual(1.1);
+    },
+    30_000,
+  );
+
+  it.each([
+    ['product-promo', 'square', 'Paeth + Z_RLE', [4]],
+    ['quote-card', 'square', "the trial's filter", [0, 1, 2]],
+  ] as const)(
+    '%s %s takes %s, no larger than the trial filter at level 4',
+    async (slug, ratio, _what, filters) => {
+      registerBundledFonts(FONTS_DIR);
+      const entry = catalog.find((t) => t.slug === slug)!;
+      const { canvas } = await renderTemplate(buildJob(entry, ratio, entry.template.sampleValues));
+      const { width, height } = canvas;
+      const rgba = canvas.data();
+      const png = await writePng(rgba, width, height, { filter: 'auto', level: 4 });
+      const rows = inflateIdat(png);
+      const rowBytes = 1 + width * 3;
+      const used = new Set(Array.from({ length: height }, (_, y) => rows[y * rowBytes]));
+      // Up's first row is written as None, so a card filtered Up shows both.
+      expect([...used].every((f) => (filters as readonly number[]).includes(f!))).toBe(true);
+      expect((await decodeRgb(png)).data.equals(rgbOf(rgba))).toBe(true);
+      const trialIdat = zlib.deflateSync(filterImage(rgba, width, height, 'auto'), { level: 4 });
+      expect(png.length).toBeLessThanOrEqual(trialIdat.length + 57);
     },
     30_000,
   );
