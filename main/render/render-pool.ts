@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors.js';
 import { DEFAULT_RENDER_TIMEOUT_MS } from '../config.js';
 import {
   isRenderStarted,
+  isRenderThreadLoaded,
   type PostedRenderJob,
   type RenderJob,
   type RenderResult,
@@ -88,6 +89,9 @@ export function renderTimeoutError(deadlineMs: number): AppError {
   );
 }
 
+/** How long close() waits for threads that are still loading before it stops them anyway. */
+const LOAD_WAIT_MS = 20_000;
+
 export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const threads = Math.max(1, options.threads ?? defaultThreadCount());
   const deadlineMs = options.deadlineMs ?? DEFAULT_RENDER_TIMEOUT_MS;
@@ -121,10 +125,22 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
 
   // Without a listener an 'error' event (a thread that failed to start, with no task to blame)
   // would end the process. The jobs it concerned fail or run again below.
+  // Threads still loading their modules: close() waits for them (render-protocol.ts says why).
+  let loading = threads;
+  let allLoaded: () => void = () => {};
+  const loaded = new Promise<void>((resolve) => (allLoaded = resolve));
+  const oneLoaded = () => {
+    loading = Math.max(0, loading - 1);
+    if (loading === 0) allLoaded();
+  };
+
   piscina.on('error', (error: unknown) => {
+    // A thread that failed to start will not load.
+    oneLoaded();
     if (!closed) log(`render pool: a render thread failed: ${describe(error)}`);
   });
   piscina.on('message', (message: unknown) => {
+    if (isRenderThreadLoaded(message)) return oneLoaded();
     if (!isRenderStarted(message)) return;
     const entry = dispatched.get(message.taskId);
     if (!entry || entry.settled) return;
@@ -284,6 +300,13 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
         for (const task of group.tasks.splice(0)) task.reject(error);
       batchGroups.clear();
       for (const entry of dispatched.values()) if (entry.timer) clearTimeout(entry.timer);
+      // Bounded: a thread that hangs while loading must not hold the process open.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        loaded,
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, LOAD_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
       await piscina.destroy();
     },
   };

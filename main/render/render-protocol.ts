@@ -92,6 +92,26 @@ export type PostedRenderJob = Omit<RenderJob, 'template'> & {
 };
 
 /**
+ * Posted by a worker on its parentPort once its modules are loaded. Until then the pool does not
+ * terminate it: Node aborts the whole process when a thread is stopped while it is still
+ * loading an ES module through require (v8 "IsGraphAsync must be used on an instantiated module").
+ */
+export interface RenderThreadLoaded {
+  kind: 'render-thread-loaded';
+  threadId: number;
+}
+
+export function isRenderThreadLoaded(message: unknown): message is RenderThreadLoaded {
+  const candidate = message as Partial<RenderThreadLoaded> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    candidate.kind === 'render-thread-loaded' &&
+    typeof candidate.threadId === 'number'
+  );
+}
+
+/**
  * Posted by a worker on its parentPort as it starts a job. The render deadline runs from here,
  * not from when the job was handed over: a job may wait on its thread behind another one.
  */

@@ -2,13 +2,21 @@ import { parentPort, threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import sharp from 'sharp';
 import { renderJob } from '../engine/render-job.js';
-import type { PostedRenderJob, RenderResult, RenderStarted } from './render-protocol.js';
+import type {
+  PostedRenderJob,
+  RenderResult,
+  RenderStarted,
+  RenderThreadLoaded,
+} from './render-protocol.js';
 import { receiveTemplate } from './shared-templates.js';
 
 // One libvips thread per worker: the pool already keeps every core busy, and sharp's own
 // threads competing with it cost more than they gain.
 sharp.concurrency(1);
 sharp.cache(false);
+
+// Loaded: the pool may stop this thread from now on (render-protocol.ts).
+parentPort?.postMessage({ kind: 'render-thread-loaded', threadId } satisfies RenderThreadLoaded);
 
 /**
  * The image's buffer is moved to the main thread, not copied, when this thread owns all of it

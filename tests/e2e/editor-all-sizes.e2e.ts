@@ -175,9 +175,13 @@ describe('editing one size or all of them', () => {
           ...before.layouts,
           og: {
             ...og,
-            layers: og.layers.map((l) =>
-              l.id === 'title' ? { ...frame, id: 'title', width: 10, height: 10 } : l,
-            ),
+            // Wherever the title sits (at the top, or in the copy's stack).
+            layers: replaceLayer(og.layers, 'title', {
+              ...frame,
+              id: 'title',
+              width: 10,
+              height: 10,
+            }),
           },
         },
       },
@@ -287,4 +291,13 @@ async function draftLayouts(
   await page.getByRole('radio', { name: 'Square 1:1' }).click();
   await page.locator('.ed-box[data-layer-id="headline"]').click();
   return { square, story };
+}
+
+/** The layers with the one called `id` replaced, at the top or inside a stack or group. */
+function replaceLayer<L extends { id: string }>(layers: L[], id: string, by: unknown): L[] {
+  return layers.map((layer) => {
+    if (layer.id === id) return by as L;
+    const inner = (layer as { layers?: L[] }).layers;
+    return inner ? ({ ...layer, layers: replaceLayer(inner, id, by) } as L) : layer;
+  });
 }

@@ -121,3 +121,25 @@ describe('render pool faults', () => {
     expect(results.map((result) => result.label)).toEqual(others.map((_, i) => `job-${i}`));
   });
 });
+
+describe('closing a render pool', () => {
+  it('lets threads that are still loading finish loading before it stops them', async () => {
+    // Node aborts the whole process when a thread is stopped while it loads an ES module; a
+    // command refused right after start (a bad argument) closes a pool whose threads are loading.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-pool-load-'));
+    const file = path.join(dir, 'loaded.txt');
+    fs.writeFileSync(file, '');
+    const before = process.env.RD_TEST_LOADED_FILE;
+    process.env.RD_TEST_LOADED_FILE = file;
+    try {
+      const slow = fileURLToPath(new URL('./fixtures/slow-loading-worker.mjs', import.meta.url));
+      const closing = createRenderPool({ threads: 2, workerFile: slow, log: () => {} });
+      await closing.close();
+      expect(fs.readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
+    } finally {
+      if (before === undefined) delete process.env.RD_TEST_LOADED_FILE;
+      else process.env.RD_TEST_LOADED_FILE = before;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
