@@ -3,13 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderObjectStore } from '../../main/objects/folder-object-store.js';
 import type { ObjectStore } from '../../main/objects/object-store.js';
 import { S3ObjectStore } from '../../main/objects/s3-object-store.js';
+import { collectGarbage } from '../helpers/collect-garbage.js';
 import { sharedBucket } from '../helpers/services/shared-services.js';
 
 const MiB = 1024 * 1024;
@@ -85,22 +84,16 @@ async function inParallel(width: number, tasks: (() => Promise<unknown>)[]): Pro
   );
 }
 
-/**
- * Freed chunks only go back once the garbage collector runs, and V8 may let tens of MiB of
- * buffers pile up first: collecting every few ms measures what a store keeps, not what the
- * collector has not yet reclaimed. (Young-only collections would promote the parts still in use
- * and leave them for a late full collection.)
- */
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
+// Freed chunks only go back once the collector runs: collecting every few ms measures what a
+// store keeps, not what the collector has not yet reclaimed.
 
 /** Highest RSS above the level at the start while `work` runs, measured after collections. */
 async function peakRssGrowth(work: () => Promise<void>): Promise<number> {
-  collectGarbage({ type: 'major' });
+  collectGarbage();
   const start = process.memoryUsage.rss();
   let peak = start;
   const sample = () => {
-    collectGarbage({ type: 'major' });
+    collectGarbage();
     peak = Math.max(peak, process.memoryUsage.rss());
   };
   const timer = setInterval(sample, 20);
