@@ -21,10 +21,10 @@ export function NumberInput({
   describedBy: string | undefined;
   invalid: boolean;
 }): ReactElement {
-  const [text, setText] = useState(() => asText(value));
+  const [text, setText] = useState(() => asText(value, locale));
   // Follow outside changes ("Reset values") without rewriting what is being typed.
   useEffect(() => {
-    if (!sameValue(readNumber(text, locale), value)) setText(asText(value));
+    if (!sameValue(readNumber(text, locale), value)) setText(asText(value, locale));
   }, [value, text, locale]);
   return (
     <input
@@ -50,8 +50,15 @@ export function readNumber(text: string, locale: string): number | string | null
   return parseLocaleNumber(text, locale) ?? text;
 }
 
-function asText(value: unknown): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+/**
+ * A value as the market writes it (7.490.000 in vi-VN, 7,490,000 in en-US), so a sample value
+ * and a typed one look alike; plain digits when the written form would not read back the same.
+ */
+function asText(value: unknown, locale: string): string {
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    const written = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 }).format(value);
+    return parseLocaleNumber(written, locale) === value ? written : String(value);
+  }
   return typeof value === 'string' ? value : '';
 }
 

@@ -162,7 +162,7 @@ export const en = {
   'field.colour.invalid': 'Not a colour: use #RGB or #RRGGBB',
   'field.colour.hex': '{label} hex value',
   'field.number.range': 'From {min} to {max}',
-  'field.number.reads': 'Reads as {value}',
+  'field.number.prints': 'Prints as {value}',
   'field.number.invalid': '“{text}” is not a number. Type it like {example}.',
 
   'wizard.title': 'New batch',

@@ -8,7 +8,7 @@ export const problemEn = {
   'problem.subject.line': 'Spreadsheet row {line}',
   'problem.subject.values': 'This image',
   'problem.required': '{subject}: a value is required. Fill it in or choose a column for it.',
-  'problem.notNumber': '{subject}: “{text}” is not a number. Write it like 1250000.',
+  'problem.notNumber': '{subject}: “{text}” is not a number. Write it like {example}.',
   'problem.min': '{subject}: {value} is below the smallest allowed, {min}. Use a larger number.',
   'problem.max': '{subject}: {value} is above the largest allowed, {max}. Use a smaller number.',
   'problem.date': '{subject}: “{text}” is not a date. Write it like 17/02/2026 or 2026-02-17.',
@@ -68,7 +68,7 @@ export const problemVi: Record<keyof typeof problemEn, string> = {
   'problem.subject.line': 'Dòng {line} của bảng tính',
   'problem.subject.values': 'Ảnh này',
   'problem.required': '{subject}: cần có giá trị. Hãy điền vào hoặc chọn một cột cho trường này.',
-  'problem.notNumber': '{subject}: “{text}” không phải là số. Hãy viết như 1250000.',
+  'problem.notNumber': '{subject}: “{text}” không phải là số. Hãy viết như {example}.',
   'problem.min': '{subject}: {value} nhỏ hơn mức tối thiểu {min}. Hãy dùng số lớn hơn.',
   'problem.max': '{subject}: {value} lớn hơn mức tối đa {max}. Hãy dùng số nhỏ hơn.',
   'problem.date':

@@ -10,6 +10,8 @@ export interface ProblemPlace {
   cell?: (name: string) => string | null;
   /** The row's line in the spreadsheet, when known. */
   line?: number | null;
+  /** The market a variable's numbers are written for ("vi-VN"), for examples written its way. */
+  locale?: (name: string) => string | null;
 }
 
 /** The variable a path like `values.items[2]` is about. */
@@ -22,7 +24,15 @@ export function problemVariable(path: string | undefined): string | null {
 export function problemText(t: Translate, problem: Problem, place: ProblemPlace): string {
   const subject = problemSubject(t, problem.path, place);
   const { key, vars } = readMessage(problem.message);
+  if (key === 'problem.notNumber') vars.example = numberExample(problem.path, place);
   return t(key, { subject, ...vars });
+}
+
+/** 1250000 as the variable's market writes it (1.250.000 in vi-VN), as its field shows it. */
+function numberExample(path: string, place: ProblemPlace): string {
+  const name = problemVariable(path);
+  const locale = name ? (place.locale?.(name) ?? null) : null;
+  return locale ? new Intl.NumberFormat(locale).format(1250000) : '1250000';
 }
 
 function problemSubject(t: Translate, path: string, place: ProblemPlace): string {

@@ -164,7 +164,7 @@ export const vi: Record<MessageKey, string> = {
   'field.colour.invalid': 'Không phải mã màu: dùng #RGB hoặc #RRGGBB',
   'field.colour.hex': 'Mã màu của {label}',
   'field.number.range': 'Từ {min} đến {max}',
-  'field.number.reads': 'Được hiểu là {value}',
+  'field.number.prints': 'Sẽ in là {value}',
   'field.number.invalid': '“{text}” không phải là số. Hãy nhập như {example}.',
 
   'wizard.title': 'Tạo hàng loạt',

@@ -33,7 +33,7 @@ describe('errors in the language of the UI', () => {
     const stale = page.getByTestId('preview-stale');
     await expect
       .poll(() => stale.textContent(), { timeout: 20_000 })
-      .toBe('Giá sale: “abc” không phải là số. Hãy viết như 1250000.');
+      .toBe('Giá sale: “abc” không phải là số. Hãy nhập như 1.250.000.');
     await screenshot(page, 'errors-template-not-number-vi');
 
     // Row 2 of the sheet leaves the required product name empty.

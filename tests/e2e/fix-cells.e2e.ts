@@ -84,7 +84,7 @@ describe('fixing a refused cell in the wizard', () => {
     const notNumber = page.getByTestId('mapping-not-number');
     await notNumber.waitFor();
     expect(await notNumber.textContent()).toBe(
-      'Giá sale: “liên hệ” không phải là số. Hãy viết như 1250000.',
+      'Giá sale: “liên hệ” không phải là số. Hãy viết như 1.250.000.',
     );
     await screenshot(page, 'mapping-not-number-vi');
     for (let i = 0; i < 2; i += 1) {

@@ -23,7 +23,7 @@ describe('the template page tells the truth about its preview and its text', () 
     const stale = page.getByTestId('preview-stale');
     await stale.waitFor({ timeout: 20_000 });
     // Said by the field's label before any render: the API would refuse this one.
-    expect(await stale.textContent()).toBe('Price: “abc” is not a number. Write it like 1250000.');
+    expect(await stale.textContent()).toBe('Price: “abc” is not a number. Type it like 1,250,000.');
     await screenshot(page, 'preview-stale');
     await price.fill('19.5');
     await expect.poll(() => page.getByTestId('preview-stale').count(), { timeout: 20_000 }).toBe(0);

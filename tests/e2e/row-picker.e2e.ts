@@ -34,7 +34,7 @@ describe('rows past the first twenty', () => {
     const notNumber = page.getByTestId('mapping-not-number');
     await notNumber.waitFor();
     expect(await notNumber.textContent()).toBe(
-      'Giá sale: “không rõ” is not a number. Write it like 1250000.',
+      'Giá sale: “không rõ” is not a number. Write it like 1.250.000.',
     );
     await screenshot(page, 'row-picker-25');
 

@@ -128,6 +128,8 @@ export function MappingStep({
     const variable = template.variables.find((v) => v.name === name);
     return variable ? variableLabel(variable) : null;
   };
+  const locale = (name: string): string | null =>
+    template.variables.find((v) => v.name === name)?.locale ?? null;
 
   return (
     <div className="mapping-layout">
@@ -213,7 +215,7 @@ export function MappingStep({
             <Icon name="alert" />
             <div className="grow stack gap-1">
               {notNumbers.map((problem) => (
-                <div key={problem.path}>{problemText(t, problem, { label })}</div>
+                <div key={problem.path}>{problemText(t, problem, { label, locale })}</div>
               ))}
             </div>
           </div>

@@ -118,9 +118,12 @@ export function ReviewStep({
     const variable = variables.find((v) => v.name === name);
     return variable ? variableLabel(variable) : null;
   };
+  const locale = (name: string): string | null =>
+    variables.find((v) => v.name === name)?.locale ?? null;
   /** The cell a variable's value came from in a row: its column's letters and the row's line. */
   const placeFor = (line: number | null): ProblemPlace => ({
     label,
+    locale,
     line,
     cell: (name) => {
       const source = preflight?.mapping.find((m) => m.variable === name)?.source;
@@ -249,7 +252,9 @@ export function ReviewStep({
                       <span className="problem-row">
                         {t('wizard.review.warningRows', { count: warning.rows })}
                       </span>
-                      <span className="problem-errors">{problemText(t, warning, { label })}</span>
+                      <span className="problem-errors">
+                        {problemText(t, warning, { label, locale })}
+                      </span>
                     </li>
                   ))}
                 </ul>

@@ -23,7 +23,7 @@ import { targetLabel } from '../catalog/target-label';
 import { CustomiseButton } from '../workspace/CustomiseButton';
 import { notANumber } from './not-a-number';
 import { PAID_PREVIEW_DELAY_MS, usePreview } from './use-preview';
-import { VariableField, variableLabel } from './VariableField';
+import { notANumberText, VariableField, variableLabel } from './VariableField';
 import { setBalance, useAccount } from '../../api/use-account';
 
 const EXTENSIONS: Record<OutputFormat, string> = {
@@ -145,12 +145,17 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
     live,
   });
   const stale = Boolean(preview.error) || notNumbers.length > 0;
+  // Said over the preview in the field's own words, example included.
+  const notNumberVariable = notNumbers[0]
+    ? template.variables.find((v) => v.name === problemVariable(notNumbers[0]!.path))
+    : undefined;
   const error = saveError ?? preview.error;
   const place: ProblemPlace = {
     label: (name) => {
       const variable = template.variables.find((v) => v.name === name);
       return variable ? variableLabel(variable) : null;
     },
+    locale: (name) => template.variables.find((v) => v.name === name)?.locale ?? null,
   };
   const fieldError = (name: string) => {
     const problem = isApiError(error)
@@ -249,7 +254,9 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
             {stale && !preview.busy ? (
               <div className="preview-stale" role="status" data-testid="preview-stale">
                 <Icon name="alert" size={16} />
-                {notNumbers[0] ? problemText(t, notNumbers[0], place) : t('detail.preview.stale')}
+                {notNumberVariable
+                  ? `${variableLabel(notNumberVariable)}: ${notANumberText(t, notNumberVariable, String(request.values[notNumberVariable.name]))}`
+                  : t('detail.preview.stale')}
               </div>
             ) : null}
             {preview.busy ? (

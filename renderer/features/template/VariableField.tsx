@@ -6,10 +6,23 @@ import { DateInput } from '../../components/DateInput';
 import { ColourInput, ImageInput, ListEditor } from '../../components/inputs';
 import { NumberInput } from '../../components/NumberInput';
 import { Field } from '../../components/ui';
-import { formatNumber, useLanguage, useT } from '../../i18n/i18n';
+import { useT } from '../../i18n/i18n';
+import { printedValue } from '../batch-wizard/printed-value';
 
 export function variableLabel(variable: VariableDescription): string {
   return variable.label ?? variable.name;
+}
+
+/** Text typed into a number field that no number reads as, with an example in its market's way. */
+export function notANumberText(
+  t: ReturnType<typeof useT>,
+  variable: VariableDescription,
+  text: string,
+): string {
+  return t('field.number.invalid', {
+    text,
+    example: new Intl.NumberFormat(variable.locale ?? 'en-US').format(1250000),
+  });
 }
 
 /** The right control for a variable's type. */
@@ -148,7 +161,6 @@ export function VariableField({
   onEditBrand: () => void;
 }): ReactElement {
   const t = useT();
-  const language = useLanguage();
   const label = variableLabel(variable);
   const role = variable.bindsTo as BrandRole | null;
   const fromBrand = role !== null && !overridden;
@@ -158,15 +170,16 @@ export function VariableField({
   if (variable.type === 'number' && variable.min !== undefined && variable.max !== undefined) {
     hints.push(t('field.number.range', { min: variable.min, max: variable.max }));
   }
-  // What a typed number reads as, and text that is no number, are said before any render.
-  const numberLocale = variable.locale ?? 'en-US';
+  // How a typed number will print, and text that is no number, are said before any render, in
+  // the template's own format (1.250.000 ₫): one way of writing numbers per field, whatever the
+  // UI language, the same the field reads and the mapping step shows.
   if (
     variable.type === 'number' &&
     typeof value === 'number' &&
     !fromBrand &&
     (Math.abs(value) >= 1000 || !Number.isInteger(value))
   ) {
-    hints.push(t('field.number.reads', { value: formatNumber(language, value, 6) }));
+    hints.push(t('field.number.prints', { value: printedValue(variable, value) }));
   }
   // A pasted headline is kept whole (no cut mid-word): the field says it is over the limit.
   const over =
@@ -181,10 +194,7 @@ export function VariableField({
   }
   const localError =
     variable.type === 'number' && typeof value === 'string' && !fromBrand
-      ? t('field.number.invalid', {
-          text: value,
-          example: new Intl.NumberFormat(numberLocale).format(1250000),
-        })
+      ? notANumberText(t, variable, value)
       : undefined;
   const counter =
     (variable.type === 'text' || variable.type === 'longText') &&
