@@ -63,3 +63,18 @@ export function fillPlaceholders(
 export function placeholderNames(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
 }
+
+/**
+ * Whether a layer's text is people's names and nothing else ("{{firstName}}",
+ * "{{firstName}} {{lastName}}"): every placeholder a `critical: "name"` variable, and no words
+ * of its own around them.
+ */
+export function holdsOnlyNames(text: string, template: Template): boolean {
+  const names = placeholderNames(text);
+  if (names.length === 0) return false;
+  const allNames = names.every((name) => {
+    const variable = template.variables.find((v) => v.name === name);
+    return variable !== undefined && 'critical' in variable && variable.critical === 'name';
+  });
+  return allNames && text.replace(PLACEHOLDER, '').trim() === '';
+}

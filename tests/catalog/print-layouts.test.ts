@@ -85,6 +85,28 @@ describe('print layouts of the catalog', () => {
     expect(sizes[0]).toBe(48);
   });
 
+  it('keep a long one-word first name whole on the badge, smaller, rather than break it between its letters', async () => {
+    const entry = catalog.find((e) => e.slug === 'name-badge')!;
+    const dpi = entry.template.layouts.badge!.page!.dpi;
+    for (const firstName of ['Bartholomew', 'Maximilianová']) {
+      const result = await renderJob({
+        ...buildJob(entry, 'square', { ...entry.template.sampleValues, firstName }),
+        ratio: 'badge',
+        measureOnly: true,
+      });
+      if (!result.ok) throw new Error(result.message);
+      const name = result.report.layers.find((l) => l.id === 'first-name')!;
+      // One line is the name whole ("Bartho / lomew" was two, at 36 pt).
+      expect({ firstName, lines: name.lines, truncated: name.truncated }).toEqual({
+        firstName,
+        lines: 1,
+        truncated: false,
+      });
+      // Still large from a few metres: two thirds of the 36 pt minimum at the least.
+      expect((name.fittedSize * 72) / dpi).toBeGreaterThanOrEqual(24);
+    }
+  });
+
   it.each(printLayouts)(
     '$label renders its sample as a PDF of its trim and bleed, nothing cut short',
     async ({ entry, name }) => {

@@ -1,7 +1,7 @@
 import type { TextLayer } from '../../../shared/template-format.js';
 import { reportEmptyText, reportFittedText, type DrawContext } from '../draw-context.js';
-import { fitText, layerTextSpec } from '../fit-text.js';
-import { fillPlaceholders } from '../format-value.js';
+import { fitText, layerTextSpec, nameFloor } from '../fit-text.js';
+import { fillPlaceholders, holdsOnlyNames } from '../format-value.js';
 import { missingGlyphs } from '../fonts.js';
 import { resolveColour, resolvePaint, roundedRectPath } from '../paint.js';
 import { transformCase } from '../text-case.js';
@@ -32,6 +32,7 @@ export function drawTextLayer(dc: DrawContext, layer: TextLayer): void {
     height: layer.height - 2 * padding,
   };
   const spec = layerTextSpec(layer, family, { maxLines: layer.maxLines, fit: layer.fit });
+  if (holdsOnlyNames(layer.text, template)) spec.wholeWordFloor = nameFloor(spec.minSize);
   const fitted = fitText(ctx, text, spec, Math.max(1, inner.width), Math.max(1, inner.height));
   if (layer.background) {
     // The pill hugs the fitted text (plus padding), placed like the text inside the box.

@@ -1,7 +1,7 @@
 import type { TextLayer } from '../../../shared/template-format.js';
 import { reportEmptyText, reportFittedText, type DrawContext } from '../draw-context.js';
-import { inkSpan, layerTextSpec, type TextStyleSpec } from '../fit-text.js';
-import { fillPlaceholders } from '../format-value.js';
+import { inkSpan, layerTextSpec, nameFloor, type TextStyleSpec } from '../fit-text.js';
+import { fillPlaceholders, holdsOnlyNames } from '../format-value.js';
 import { missingGlyphs } from '../fonts.js';
 import { resolveColour, resolvePaint, roundedRectPath } from '../paint.js';
 import { fontFamilyOf } from '../text-lines.js';
@@ -40,6 +40,7 @@ function prepare(dc: DrawContext, layer: TextLayer): Prepared | null {
     maxLines: layer.maxLines,
     fit: layer.fit,
   });
+  if (holdsOnlyNames(layer.text, dc.template)) spec.wholeWordFloor = nameFloor(spec.minSize);
   return { runs, text, spec, rich: richSpecOf(layer, spec, text) };
 }
 

@@ -2,8 +2,9 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import {
   applyFont,
   inkSpan,
-  largestFittingSize,
+  fitWholeWordsFirst,
   placeInkSpan,
+  type Wholeness,
   type FittedText,
   type TextStyleSpec,
 } from '../fit-text.js';
@@ -143,7 +144,7 @@ function unitsOf(
   paragraph: Paragraph,
   m: Measurer,
   width: number,
-  split: { kept: boolean },
+  split: { kept: boolean; brokeWord: boolean },
 ): Unit[] {
   const units: Unit[] = [];
   const space = (style: RunStyle | null) => (style ? m.width(' ', style) : 0);
@@ -183,6 +184,7 @@ function unitsOf(
         continue;
       }
       // An over-long word (a URL, text without spaces) breaks between graphemes.
+      split.brokeWord = true;
       const graphemes = graphemesOf(word);
       graphemes.forEach((g, i) => {
         const lastGrapheme = i === graphemes.length - 1;
@@ -206,7 +208,7 @@ function layoutLines(
   m: Measurer,
   spec: RichSpec,
   width: number,
-  split: { kept: boolean } = { kept: false },
+  split: { kept: boolean; brokeWord: boolean } = { kept: false, brokeWord: false },
 ) {
   const lines: RichLine[] = [];
   for (const paragraph of paragraphs) {
@@ -240,10 +242,10 @@ function attempt(
   size: number,
   width: number,
   height: number,
-  keepWhole: boolean,
+  wholeness: Wholeness,
 ) {
   const m = new Measurer(ctx, spec, size);
-  const split = { kept: false };
+  const split = { kept: false, brokeWord: false };
   const lines = layoutLines(paragraphs, m, spec, width, split);
   const lineHeightPx = size * spec.lineHeight;
   applyFont(ctx, spec, size);
@@ -255,7 +257,8 @@ function attempt(
     // Half a pixel of slack, as the overflow check allows: a line measured whole may kern a
     // hair wider than the sum of its words the breaks were chosen by.
     lines.every((line) => line.width <= width + 0.5) &&
-    !(keepWhole && split.kept);
+    !(wholeness === 'kept' && split.kept) &&
+    !(wholeness !== 'any' && split.brokeWord);
   return { ok, lines, lineHeightPx, m };
 }
 
@@ -268,21 +271,18 @@ export function fitRichText(
 ): RichFitted {
   const paragraphs = paragraphsOf(runs);
   // A critical value (a name, a phone number) is kept on one line at a smaller size if one
-  // fits; only when none does is it broken between its words.
-  const kept = paragraphs.some((p) => p.some((item) => item.words.some((w) => w.keepNext)));
-  const fitAt = (keepWhole: boolean) =>
-    largestFittingSize(spec, height, (size) =>
-      attempt(ctx, paragraphs, spec, size, width, height, keepWhole),
-    );
-  let { size, attempt: best } = fitAt(kept);
-  if (kept && !best.ok) ({ size, attempt: best } = fitAt(false));
+  // fits; only when none does is it broken between its words, and only when no size keeps the
+  // words whole is a word broken between its letters (fitWholeWordsFirst).
+  const { size, attempt: best } = fitWholeWordsFirst(spec, height, (size, wholeness) =>
+    attempt(ctx, paragraphs, spec, size, width, height, wholeness),
+  );
   if (best.ok) {
     return finish(ctx, best.m, best.lines, spec, size, best.lineHeightPx, false, width, height);
   }
   let result = truncate(ctx, best, spec, size, width, height);
   // A box too short for even one line with its marks: go below minSize rather than spill out.
   for (let smaller = size - 1; result.overflow && smaller >= 1; smaller--) {
-    const trial = attempt(ctx, paragraphs, spec, smaller, width, height, false);
+    const trial = attempt(ctx, paragraphs, spec, smaller, width, height, 'any');
     result = trial.ok
       ? finish(ctx, trial.m, trial.lines, spec, smaller, trial.lineHeightPx, false, width, height)
       : truncate(ctx, trial, spec, smaller, width, height);
