@@ -23,7 +23,7 @@ import { createImageReferenceResolver } from '../main/engine/image-reference.js'
 import { registerBundledFonts } from '../main/engine/fonts.js';
 import { releaseCanvas } from '../main/engine/canvas-pool.js';
 import { encodeCanvas } from '../main/engine/encode-image.js';
-import { FONTS_DIR } from '../main/engine/render-job.js';
+import { FONTS_DIR, renderJob } from '../main/engine/render-job.js';
 import { renderTemplate } from '../main/engine/render-template.js';
 import { unreadableOnPage } from '../main/engine/verify-job-codes.js';
 import type { RenderPool } from '../main/render/render-pool.js';
@@ -149,6 +149,28 @@ async function rowCost(jobFor: (i: number) => RenderJob) {
   return { render: median(render), verify: median(verify) };
 }
 
+/**
+ * The badge's print layout as a PDF (front with its photo and QR, back with its QR and
+ * DataMatrix), each row made twice in turn, plain and with verifyCodes: the median share the
+ * check adds to a PDF row (its codes are read from a raster of the layers around them).
+ */
+async function pdfRowCost(jobFor: (i: number) => RenderJob) {
+  const plain: number[] = [];
+  const verified: number[] = [];
+  for (let i = 0; i < ENGINE_ROWS + 5; i++) {
+    const job = jobFor(i);
+    const order = i % 2 ? [true, false] : [false, true];
+    for (const verify of order) {
+      const started = performance.now();
+      const result = await renderJob(verify ? { ...job, verifyCodes: true } : job);
+      const took = performance.now() - started;
+      if (!result.ok) throw new Error(`row ${i}: ${result.message}`);
+      if (i >= 5) (verify ? verified : plain).push(took);
+    }
+  }
+  return { plain: median(plain), verified: median(verified) };
+}
+
 async function main(): Promise<void> {
   const catalog = loadCatalog(path.join(REPO_ROOT, 'templates', 'catalog'));
   const entry = catalog.get(BADGE);
@@ -236,6 +258,18 @@ async function main(): Promise<void> {
   );
   console.log(
     `One row, one thread (median of ${ENGINE_ROWS}): drawn and encoded in ${fmt(row.render)} ms, its QR code read back in ${fmt(row.verify, 2)} ms (${fmt((100 * row.verify) / row.render)} %)`,
+  );
+  const pdf = await pdfRowCost((i) =>
+    renderer.prepare({
+      templateId: BADGE,
+      target: 'badge',
+      format: 'pdf',
+      values: rows[i % ROWS]!,
+    }),
+  );
+  const pdfShare = (pdf.verified - pdf.plain) / pdf.plain;
+  console.log(
+    `${pdfShare <= BAR ? 'PASS' : 'FAIL'}  print badge as PDF, one thread (median of ${ENGINE_ROWS}): ${fmt(pdf.plain)} ms plain, ${fmt(pdf.verified)} ms with verifyCodes (+${fmt(100 * pdfShare)} %; target ≤ ${100 * BAR} %)`,
   );
 }
 

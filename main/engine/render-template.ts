@@ -3,6 +3,7 @@ import { layoutPages } from '../../shared/layout-pages.js';
 import { MAX_CANVAS_SIDE, type Layout, type Paint } from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
 import type { DrawnCode } from './barcode/drawn-code.js';
+import { layersAroundCodes } from './barcode/code-surroundings.js';
 import { acquireCanvas } from './canvas-pool.js';
 import { drawCropMarks } from './crop-marks.js';
 import type { DrawContext } from './draw-context.js';
@@ -64,12 +65,13 @@ export async function prepareLayout(
   dc: DrawContext,
   layout: Layout,
   pageIndex = 0,
+  select: (layers: DrawnLayer[]) => DrawnLayer[] = (layers) => layers,
 ): Promise<PreparedLayout> {
   const page = layoutPages(layout)[pageIndex];
   if (!page) throw new Error(`The layout has no page ${pageIndex + 1}.`);
   // Drawing and the rules that follow a prepared page need the encoder synchronously.
   if (page.layers.some((layer) => layer.kind === 'qr')) await loadQrEncoder();
-  const visible = resolveLayers(dc, page.layers);
+  const visible = select(resolveLayers(dc, page.layers));
   const images = new Map<string, PreparedImage | null>();
   await Promise.all(
     visible.map(async (layer) => {
@@ -138,7 +140,10 @@ export function drawLayout(
  * job's scale, taken from this thread's canvas pool: the caller may hand it back with
  * `releaseCanvas` once encoded.
  */
-export async function renderTemplate(job: RenderJob): Promise<DrawnTemplate> {
+export async function renderTemplate(
+  job: RenderJob,
+  options: { codesOnly?: boolean } = {},
+): Promise<DrawnTemplate> {
   const layout = layoutOf(job);
   const sheet = sheetGeometry(layout, job.cropMarks === true);
   const scale = job.scale ?? 1;
@@ -152,7 +157,13 @@ export async function renderTemplate(job: RenderJob): Promise<DrawnTemplate> {
   const ctx = canvas.getContext('2d');
   const dc = drawContext(job, ctx, false);
   if (job.verifyCodes) dc.codes = [];
-  const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1);
+  // Only what can reach a code, for reading the codes of an output drawn elsewhere (a PDF).
+  const prepared = await prepareLayout(
+    dc,
+    layout,
+    (job.page ?? 1) - 1,
+    options.codesOnly ? layersAroundCodes : undefined,
+  );
   if (scale !== 1) ctx.scale(scale, scale);
   drawLayout(dc, prepared, sheet, job.transparent === true);
   return {

@@ -1,5 +1,6 @@
 import type { Problem } from '../../shared/errors.js';
 import { layoutPages, pageCount } from '../../shared/layout-pages.js';
+import type { Layer } from '../../shared/template-format.js';
 import type { RenderFailure, RenderJob } from '../render/render-protocol.js';
 import { canvasPixels, encodedPixels } from './barcode/code-pixels.js';
 import { unreadableCodes } from './barcode/verify-codes.js';
@@ -36,13 +37,17 @@ export async function unreadableOnPage(
  * The codes of every page of the job (or the one it names) drawn as rasters by this engine and
  * read back. For a PDF: its layout pixels one to one, which is its print DPI (a print layout's
  * modules are whole layout pixels in both), so the codes are read as a printer would put them on
- * paper, without rasterising the PDF with another program.
+ * paper, without rasterising the PDF with another program. Only the layers that can reach a
+ * code are drawn (layersAroundCodes): the rest cannot change what a scanner reads.
  */
 export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
-  const pages = job.page ? [job.page] : layoutPages(layoutOf(job)).map((_, index) => index + 1);
+  const all = layoutPages(layoutOf(job));
+  const pages = job.page ? [job.page] : all.map((_, index) => index + 1);
   const problems: Problem[] = [];
   for (const page of pages) {
-    const drawn = await renderTemplate({ ...job, page, verifyCodes: true });
+    // A page without codes (a badge's front) has nothing to read: not drawn again at all.
+    if (!holdsCodes(all[page - 1]?.layers ?? [])) continue;
+    const drawn = await renderTemplate({ ...job, page, verifyCodes: true }, { codesOnly: true });
     try {
       problems.push(...(await unreadableOnPage(job, drawn, null, page)));
     } finally {
@@ -50,6 +55,15 @@ export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
     }
   }
   return problems;
+}
+
+function holdsCodes(layers: readonly Layer[]): boolean {
+  return layers.some(
+    (layer) =>
+      layer.kind === 'qr' ||
+      layer.kind === 'barcode' ||
+      (layer.kind === 'stack' && holdsCodes(layer.layers)),
+  );
 }
 
 /** The job's failure for codes that do not scan: each one a problem naming its value. */

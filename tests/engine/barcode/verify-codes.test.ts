@@ -126,32 +126,36 @@ describe('verifying codes from the pixels', () => {
     },
   );
 
-  it('fails only the code that does not scan', async () => {
-    // A sticker over the middle of the QR code hides more than its error correction restores.
-    const covered = Template.parse({
-      ...TICKET,
-      layouts: {
-        ticket: {
-          ...TICKET.layouts.ticket,
-          layers: [
-            ...TICKET.layouts.ticket!.layers,
-            {
-              kind: 'shape',
-              id: 'sold-out',
-              shape: 'rectangle',
-              x: 90,
-              y: 190,
-              width: 200,
-              height: 200,
-              fill: '#C0392B',
-            },
-          ],
+  it.each(['png', 'pdf'] as const)(
+    'fails only the code that does not scan (%s)',
+    async (format) => {
+      // A sticker over the middle of the QR code hides more than its error correction restores.
+      const covered = Template.parse({
+        ...TICKET,
+        layouts: {
+          ticket: {
+            ...TICKET.layouts.ticket,
+            layers: [
+              ...TICKET.layouts.ticket!.layers,
+              {
+                kind: 'shape',
+                id: 'sold-out',
+                shape: 'rectangle',
+                x: 90,
+                y: 190,
+                width: 200,
+                height: 200,
+                fill: '#C0392B',
+              },
+            ],
+          },
         },
-      },
-    });
-    const result = await renderJob({ ...ticketJob(GOOD), template: covered });
-    expect(problemsOf(result).map((p) => p.path)).toEqual(['values.url']);
-  });
+      });
+      // In a PDF too, whose codes are read from a raster of only the layers around them.
+      const result = await renderJob({ ...ticketJob(GOOD, { format }), template: covered });
+      expect(problemsOf(result).map((p) => p.path)).toEqual(['values.url']);
+    },
+  );
 
   it('finds turned codes in the box they are turned in', async () => {
     const turned = Template.parse({
