@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { templateFields } from './csv.js';
 import { screenshot, useCoreAndUi } from './harness.js';
 
 const ROWS = 900;
@@ -7,6 +8,8 @@ const LAG_MS = 1500;
 /** Rows render a few at a time, about in order: a row below the count may still be running. */
 const SLACK = 8;
 const ROW_HEIGHT = 56;
+/** The batch with failures: long enough for several refreshes of the failed list. */
+const FAILING_ROWS = 600;
 
 interface Sample {
   at: number;
@@ -116,6 +119,78 @@ describe('the results table of a running batch', () => {
       `live results: ${samples.length} samples over ${span.toFixed(1)} s, manifest requests ` +
         JSON.stringify(Object.fromEntries(byCursor)),
     );
+    expect(ui.consoleErrors).toEqual([]);
+  });
+
+  it('lists the failed rows as they fail, without emptying the list on every refresh', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    // Every fourth row fails: a price that is not a number.
+    const template = 'tmpl_flash_sale_1111';
+    const fields = await templateFields(core, template);
+    const records = Array.from({ length: FAILING_ROWS }, (_, i) => ({
+      ...fields.sampleRow,
+      ...(i % 4 === 3 ? { price: 'liên hệ' } : {}),
+    }));
+    const created = await core.api('/v1/render-batches', {
+      method: 'POST',
+      json: {
+        templateId: template,
+        target: 'square',
+        sourceType: 'json-array',
+        source: { records },
+      },
+    });
+    expect(created.status, await created.clone().text()).toBe(202);
+    const { id } = (await created.json()) as { id: string };
+    await page.goto(`${core.url}/ui/batches/${id}`);
+    await page.getByRole('radio', { name: /Failed only/ }).click();
+    // Every change of the table, as it happens: the fewest failed rows it showed after showing
+    // some (a list emptied and fetched again would show none, or placeholders, for a moment).
+    await page.evaluate(`(() => {
+      window.__failedSeen = { most: 0, dropped: [] };
+      const count = () => document.querySelectorAll(
+        '[data-testid="results-scroll"] [role="row"] .badge.danger').length;
+      new MutationObserver(() => {
+        const now = count();
+        const seen = window.__failedSeen;
+        if (now < seen.most) seen.dropped.push(seen.most + ' then ' + now);
+        seen.most = Math.max(seen.most, now);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    })()`);
+    const samples: { at: number; failed: number; shown: number; total: number }[] = [];
+    for (const started = Date.now(); Date.now() - started < 120_000;) {
+      const sample = (await page.evaluate(`(() => {
+        const text = (id) => (document.querySelector('[data-testid="' + id + '"]') || {}).textContent || '';
+        return {
+          failed: Number(text('batch-failed').replace(/[^0-9]/g, '')),
+          done: Number(text('batch-done').replace(/[^0-9]/g, '')),
+          shown: document.querySelectorAll(
+            '[data-testid="results-scroll"] [role="row"] .badge.danger').length,
+          rows: document.querySelectorAll('[data-testid="results-scroll"] [role="row"]').length,
+        };
+      })()`)) as { failed: number; done: number; shown: number; rows: number };
+      samples.push({
+        at: Date.now(),
+        failed: sample.failed,
+        shown: sample.shown,
+        total: sample.rows,
+      });
+      if (sample.done >= FAILING_ROWS) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(samples.at(-1)?.failed).toBe(FAILING_ROWS / 4);
+    // Whenever the counter has said k failed for more than LAG_MS, the list shows k of them (or
+    // as many as fit on screen).
+    const late = samples.flatMap((sample) => {
+      const counted = samples.filter((s) => s.at <= sample.at - LAG_MS).at(-1)?.failed ?? 0;
+      const want = Math.min(counted - SLACK, sample.total - 1, 10);
+      return sample.shown < want
+        ? [`${sample.at - samples[0]!.at} ms: ${sample.shown} shown, ${counted} counted`]
+        : [];
+    });
+    expect(late).toEqual([]);
+    expect(await page.evaluate('window.__failedSeen.dropped')).toEqual([]);
     expect(ui.consoleErrors).toEqual([]);
   });
 });
