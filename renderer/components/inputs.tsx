@@ -180,7 +180,8 @@ export function ImageInput({
             t('field.image.drop')
           )}
         </div>
-        <div className="row">
+        {/* In a narrow column "Remove image" goes under "Choose a file", not past the box. */}
+        <div className="row wrap">
           <Button
             id={id}
             size="sm"

@@ -154,6 +154,7 @@ export function MappingStep({
                   sample={
                     rowValues(template, mapping, fields, row, previewRow, totalRows)[variable.name]
                   }
+                  sampleHeading={t('wizard.review.row', { row: previewRow + 1 })}
                   lastRow={Math.max(0, totalRows - 1)}
                   onChange={(choice) => setMapping(variable.name, choice)}
                 />
@@ -247,6 +248,7 @@ function MappingRow({
   fields,
   choice,
   sample,
+  sampleHeading,
   lastRow,
   onChange,
 }: {
@@ -254,6 +256,8 @@ function MappingRow({
   fields: string[];
   choice: MappingChoice | undefined;
   sample: unknown;
+  /** The Row column's heading ("Row 1"), said before the value where it goes under the choice. */
+  sampleHeading: string;
   lastRow: number;
   onChange: (choice: MappingChoice) => void;
 }): ReactElement {
@@ -265,6 +269,7 @@ function MappingRow({
     variable.required && effective.kind === 'default' && variable.default === undefined;
   const label = variableLabel(variable);
   const selectId = `map-${variable.name}`;
+  const printed = printedValue(variable, sample);
   return (
     <tr className={missing ? 'highlight' : undefined}>
       <td>
@@ -372,10 +377,14 @@ function MappingRow({
               {t('wizard.mapping.missingRequired')}
             </span>
           ) : null}
+          {/* Shown in a narrow window only, where the Row column is not. */}
+          <span className="mapping-sample-below small" title={printed}>
+            {sampleHeading}: {sample === undefined ? '—' : printed}
+          </span>
         </div>
       </td>
-      <td className="mapping-sample" title={printedValue(variable, sample)}>
-        {sample === undefined ? <span className="subtle">—</span> : printedValue(variable, sample)}
+      <td className="mapping-sample" title={printed}>
+        {sample === undefined ? <span className="subtle">—</span> : printed}
       </td>
     </tr>
   );
