@@ -236,3 +236,26 @@ describe('UI sessions shared by the API nodes of a cluster', () => {
     expect(first.principal(session!)).toBeNull();
   });
 });
+
+describe('the rate limit of a UI session', () => {
+  it('counts the images it loads through signed links apart from its API calls', async () => {
+    const limited = await buildInjectServer({ rateLimit: 5 });
+    try {
+      const headers = await openUiSession(limited.uiLink(), limited.fetch);
+      const session = headers[SESSION_HEADER] as string;
+      // Six thumbnails of a results table (unknown outputs: the limit is counted before that).
+      const statuses: number[] = [];
+      for (let row = 1; row <= 6; row += 1) {
+        const link = signLink(session, `/v1/outputs/rnd_row${row}.png?width=64`, inAnHour());
+        statuses.push((await limited.fetch(limited.url + link)).status);
+      }
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+      // The screen's own requests keep their window: the first of five.
+      const account = await limited.fetch(`${limited.url}/v1/account`, { headers });
+      expect(account.status).toBe(200);
+      expect(account.headers.get('x-ratelimit-remaining')).toBe('4');
+    } finally {
+      await limited.stop();
+    }
+  });
+});

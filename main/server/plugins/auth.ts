@@ -54,8 +54,15 @@ export function registerAuth(
     // The UI's static files are public; every API call they make needs the session.
     if (access.auth === false || request.url === '/' || request.url.startsWith('/ui/')) return;
 
-    const principal = await authenticate(request, deps.authenticator, access);
-    const bucket = principal ? principal.id : `anonymous:${request.ip}`;
+    const { principal, byLink } = await authenticate(request, deps.authenticator, access);
+    // Images the UI loads through signed links (thumbnails, outputs) count apart from its API
+    // calls: scrolling through a 10,000-row batch's thumbnails must not leave the screen's own
+    // requests (its manifest, its status) refused.
+    const bucket = principal
+      ? byLink
+        ? `${principal.id}:links`
+        : principal.id
+      : `anonymous:${request.ip}`;
     const state = await deps.limiter.hit(bucket);
     reply.header('x-ratelimit-limit', String(state.limit));
     reply.header('x-ratelimit-remaining', String(state.remaining));
@@ -92,26 +99,27 @@ async function authenticate(
   request: FastifyRequest,
   authenticator: Authenticator,
   access: RouteAccess,
-): Promise<Principal | null> {
+): Promise<{ principal: Principal | null; byLink: boolean }> {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(\S{1,512})\s*$/i.exec(header);
-    return match?.[1] ? authenticator.byBearer(match[1]) : null;
+    return { principal: match?.[1] ? await authenticator.byBearer(match[1]) : null, byLink: false };
   }
   const session = request.headers[SESSION_HEADER];
   if (session !== undefined) {
-    return authenticator.bySession(Array.isArray(session) ? undefined : session);
+    const principal = authenticator.bySession(Array.isArray(session) ? undefined : session);
+    return { principal, byLink: false };
   }
   // Cookies are never read: every server on 127.0.0.1 receives them, whatever its port.
   if (access.uiLink && request.method === 'GET') {
     const [pathname = '', search = ''] = request.url.split('?', 2);
     const query = new URLSearchParams(search);
-    if (!query.has('sig')) return null;
+    if (!query.has('sig')) return { principal: null, byLink: false };
     const principal = authenticator.byLink(pathname, query);
     // The route validates its own parameters; the link's are spent.
     const parsed = request.query as Record<string, unknown>;
     for (const name of LINK_PARAMS) delete parsed[name];
-    return principal;
+    return { principal, byLink: true };
   }
-  return null;
+  return { principal: null, byLink: false };
 }
