@@ -10,14 +10,11 @@ import zlib from 'node:zlib';
  * and settings on this thread is copied, compressed, instead of deflated again.
  *
  * The bytes never depend on what was encoded before: a band copied is the band deflated, and
- * the stream's checksum is that of all its bytes.
+ * the stream's checksum is combined from the bands' own.
  */
 
-/**
- * Rows a band holds: at 32, deflating in bands cost a fifth more than one deflate (each band
- * starts a stream and loads its window); at 128, a batch's cards shared a third fewer bands.
- */
-export const BAND_ROWS = 64;
+/** Rows a band holds. */
+export const BAND_ROWS = 32;
 /** Deflate's window: what a band's matches may reach back to, so what its bytes depend on. */
 const WINDOW = 32 * 1024;
 /** Cards of distinct sizes and settings remembered per thread (a batch draws a few sizes). */
@@ -33,6 +30,7 @@ export interface BandSettings {
 interface Band {
   /** Raw deflate of the band, ending in a full flush. */
   deflated: Buffer;
+  adler: number;
 }
 
 interface Card {
@@ -68,6 +66,7 @@ export function deflateBands(
   const bandBytes = rowBytes * BAND_ROWS;
   const bands: Band[] = [];
   let size = 0;
+  let adler = 1;
   for (let start = 0, index = 0; start < filtered.length; start += bandBytes, index += 1) {
     const end = Math.min(filtered.length, start + bandBytes);
     const from = Math.max(0, start - WINDOW);
@@ -85,6 +84,7 @@ export function deflateBands(
             finishFlush: zlib.constants.Z_FULL_FLUSH,
             ...(start > 0 ? { dictionary: filtered.subarray(from, start) } : {}),
           }),
+          adler: adler32(bytes),
         };
     if (keep) {
       bandStats.bands += 1;
@@ -92,6 +92,7 @@ export function deflateBands(
     }
     bands.push(band);
     size += band.deflated.length;
+    adler = index === 0 ? band.adler : adler32Combine(adler, band.adler, bytes.length);
   }
   if (keep) {
     remembered.delete(key);
@@ -109,7 +110,7 @@ export function deflateBands(
     at += band.deflated.length;
   }
   FINAL_BLOCK.copy(out, at);
-  out.writeUInt32BE(adler32(filtered), at + FINAL_BLOCK.length);
+  out.writeUInt32BE(adler >>> 0, at + FINAL_BLOCK.length);
   return out;
 }
 
@@ -127,12 +128,35 @@ function zlibHeader(settings: BandSettings): [number, number] {
   return [cmf, flg];
 }
 
-/**
- * Adler-32, by zlib's own (vectorised) code: the checksum a stored-only zlib stream of the
- * bytes ends with. Node exposes no adler32; storing is a copy, several times faster than the
- * sums in JavaScript.
- */
+const BASE = 65521;
+/** The most bytes summed before the sums must be reduced (zlib's NMAX). */
+const NMAX = 5552;
+
 export function adler32(bytes: Uint8Array): number {
-  const stored = zlib.deflateSync(bytes, { level: 0 });
-  return stored.readUInt32BE(stored.length - 4);
+  let a = 1;
+  let b = 0;
+  for (let start = 0; start < bytes.length; start += NMAX) {
+    const end = Math.min(bytes.length, start + NMAX);
+    for (let i = start; i < end; i += 1) {
+      a += bytes[i]!;
+      b += a;
+    }
+    a %= BASE;
+    b %= BASE;
+  }
+  return ((b << 16) | a) >>> 0;
+}
+
+/** The Adler-32 of two pieces joined, from theirs and the second's length (zlib's combine). */
+export function adler32Combine(first: number, second: number, secondLength: number): number {
+  const rem = secondLength % BASE;
+  let sum1 = first & 0xffff;
+  let sum2 = (rem * sum1) % BASE;
+  sum1 += (second & 0xffff) + BASE - 1;
+  sum2 += ((first >>> 16) & 0xffff) + ((second >>> 16) & 0xffff) + BASE - rem;
+  if (sum1 >= BASE) sum1 -= BASE;
+  if (sum1 >= BASE) sum1 -= BASE;
+  if (sum2 >= BASE * 2) sum2 -= BASE * 2;
+  if (sum2 >= BASE) sum2 -= BASE;
+  return ((sum2 << 16) | sum1) >>> 0;
 }

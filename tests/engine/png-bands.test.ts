@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { adler32, bandStats, deflateBands } from '../../main/engine/png-bands.js';
+import { adler32, adler32Combine, bandStats, deflateBands } from '../../main/engine/png-bands.js';
 import { registerBundledFonts } from '../../main/engine/fonts.js';
 import { writePng } from '../../main/engine/png-writer.js';
 import { PNG_COMPRESSION } from '../../main/engine/encode-image.js';
@@ -85,11 +85,19 @@ describe('PNG image data deflated in bands', () => {
     }
   });
 
-  it('computes Adler-32 as zlib does', () => {
-    for (const length of [0, 1, 5552, 70_000]) {
-      const data = crypto.randomBytes(length);
-      const whole = zlib.deflateSync(data);
-      expect(adler32(data)).toBe(whole.readUInt32BE(whole.length - 4));
+  it('computes Adler-32 as zlib does, and combines two pieces into the checksum of both', () => {
+    const data = crypto.randomBytes(70_000);
+    const whole = zlib.deflateSync(data);
+    const trailer = whole.readUInt32BE(whole.length - 4);
+    expect(adler32(data)).toBe(trailer);
+    for (const cut of [0, 1, 5552, 65521, 69_999]) {
+      const combined = adler32Combine(
+        adler32(data.subarray(0, cut)),
+        adler32(data.subarray(cut)),
+        data.length - cut,
+      );
+      expect(combined).toBe(trailer);
     }
+    expect(adler32(Buffer.alloc(0))).toBe(1);
   });
 });
