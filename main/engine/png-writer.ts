@@ -1,5 +1,4 @@
 import zlib from 'node:zlib';
-import { deflateBands } from './png-bands.js';
 import { createFilterKernel, KERNEL_SLACK, type FilterKernel } from './png-filter-kernel.js';
 
 /**
@@ -19,12 +18,6 @@ export interface PngWriterOptions {
   level: number;
   /** zlib strategy (zlib.constants.Z_*); the default strategy unless given. */
   strategy?: number | undefined;
-  /**
-   * Reuse the compressed bands this card shares with the last one of its size on this thread
-   * (png-bands.ts; the bytes are the same either way). Default true; benches of one card's
-   * encoding turn it off.
-   */
-  reuseBands?: boolean | undefined;
 }
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -233,15 +226,16 @@ export async function writePng(
       ? choose(laid, rgba, tryRle)
       : { filter: FILTER[options.filter], rle: false };
   const filtered = filterAll(laid, rgba, choice.filter);
-  const settings = {
+  const zlibOptions: zlib.ZlibOptions = {
     level: choice.rle ? 1 : options.level,
     strategy: choice.rle
       ? zlib.constants.Z_RLE
       : (options.strategy ?? zlib.constants.Z_DEFAULT_STRATEGY),
+    chunkSize: 1 << 20,
   };
   // Deflate on this thread: a render worker is one core's worth of work. On libuv's pool it would
   // compete with the other workers (one worker would use two cores, and two would not scale).
-  const idat = deflateBands(filtered, laid.rowBytes, settings, options.reuseBands !== false);
+  const idat = zlib.deflateSync(filtered, zlibOptions);
   // Let the event loop turn: a worker fed back to back (piscina's Atomics) otherwise never runs
   // the deferred finalizers that free canvases and their pixel buffers (~9 MB a render).
   await new Promise((resolve) => setImmediate(resolve));
