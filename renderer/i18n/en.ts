@@ -139,6 +139,8 @@ export const en = {
   'brandInvite.fill': 'Fill in the brand kit',
   'brandInvite.later': 'Later',
   'detail.override': 'Override',
+  'detail.usesBrandColours': 'Uses your brand colours',
+  'detail.usesBrandColours.hint': 'Its colours come from your brand kit: change them in Brand.',
   'detail.editBrand': 'Edit brand profile',
   'detail.preview.stale': 'Not up to date: fix the highlighted value to see it.',
   'field.text.over':

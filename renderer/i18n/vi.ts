@@ -141,6 +141,9 @@ export const vi: Record<MessageKey, string> = {
   'brandInvite.fill': 'Điền bộ nhận diện thương hiệu',
   'brandInvite.later': 'Để sau',
   'detail.override': 'Dùng giá trị khác',
+  'detail.usesBrandColours': 'Dùng màu thương hiệu của bạn',
+  'detail.usesBrandColours.hint':
+    'Màu của mẫu lấy từ bộ nhận diện thương hiệu: đổi màu ở mục Thương hiệu.',
   'detail.editBrand': 'Sửa hồ sơ thương hiệu',
   'detail.preview.stale': 'Chưa cập nhật: hãy sửa giá trị được đánh dấu để xem trước.',
   'field.text.over':

@@ -204,3 +204,26 @@ describe('an empty brand kit', () => {
     expect(ui.consoleErrors).toEqual([]);
   });
 });
+
+describe('templates whose colours come from the brand', () => {
+  const session = useCoreAndUi();
+
+  it('say so on the template page, and the badge leads to the brand kit', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    // A template with brand-bound colours: the badge, which goes to Brand.
+    await page.goto(`${core.url}/ui/templates/tmpl_event_announcement`);
+    const badge = page.getByTestId('uses-brand-colours');
+    await badge.waitFor();
+    expect(await badge.textContent()).toBe('Uses your brand colours');
+    await screenshot(page, 'template-uses-brand-colours');
+    await badge.click();
+    await page.getByRole('heading', { level: 1, name: 'Brand' }).waitFor();
+    // One whose colours are its own: no badge.
+    await page.goto(`${core.url}/ui/templates/tmpl_black_friday`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByTestId('preview-image').waitFor();
+    expect(await page.getByTestId('uses-brand-colours').count()).toBe(0);
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});

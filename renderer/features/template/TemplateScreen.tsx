@@ -310,6 +310,21 @@ function TemplateEditor({ template }: { template: CatalogDetail }): ReactElement
             {template.market === 'vietnam' ? (
               <span className="chip">{t('market.vietnam')}</span>
             ) : null}
+            {/* Its colours follow the brand kit: changing the brand changes this template. */}
+            {template.variables.some(
+              (v) => v.bindsTo?.startsWith('brand.') && v.bindsTo.endsWith('Color'),
+            ) ? (
+              <button
+                type="button"
+                className="chip chip-link"
+                data-testid="uses-brand-colours"
+                title={t('detail.usesBrandColours.hint')}
+                onClick={() => navigate({ name: 'brand' })}
+              >
+                <Icon name="palette" size={12} />
+                {t('detail.usesBrandColours')}
+              </button>
+            ) : null}
           </div>
           <h1 id="template-title">{template.name}</h1>
           {template.description ? <p className="muted">{template.description}</p> : null}
