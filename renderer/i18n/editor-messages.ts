@@ -123,7 +123,9 @@ export const editorEn = {
   'editor.noSelection': 'Select a layer on the canvas or in the Layers list to edit it.',
   'editor.layerProps': '{kind} layer',
   'editor.layerId': 'Layer name',
-  'editor.layerId.invalid': 'Use letters, digits, - and _ (up to 64).',
+  'editor.layerId.invalid': 'Give the layer a name with at least one letter or digit.',
+  'editor.layerId.keptAs':
+    '“{typed}” is kept as {id}: layer names are written without accents or spaces in the template.',
   'editor.layerId.taken': 'Another layer already has this name.',
   'editor.section.background': 'Background',
   'editor.background': 'Background',
@@ -453,7 +455,9 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'editor.noSelection': 'Chọn một lớp trên khung vẽ hoặc trong danh sách Lớp để chỉnh sửa.',
   'editor.layerProps': 'Thuộc tính lớp: {kind}',
   'editor.layerId': 'Tên lớp',
-  'editor.layerId.invalid': 'Dùng chữ cái, chữ số, - và _ (tối đa 64 ký tự).',
+  'editor.layerId.invalid': 'Hãy đặt tên lớp có ít nhất một chữ cái hoặc chữ số.',
+  'editor.layerId.keptAs':
+    '“{typed}” được lưu thành {id}: trong mẫu, tên lớp viết không dấu và không có khoảng trắng.',
   'editor.layerId.taken': 'Đã có lớp khác mang tên này.',
   'editor.section.background': 'Nền',
   'editor.background': 'Nền',

@@ -43,4 +43,32 @@ describe('renaming a layer in the editor', () => {
     await screenshot(page, 'editor-renamed');
     expect(ui.consoleErrors).toEqual([]);
   });
+
+  it('takes a name in Vietnamese and keeps it without accents, saying so', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    await customiseInEditor(page, core, 'tmpl_product_promo');
+    await page.locator('.ed-box[data-layer-id="headline"]').click();
+    const name = page.getByLabel('Layer name');
+    await name.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    // Typed the way a Vietnamese keyboard sends it: the marks arrive as the letters do.
+    await page.keyboard.type('Tiêu đề chính');
+    expect(await name.inputValue()).toBe('Tiêu đề chính');
+    await page.keyboard.press('Enter');
+    await page.locator('.ed-box[data-layer-id="tieu-de-chinh"]').waitFor();
+    expect(await name.inputValue()).toBe('tieu-de-chinh');
+    expect(await page.getByRole('status').filter({ hasText: 'is kept as' }).textContent()).toBe(
+      '“Tiêu đề chính” is kept as tieu-de-chinh: layer names are written without accents or spaces in the template.',
+    );
+    expect(await name.getAttribute('aria-invalid')).toBeNull();
+    // Nothing a name could hold is refused except a name with no letter or digit at all.
+    await name.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('— · —');
+    await page.keyboard.press('Enter');
+    await page.getByText('Give the layer a name with at least one letter or digit.').waitFor();
+    await screenshot(page, 'editor-renamed-vietnamese');
+    expect(ui.consoleErrors).toEqual([]);
+  });
 });

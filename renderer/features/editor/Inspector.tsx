@@ -9,7 +9,7 @@ import {
   useEditorStore,
 } from './editor-store';
 import { NumberField, Section } from './inspector-fields';
-import { isLayerId } from './layer-ops';
+import { layerIdFromName } from './layer-ops';
 import { lengthUnit } from './layout-unit';
 import {
   ImageSection,
@@ -177,16 +177,23 @@ function LayerIdField({ layer }: { layer: Layer }): ReactElement {
   const id = useId();
   const [text, setText] = useState(layer.id);
   const [problem, setProblem] = useState<string | null>(null);
+  // A name in Vietnamese (or with spaces) is kept as an id without marks: said once, here.
+  const [keptAs, setKeptAs] = useState<{ typed: string; id: string } | null>(null);
   useEffect(() => setText(layer.id), [layer.id]);
   const commit = () => {
-    const next = text.trim();
-    if (next === layer.id) return setProblem(null);
+    const typed = text.trim();
+    const next = layerIdFromName(typed);
+    if (next === layer.id) {
+      setText(layer.id);
+      return setProblem(null);
+    }
     const store = useEditorStore.getState();
     const layout = selectLayout(store);
-    if (!isLayerId(next)) return setProblem(t('editor.layerId.invalid'));
+    if (next === null) return setProblem(t('editor.layerId.invalid'));
     if (layout && layoutLayers(layout).some((l) => l.id === next))
       return setProblem(t('editor.layerId.taken'));
     setProblem(null);
+    setKeptAs(next === typed ? null : { typed, id: next });
     store.updateLayer(layer.id, (l) => ({ ...l, id: next }));
     store.select(next);
   };
@@ -195,11 +202,11 @@ function LayerIdField({ layer }: { layer: Layer }): ReactElement {
       <label htmlFor={id}>{t('editor.layerId')}</label>
       <input
         id={id}
-        className="input mono"
+        className="input"
         value={text}
         spellCheck={false}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-e` : undefined}
+        aria-describedby={problem ? `${id}-e` : keptAs ? `${id}-h` : undefined}
         onChange={(e) => setText(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => {
@@ -210,6 +217,10 @@ function LayerIdField({ layer }: { layer: Layer }): ReactElement {
       {problem ? (
         <div className="field-error" id={`${id}-e`} role="alert">
           {problem}
+        </div>
+      ) : keptAs && keptAs.id === layer.id ? (
+        <div className="field-hint" id={`${id}-h`} role="status">
+          {t('editor.layerId.keptAs', { typed: keptAs.typed, id: keptAs.id })}
         </div>
       ) : null}
     </div>

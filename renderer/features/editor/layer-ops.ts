@@ -1,5 +1,6 @@
 import type { Layer, Layout, Problem, Ratio, Template, Variable } from '../../api/types';
 import { layoutLayers, layoutPages, withChildren } from '../../../shared/layout-pages';
+import { foldForSearch } from '../../../shared/fold-text';
 import { pageLayersPath } from './layout-page';
 
 /** Pure edits of a template document the editor's actions are made of. */
@@ -12,6 +13,22 @@ const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function isLayerId(id: string): boolean {
   return ID_PATTERN.test(id);
+}
+
+/**
+ * The id a name typed for a layer is kept under: as typed when it is one already ("hero_2"),
+ * else written without marks, spaces as dashes ("Tiêu đề chính" → "tieu-de-chinh"), since ids
+ * appear in the template's JSON, the API's messages and the rules'. Null when nothing is left.
+ */
+export function layerIdFromName(name: string): string | null {
+  const typed = name.trim();
+  if (isLayerId(typed)) return typed;
+  const id = foldForSearch(typed)
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+  return id === '' ? null : id;
 }
 
 export function uniqueId(base: string, taken: Iterable<string>): string {
