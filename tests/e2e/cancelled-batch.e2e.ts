@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, useCoreAndUi } from './harness.js';
+import { startRecordsBatch } from './csv.js';
 
 describe('a batch cancelled half-way', () => {
   const session = useCoreAndUi();
@@ -11,17 +12,7 @@ describe('a batch cancelled half-way', () => {
       quote: `Câu trích dẫn số ${i + 1}`,
       author: `Tác giả ${i + 1}`,
     }));
-    const created = await core.api('/v1/render-batches', {
-      method: 'POST',
-      json: {
-        templateId: 'tmpl_quote_card',
-        target: 'square',
-        sourceType: 'json-array',
-        source: { records },
-      },
-    });
-    expect(created.status, await created.clone().text()).toBe(202);
-    const { id } = (await created.json()) as { id: string };
+    const id = await startRecordsBatch(core, 'tmpl_quote_card', records);
     await page.goto(`${core.url}/ui/batches/${id}`);
     const done = page.getByTestId('batch-done');
     await expect

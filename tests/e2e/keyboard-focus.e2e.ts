@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { templateFields, toCsv } from './csv.js';
-import { dropFile, screenshot, useCoreAndUi } from './harness.js';
+import { dropSampleCsv } from './csv.js';
+import { screenshot, useCoreAndUi } from './harness.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
@@ -35,16 +35,7 @@ describe('keyboard focus', () => {
     expect(await focused()).toBe('BUTTON Save image…');
 
     // Start: the batch page's heading takes focus, not <body>.
-    const fields = await templateFields(core, TEMPLATE);
-    const columns = fields.fields.map((f) => f.name);
-    await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
-    await page.getByTestId('dropzone').waitFor();
-    await dropFile(page, '[data-testid="dropzone"]', {
-      name: 'sale.csv',
-      type: 'text/csv',
-      content: toCsv(columns, [columns.map((c) => fields.sampleRow[c])]),
-    });
-    await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
+    await dropSampleCsv(page, core, TEMPLATE);
     // The drop zone is gone once the file is read: its name has focus, not <body>.
     await expect.poll(focused, { timeout: 5_000 }).toBe('H3 sale.csv');
     for (let i = 0; i < 3; i += 1)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { templateFields } from './csv.js';
+import { startRecordsBatch, templateFields } from './csv.js';
 import { screenshot, useCoreAndUi } from './harness.js';
 
 const ROWS = 900;
@@ -60,17 +60,7 @@ describe('the results table of a running batch', () => {
       quote: `Câu trích dẫn số ${i + 1}`,
       author: `Tác giả ${i + 1}`,
     }));
-    const created = await core.api('/v1/render-batches', {
-      method: 'POST',
-      json: {
-        templateId: 'tmpl_quote_card',
-        target: 'square',
-        sourceType: 'json-array',
-        source: { records },
-      },
-    });
-    expect(created.status, await created.clone().text()).toBe(202);
-    const { id } = (await created.json()) as { id: string };
+    const id = await startRecordsBatch(core, 'tmpl_quote_card', records);
     await page.goto(`${core.url}/ui/batches/${id}`);
     await page.getByTestId('results-scroll').locator('.badge').first().waitFor();
 
@@ -132,17 +122,7 @@ describe('the results table of a running batch', () => {
       ...fields.sampleRow,
       ...(i % 4 === 3 ? { price: 'liên hệ' } : {}),
     }));
-    const created = await core.api('/v1/render-batches', {
-      method: 'POST',
-      json: {
-        templateId: template,
-        target: 'square',
-        sourceType: 'json-array',
-        source: { records },
-      },
-    });
-    expect(created.status, await created.clone().text()).toBe(202);
-    const { id } = (await created.json()) as { id: string };
+    const id = await startRecordsBatch(core, template, records);
     await page.goto(`${core.url}/ui/batches/${id}`);
     await page.getByRole('radio', { name: /Failed only/ }).click();
     // Every change of the table, as it happens: the fewest failed rows it showed after showing

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.js';
-import { templateFields, toCsv } from './csv.js';
+import { dropSampleCsv } from './csv.js';
 import {
-  dropFile,
   openUi,
   screenshot,
   startCore,
@@ -65,16 +64,7 @@ describe('a laptop-sized window', () => {
     const { core, ui } = session;
     const { page } = ui;
     await page.setViewportSize({ width: 1024, height: 768 });
-    const fields = await templateFields(core, TEMPLATE);
-    const columns = fields.fields.map((f) => f.name);
-    await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
-    await page.getByTestId('dropzone').waitFor();
-    await dropFile(page, '[data-testid="dropzone"]', {
-      name: 'sale.csv',
-      type: 'text/csv',
-      content: toCsv(columns, [columns.map((c) => fields.sampleRow[c])]),
-    });
-    await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
+    await dropSampleCsv(page, core, TEMPLATE);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     const preview = page.locator('.mapping-preview-frame img').first();
     await preview.waitFor({ timeout: 30_000 });

@@ -1,14 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { templateFields, toCsv } from './csv.js';
-import {
-  dropFile,
-  openUi,
-  screenshot,
-  startCore,
-  type CoreProcess,
-  type UiSession,
-} from './harness.js';
+import { dropSampleCsv } from './csv.js';
+import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
 
 /**
  * The main screens at the window sizes people use (a small laptop, a full-HD monitor and a
@@ -278,16 +271,7 @@ function screens(state: { editorId?: string }, customise: string, next: RegExp):
     {
       name: 'wizard-mapping',
       open: async (page, core) => {
-        const fields = await templateFields(core, WIZARD_TEMPLATE);
-        const columns = fields.fields.map((f) => f.name);
-        await page.goto(`${core.url}/ui/batch?template=${WIZARD_TEMPLATE}`);
-        await page.getByTestId('dropzone').waitFor();
-        await dropFile(page, '[data-testid="dropzone"]', {
-          name: 'sale.csv',
-          type: 'text/csv',
-          content: toCsv(columns, [columns.map((c) => fields.sampleRow[c])]),
-        });
-        await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
+        await dropSampleCsv(page, core, WIZARD_TEMPLATE);
         await page.getByRole('button', { name: next }).click();
         await page.locator('select[data-variable]').first().waitFor();
         await page.locator('.mapping-preview-frame img').first().waitFor({ timeout: 30_000 });
