@@ -1,5 +1,5 @@
 import type { Problem } from '../../shared/errors.js';
-import { layoutPages, pageCount } from '../../shared/layout-pages.js';
+import { layoutPages, pageCount, withChildren } from '../../shared/layout-pages.js';
 import type { Layer } from '../../shared/template-format.js';
 import type { RenderFailure, RenderJob } from '../render/render-protocol.js';
 import { canvasPixels, encodedPixels } from './barcode/code-pixels.js';
@@ -57,13 +57,8 @@ export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
   return problems;
 }
 
-function holdsCodes(layers: readonly Layer[]): boolean {
-  return layers.some(
-    (layer) =>
-      layer.kind === 'qr' ||
-      layer.kind === 'barcode' ||
-      (layer.kind === 'stack' && holdsCodes(layer.layers)),
-  );
+function holdsCodes(layers: Layer[]): boolean {
+  return withChildren(layers).some((layer) => layer.kind === 'qr' || layer.kind === 'barcode');
 }
 
 /** The job's failure for codes that do not scan: each one a problem naming its value. */

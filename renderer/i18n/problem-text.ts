@@ -24,15 +24,18 @@ export function problemVariable(path: string | undefined): string | null {
 export function problemText(t: Translate, problem: Problem, place: ProblemPlace): string {
   const subject = problemSubject(t, problem.path, place);
   const { key, vars } = readMessage(problem.message);
-  if (key === 'problem.notNumber') vars.example = numberExample(problem.path, place);
+  if (key === 'problem.notNumber') vars.example = numberExampleAt(problem.path, place);
   return t(key, { subject, ...vars });
 }
 
-/** 1250000 as the variable's market writes it (1.250.000 in vi-VN), as its field shows it. */
-function numberExample(path: string, place: ProblemPlace): string {
-  const name = problemVariable(path);
-  const locale = name ? (place.locale?.(name) ?? null) : null;
+/** 1250000 as a market writes it (1.250.000 in vi-VN); plain digits when the market is unknown. */
+export function numberExample(locale: string | null): string {
   return locale ? new Intl.NumberFormat(locale).format(1250000) : '1250000';
+}
+
+function numberExampleAt(path: string, place: ProblemPlace): string {
+  const name = problemVariable(path);
+  return numberExample(name ? (place.locale?.(name) ?? null) : null);
 }
 
 function problemSubject(t: Translate, path: string, place: ProblemPlace): string {

@@ -7,6 +7,7 @@ import { ColourInput, ImageInput, ListEditor } from '../../components/inputs';
 import { NumberInput } from '../../components/NumberInput';
 import { Field } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
+import { numberExample } from '../../i18n/problem-text';
 import { printedValue } from '../batch-wizard/printed-value';
 
 export function variableLabel(variable: VariableDescription): string {
@@ -19,10 +20,7 @@ export function notANumberText(
   variable: VariableDescription,
   text: string,
 ): string {
-  return t('field.number.invalid', {
-    text,
-    example: new Intl.NumberFormat(variable.locale ?? 'en-US').format(1250000),
-  });
+  return t('field.number.invalid', { text, example: numberExample(variable.locale ?? 'en-US') });
 }
 
 /** The right control for a variable's type. */
