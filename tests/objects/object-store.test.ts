@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderObjectStore } from '../../main/objects/folder-object-store.js';
 import type { ObjectStore } from '../../main/objects/object-store.js';
 import { S3ObjectStore } from '../../main/objects/s3-object-store.js';
-import { collectGarbage } from '../helpers/collect-garbage.js';
+import { collectGarbageQuickly } from '../helpers/collect-garbage.js';
 import { sharedBucket } from '../helpers/services/shared-services.js';
 
 const MiB = 1024 * 1024;
@@ -87,20 +87,30 @@ async function inParallel(width: number, tasks: (() => Promise<unknown>)[]): Pro
 // Freed chunks only go back once the collector runs: collecting every few ms measures what a
 // store keeps, not what the collector has not yet reclaimed.
 
-/** Highest RSS above the level at the start while `work` runs, measured after collections. */
+/**
+ * Highest RSS above the level at the start while `work` runs, measured after collections. A
+ * collection on a large heap takes tens of milliseconds: the next sample waits three times as
+ * long as the last collection took, so sampling never takes more than a quarter of the time.
+ */
 async function peakRssGrowth(work: () => Promise<void>): Promise<number> {
-  collectGarbage();
+  collectGarbageQuickly();
   const start = process.memoryUsage.rss();
   let peak = start;
+  let timer: NodeJS.Timeout | undefined;
   const sample = () => {
-    collectGarbage();
+    const t0 = performance.now();
+    collectGarbageQuickly();
     peak = Math.max(peak, process.memoryUsage.rss());
+    return performance.now() - t0;
   };
-  const timer = setInterval(sample, 20);
+  const next = (delay: number) => {
+    timer = setTimeout(() => next(Math.max(20, 3 * sample())), delay);
+  };
+  next(20);
   try {
     await work();
   } finally {
-    clearInterval(timer);
+    clearTimeout(timer);
   }
   sample();
   return peak - start;
