@@ -69,15 +69,23 @@ export const previewEndpoint = {
   },
 };
 
+/** The OpenAPI document's answer, asked for once (again after a failure). */
+let discovery: Promise<boolean> | null = null;
+
 /** Uses the free preview route when the server publishes it in its OpenAPI document. */
-export async function detectPreviewEndpoint(): Promise<boolean> {
-  try {
-    const doc = await getJson<{ paths?: Record<string, unknown> }>('/v1/openapi.json');
-    if (doc.paths && FREE_PREVIEW_PATH in doc.paths) previewPath = FREE_PREVIEW_PATH;
-  } catch {
-    // Keep the paid route; the UI says so next to the preview.
-  }
-  return previewEndpoint.isFree;
+export function detectPreviewEndpoint(): Promise<boolean> {
+  discovery ??= getJson<{ paths?: Record<string, unknown> }>('/v1/openapi.json').then(
+    (doc) => {
+      if (doc.paths && FREE_PREVIEW_PATH in doc.paths) previewPath = FREE_PREVIEW_PATH;
+      return previewEndpoint.isFree;
+    },
+    // Keep the paid route; the UI says so next to the preview. A later call asks again.
+    () => {
+      discovery = null;
+      return false;
+    },
+  );
+  return discovery;
 }
 
 async function renderTo(
@@ -117,8 +125,14 @@ export const api = {
   render: (request: RenderRequest, options: { idempotencyKey?: string } = {}) =>
     renderTo(PAID_RENDER_PATH, request, options),
 
-  preview: (request: RenderRequest, signal?: AbortSignal) =>
-    renderTo(previewPath, request, signal ? { signal } : {}),
+  /**
+   * A live preview. The first one waits for the endpoint to be known: a user who types before
+   * the OpenAPI document has arrived (a slow machine) must not be charged for a free preview.
+   */
+  preview: async (request: RenderRequest, signal?: AbortSignal) => {
+    if (previewPath === PAID_RENDER_PATH) await detectPreviewEndpoint();
+    return renderTo(previewPath, request, signal ? { signal } : {});
+  },
 
   account: {
     get: () => getJson<Account>('/v1/account'),

@@ -64,12 +64,13 @@ describe('the batch wizard by keyboard alone', () => {
     await page.goto(`${core.url}/ui/batch?template=${TEMPLATE}`);
     await page.getByTestId('dropzone').waitFor();
 
-    // Source: the file picker opens from the keyboard.
+    // Source: the file picker opens from the keyboard. The chooser is awaited before the first
+    // key: Playwright intercepts file dialogs only once a listener has been registered with the
+    // browser, and on a loaded machine a dialog opened right after registering was missed.
+    const chooserOpened = page.waitForEvent('filechooser', { timeout: 60_000 });
     await tabTo(/^BUTTON Choose file…$/);
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      page.keyboard.press('Enter'),
-    ]);
+    await page.keyboard.press('Enter');
+    const chooser = await chooserOpened;
     await chooser.setFiles({ name: 'gia.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.locator('.data-preview tbody tr').first().waitFor({ timeout: 20_000 });
     await tabTo(/^BUTTON Next$/);

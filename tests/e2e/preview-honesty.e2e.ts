@@ -42,4 +42,40 @@ describe('the template page tells the truth about its preview and its text', () 
     await screenshot(page, 'headline-over');
     expect(ui.consoleErrors).toEqual([]);
   });
+
+  it('charges nothing for a preview typed before the app knows previews are free', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    const balance = async () =>
+      ((await (await core.api('/v1/account')).json()) as { balance: number }).balance;
+    const before = await balance();
+    // A slow machine: the OpenAPI document that says previews are free arrives late.
+    let released = false;
+    await ui.context.route('**/v1/openapi.json', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      released = true;
+      await route.continue();
+    });
+    const renders: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/v1\/render(\/preview)?$/.test(request.url()))
+        renders.push(`${released ? 'after' : 'before'} ${new URL(request.url()).pathname}`);
+    });
+    await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+    const headline = page.getByLabel('Headline', { exact: true });
+    await headline.fill('Typed before the app was ready');
+    const preview = page.getByTestId('preview-image');
+    await expect
+      .poll(async () => Number(await preview.getAttribute('data-preview-count')), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    expect(renders.length).toBeGreaterThan(0);
+    expect(
+      renders.every((r) => r === 'after /v1/render/preview'),
+      renders.join(', '),
+    ).toBe(true);
+    expect(await balance()).toBe(before);
+    expect(ui.consoleErrors).toEqual([]);
+  });
 });
