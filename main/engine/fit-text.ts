@@ -216,7 +216,9 @@ export function largestFittingSize<T extends { ok: boolean }>(
   layoutAt: (size: number) => T,
 ): { size: number; attempt: T } {
   // A box shorter than one line gets the size whose line fits it, so nothing is drawn outside.
-  const tallest = Math.max(1, Math.floor(height / spec.lineHeight));
+  // With the same hundredth of a pixel of slack as the height checks: a stack sizes a line's box
+  // as size × lineHeight (28 × 1.3 = 36.4), and 36.4 / 1.3 is 27.999… in floating point.
+  const tallest = Math.max(1, Math.floor((height + 0.01) / spec.lineHeight));
   const top = Math.max(1, Math.min(spec.size, tallest));
   const bottom = spec.fit === 'shrink' ? Math.max(1, Math.min(spec.minSize, top)) : top;
   const first = layoutAt(top);

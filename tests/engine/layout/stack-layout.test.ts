@@ -83,6 +83,24 @@ describe('stack layers', () => {
     expect(longRed.top - shortRed.top).toBeLessThanOrEqual(2 * 75 + 2);
   });
 
+  it('draw a one-line text child at its size when its line is size × lineHeight tall (28 × 1.3)', async () => {
+    // 28 × 1.3 is 36.4, and 36.4 / 1.3 is 27.999… in floating point: the stack gave the line
+    // exactly its room, and the text was drawn at 27 px, under its minSize.
+    const template = columnTemplate({
+      layers: [
+        title({ size: 28, minSize: 28, lineHeight: 1.3, maxLines: 1, height: 40 }),
+        box('after', '#FF0000'),
+      ],
+    });
+    const cut = `${LONG}, ${LONG}`;
+    for (const value of [SHORT, cut]) {
+      const report = await renderReport(jobFor(template, { title: value }));
+      const fitted = report.layers.find((l) => l.id === 'title')!;
+      expect(fitted.fittedSize, value).toBe(28);
+      expect(fitted.truncated, value).toBe(value === cut);
+    }
+  });
+
   it('shrink text children when the children do not fit the stack, keeping all inside it', async () => {
     const template = columnTemplate({ height: 300 });
     const report = await renderReport(jobFor(template, { title: LONG }));
