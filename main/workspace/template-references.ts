@@ -9,9 +9,11 @@ import {
   type Ratio,
   type Template,
   type VariableType,
+  type VietQrSource,
 } from '../../shared/template-format.js';
 import { formatPath } from '../../shared/zod-problems.js';
 import { encodeBarcode } from '../engine/barcode/barcode-symbol.js';
+import { checkVietQr, type VietQrProblem } from '../engine/vietqr/vietqr-fields.js';
 import { placeholderNames } from '../engine/format-value.js';
 import { formatVersionProblems } from './format-version-problems.js';
 
@@ -142,6 +144,14 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
               message: encoded.reason,
             });
         }
+        // A VietQR's fields written into the template are checked once, here, as a code is.
+        if (layer.kind === 'qr' && typeof layer.value !== 'string') {
+          for (const { field, message } of typedInVietQrProblems(layer.value.vietqr))
+            problems.push({
+              path: formatPath(prefix, [...parent, 'layers', index, 'value', 'vietqr', field]),
+              message,
+            });
+        }
         for (const name of new Set(placeholderNames(text))) {
           if (declared.has(name)) continue;
           problems.push({
@@ -185,4 +195,21 @@ export function templateReferenceProblems(template: Template, prefix = ''): Prob
       if (key !== 'var') visit(child, [...path, key]);
     }
   }
+}
+
+/**
+ * The problems of a VietQR's fields written into the template (not `{ var }` references): each
+ * would fail every row, so saving says so. Referenced fields stand in as valid values for the
+ * check (a bank's BIN, an account number; the optional ones left out) and are checked per row.
+ */
+function typedInVietQrProblems(source: VietQrSource): VietQrProblem[] {
+  const isRef = (value: unknown) => typeof value === 'object' && value !== null;
+  const probe: VietQrSource = {
+    bank: isRef(source.bank) ? '970436' : source.bank,
+    account: isRef(source.account) ? '0123456789' : source.account,
+    ...(source.amount === undefined || isRef(source.amount) ? {} : { amount: source.amount }),
+    ...(source.message === undefined || isRef(source.message) ? {} : { message: source.message }),
+  };
+  const checked = checkVietQr(probe, {});
+  return checked.ok ? [] : checked.problems.filter((problem) => !isRef(source[problem.field]));
 }

@@ -74,3 +74,48 @@ describe('barcode values', () => {
     ]);
   });
 });
+
+describe('VietQR fields written into the template', () => {
+  const withTransfer = (vietqr: Record<string, unknown>) => {
+    const square = certificate.layouts.square!;
+    const pay = { kind: 'qr', id: 'pay', x: 40, y: 40, width: 300, height: 300, value: { vietqr } };
+    return Template.parse({
+      ...certificate,
+      layouts: { ...certificate.layouts, square: { ...square, layers: [...square.layers, pay] } },
+    });
+  };
+  const at = (field: string) =>
+    `layouts.square.layers[${certificate.layouts.square!.layers.length}].value.vietqr.${field}`;
+
+  it('refuses at save what would fail every row: an unknown bank, an account with letters, decimals', () => {
+    expect(
+      templateReferenceProblems(
+        withTransfer({ bank: 'Vietcombank', account: '0071000123456', amount: 150000 }),
+      ),
+    ).toEqual([]);
+    const problems = templateReferenceProblems(
+      withTransfer({ bank: 'Ngân hàng Mặt Trăng', account: '0071-000-123', amount: '150000.5' }),
+    );
+    expect(problems.map((p) => p.path)).toEqual([at('bank'), at('account'), at('amount')]);
+    expect(problems[0]!.message).toMatch(/"Ngân hàng Mặt Trăng" is not a bank a VietQR knows/);
+    expect(problems[1]!.message).toMatch(/digits only/);
+  });
+
+  it('checks only the typed-in fields when others come from variables', () => {
+    const fromVariables = { bank: { var: 'recipient' }, account: { var: 'recipient' } };
+    expect(
+      templateReferenceProblems(withTransfer({ ...fromVariables, message: 'Hoc phi thang 9' })),
+    ).toEqual([]);
+    const long = 'Thanh toan hoc phi hoc ky mot nam 2026';
+    expect(
+      templateReferenceProblems(withTransfer({ ...fromVariables, message: long })).map(
+        (p) => p.path,
+      ),
+    ).toEqual([at('message')]);
+    expect(
+      templateReferenceProblems(withTransfer({ bank: { var: 'recipient' }, account: '12ab' })).map(
+        (p) => p.path,
+      ),
+    ).toEqual([at('account')]);
+  });
+});
