@@ -1,9 +1,10 @@
-import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { layoutPages } from '../../shared/layout-pages.js';
 import { MAX_CANVAS_SIDE, type Layout, type Paint } from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
+import type { Box } from './barcode/barcode-placement.js';
 import type { DrawnCode } from './barcode/drawn-code.js';
-import { layersAroundCodes } from './barcode/code-surroundings.js';
+import { codesArea, layersAroundCodes } from './barcode/code-surroundings.js';
 import { acquireCanvas } from './canvas-pool.js';
 import { drawCropMarks } from './crop-marks.js';
 import type { DrawContext } from './draw-context.js';
@@ -28,6 +29,11 @@ export interface DrawnTemplate {
   missingGlyphs: string[];
   /** The codes drawn, where they are and what they hold, when the job verifies its codes. */
   codes: DrawnCode[];
+  /**
+   * The part of the sheet's raster the canvas holds, in its pixels (the canvas's 0,0 at x, y):
+   * the whole sheet, or with `codesOnly` the area around the codes.
+   */
+  area: Box;
 }
 
 /** One page of a layout ready to draw: its background, visible layers and their images. */
@@ -138,7 +144,8 @@ export function drawLayout(
 /**
  * Draws one layout of a template with resolved values onto a canvas the size of its sheet at the
  * job's scale, taken from this thread's canvas pool: the caller may hand it back with
- * `releaseCanvas` once encoded.
+ * `releaseCanvas` once encoded. `codesOnly` (reading the codes of an output drawn elsewhere, a
+ * PDF): only the area around the page's codes, with the layers that reach it (codesArea).
  */
 export async function renderTemplate(
   job: RenderJob,
@@ -153,17 +160,12 @@ export async function renderTemplate(
       `${size.width} × ${size.height} px is over the ${MAX_CANVAS_SIDE} px limit; use a smaller scale`,
     );
   }
+  if (options.codesOnly) return renderCodesOnly(job, layout, sheet, scale);
   const canvas = acquireCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d');
   const dc = drawContext(job, ctx, false);
   if (job.verifyCodes) dc.codes = [];
-  // Only what can reach a code, for reading the codes of an output drawn elsewhere (a PDF).
-  const prepared = await prepareLayout(
-    dc,
-    layout,
-    (job.page ?? 1) - 1,
-    options.codesOnly ? layersAroundCodes : undefined,
-  );
+  const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1);
   if (scale !== 1) ctx.scale(scale, scale);
   drawLayout(dc, prepared, sheet, job.transparent === true);
   return {
@@ -173,8 +175,63 @@ export async function renderTemplate(
     layers: dc.textReports,
     missingGlyphs: [...dc.missingGlyphs],
     codes: dc.codes ?? [],
+    area: { x: 0, y: 0, ...size },
   };
 }
+
+/** Text is measured (for stacks and fit groups) before the canvas is known: on this one. */
+let measuringCanvas: Canvas | undefined;
+
+/**
+ * The page's codes and the layers that can reach them, drawn on a canvas only the size of the
+ * area around them: the rest of the sheet is neither allocated, cleared, painted nor read. The
+ * drawing is moved by whole pixels, so every pixel in the area is the one a whole sheet would
+ * have there, and the codes are noted in the canvas's pixels.
+ */
+async function renderCodesOnly(
+  job: RenderJob,
+  layout: Layout,
+  sheet: SheetGeometry,
+  scale: number,
+): Promise<DrawnTemplate> {
+  measuringCanvas ??= createCanvas(1, 1);
+  const dc = drawContext(job, measuringCanvas.getContext('2d'), false);
+  dc.codes = [];
+  const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1, layersAroundCodes);
+  const area = pixelArea(codesArea(prepared.visible), sheet, scale);
+  const canvas = acquireCanvas(area.width, area.height);
+  const ctx = canvas.getContext('2d');
+  dc.ctx = ctx;
+  ctx.translate(-area.x, -area.y);
+  if (scale !== 1) ctx.scale(scale, scale);
+  drawLayout(dc, prepared, sheet, job.transparent === true);
+  return {
+    canvas,
+    layout,
+    sheet,
+    layers: dc.textReports,
+    missingGlyphs: [...dc.missingGlyphs],
+    codes: dc.codes,
+    area,
+  };
+}
+
+/** An area of the layout (trim coordinates) as whole pixels of the sheet's raster, on the sheet. */
+function pixelArea(
+  bounds: { left: number; top: number; right: number; bottom: number } | null,
+  sheet: SheetGeometry,
+  scale: number,
+): Box {
+  const size = sheetPixelSize(sheet, scale);
+  if (!bounds) return { x: 0, y: 0, width: 1, height: 1 };
+  const x = clampPixel(Math.floor((sheet.origin + bounds.left) * scale), size.width - 1);
+  const y = clampPixel(Math.floor((sheet.origin + bounds.top) * scale), size.height - 1);
+  const right = clampPixel(Math.ceil((sheet.origin + bounds.right) * scale), size.width);
+  const bottom = clampPixel(Math.ceil((sheet.origin + bounds.bottom) * scale), size.height);
+  return { x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
+}
+
+const clampPixel = (value: number, max: number) => Math.max(0, Math.min(max, value));
 
 function drawLayer(
   dc: DrawContext,

@@ -3,9 +3,11 @@ import { layoutPages, pageCount, withChildren } from '../../shared/layout-pages.
 import type { Layer } from '../../shared/template-format.js';
 import type { RenderFailure, RenderJob } from '../render/render-protocol.js';
 import { canvasPixels, encodedPixels } from './barcode/code-pixels.js';
-import { unreadableCodes } from './barcode/verify-codes.js';
+import type { DrawnCode } from './barcode/drawn-code.js';
+import { readArea, unreadableCodes } from './barcode/verify-codes.js';
 import { releaseCanvas } from './canvas-pool.js';
 import { layoutOf, renderTemplate, type DrawnTemplate } from './render-template.js';
+import { sheetPixelSize } from './sheet-geometry.js';
 
 /**
  * The codes of one drawn raster page, read back. From the canvas when the output holds exactly
@@ -47,7 +49,14 @@ export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
   for (const page of pages) {
     // A page without codes (a badge's front) has nothing to read: not drawn again at all.
     if (!holdsCodes(all[page - 1]?.layers ?? [])) continue;
-    const drawn = await renderTemplate({ ...job, page, verifyCodes: true }, { codesOnly: true });
+    const pageJob = { ...job, page, verifyCodes: true };
+    let drawn = await renderTemplate(pageJob, { codesOnly: true });
+    if (!drawn.codes.every((code) => holdsReadArea(drawn, code, job.scale ?? 1))) {
+      // A code larger than its layer (a long barcode in a narrow box) is read beyond the area
+      // around the layers: the whole page, every layer, as a PNG of it would be.
+      releaseCanvas(drawn.canvas);
+      drawn = await renderTemplate(pageJob);
+    }
     try {
       problems.push(...(await unreadableOnPage(job, drawn, null, page)));
     } finally {
@@ -55,6 +64,22 @@ export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
     }
   }
   return problems;
+}
+
+/**
+ * Whether the canvas holds every pixel the code is read from: its read area lies inside the
+ * canvas, or runs off it only where the canvas meets the sheet's edge, as a whole page's would.
+ */
+function holdsReadArea(drawn: DrawnTemplate, code: DrawnCode, scale: number): boolean {
+  const read = readArea(code);
+  const { area, canvas } = drawn;
+  const sheet = sheetPixelSize(drawn.sheet, scale);
+  return (
+    (read.x >= 0 || area.x === 0) &&
+    (read.y >= 0 || area.y === 0) &&
+    (read.x + read.width <= canvas.width || area.x + area.width >= sheet.width) &&
+    (read.y + read.height <= canvas.height || area.y + area.height >= sheet.height)
+  );
 }
 
 function holdsCodes(layers: Layer[]): boolean {

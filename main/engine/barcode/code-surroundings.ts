@@ -1,6 +1,7 @@
 import type { DrawnLayer } from '../stack-layout.js';
 
-interface Bounds {
+/** A box by its edges, in layout pixels. */
+export interface Bounds {
   left: number;
   top: number;
   right: number;
@@ -15,36 +16,51 @@ const AROUND_SHARE = 0.25;
 const AROUND_MIN_PX = 32;
 
 /**
- * The layers that can put pixels where a code is read: the codes themselves and every layer
- * whose drawing (stroke and rotation included) reaches a code's surroundings, in drawing order.
- * Checking a PDF's codes draws only these on the raster: the other layers' text fitting and
- * painting cannot change what a scanner sees, and were most of the check's cost.
+ * Where a page's codes are read, in layout pixels: the smallest box that holds every code layer
+ * with its surroundings (the reader's margin, stroke and turn included); null without a code.
+ * Checking a PDF's codes rasterises only this box (renderTemplate's `codesOnly`).
  */
-export function layersAroundCodes(layers: readonly DrawnLayer[]): DrawnLayer[] {
-  const codes = layers
+export function codesArea(layers: readonly DrawnLayer[]): Bounds | null {
+  const around = layers
     .filter((layer) => layer.kind === 'qr' || layer.kind === 'barcode')
     .map((layer) => {
       const bounds = drawnBounds(layer);
-      const around = Math.max(
+      const margin = Math.max(
         AROUND_MIN_PX,
         AROUND_SHARE * Math.max(bounds.right - bounds.left, bounds.bottom - bounds.top),
       );
       return {
-        left: bounds.left - around,
-        top: bounds.top - around,
-        right: bounds.right + around,
-        bottom: bounds.bottom + around,
+        left: bounds.left - margin,
+        top: bounds.top - margin,
+        right: bounds.right + margin,
+        bottom: bounds.bottom + margin,
       };
     });
-  if (codes.length === 0) return [];
+  if (around.length === 0) return null;
+  return {
+    left: Math.min(...around.map((bounds) => bounds.left)),
+    top: Math.min(...around.map((bounds) => bounds.top)),
+    right: Math.max(...around.map((bounds) => bounds.right)),
+    bottom: Math.max(...around.map((bounds) => bounds.bottom)),
+  };
+}
+
+/**
+ * The layers that can put pixels where a code is read: every layer whose drawing (stroke and
+ * rotation included) reaches the codes' area (codesArea), the codes among them, in drawing
+ * order. Checking a PDF's codes draws only these on the raster: the other layers' text fitting
+ * and painting cannot change what a scanner sees, and were most of the check's cost.
+ */
+export function layersAroundCodes(layers: readonly DrawnLayer[]): DrawnLayer[] {
+  const area = codesArea(layers);
+  if (!area) return [];
   return layers.filter((layer) => {
     const bounds = drawnBounds(layer);
-    return codes.some(
-      (code) =>
-        bounds.left < code.right &&
-        bounds.right > code.left &&
-        bounds.top < code.bottom &&
-        bounds.bottom > code.top,
+    return (
+      bounds.left < area.right &&
+      bounds.right > area.left &&
+      bounds.top < area.bottom &&
+      bounds.bottom > area.top
     );
   });
 }

@@ -31,14 +31,7 @@ export async function unreadableCodes(
     // stands. Only an exact reading passes, so the quick way can pass no code that does not scan.
     const drawn = await readCodes(pixels.crop(inside(code.box)), code.format, { pure: true });
     if (drawn.some((result) => result.text === code.expected)) continue;
-    const margin = Math.max(MIN_MARGIN_PX, Math.ceil(MARGIN_MODULES * code.module));
-    const crop = {
-      x: code.box.x - margin,
-      y: code.box.y - margin,
-      width: code.box.width + 2 * margin,
-      height: code.box.height + 2 * margin,
-    };
-    const cut = pixels.crop(crop);
+    const cut = pixels.crop(readArea(code));
     const found = await readCodes(cut, code.format);
     // A code found elsewhere in the cut-out is not this one.
     const own = found.filter((result) => {
@@ -65,6 +58,20 @@ export async function unreadableCodes(
     });
   }
   return problems;
+}
+
+/**
+ * The pixels a code is read from when it does not read as drawn: its box and this many modules
+ * around it, in canvas pixels. The reader never looks further.
+ */
+export function readArea(code: DrawnCode): Box {
+  const margin = Math.max(MIN_MARGIN_PX, Math.ceil(MARGIN_MODULES * code.module));
+  return {
+    x: code.box.x - margin,
+    y: code.box.y - margin,
+    width: code.box.width + 2 * margin,
+    height: code.box.height + 2 * margin,
+  };
 }
 
 /**
