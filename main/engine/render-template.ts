@@ -3,8 +3,8 @@ import { layoutPages } from '../../shared/layout-pages.js';
 import { MAX_CANVAS_SIDE, type Layout, type Paint } from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
 import type { Box } from './barcode/barcode-placement.js';
-import type { DrawnCode } from './barcode/drawn-code.js';
-import { codesArea, layersAroundCodes } from './barcode/code-surroundings.js';
+import { layersReaching, type Bounds } from './barcode/code-surroundings.js';
+import { readArea, type DrawnCode } from './barcode/drawn-code.js';
 import { acquireCanvas } from './canvas-pool.js';
 import { drawCropMarks } from './crop-marks.js';
 import type { DrawContext } from './draw-context.js';
@@ -121,22 +121,7 @@ export function drawLayout(
       ctx.fillRect(bleedBox.x, bleedBox.y, bleedBox.width, bleedBox.height);
     }
   }
-  for (const layer of prepared.visible) {
-    ctx.save();
-    if (layer.opacity !== undefined) ctx.globalAlpha = layer.opacity;
-    if (layer.rotation) {
-      const cx = layer.x + layer.width / 2;
-      const cy = layer.y + layer.height / 2;
-      ctx.translate(cx, cy);
-      ctx.rotate((layer.rotation * Math.PI) / 180);
-      ctx.translate(-cx, -cy);
-    }
-    drawLayer(dc, layer, prepared.images);
-    if (layer.kind === 'text' || layer.kind === 'image') {
-      annotateLink(dc, layer, layerLinkHref(layer, dc.template, values));
-    }
-    ctx.restore();
-  }
+  for (const layer of prepared.visible) drawPlacedLayer(dc, layer, prepared.images);
   if (moved) ctx.restore();
   drawCropMarks(ctx, sheet);
 }
@@ -179,14 +164,14 @@ export async function renderTemplate(
   };
 }
 
-/** Text is measured (for stacks and fit groups) before the canvas is known: on this one. */
+/** Text is measured (for stacks and fit groups), and codes placed, before the canvas is known. */
 let measuringCanvas: Canvas | undefined;
 
 /**
  * The page's codes and the layers that can reach them, drawn on a canvas only the size of the
- * area around them: the rest of the sheet is neither allocated, cleared, painted nor read. The
- * drawing is moved by whole pixels, so every pixel in the area is the one a whole sheet would
- * have there, and the codes are noted in the canvas's pixels.
+ * pixels the reader looks at (readArea, around each code as it is placed): the rest of the sheet
+ * is neither allocated, cleared, painted nor read back. The drawing is moved by whole pixels, so
+ * every pixel there is the one a whole sheet has, and the codes are noted in the canvas's pixels.
  */
 async function renderCodesOnly(
   job: RenderJob,
@@ -196,12 +181,22 @@ async function renderCodesOnly(
 ): Promise<DrawnTemplate> {
   measuringCanvas ??= createCanvas(1, 1);
   const dc = drawContext(job, measuringCanvas.getContext('2d'), false);
-  dc.codes = [];
-  const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1, layersAroundCodes);
-  const area = pixelArea(codesArea(prepared.visible), sheet, scale);
+  let area: Box = { x: 0, y: 0, width: 1, height: 1 };
+  const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1, (layers) => {
+    const read = readBounds(placeCodes(dc, layers, sheet, scale));
+    if (!read) return [];
+    area = pixelArea(read, sheet, scale);
+    return layersReaching(layers, {
+      left: area.x / scale - sheet.origin,
+      top: area.y / scale - sheet.origin,
+      right: (area.x + area.width) / scale - sheet.origin,
+      bottom: (area.y + area.height) / scale - sheet.origin,
+    });
+  });
   const canvas = acquireCanvas(area.width, area.height);
   const ctx = canvas.getContext('2d');
   dc.ctx = ctx;
+  dc.codes = [];
   ctx.translate(-area.x, -area.y);
   if (scale !== 1) ctx.scale(scale, scale);
   drawLayout(dc, prepared, sheet, job.transparent === true);
@@ -216,22 +211,79 @@ async function renderCodesOnly(
   };
 }
 
-/** An area of the layout (trim coordinates) as whole pixels of the sheet's raster, on the sheet. */
-function pixelArea(
-  bounds: { left: number; top: number; right: number; bottom: number } | null,
+/**
+ * Where the codes among these layers go on the sheet's raster, found as drawing them would place
+ * them (same transform, same rounding) with nothing painted: DrawnCodes in the sheet's pixels.
+ */
+function placeCodes(
+  dc: DrawContext,
+  layers: readonly DrawnLayer[],
   sheet: SheetGeometry,
   scale: number,
-): Box {
+): DrawnCode[] {
+  const { ctx } = dc;
+  ctx.reset();
+  if (scale !== 1) ctx.scale(scale, scale);
+  ctx.translate(sheet.origin, sheet.origin);
+  dc.codes = [];
+  dc.placeOnly = true;
+  try {
+    for (const layer of layers) {
+      if (layer.kind === 'qr' || layer.kind === 'barcode') drawPlacedLayer(dc, layer, new Map());
+    }
+    return dc.codes;
+  } finally {
+    dc.placeOnly = false;
+    ctx.reset();
+  }
+}
+
+/** The box, in the sheet's pixels, holding every pixel the codes are read from; null for none. */
+function readBounds(codes: readonly DrawnCode[]): Bounds | null {
+  if (codes.length === 0) return null;
+  const areas = codes.map(readArea);
+  return {
+    left: Math.min(...areas.map((box) => box.x)),
+    top: Math.min(...areas.map((box) => box.y)),
+    right: Math.max(...areas.map((box) => box.x + box.width)),
+    bottom: Math.max(...areas.map((box) => box.y + box.height)),
+  };
+}
+
+/** A box of the sheet's raster on whole pixels, on the sheet (at least one pixel). */
+function pixelArea(bounds: Bounds, sheet: SheetGeometry, scale: number): Box {
   const size = sheetPixelSize(sheet, scale);
-  if (!bounds) return { x: 0, y: 0, width: 1, height: 1 };
-  const x = clampPixel(Math.floor((sheet.origin + bounds.left) * scale), size.width - 1);
-  const y = clampPixel(Math.floor((sheet.origin + bounds.top) * scale), size.height - 1);
-  const right = clampPixel(Math.ceil((sheet.origin + bounds.right) * scale), size.width);
-  const bottom = clampPixel(Math.ceil((sheet.origin + bounds.bottom) * scale), size.height);
+  const x = clampPixel(Math.floor(bounds.left), size.width - 1);
+  const y = clampPixel(Math.floor(bounds.top), size.height - 1);
+  const right = clampPixel(Math.ceil(bounds.right), size.width);
+  const bottom = clampPixel(Math.ceil(bounds.bottom), size.height);
   return { x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
 }
 
 const clampPixel = (value: number, max: number) => Math.max(0, Math.min(max, value));
+
+/** One layer in trim coordinates: with its opacity, turned about its centre, and its link. */
+function drawPlacedLayer(
+  dc: DrawContext,
+  layer: DrawnLayer,
+  images: Map<string, PreparedImage | null>,
+): void {
+  const { ctx } = dc;
+  ctx.save();
+  if (layer.opacity !== undefined) ctx.globalAlpha = layer.opacity;
+  if (layer.rotation) {
+    const cx = layer.x + layer.width / 2;
+    const cy = layer.y + layer.height / 2;
+    ctx.translate(cx, cy);
+    ctx.rotate((layer.rotation * Math.PI) / 180);
+    ctx.translate(-cx, -cy);
+  }
+  drawLayer(dc, layer, images);
+  if (layer.kind === 'text' || layer.kind === 'image') {
+    annotateLink(dc, layer, layerLinkHref(layer, dc.template, dc.values));
+  }
+  ctx.restore();
+}
 
 function drawLayer(
   dc: DrawContext,

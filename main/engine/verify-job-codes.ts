@@ -3,8 +3,8 @@ import { layoutPages, pageCount, withChildren } from '../../shared/layout-pages.
 import type { Layer } from '../../shared/template-format.js';
 import type { RenderFailure, RenderJob } from '../render/render-protocol.js';
 import { canvasPixels, encodedPixels } from './barcode/code-pixels.js';
-import type { DrawnCode } from './barcode/drawn-code.js';
-import { readArea, unreadableCodes } from './barcode/verify-codes.js';
+import { readArea, type DrawnCode } from './barcode/drawn-code.js';
+import { unreadableCodes } from './barcode/verify-codes.js';
 import { releaseCanvas } from './canvas-pool.js';
 import { layoutOf, renderTemplate, type DrawnTemplate } from './render-template.js';
 import { sheetPixelSize } from './sheet-geometry.js';
@@ -52,8 +52,8 @@ export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
     const pageJob = { ...job, page, verifyCodes: true };
     let drawn = await renderTemplate(pageJob, { codesOnly: true });
     if (!drawn.codes.every((code) => holdsReadArea(drawn, code, job.scale ?? 1))) {
-      // A code larger than its layer (a long barcode in a narrow box) is read beyond the area
-      // around the layers: the whole page, every layer, as a PNG of it would be.
+      // The area is where the codes were placed before drawing; a code drawn elsewhere would be
+      // read beyond it. Never seen, but then the whole page, every layer, as a PNG of it.
       releaseCanvas(drawn.canvas);
       drawn = await renderTemplate(pageJob);
     }

@@ -5,14 +5,7 @@ import { quote } from './barcode-value.js';
 import type { CodePixels } from './code-pixels.js';
 import { readCodes } from './code-reader.js';
 import { codeValuePath } from './code-value-path.js';
-import type { DrawnCode } from './drawn-code.js';
-
-/**
- * Around each code this many modules of what surrounds it are read too: a code drawn without a
- * quiet zone of its own gets one from its background, and no other whole code fits in it.
- */
-const MARGIN_MODULES = 4;
-const MIN_MARGIN_PX = 4;
+import { readArea, type DrawnCode } from './drawn-code.js';
 
 /**
  * Reads every code drawn on one page back from the pixels, cut out around each, and returns a
@@ -58,20 +51,6 @@ export async function unreadableCodes(
     });
   }
   return problems;
-}
-
-/**
- * The pixels a code is read from when it does not read as drawn: its box and this many modules
- * around it, in canvas pixels. The reader never looks further.
- */
-export function readArea(code: DrawnCode): Box {
-  const margin = Math.max(MIN_MARGIN_PX, Math.ceil(MARGIN_MODULES * code.module));
-  return {
-    x: code.box.x - margin,
-    y: code.box.y - margin,
-    width: code.box.width + 2 * margin,
-    height: code.box.height + 2 * margin,
-  };
 }
 
 /**

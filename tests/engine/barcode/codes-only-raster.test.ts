@@ -4,6 +4,7 @@ import { registerBundledFonts } from '../../../main/engine/fonts.js';
 import { FONTS_DIR } from '../../../main/engine/render-job.js';
 import { renderTemplate, type DrawnTemplate } from '../../../main/engine/render-template.js';
 import type { Box } from '../../../main/engine/barcode/barcode-placement.js';
+import type { DrawnCode } from '../../../main/engine/barcode/drawn-code.js';
 import type { RenderJob } from '../../../main/render/render-protocol.js';
 import { Template, type Layer } from '../../../shared/template-format.js';
 
@@ -62,7 +63,7 @@ const CASES: Record<string, Layer[]> = {
       kind: 'qr',
       id: 'edge-qr',
       x: -20,
-      y: -10,
+      y: -30,
       width: 220,
       height: 220,
       value: '{{url}}',
@@ -70,7 +71,7 @@ const CASES: Record<string, Layer[]> = {
     } as Layer,
     far,
   ],
-  // A turned bar crossing the code's corner, a stroke reaching into its quiet zone, a turned code.
+  // Layers that reach where the codes are read only by their turn or their stroke; turned codes.
   'turned and stroked layers around turned codes': [
     {
       kind: 'qr',
@@ -82,14 +83,16 @@ const CASES: Record<string, Layer[]> = {
       value: '{{url}}',
       rotation: 20,
     } as Layer,
-    shape('crossing', { x: 250, y: 380, width: 260, height: 24, rotation: -35 }),
+    // Below the area where the codes are read; turned, its end reaches in over the barcode.
+    shape('crossing', { x: 200, y: 660, width: 400, height: 24, rotation: -35 }),
+    // A line right of that area (a rectangle's stroke is inset): its stroke reaches in.
     shape('stroked', {
-      x: 420,
+      shape: 'line',
+      x: 560,
       y: 150,
-      width: 40,
-      height: 40,
-      fill: '#FFFFFF',
-      stroke: { paint: '#111111', width: 30 },
+      width: 4,
+      height: 200,
+      stroke: { paint: '#111111', width: 60 },
     }),
     {
       kind: 'barcode',
@@ -125,6 +128,19 @@ function pixelsOf(drawn: DrawnTemplate, box: Box): Buffer {
   return Buffer.from(ctx.getImageData(box.x - x, box.y - y, box.width, box.height).data);
 }
 
+/** How many pixels differ, and by how much at most in one channel. */
+function differences(a: Buffer, b: Buffer): { count: number; most: number } {
+  let count = 0;
+  let most = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    let pixel = 0;
+    for (let c = 0; c < 4; c++) pixel = Math.max(pixel, Math.abs(a[i + c]! - b[i + c]!));
+    if (pixel > 0) count += 1;
+    most = Math.max(most, pixel);
+  }
+  return { count, most };
+}
+
 describe('the raster around the codes of a PDF', () => {
   it.each(
     Object.keys(CASES).flatMap((name) => [
@@ -141,14 +157,25 @@ describe('the raster around the codes of a PDF', () => {
       // Smaller than the sheet: the far text is neither drawn nor read.
       expect(area.width * area.height).toBeLessThan(whole.canvas.width * whole.canvas.height);
       expect([around.canvas.width, around.canvas.height]).toEqual([area.width, area.height]);
-      expect(pixelsOf(around, area).equals(pixelsOf(whole, area))).toBe(true);
+      const apart = differences(pixelsOf(around, area), pixelsOf(whole, area));
+      if (name.startsWith('turned')) {
+        // Turned edges are anti-aliased from coordinates moved onto the smaller canvas: a few of
+        // their pixels (~70 of 250,000) come out a shade apart (up to 35 of 255). A layer left out
+        // or a pixel of shift shows far more (~700 pixels, 190 apart, for the turned bar alone).
+        expect(apart.most).toBeLessThanOrEqual(48);
+        expect(apart.count).toBeLessThan((area.width * area.height) / 1000);
+      } else {
+        expect(apart.count).toBe(0);
+      }
       // The codes are where the whole page has them, in the smaller canvas's pixels.
-      expect(
-        around.codes.map((code) => ({
+      const onSheet = (codes: DrawnCode[], at: { x: number; y: number }) =>
+        codes.map((code) => ({
           ...code,
-          box: { ...code.box, x: code.box.x + area.x, y: code.box.y + area.y },
-        })),
-      ).toEqual(whole.codes);
+          box: [code.box.x + at.x, code.box.y + at.y, code.box.width, code.box.height].map(
+            (edge) => Math.round(edge * 1e6) / 1e6,
+          ),
+        }));
+      expect(onSheet(around.codes, area)).toEqual(onSheet(whole.codes, { x: 0, y: 0 }));
     },
   );
 
