@@ -5,7 +5,7 @@ import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
 import type { Box } from './barcode/barcode-placement.js';
 import { layersReaching, type Bounds } from './barcode/code-surroundings.js';
 import { readArea, type DrawnCode } from './barcode/drawn-code.js';
-import { acquireCanvas } from './canvas-pool.js';
+import { acquireCanvas, releaseCanvas } from './canvas-pool.js';
 import { drawCropMarks } from './crop-marks.js';
 import type { DrawContext } from './draw-context.js';
 import { drawBarcodeLayer } from './layers/barcode-layer.js';
@@ -181,18 +181,24 @@ async function renderCodesOnly(
 ): Promise<DrawnTemplate> {
   measuringCanvas ??= createCanvas(1, 1);
   const dc = drawContext(job, measuringCanvas.getContext('2d'), false);
-  let area: Box = { x: 0, y: 0, width: 1, height: 1 };
+  let placed: DrawnCode[] = [];
   const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1, (layers) => {
-    const read = readBounds(placeCodes(dc, layers, sheet, scale));
-    if (!read) return [];
-    area = pixelArea(read, sheet, scale);
-    return layersReaching(layers, {
-      left: area.x / scale - sheet.origin,
-      top: area.y / scale - sheet.origin,
-      right: (area.x + area.width) / scale - sheet.origin,
-      bottom: (area.y + area.height) / scale - sheet.origin,
+    placed = placeCodes(dc, layers, sheet, scale);
+    // Each code's own read area, in layout pixels: a layer between two codes that reaches
+    // neither is not drawn (its pixels on the canvas are never read).
+    const areas = placed.map((code) => {
+      const read = readArea(code);
+      return {
+        left: read.x / scale - sheet.origin,
+        top: read.y / scale - sheet.origin,
+        right: (read.x + read.width) / scale - sheet.origin,
+        bottom: (read.y + read.height) / scale - sheet.origin,
+      };
     });
+    return layersReaching(layers, areas);
   });
+  const read = readBounds(placed);
+  const area = read ? pixelArea(read, sheet, scale) : { x: 0, y: 0, width: 1, height: 1 };
   const canvas = acquireCanvas(area.width, area.height);
   const ctx = canvas.getContext('2d');
   dc.ctx = ctx;
@@ -200,6 +206,12 @@ async function renderCodesOnly(
   ctx.translate(-area.x, -area.y);
   if (scale !== 1) ctx.scale(scale, scale);
   drawLayout(dc, prepared, sheet, job.transparent === true);
+  if (!samePlaces(dc.codes, placed, area)) {
+    // Only the layers around where the codes were placed were drawn: a code drawn elsewhere
+    // would be read among missing layers. Not seen; then the whole page, as a PNG of it.
+    releaseCanvas(canvas);
+    return renderTemplate(job);
+  }
   return {
     canvas,
     layout,
@@ -209,6 +221,26 @@ async function renderCodesOnly(
     codes: dc.codes,
     area,
   };
+}
+
+/** Whether the codes drawn on a canvas at `area` are those placed on the sheet, where placed. */
+function samePlaces(drawn: readonly DrawnCode[], placed: readonly DrawnCode[], area: Box): boolean {
+  const near = (a: number, b: number) => Math.abs(a - b) < 0.01;
+  return (
+    drawn.length === placed.length &&
+    drawn.every((code, i) => {
+      const place = placed[i];
+      return (
+        place !== undefined &&
+        code.layerId === place.layerId &&
+        near(code.box.x + area.x, place.box.x) &&
+        near(code.box.y + area.y, place.box.y) &&
+        near(code.box.width, place.box.width) &&
+        near(code.box.height, place.box.height) &&
+        near(code.module, place.module)
+      );
+    })
+  );
 }
 
 /**

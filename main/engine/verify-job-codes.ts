@@ -3,11 +3,9 @@ import { layoutPages, pageCount, withChildren } from '../../shared/layout-pages.
 import type { Layer } from '../../shared/template-format.js';
 import type { RenderFailure, RenderJob } from '../render/render-protocol.js';
 import { canvasPixels, encodedPixels } from './barcode/code-pixels.js';
-import { readArea, type DrawnCode } from './barcode/drawn-code.js';
 import { unreadableCodes } from './barcode/verify-codes.js';
 import { releaseCanvas } from './canvas-pool.js';
 import { layoutOf, renderTemplate, type DrawnTemplate } from './render-template.js';
-import { sheetPixelSize } from './sheet-geometry.js';
 
 /**
  * The codes of one drawn raster page, read back. From the canvas when the output holds exactly
@@ -25,8 +23,9 @@ export async function unreadableOnPage(
     output === null ||
     output.byteLength === 0 ||
     (job.format === 'png' && job.outputWidth === undefined);
+  // Painted on white paper, every pixel is opaque: none to put on white.
   const pixels = exact
-    ? canvasPixels(drawn.canvas)
+    ? canvasPixels(drawn.canvas, { opaque: job.transparent !== true })
     : await encodedPixels(output, drawn.canvas.width);
   return unreadableCodes(pixels, drawn.codes, {
     template: job.template,
@@ -40,7 +39,8 @@ export async function unreadableOnPage(
  * read back. For a PDF: its layout pixels one to one, which is its print DPI (a print layout's
  * modules are whole layout pixels in both), so the codes are read as a printer would put them on
  * paper, without rasterising the PDF with another program. Only the layers that can reach a
- * code are drawn (layersAroundCodes): the rest cannot change what a scanner reads.
+ * code's read area are drawn (renderTemplate's codesOnly): the rest cannot change what a scanner
+ * reads.
  */
 export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
   const all = layoutPages(layoutOf(job));
@@ -50,13 +50,7 @@ export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
     // A page without codes (a badge's front) has nothing to read: not drawn again at all.
     if (!holdsCodes(all[page - 1]?.layers ?? [])) continue;
     const pageJob = { ...job, page, verifyCodes: true };
-    let drawn = await renderTemplate(pageJob, { codesOnly: true });
-    if (!drawn.codes.every((code) => holdsReadArea(drawn, code, job.scale ?? 1))) {
-      // The area is where the codes were placed before drawing; a code drawn elsewhere would be
-      // read beyond it. Never seen, but then the whole page, every layer, as a PNG of it.
-      releaseCanvas(drawn.canvas);
-      drawn = await renderTemplate(pageJob);
-    }
+    const drawn = await renderTemplate(pageJob, { codesOnly: true });
     try {
       problems.push(...(await unreadableOnPage(job, drawn, null, page)));
     } finally {
@@ -64,22 +58,6 @@ export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
     }
   }
   return problems;
-}
-
-/**
- * Whether the canvas holds every pixel the code is read from: its read area lies inside the
- * canvas, or runs off it only where the canvas meets the sheet's edge, as a whole page's would.
- */
-function holdsReadArea(drawn: DrawnTemplate, code: DrawnCode, scale: number): boolean {
-  const read = readArea(code);
-  const { area, canvas } = drawn;
-  const sheet = sheetPixelSize(drawn.sheet, scale);
-  return (
-    (read.x >= 0 || area.x === 0) &&
-    (read.y >= 0 || area.y === 0) &&
-    (read.x + read.width <= canvas.width || area.x + area.width >= sheet.width) &&
-    (read.y + read.height <= canvas.height || area.y + area.height >= sheet.height)
-  );
 }
 
 function holdsCodes(layers: Layer[]): boolean {

@@ -9,19 +9,23 @@ export interface Bounds {
 }
 
 /**
- * The layers that can put pixels in an area (layout pixels): every layer whose drawing (stroke
- * and rotation included) reaches it, in drawing order. Checking a PDF's codes draws only these,
- * on a raster of the area where its codes are read: the other layers' text fitting and painting
- * cannot change what a scanner sees, and were most of the check's cost.
+ * The layers that can put pixels in any of these areas (layout pixels): every layer whose
+ * drawing (stroke and rotation included) reaches one, in drawing order. Checking a PDF's codes
+ * draws only these, on a raster of the areas where its codes are read: the other layers' text
+ * fitting and painting cannot change what a scanner sees, and were most of the check's cost.
  */
-export function layersReaching(layers: readonly DrawnLayer[], area: Bounds): DrawnLayer[] {
+export function layersReaching(
+  layers: readonly DrawnLayer[],
+  areas: readonly Bounds[],
+): DrawnLayer[] {
   return layers.filter((layer) => {
     const bounds = drawnBounds(layer);
-    return (
-      bounds.left < area.right &&
-      bounds.right > area.left &&
-      bounds.top < area.bottom &&
-      bounds.bottom > area.top
+    return areas.some(
+      (area) =>
+        bounds.left < area.right &&
+        bounds.right > area.left &&
+        bounds.top < area.bottom &&
+        bounds.bottom > area.top,
     );
   });
 }

@@ -28,7 +28,7 @@ describe('the layers reaching where codes are read', () => {
       qr,
       shape('sticker-over', { x: 650, y: 650, width: 60, height: 60 }),
     ];
-    expect(ids(layersReaching(layers, read))).toEqual(['photo-under', 'qr', 'sticker-over']);
+    expect(ids(layersReaching(layers, [read]))).toEqual(['photo-under', 'qr', 'sticker-over']);
   });
 
   it('keeps a layer that reaches the area only by its stroke or its turn', () => {
@@ -59,11 +59,18 @@ describe('the layers reaching where codes are read', () => {
       // Touching the area's edge without entering it.
       shape('edge', { x: 832, y: 600, width: 40, height: 40 }),
     ];
-    expect(ids(layersReaching(layers, read))).toEqual(['qr', 'near', 'stroked', 'turned']);
+    expect(ids(layersReaching(layers, [read]))).toEqual(['qr', 'near', 'stroked', 'turned']);
   });
 
-  it('keeps nothing for an area no layer reaches', () => {
-    const area = { left: 0, top: 0, right: 10, bottom: 10 };
-    expect(layersReaching([qr], area)).toEqual([]);
+  it('keeps a layer that reaches any of the areas, and none between them', () => {
+    const other = { left: 0, top: 0, right: 100, bottom: 100 };
+    const layers = [
+      shape('corner', { x: 50, y: 50, width: 20, height: 20 }),
+      // Inside the box around both areas, outside each.
+      shape('between', { x: 300, y: 300, width: 100, height: 100 }),
+      qr,
+    ];
+    expect(ids(layersReaching(layers, [other, read]))).toEqual(['corner', 'qr']);
+    expect(layersReaching(layers, [])).toEqual([]);
   });
 });

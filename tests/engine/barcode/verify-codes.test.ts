@@ -238,6 +238,25 @@ describe('verifying codes from the pixels', () => {
     expect(result.ok, result.ok ? '' : result.message).toBe(true);
   });
 
+  it('reads a transparent output whose codes have no paint of their own behind them on white', async () => {
+    // Light modules and quiet zones left transparent: read as black they would hide the codes.
+    const clear = Template.parse({
+      ...TICKET,
+      layouts: {
+        ticket: {
+          ...TICKET.layouts.ticket,
+          layers: TICKET.layouts.ticket!.layers.map((layer) =>
+            layer.kind === 'qr' || layer.kind === 'barcode'
+              ? { ...layer, background: '#FFFFFF00' }
+              : layer,
+          ),
+        },
+      },
+    });
+    const result = await renderJob({ ...ticketJob(GOOD, { transparent: true }), template: clear });
+    expect(result.ok, result.ok ? '' : result.message).toBe(true);
+  });
+
   it('draws and encodes as before when codes are not verified', async () => {
     const unverified = await renderJob(
       ticketJob({ ...GOOD, ink: '#F2F2F2' }, { verifyCodes: false }),
