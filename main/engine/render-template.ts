@@ -285,12 +285,21 @@ function readBounds(codes: readonly DrawnCode[]): Bounds | null {
 /** A box of the sheet's raster on whole pixels, on the sheet (at least one pixel). */
 function pixelArea(bounds: Bounds, sheet: SheetGeometry, scale: number): Box {
   const size = sheetPixelSize(sheet, scale);
-  const x = clampPixel(Math.floor(bounds.left), size.width - 1);
-  const y = clampPixel(Math.floor(bounds.top), size.height - 1);
-  const right = clampPixel(Math.ceil(bounds.right), size.width);
-  const bottom = clampPixel(Math.ceil(bounds.bottom), size.height);
+  const grid = (value: number, round: (n: number) => number) =>
+    round(value / AREA_GRID) * AREA_GRID;
+  const x = clampPixel(grid(bounds.left, Math.floor), size.width - 1);
+  const y = clampPixel(grid(bounds.top, Math.floor), size.height - 1);
+  const right = clampPixel(grid(bounds.right, Math.ceil), size.width);
+  const bottom = clampPixel(grid(bounds.bottom, Math.ceil), size.height);
   return { x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
 }
+
+/**
+ * The area's edges fall on this grid of the sheet's pixels: codes of other sizes (a longer
+ * link, a longer barcode) mostly give the same canvas size, which the canvas pool keeps, rather
+ * than a new size on every row.
+ */
+const AREA_GRID = 64;
 
 const clampPixel = (value: number, max: number) => Math.max(0, Math.min(max, value));
 
