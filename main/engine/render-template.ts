@@ -129,12 +129,13 @@ export function drawLayout(
 /**
  * Draws one layout of a template with resolved values onto a canvas the size of its sheet at the
  * job's scale, taken from this thread's canvas pool: the caller may hand it back with
- * `releaseCanvas` once encoded. `codesOnly` (reading the codes of an output drawn elsewhere, a
- * PDF): only the area around the page's codes, with the layers that reach it (codesArea).
+ * `releaseCanvas` once encoded. For reading the codes of a PDF's page: `pdfRaster` draws QR codes
+ * as the PDF does; `codesOnly` draws only where the page's codes are read, with the layers that
+ * reach there (and as a raster of the PDF).
  */
 export async function renderTemplate(
   job: RenderJob,
-  options: { codesOnly?: boolean } = {},
+  options: { codesOnly?: boolean; pdfRaster?: boolean } = {},
 ): Promise<DrawnTemplate> {
   const layout = layoutOf(job);
   const sheet = sheetGeometry(layout, job.cropMarks === true);
@@ -150,6 +151,7 @@ export async function renderTemplate(
   const ctx = canvas.getContext('2d');
   const dc = drawContext(job, ctx, false);
   if (job.verifyCodes) dc.codes = [];
+  if (options.pdfRaster) dc.pdfRaster = true;
   const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1);
   if (scale !== 1) ctx.scale(scale, scale);
   drawLayout(dc, prepared, sheet, job.transparent === true);
@@ -203,6 +205,7 @@ async function renderCodesOnly(
   const ctx = canvas.getContext('2d');
   dc.ctx = ctx;
   dc.codes = [];
+  dc.pdfRaster = true;
   ctx.translate(-area.x, -area.y);
   if (scale !== 1) ctx.scale(scale, scale);
   drawLayout(dc, prepared, sheet, job.transparent === true);
@@ -210,7 +213,7 @@ async function renderCodesOnly(
     // Only the layers around where the codes were placed were drawn: a code drawn elsewhere
     // would be read among missing layers. Not seen; then the whole page, as a PNG of it.
     releaseCanvas(canvas);
-    return renderTemplate(job);
+    return renderTemplate(job, { pdfRaster: true });
   }
   return {
     canvas,

@@ -47,9 +47,10 @@ export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   ctx.fillStyle = resolveColour(layer.foreground, values) ?? '#000000';
   const origin = layer.margin * module;
   annotateLink(dc, { x: left, y: top, width: side, height: side }, codeLinkHref(text));
-  if (dc.vector) {
+  if (dc.vector || dc.pdfRaster) {
     // A PDF gets one path of horizontal runs: a few hundred rectangles filled once, instead of a
-    // fill operation per module (a sheet of badges draws thousands of codes).
+    // fill operation per module (a sheet of badges draws thousands of codes). The raster its
+    // codes are checked on too: a turned code shows no seams between modules, as in the PDF.
     ctx.beginPath();
     for (let row = 0; row < count; row += 1) {
       let col = 0;

@@ -152,7 +152,7 @@ describe('the raster around the codes of a PDF', () => {
     'holds the whole page’s pixels where codes are read: $name (crop marks: $cropMarks)',
     async ({ name, cropMarks }) => {
       const template = card(CASES[name]!);
-      const whole = await renderTemplate(job(template, { cropMarks }));
+      const whole = await renderTemplate(job(template, { cropMarks }), { pdfRaster: true });
       const around = await renderTemplate(job(template, { cropMarks }), { codesOnly: true });
       const { area } = around;
       // Smaller than the sheet: the far text is neither drawn nor read.
