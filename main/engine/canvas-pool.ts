@@ -7,6 +7,12 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
  * worker runs at most two jobs at once.
  */
 const KEEP_PER_SIZE = 2;
+/**
+ * Sizes kept, the most recently handed back: a batch draws one sheet size, but the rasters a
+ * PDF's codes are checked on are as large as the area around its codes, whose size may vary.
+ */
+const KEEP_SIZES = 8;
+/** By size, the least recently handed back first. */
 const idle = new Map<string, Canvas[]>();
 
 const sizeKey = (width: number, height: number) => `${width}x${height}`;
@@ -25,5 +31,10 @@ export function releaseCanvas(canvas: Canvas): void {
   const list = idle.get(key) ?? [];
   if (list.length >= KEEP_PER_SIZE || list.includes(canvas)) return;
   list.push(canvas);
+  idle.delete(key);
   idle.set(key, list);
+  for (const oldest of idle.keys()) {
+    if (idle.size <= KEEP_SIZES) break;
+    idle.delete(oldest);
+  }
 }

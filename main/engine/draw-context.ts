@@ -22,6 +22,10 @@ export interface DrawContext {
   sourceImages?: SourceImageStore;
   /** Receives each QR code and barcode drawn, when the job verifies its codes (a raster only). */
   codes?: DrawnCode[];
+  /** Codes are noted where they go and nothing is painted (placing a PDF check's raster). */
+  placeOnly?: boolean;
+  /** A raster of a PDF's page, its codes checked on: QR codes drawn as the PDF draws them. */
+  pdfRaster?: boolean;
 }
 
 /** How a text layer came out: the size it was drawn at, its lines, and whether it was cut. */

@@ -23,8 +23,9 @@ export async function unreadableOnPage(
     output === null ||
     output.byteLength === 0 ||
     (job.format === 'png' && job.outputWidth === undefined);
+  // Painted on white paper, every pixel is opaque: none to put on white.
   const pixels = exact
-    ? canvasPixels(drawn.canvas)
+    ? canvasPixels(drawn.canvas, { opaque: job.transparent !== true })
     : await encodedPixels(output, drawn.canvas.width);
   return unreadableCodes(pixels, drawn.codes, {
     template: job.template,
@@ -38,7 +39,8 @@ export async function unreadableOnPage(
  * read back. For a PDF: its layout pixels one to one, which is its print DPI (a print layout's
  * modules are whole layout pixels in both), so the codes are read as a printer would put them on
  * paper, without rasterising the PDF with another program. Only the layers that can reach a
- * code are drawn (layersAroundCodes): the rest cannot change what a scanner reads.
+ * code's read area are drawn (renderTemplate's codesOnly): the rest cannot change what a scanner
+ * reads.
  */
 export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
   const all = layoutPages(layoutOf(job));
@@ -47,7 +49,8 @@ export async function unreadableInRaster(job: RenderJob): Promise<Problem[]> {
   for (const page of pages) {
     // A page without codes (a badge's front) has nothing to read: not drawn again at all.
     if (!holdsCodes(all[page - 1]?.layers ?? [])) continue;
-    const drawn = await renderTemplate({ ...job, page, verifyCodes: true }, { codesOnly: true });
+    const pageJob = { ...job, page, verifyCodes: true };
+    const drawn = await renderTemplate(pageJob, { codesOnly: true });
     try {
       problems.push(...(await unreadableOnPage(job, drawn, null, page)));
     } finally {

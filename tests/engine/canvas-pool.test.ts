@@ -43,4 +43,22 @@ describe('canvas pool', () => {
     expect(first).toBe(a);
     expect(second).not.toBe(a);
   });
+
+  it('keeps the sizes handed back most recently, and lets go of the others', () => {
+    const kept = Array.from({ length: 9 }, (_, i) => acquireCanvas(40 + i, 9));
+    // Each handed back in turn, the first again last: the second is the one let go.
+    for (const canvas of [...kept, kept[0]!]) releaseCanvas(canvas);
+    const again = kept.map((canvas) => acquireCanvas(canvas.width, canvas.height));
+    expect(again.map((canvas, i) => canvas === kept[i])).toEqual([
+      true,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+  });
 });

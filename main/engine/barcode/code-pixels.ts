@@ -18,14 +18,18 @@ export interface CroppedPixels extends RgbaPixels {
   scale: number;
 }
 
-/** A drawn canvas: the pixels of a PNG of it, which is lossless, before they are encoded. */
-export function canvasPixels(canvas: Canvas): CodePixels {
+/**
+ * A drawn canvas: the pixels of a PNG of it, which is lossless, before they are encoded.
+ * `opaque`: drawn on paper, so no pixel needs putting on white.
+ */
+export function canvasPixels(canvas: Canvas, options: { opaque?: boolean } = {}): CodePixels {
   const ctx = canvas.getContext('2d');
   return {
     crop(box) {
       const area = clamp(box, canvas.width, canvas.height);
       const image = ctx.getImageData(area.x, area.y, area.width, area.height);
-      const pixels = onWhite({ data: image.data, width: image.width, height: image.height });
+      const read = { data: image.data, width: image.width, height: image.height };
+      const pixels = options.opaque ? read : onWhite(read);
       return { ...pixels, x: area.x, y: area.y, scale: 1 };
     },
   };

@@ -1,6 +1,7 @@
 import type { DrawnLayer } from '../stack-layout.js';
 
-interface Bounds {
+/** A box by its edges. */
+export interface Bounds {
   left: number;
   top: number;
   right: number;
@@ -8,43 +9,23 @@ interface Bounds {
 }
 
 /**
- * Around a code, the pixels a reader looks at: its quiet zone and the careful reader's margin
- * (4 modules, under 15 % of a code's side for every symbology drawn) with room to spare.
+ * The layers that can put pixels in any of these areas (layout pixels): every layer whose
+ * drawing (stroke and rotation included) reaches one, in drawing order. Checking a PDF's codes
+ * draws only these, on a raster of the areas where its codes are read: the other layers' text
+ * fitting and painting cannot change what a scanner sees, and were most of the check's cost.
  */
-const AROUND_SHARE = 0.25;
-const AROUND_MIN_PX = 32;
-
-/**
- * The layers that can put pixels where a code is read: the codes themselves and every layer
- * whose drawing (stroke and rotation included) reaches a code's surroundings, in drawing order.
- * Checking a PDF's codes draws only these on the raster: the other layers' text fitting and
- * painting cannot change what a scanner sees, and were most of the check's cost.
- */
-export function layersAroundCodes(layers: readonly DrawnLayer[]): DrawnLayer[] {
-  const codes = layers
-    .filter((layer) => layer.kind === 'qr' || layer.kind === 'barcode')
-    .map((layer) => {
-      const bounds = drawnBounds(layer);
-      const around = Math.max(
-        AROUND_MIN_PX,
-        AROUND_SHARE * Math.max(bounds.right - bounds.left, bounds.bottom - bounds.top),
-      );
-      return {
-        left: bounds.left - around,
-        top: bounds.top - around,
-        right: bounds.right + around,
-        bottom: bounds.bottom + around,
-      };
-    });
-  if (codes.length === 0) return [];
+export function layersReaching(
+  layers: readonly DrawnLayer[],
+  areas: readonly Bounds[],
+): DrawnLayer[] {
   return layers.filter((layer) => {
     const bounds = drawnBounds(layer);
-    return codes.some(
-      (code) =>
-        bounds.left < code.right &&
-        bounds.right > code.left &&
-        bounds.top < code.bottom &&
-        bounds.bottom > code.top,
+    return areas.some(
+      (area) =>
+        bounds.left < area.right &&
+        bounds.right > area.left &&
+        bounds.top < area.bottom &&
+        bounds.bottom > area.top,
     );
   });
 }

@@ -50,3 +50,24 @@ export function noteDrawnCode(
     module: code.module * Math.hypot(m.a, m.b),
   });
 }
+
+/**
+ * Around each code this many modules of what surrounds it are read too: a code drawn without a
+ * quiet zone of its own gets one from its background, and no other whole code fits in it.
+ */
+const MARGIN_MODULES = 4;
+const MIN_MARGIN_PX = 4;
+
+/**
+ * The pixels a code is read from when it does not read as drawn: its box and this many modules
+ * around it, in canvas pixels. The reader never looks further.
+ */
+export function readArea(code: DrawnCode): Box {
+  const margin = Math.max(MIN_MARGIN_PX, Math.ceil(MARGIN_MODULES * code.module));
+  return {
+    x: code.box.x - margin,
+    y: code.box.y - margin,
+    width: code.box.width + 2 * margin,
+    height: code.box.height + 2 * margin,
+  };
+}

@@ -5,14 +5,7 @@ import { quote } from './barcode-value.js';
 import type { CodePixels } from './code-pixels.js';
 import { readCodes } from './code-reader.js';
 import { codeValuePath } from './code-value-path.js';
-import type { DrawnCode } from './drawn-code.js';
-
-/**
- * Around each code this many modules of what surrounds it are read too: a code drawn without a
- * quiet zone of its own gets one from its background, and no other whole code fits in it.
- */
-const MARGIN_MODULES = 4;
-const MIN_MARGIN_PX = 4;
+import { readArea, type DrawnCode } from './drawn-code.js';
 
 /**
  * Reads every code drawn on one page back from the pixels, cut out around each, and returns a
@@ -31,14 +24,7 @@ export async function unreadableCodes(
     // stands. Only an exact reading passes, so the quick way can pass no code that does not scan.
     const drawn = await readCodes(pixels.crop(inside(code.box)), code.format, { pure: true });
     if (drawn.some((result) => result.text === code.expected)) continue;
-    const margin = Math.max(MIN_MARGIN_PX, Math.ceil(MARGIN_MODULES * code.module));
-    const crop = {
-      x: code.box.x - margin,
-      y: code.box.y - margin,
-      width: code.box.width + 2 * margin,
-      height: code.box.height + 2 * margin,
-    };
-    const cut = pixels.crop(crop);
+    const cut = pixels.crop(readArea(code));
     const found = await readCodes(cut, code.format);
     // A code found elsewhere in the cut-out is not this one.
     const own = found.filter((result) => {

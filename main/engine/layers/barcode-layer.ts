@@ -58,6 +58,10 @@ export function drawBarcodeLayer(dc: DrawContext, layer: BarcodeLayer): void {
       module: placement.module,
     });
   }
+  if (dc.placeOnly) {
+    ctx.restore();
+    return;
+  }
   const background = resolveColour(layer.background, values);
   if (background) {
     ctx.fillStyle = background;

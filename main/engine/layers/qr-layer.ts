@@ -4,7 +4,7 @@ import { noteDrawnCode } from '../barcode/drawn-code.js';
 import { resolveColour } from '../paint.js';
 import { codeLinkHref } from '../link-href.js';
 import { annotateLink } from '../pdf-links.js';
-import { qrEncoder } from '../qr-encoder.js';
+import { encodeQr } from '../qr-encoder.js';
 import { qrText } from '../qr-text.js';
 
 /**
@@ -19,21 +19,13 @@ export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
   if (text === null)
     throw new Error(`The VietQR "${layer.id}" cannot be drawn: its fields do not pass`);
   if (!text) return;
-  const qr = qrEncoder().create(text, { errorCorrectionLevel: layer.errorCorrection });
+  const qr = encodeQr(text, layer.errorCorrection);
   const count = qr.modules.size;
   const total = count + layer.margin * 2;
   const module = Math.max(1, Math.floor(Math.min(layer.width, layer.height) / total));
   const side = module * total;
   const left = Math.round(layer.x + (layer.width - side) / 2);
   const top = Math.round(layer.y + (layer.height - side) / 2);
-  const background = resolveColour(layer.background, values);
-  if (background) {
-    ctx.fillStyle = background;
-    ctx.fillRect(left, top, side, side);
-  }
-  ctx.fillStyle = resolveColour(layer.foreground, values) ?? '#000000';
-  const origin = layer.margin * module;
-  annotateLink(dc, { x: left, y: top, width: side, height: side }, codeLinkHref(text));
   if (dc.codes) {
     noteDrawnCode(dc.codes, ctx, {
       layerId: layer.id,
@@ -46,9 +38,19 @@ export function drawQrLayer(dc: DrawContext, layer: QrLayer): void {
       module,
     });
   }
-  if (dc.vector) {
+  if (dc.placeOnly) return;
+  const background = resolveColour(layer.background, values);
+  if (background) {
+    ctx.fillStyle = background;
+    ctx.fillRect(left, top, side, side);
+  }
+  ctx.fillStyle = resolveColour(layer.foreground, values) ?? '#000000';
+  const origin = layer.margin * module;
+  annotateLink(dc, { x: left, y: top, width: side, height: side }, codeLinkHref(text));
+  if (dc.vector || dc.pdfRaster) {
     // A PDF gets one path of horizontal runs: a few hundred rectangles filled once, instead of a
-    // fill operation per module (a sheet of badges draws thousands of codes).
+    // fill operation per module (a sheet of badges draws thousands of codes). The raster its
+    // codes are checked on too: a turned code shows no seams between modules, as in the PDF.
     ctx.beginPath();
     for (let row = 0; row < count; row += 1) {
       let col = 0;

@@ -1,5 +1,5 @@
 import type { PageSpec } from '../../../shared/template-format.js';
-import { qrEncoder } from '../qr-encoder.js';
+import { encodeQr } from '../qr-encoder.js';
 import { qrText } from '../qr-text.js';
 import type { Rule, RuleViolation } from './rule-types.js';
 
@@ -47,8 +47,7 @@ export const qrScannable: Rule = (page): RuleViolation[] =>
         },
       ];
     }
-    const count = qrEncoder().create(text, { errorCorrectionLevel: layer.errorCorrection }).modules
-      .size;
+    const count = encodeQr(text, layer.errorCorrection).modules.size;
     const modulePx = Math.floor(Math.min(layer.width, layer.height) / (count + layer.margin * 2));
     const needed = minModulePx(page.print);
     if (modulePx >= needed) return [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layersAroundCodes } from '../../../main/engine/barcode/code-surroundings.js';
+import { layersReaching } from '../../../main/engine/barcode/code-surroundings.js';
 import type { DrawnLayer } from '../../../main/engine/stack-layout.js';
 
 const qr = {
@@ -12,12 +12,15 @@ const qr = {
   value: 'https://example.org',
 } as DrawnLayer;
 
+/** Where the QR code above is read: its box and a reader's margin around it. */
+const read = { left: 568, top: 568, right: 832, bottom: 832 };
+
 const shape = (id: string, box: Partial<DrawnLayer> & Record<string, unknown>) =>
   ({ kind: 'shape', id, shape: 'rectangle', fill: '#000000', ...box }) as DrawnLayer;
 
 const ids = (layers: DrawnLayer[]) => layers.map((layer) => layer.id);
 
-describe('the layers around codes', () => {
+describe('the layers reaching where codes are read', () => {
   it('keeps the codes and what overlaps them, in drawing order, and leaves the rest out', () => {
     const layers = [
       shape('photo-under', { x: 0, y: 0, width: 1080, height: 1080 }),
@@ -25,15 +28,15 @@ describe('the layers around codes', () => {
       qr,
       shape('sticker-over', { x: 650, y: 650, width: 60, height: 60 }),
     ];
-    expect(ids(layersAroundCodes(layers))).toEqual(['photo-under', 'qr', 'sticker-over']);
+    expect(ids(layersReaching(layers, [read]))).toEqual(['photo-under', 'qr', 'sticker-over']);
   });
 
-  it('keeps a layer that reaches a code only by its quiet zone, its stroke or its turn', () => {
+  it('keeps a layer that reaches the area only by its stroke or its turn', () => {
     const layers = [
       qr,
-      // 20 px left of the code: inside its quiet zone.
+      // 20 px left of the code: inside the reader's margin.
       shape('near', { x: 480, y: 650, width: 100, height: 40 }),
-      // Its box ends 150 px left of the surroundings; its 400 px stroke reaches in.
+      // Its box ends 170 px left of the area; its 400 px stroke reaches in.
       shape('stroked', {
         x: 0,
         y: 650,
@@ -43,12 +46,31 @@ describe('the layers around codes', () => {
       }),
       // A long bar 160 px above the code, turned to cross it.
       shape('turned', { x: 300, y: 400, width: 600, height: 40, rotation: 45 }),
+      // Just outside: the same box unturned, and a thin stroke that stops short.
+      shape('flat', { x: 300, y: 400, width: 600, height: 40 }),
+      shape('thin', {
+        x: 0,
+        y: 650,
+        width: 398,
+        height: 40,
+        stroke: { paint: '#000', width: 20 },
+      }),
       shape('away', { x: 0, y: 0, width: 300, height: 40 }),
+      // Touching the area's edge without entering it.
+      shape('edge', { x: 832, y: 600, width: 40, height: 40 }),
     ];
-    expect(ids(layersAroundCodes(layers))).toEqual(['qr', 'near', 'stroked', 'turned']);
+    expect(ids(layersReaching(layers, [read]))).toEqual(['qr', 'near', 'stroked', 'turned']);
   });
 
-  it('draws nothing when the page has no code', () => {
-    expect(layersAroundCodes([shape('only', { x: 0, y: 0, width: 10, height: 10 })])).toEqual([]);
+  it('keeps a layer that reaches any of the areas, and none between them', () => {
+    const other = { left: 0, top: 0, right: 100, bottom: 100 };
+    const layers = [
+      shape('corner', { x: 50, y: 50, width: 20, height: 20 }),
+      // Inside the box around both areas, outside each.
+      shape('between', { x: 300, y: 300, width: 100, height: 100 }),
+      qr,
+    ];
+    expect(ids(layersReaching(layers, [other, read]))).toEqual(['corner', 'qr']);
+    expect(layersReaching(layers, [])).toEqual([]);
   });
 });

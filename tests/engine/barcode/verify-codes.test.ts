@@ -157,6 +157,60 @@ describe('verifying codes from the pixels', () => {
     },
   );
 
+  it('reads a barcode wider than its box as far as it is drawn, in PDF as in PNG', async () => {
+    // One-pixel modules are the least a barcode is drawn with: this one runs ~70 px out of its
+    // narrow box on each side, further than the area around the box that a PDF's check draws.
+    const narrow = (over: boolean) =>
+      Template.parse({
+        ...TICKET,
+        layouts: {
+          ticket: {
+            ...TICKET.layouts.ticket,
+            layers: [
+              {
+                kind: 'barcode',
+                id: 'ticket-code',
+                x: 400,
+                y: 250,
+                width: 120,
+                height: 120,
+                symbology: 'code128',
+                value: '{{ticketId}}',
+              },
+              // Over the bars that stick out on the right, beyond the area around the box.
+              ...(over
+                ? [
+                    {
+                      kind: 'shape' as const,
+                      id: 'sticker',
+                      shape: 'rectangle' as const,
+                      x: 560,
+                      y: 240,
+                      width: 60,
+                      height: 140,
+                      fill: '#C0392B',
+                    },
+                  ]
+                : []),
+            ],
+          },
+        },
+      });
+    const ticketId = 'TIX-000142-ABCDEFGH';
+    for (const format of ['png', 'pdf'] as const) {
+      const clear = await renderJob({
+        ...ticketJob({ ...GOOD, ticketId }, { format }),
+        template: narrow(false),
+      });
+      expect(clear.ok, clear.ok ? format : `${format}: ${clear.message}`).toBe(true);
+      const covered = await renderJob({
+        ...ticketJob({ ...GOOD, ticketId }, { format }),
+        template: narrow(true),
+      });
+      expect(problemsOf(covered).map((p) => p.path)).toEqual(['values.ticketId']);
+    }
+  });
+
   it('finds turned codes in the box they are turned in', async () => {
     const turned = Template.parse({
       ...TICKET,
@@ -181,6 +235,25 @@ describe('verifying codes from the pixels', () => {
 
   it('reads a transparent output as it prints, on white', async () => {
     const result = await renderJob(ticketJob(GOOD, { transparent: true }));
+    expect(result.ok, result.ok ? '' : result.message).toBe(true);
+  });
+
+  it('reads a transparent output whose codes have no paint of their own behind them on white', async () => {
+    // Light modules and quiet zones left transparent: read as black they would hide the codes.
+    const clear = Template.parse({
+      ...TICKET,
+      layouts: {
+        ticket: {
+          ...TICKET.layouts.ticket,
+          layers: TICKET.layouts.ticket!.layers.map((layer) =>
+            layer.kind === 'qr' || layer.kind === 'barcode'
+              ? { ...layer, background: '#FFFFFF00' }
+              : layer,
+          ),
+        },
+      },
+    });
+    const result = await renderJob({ ...ticketJob(GOOD, { transparent: true }), template: clear });
     expect(result.ok, result.ok ? '' : result.message).toBe(true);
   });
 
