@@ -19,6 +19,8 @@ export interface DrawnCode {
   box: Box;
   /** One module in canvas pixels. */
   module: number;
+  /** How far the drawing turned the code, in radians (0 for a code drawn upright). */
+  angle?: number;
 }
 
 /**
@@ -48,6 +50,7 @@ export function noteDrawnCode(
     ...rest,
     box: { x: left, y: top, width: Math.max(...xs) - left, height: Math.max(...ys) - top },
     module: code.module * Math.hypot(m.a, m.b),
+    angle: Math.atan2(m.b, m.a),
   });
 }
 

@@ -1,8 +1,9 @@
+import { createCanvas } from '@napi-rs/canvas';
 import type { Problem } from '../../../shared/errors.js';
 import type { Template } from '../../../shared/template-format.js';
 import type { Box } from './barcode-placement.js';
 import { quote } from './barcode-value.js';
-import type { CodePixels } from './code-pixels.js';
+import type { CodePixels, CroppedPixels } from './code-pixels.js';
 import { readCodes } from './code-reader.js';
 import { codeValuePath } from './code-value-path.js';
 import { readArea, type DrawnCode } from './drawn-code.js';
@@ -39,6 +40,9 @@ export async function unreadableCodes(
       );
     });
     if (own.some((result) => result.text === code.expected)) continue;
+    // A scanner reads a code at any angle; ZXing's linear readers only along rows and columns.
+    // A code turned off those is read once more turned back upright.
+    if (offAxis(code.angle) && (await readsUpright(cut, code))) continue;
     const named = `the ${code.label} "${code.layerId}"${where.pages > 1 ? ` on page ${where.page}` : ''}`;
     const read = own[0]?.text;
     problems.push({
@@ -66,4 +70,41 @@ function inside(box: Box): Box {
     width: Math.floor(box.x + box.width) - x,
     height: Math.floor(box.y + box.height) - y,
   };
+}
+
+/** Turned by other than a multiple of a right angle (a few hundredths of a degree aside). */
+function offAxis(angle: number | undefined): boolean {
+  if (!angle) return false;
+  const quarter = Math.PI / 2;
+  const off = Math.abs(angle - Math.round(angle / quarter) * quarter);
+  return off > 1e-3;
+}
+
+/**
+ * Whether the cut-out, turned back by the code's angle onto white, reads as the code's value.
+ * The cut-out is centred on the code and holds no other whole code (readArea), so an exact
+ * reading there is this code's.
+ */
+async function readsUpright(cut: CroppedPixels, code: DrawnCode): Promise<boolean> {
+  const angle = code.angle ?? 0;
+  const source = createCanvas(cut.width, cut.height);
+  const image = source.getContext('2d').createImageData(cut.width, cut.height);
+  image.data.set(cut.data);
+  source.getContext('2d').putImageData(image, 0, 0);
+  const [cos, sin] = [Math.abs(Math.cos(angle)), Math.abs(Math.sin(angle))];
+  const width = Math.ceil(cut.width * cos + cut.height * sin);
+  const height = Math.ceil(cut.width * sin + cut.height * cos);
+  const upright = createCanvas(width, height);
+  const ctx = upright.getContext('2d');
+  ctx.fillStyle = '#FFFFFF';
+  ctx.fillRect(0, 0, width, height);
+  ctx.translate(width / 2, height / 2);
+  ctx.rotate(-angle);
+  ctx.drawImage(source, -cut.width / 2, -cut.height / 2);
+  const pixels = ctx.getImageData(0, 0, width, height);
+  const found = await readCodes(
+    { data: pixels.data, width: pixels.width, height: pixels.height },
+    code.format,
+  );
+  return found.some((result) => result.text === code.expected);
 }
