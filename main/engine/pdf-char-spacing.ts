@@ -200,13 +200,15 @@ function rewriteContentStream(chunk: Buffer, fonts: Map<string, CidFont>): Buffe
   const content = stream.text;
   if (!content.includes('BT')) return null;
   let changed = false;
-  const rewritten = content.replace(/(^|\n)BT\n([^]*?)\nET(?=\n|$)/g, (block, lead, body) => {
+  const spaced = content.replace(/(^|\n)BT\n([^]*?)\nET(?=\n|$)/g, (block, lead, body) => {
     const text = rewriteTextBlock(body as string, fonts);
     if (text === null) return block;
     changed = true;
     return `${lead as string}BT\n${text}\nET`;
   });
-  if (!changed) return null;
+  const turned = turnedLines(spaced, fonts);
+  const rewritten = turned ?? spaced;
+  if (!changed && turned === null) return null;
   const data = zlib.deflateSync(Buffer.from(rewritten, 'latin1'), { level: 6 });
   const length = Number(/\/Length (\d+)/.exec(stream.entries)?.[1]);
   return Buffer.concat([
@@ -362,4 +364,87 @@ function textString(text: string): string {
 function num(value: number): string {
   const rounded = Math.round(value * 10_000) / 10_000;
   return String(Object.is(rounded, -0) ? 0 : rounded);
+}
+
+/**
+ * Text drawn turned (a layer rotated by other than a right angle): extractors sort glyphs by
+ * the nearest axis, see each next glyph's baseline a little higher or lower, and break words
+ * and lines between its letters ("Trườ / ng"). Skia writes such a line as consecutive text
+ * blocks under one turned `cm`, each starting at the same `Tm`; each such line is marked with
+ * its text as `/ActualText`, which extractors read as one piece. Null when nothing is turned.
+ */
+function turnedLines(content: string, fonts: Map<string, CidFont>): string | null {
+  const lines = content.split('\n');
+  // Whether the current transformation turns text off the axes, through q/Q nesting.
+  const stack: boolean[] = [];
+  let turned = false;
+  type Run = { start: number; end: number; tm: string; text: string; glyphs: number };
+  const runs: Run[] = [];
+  let open: Run | null = null;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (line === 'q') stack.push(turned);
+    else if (line === 'Q') turned = stack.pop() ?? false;
+    else if (line.endsWith(' cm')) {
+      const [a = 1, b = 0, c = 0, d = 1] = line.split(' ').slice(0, 4).map(Number);
+      // Off the axes: neither upright nor turned a quarter (both read as lines by extractors).
+      const offAxis = Math.abs(a * b) > 1e-9 || Math.abs(c * d) > 1e-9;
+      turned = turned || offAxis;
+    } else if (line === 'BT') {
+      const end = lines.indexOf('ET', index + 1);
+      if (end < 0) return null;
+      const block = lines.slice(index + 1, end);
+      const tm = block.find((op) => op.endsWith(' Tm')) ?? '';
+      const shown =
+        turned && !block.some((op) => op.includes('BDC')) ? blockText(block, fonts) : null;
+      if (shown !== null && open && open.end === index - 1 && open.tm === tm) {
+        open.end = end;
+        open.text += shown.text;
+        open.glyphs += shown.glyphs;
+      } else {
+        if (open) runs.push(open);
+        open = shown !== null ? { start: index, end, tm, ...shown } : null;
+      }
+      index = end;
+      continue;
+    }
+    if (open && index > open.end) {
+      runs.push(open);
+      open = null;
+    }
+  }
+  if (open) runs.push(open);
+  // A glyph alone (text on an arc turns each letter by itself) is read as it is.
+  const marked = runs.filter((run) => run.glyphs > 1 && run.text.trim() !== '');
+  if (marked.length === 0) return null;
+  for (const run of marked.reverse()) {
+    lines.splice(run.end + 1, 0, 'EMC');
+    lines.splice(run.start, 0, `/Span <</ActualText ${textString(run.text)}>> BDC`);
+  }
+  return lines.join('\n');
+}
+
+/** The text of a block's `Tj` glyphs through its font's ToUnicode map; null if unknown. */
+function blockText(
+  block: string[],
+  fonts: Map<string, CidFont>,
+): { text: string; glyphs: number } | null {
+  let font: CidFont | undefined;
+  let text = '';
+  let glyphs = 0;
+  for (const op of block) {
+    const setFont = /^\/(\S+) [\d.]+ Tf$/.exec(op);
+    if (setFont) font = fonts.get(setFont[1]!);
+    const shown = /<([0-9A-Fa-f]*)> Tj$/.exec(op);
+    if (!shown) continue;
+    if (!font) return null;
+    const hex = shown[1]!;
+    for (let at = 0; at + 4 <= hex.length; at += 4) {
+      const glyph = font.text.get(parseInt(hex.slice(at, at + 4), 16));
+      if (glyph === undefined) return null;
+      text += glyph;
+      glyphs += 1;
+    }
+  }
+  return { text, glyphs };
 }

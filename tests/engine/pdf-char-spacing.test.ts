@@ -144,6 +144,47 @@ describe('letter-spaced text in PDFs', () => {
     ]);
   });
 
+  it('reads back turned text without letter spacing as whole words and lines', async () => {
+    // Turned 15°, "Trường Nguyễn Du" read back as "Trườ / ng / Ngu / yễn / Du": each next
+    // glyph sits a little higher, and extractors broke words between its letters.
+    const plain = (id: string, text: string, y: number, rotation: number, height = 120) =>
+      spaced(id, text, y, { letterSpacing: 0, rotation, height, size: 44 });
+    const template = layoutTemplate({
+      schemaVersion: 2,
+      layers: [
+        plain('fifteen', 'Trường Nguyễn Du', 60, 15),
+        plain('forty', 'Phường Bến Nghé', 330, -40),
+        plain('two-lines', 'Giấy khen học sinh giỏi năm học 2025 – 2026 Trường THCS', 640, 10, 240),
+      ],
+    });
+    const result = await renderJob(jobFor(template, {}, { format: 'pdf' }));
+    if (!result.ok) throw new Error(result.message);
+    const text = poppler('pdftotext', result.bytes);
+    expect(text).toContain('Trường Nguyễn Du');
+    expect(text).toContain('Phường Bến Nghé');
+    const words = text.split(/\s+/).filter(Boolean);
+    for (const word of 'Giấy khen học sinh giỏi năm học 2025 – 2026 Trường THCS'.split(' '))
+      expect(words, word).toContain(word);
+    // Marked, not moved: the finished page draws the same pixels as Skia's own file.
+    const doc = new PDFDocument({ compressionLevel: 6 });
+    const ctx = doc.beginPage(600, 300) as SKRSContext2D;
+    ctx.fillStyle = '#000000';
+    ctx.font = '400 32px "Be Vietnam Pro"';
+    ctx.translate(300, 150);
+    ctx.rotate(-0.3);
+    ctx.fillText('Trân trọng trao tặng', -150, 0);
+    doc.endPage();
+    const raw = doc.close();
+    const finished = finishPdf(raw, {
+      boxes: { width: 600, height: 300, trimInset: 0, bleed: 0 },
+      date: '2026-01-01',
+    });
+    expect(pageContent(raw)).not.toContain('/ActualText');
+    expect(pageContent(finished)).toContain('/ActualText');
+    expect(rasterisePdf(finished, 144).equals(rasterisePdf(raw, 144))).toBe(true);
+    expect(wordsOf(finished)).toEqual('Trân trọng trao tặng'.split(' '));
+  });
+
   it('leaves text without letter spacing as Skia wrote it', () => {
     const draw = (spacing: string) => {
       const doc = new PDFDocument({ compressionLevel: 6 });
