@@ -8,7 +8,8 @@ import zlib from 'node:zlib';
  * as the character spacing `Tc` (which widens every advance) and one `TJ` whose numbers keep
  * each glyph exactly where Skia put it; and, since poppler takes the spacing out of an advance
  * again before it looks for gaps, the run is marked with its text as `/ActualText`, which
- * extractors read as one piece.
+ * extractors read as one piece. Turned text and text on an arc, whose glyphs extractors also
+ * break apart, are marked the same way (turnedLines, lettersInTurn).
  */
 
 /** A PDF object as the finishing pass cuts it: `N 0 obj` to just before the next object. */
@@ -207,8 +208,9 @@ function rewriteContentStream(chunk: Buffer, fonts: Map<string, CidFont>): Buffe
     return `${lead as string}BT\n${text}\nET`;
   });
   const turned = turnedLines(spaced, fonts);
-  const rewritten = turned ?? spaced;
-  if (!changed && turned === null) return null;
+  const arcs = lettersInTurn(turned ?? spaced, fonts);
+  const rewritten = arcs ?? turned ?? spaced;
+  if (!changed && turned === null && arcs === null) return null;
   const data = zlib.deflateSync(Buffer.from(rewritten, 'latin1'), { level: 6 });
   const length = Number(/\/Length (\d+)/.exec(stream.entries)?.[1]);
   return Buffer.concat([
@@ -447,4 +449,84 @@ function blockText(
     }
   }
   return { text, glyphs };
+}
+
+/** One letter drawn in its own turn: `q`, a `cm`, paint state, one text block, `Q`. */
+interface TurnedLetter {
+  start: number;
+  end: number;
+  text: string;
+  /** The font's resource name; '' for a space, which Skia draws as an empty text block. */
+  font: string;
+}
+
+/**
+ * Text on an arc: each letter is drawn turned by itself, so extractors read it letter by letter
+ * ("Tr / ườ / ng"). A run of such letters in one font, one after the other (spaces included, as
+ * the empty text blocks Skia writes for them), is marked with its text as `/ActualText`. Null
+ * when there is no such run.
+ */
+function lettersInTurn(content: string, fonts: Map<string, CidFont>): string | null {
+  const lines = content.split('\n');
+  const letters: TurnedLetter[] = [];
+  for (let index = 0; index < lines.length; index++) {
+    if (lines[index] !== 'q') continue;
+    const letter = turnedLetter(lines, index, fonts);
+    if (letter) letters.push(letter);
+  }
+  const runs: TurnedLetter[][] = [];
+  for (const letter of letters) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    const font = run?.find((known) => known.font !== '')?.font;
+    const sameFont = letter.font === '' || font === undefined || font === letter.font;
+    if (run && last && last.end + 1 === letter.start && sameFont) run.push(letter);
+    else runs.push([letter]);
+  }
+  const marked = runs.filter((run) => run.filter((letter) => letter.font !== '').length > 1);
+  if (marked.length === 0) return null;
+  for (const run of marked.reverse()) {
+    const text = run.map((letter) => letter.text).join('');
+    lines.splice(run.at(-1)!.end + 1, 0, 'EMC');
+    lines.splice(run[0]!.start, 0, `/Span <</ActualText ${textString(text)}>> BDC`);
+  }
+  return lines.join('\n');
+}
+
+/** The letter drawn by the `q` group at `start`, if the group is one turned letter. */
+function turnedLetter(
+  lines: string[],
+  start: number,
+  fonts: Map<string, CidFont>,
+): TurnedLetter | null {
+  const matrix = /^(\S+) (\S+) (\S+) (\S+) (\S+) (\S+) cm$/.exec(lines[start + 1] ?? '');
+  if (!matrix) return null;
+  const [a, b, c, d] = matrix.slice(1, 5).map(Number) as [number, number, number, number];
+  if (Math.abs(a * b) <= 1e-9 && Math.abs(c * d) <= 1e-9) return null;
+  let at = start + 2;
+  // Paint state only (colour, graphics state) between the turn and the text.
+  while (at < lines.length && / (?:RG|rg|gs|G|g|K|k)$/.test(lines[at]!)) at++;
+  // A space is drawn as an empty text block: it joins the run as the space it is.
+  if (lines[at] === 'BT' && lines[at + 1] === 'ET' && lines[at + 2] === 'Q')
+    return { start, end: at + 2, text: ' ', font: '' };
+  if (lines[at] !== 'BT' || lines[at + 4] !== 'ET' || lines[at + 5] !== 'Q') return null;
+  const setFont = /^\/(\S+) ([\d.]+) Tf$/.exec(lines[at + 1]!);
+  const place = /^1 0 0 -1 (\S+) (\S+) Tm$/.exec(lines[at + 2]!);
+  const shown = /^<([0-9A-Fa-f]+)> Tj$/.exec(lines[at + 3]!);
+  if (!setFont || !place || !shown) return null;
+  const font = fonts.get(setFont[1]!);
+  const hex = shown[1]!;
+  if (!font || hex.length % 4 !== 0) return null;
+  let text = '';
+  for (let i = 0; i < hex.length; i += 4) {
+    const glyph = font.text.get(parseInt(hex.slice(i, i + 4), 16));
+    if (glyph === undefined) return null;
+    text += glyph;
+  }
+  return {
+    start,
+    end: at + 5,
+    text,
+    font: setFont[1]!,
+  };
 }

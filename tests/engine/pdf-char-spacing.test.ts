@@ -144,7 +144,7 @@ describe('letter-spaced text in PDFs', () => {
     ]);
   });
 
-  it('reads back turned text without letter spacing as whole words and lines', async () => {
+  it('reads back turned text and text on an arc, without letter spacing, as whole words and lines', async () => {
     // Turned 15°, "Trường Nguyễn Du" read back as "Trườ / ng / Ngu / yễn / Du": each next
     // glyph sits a little higher, and extractors broke words between its letters.
     const plain = (id: string, text: string, y: number, rotation: number, height = 120) =>
@@ -157,6 +157,26 @@ describe('letter-spaced text in PDFs', () => {
         plain('two-lines', 'Giấy khen học sinh giỏi năm học 2025 – 2026 Trường THCS', 640, 10, 240),
       ],
     });
+    // On an arc each letter is turned by itself: read back letter by letter before.
+    const seal = (id: string, text: string, path: Record<string, unknown>) => ({
+      ...spaced(id, text, 200, { letterSpacing: 0, size: 40 }),
+      x: 240,
+      width: 600,
+      height: 600,
+      path: { kind: 'arc', radius: 240, sweep: 200, ...path },
+    });
+    const arcs = layoutTemplate({
+      schemaVersion: 2,
+      layers: [
+        seal('top', 'Trường Nguyễn Du', {}),
+        seal('bottom', 'Quận Một', { angle: 180, inside: true }),
+      ],
+    });
+    const arcPdf = await renderJob(jobFor(arcs, {}, { format: 'pdf' }));
+    if (!arcPdf.ok) throw new Error(arcPdf.message);
+    const arcText = poppler('pdftotext', arcPdf.bytes);
+    expect(arcText).toContain('Trường Nguyễn Du');
+    expect(arcText).toContain('Quận Một');
     const result = await renderJob(jobFor(template, {}, { format: 'pdf' }));
     if (!result.ok) throw new Error(result.message);
     const text = poppler('pdftotext', result.bytes);
