@@ -155,15 +155,7 @@ export async function renderTemplate(
   const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1);
   if (scale !== 1) ctx.scale(scale, scale);
   drawLayout(dc, prepared, sheet, job.transparent === true);
-  return {
-    canvas,
-    layout,
-    sheet,
-    layers: dc.textReports,
-    missingGlyphs: [...dc.missingGlyphs],
-    codes: dc.codes ?? [],
-    area: { x: 0, y: 0, ...size },
-  };
+  return drawnOn(canvas, dc, layout, sheet, { x: 0, y: 0, ...size });
 }
 
 /** Text is measured (for stacks and fit groups), and codes placed, before the canvas is known. */
@@ -215,13 +207,24 @@ async function renderCodesOnly(
     releaseCanvas(canvas);
     return renderTemplate(job, { pdfRaster: true });
   }
+  return drawnOn(canvas, dc, layout, sheet, area);
+}
+
+/** What a drawing left on its canvas: the reports its draw context gathered. */
+function drawnOn(
+  canvas: Canvas,
+  dc: DrawContext,
+  layout: Layout,
+  sheet: SheetGeometry,
+  area: Box,
+): DrawnTemplate {
   return {
     canvas,
     layout,
     sheet,
     layers: dc.textReports,
     missingGlyphs: [...dc.missingGlyphs],
-    codes: dc.codes,
+    codes: dc.codes ?? [],
     area,
   };
 }

@@ -73,6 +73,11 @@ const TICKET = Template.parse({
   },
 });
 
+/** The ticket with other layers (its own, changed, or new ones). */
+function ticketWithLayers(layers: unknown[]): Template {
+  return Template.parse({ ...TICKET, layouts: { ticket: { ...TICKET.layouts.ticket, layers } } });
+}
+
 function ticketJob(values: Record<string, string>, options: Partial<RenderJob> = {}): RenderJob {
   return {
     template: TICKET,
@@ -130,27 +135,19 @@ describe('verifying codes from the pixels', () => {
     'fails only the code that does not scan (%s)',
     async (format) => {
       // A sticker over the middle of the QR code hides more than its error correction restores.
-      const covered = Template.parse({
-        ...TICKET,
-        layouts: {
-          ticket: {
-            ...TICKET.layouts.ticket,
-            layers: [
-              ...TICKET.layouts.ticket!.layers,
-              {
-                kind: 'shape',
-                id: 'sold-out',
-                shape: 'rectangle',
-                x: 90,
-                y: 190,
-                width: 200,
-                height: 200,
-                fill: '#C0392B',
-              },
-            ],
-          },
+      const covered = ticketWithLayers([
+        ...TICKET.layouts.ticket!.layers,
+        {
+          kind: 'shape',
+          id: 'sold-out',
+          shape: 'rectangle',
+          x: 90,
+          y: 190,
+          width: 200,
+          height: 200,
+          fill: '#C0392B',
         },
-      });
+      ]);
       // In a PDF too, whose codes are read from a raster of only the layers around them.
       const result = await renderJob({ ...ticketJob(GOOD, { format }), template: covered });
       expect(problemsOf(result).map((p) => p.path)).toEqual(['values.url']);
@@ -161,41 +158,33 @@ describe('verifying codes from the pixels', () => {
     // One-pixel modules are the least a barcode is drawn with: this one runs ~70 px out of its
     // narrow box on each side, further than the area around the box that a PDF's check draws.
     const narrow = (over: boolean) =>
-      Template.parse({
-        ...TICKET,
-        layouts: {
-          ticket: {
-            ...TICKET.layouts.ticket,
-            layers: [
-              {
-                kind: 'barcode',
-                id: 'ticket-code',
-                x: 400,
-                y: 250,
-                width: 120,
-                height: 120,
-                symbology: 'code128',
-                value: '{{ticketId}}',
-              },
-              // Over the bars that stick out on the right, beyond the area around the box.
-              ...(over
-                ? [
-                    {
-                      kind: 'shape' as const,
-                      id: 'sticker',
-                      shape: 'rectangle' as const,
-                      x: 560,
-                      y: 240,
-                      width: 60,
-                      height: 140,
-                      fill: '#C0392B',
-                    },
-                  ]
-                : []),
-            ],
-          },
+      ticketWithLayers([
+        {
+          kind: 'barcode',
+          id: 'ticket-code',
+          x: 400,
+          y: 250,
+          width: 120,
+          height: 120,
+          symbology: 'code128',
+          value: '{{ticketId}}',
         },
-      });
+        // Over the bars that stick out on the right, beyond the area around the box.
+        ...(over
+          ? [
+              {
+                kind: 'shape' as const,
+                id: 'sticker',
+                shape: 'rectangle' as const,
+                x: 560,
+                y: 240,
+                width: 60,
+                height: 140,
+                fill: '#C0392B',
+              },
+            ]
+          : []),
+      ]);
     const ticketId = 'TIX-000142-ABCDEFGH';
     for (const format of ['png', 'pdf'] as const) {
       const clear = await renderJob({
@@ -212,21 +201,15 @@ describe('verifying codes from the pixels', () => {
   });
 
   it('finds turned codes in the box they are turned in', async () => {
-    const turned = Template.parse({
-      ...TICKET,
-      layouts: {
-        ticket: {
-          ...TICKET.layouts.ticket,
-          layers: TICKET.layouts.ticket!.layers.map((layer) =>
-            layer.kind === 'qr'
-              ? { ...layer, rotation: 30 }
-              : layer.kind === 'barcode'
-                ? { ...layer, x: 520, y: 100, width: 300, height: 160, rotation: 90 }
-                : layer,
-          ),
-        },
-      },
-    });
+    const turned = ticketWithLayers(
+      TICKET.layouts.ticket!.layers.map((layer) =>
+        layer.kind === 'qr'
+          ? { ...layer, rotation: 30 }
+          : layer.kind === 'barcode'
+            ? { ...layer, x: 520, y: 100, width: 300, height: 160, rotation: 90 }
+            : layer,
+      ),
+    );
     for (const format of ['png', 'pdf'] as const) {
       const result = await renderJob({ ...ticketJob(GOOD, { format }), template: turned });
       expect(result.ok, result.ok ? format : `${format}: ${result.message}`).toBe(true);
@@ -237,35 +220,27 @@ describe('verifying codes from the pixels', () => {
     // ZXing's linear readers scan rows and columns: at 30° to 60° the ticket's Code 128 was
     // "not found" although it prints whole. Turned back upright, it reads.
     const turnedBy = (angle: number, cover = false) =>
-      Template.parse({
-        ...TICKET,
-        layouts: {
-          ticket: {
-            ...TICKET.layouts.ticket,
-            layers: [
-              ...TICKET.layouts.ticket!.layers.map((layer) =>
-                layer.kind === 'barcode'
-                  ? { ...layer, x: 450, y: 150, width: 400, height: 160, rotation: angle }
-                  : layer,
-              ),
-              ...(cover
-                ? [
-                    {
-                      kind: 'shape' as const,
-                      id: 'tape',
-                      shape: 'rectangle' as const,
-                      x: 600,
-                      y: 0,
-                      width: 60,
-                      height: 600,
-                      fill: '#111111',
-                    },
-                  ]
-                : []),
-            ],
-          },
-        },
-      });
+      ticketWithLayers([
+        ...TICKET.layouts.ticket!.layers.map((layer) =>
+          layer.kind === 'barcode'
+            ? { ...layer, x: 450, y: 150, width: 400, height: 160, rotation: angle }
+            : layer,
+        ),
+        ...(cover
+          ? [
+              {
+                kind: 'shape' as const,
+                id: 'tape',
+                shape: 'rectangle' as const,
+                x: 600,
+                y: 0,
+                width: 60,
+                height: 600,
+                fill: '#111111',
+              },
+            ]
+          : []),
+      ]);
     for (const angle of [30, 45, 60, 120, 330]) {
       for (const format of ['png', 'pdf'] as const) {
         const result = await renderJob({
@@ -292,19 +267,13 @@ describe('verifying codes from the pixels', () => {
 
   it('reads a transparent output whose codes have no paint of their own behind them on white', async () => {
     // Light modules and quiet zones left transparent: read as black they would hide the codes.
-    const clear = Template.parse({
-      ...TICKET,
-      layouts: {
-        ticket: {
-          ...TICKET.layouts.ticket,
-          layers: TICKET.layouts.ticket!.layers.map((layer) =>
-            layer.kind === 'qr' || layer.kind === 'barcode'
-              ? { ...layer, background: '#FFFFFF00' }
-              : layer,
-          ),
-        },
-      },
-    });
+    const clear = ticketWithLayers(
+      TICKET.layouts.ticket!.layers.map((layer) =>
+        layer.kind === 'qr' || layer.kind === 'barcode'
+          ? { ...layer, background: '#FFFFFF00' }
+          : layer,
+      ),
+    );
     const result = await renderJob({ ...ticketJob(GOOD, { transparent: true }), template: clear });
     expect(result.ok, result.ok ? '' : result.message).toBe(true);
   });
