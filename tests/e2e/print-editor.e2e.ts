@@ -43,19 +43,20 @@ describe('editor on a print layout', () => {
     expect(safeBox.x - trimBox.x).toBeCloseTo(safe * perPixel, 0);
     expect(safeBox.y - trimBox.y).toBeCloseTo(safe * perPixel, 0);
 
-    // A layer box sits at its layer's place within the trim, not within the bleed.
-    const recipient = (await page.locator('.ed-box[data-layer-id="recipient"]').boundingBox())!;
-    expect(recipient.x - trimBox.x).toBeCloseTo(238 * perPixel, 0);
+    // A layer box (the citation, a stack of the names and achievement) sits at its place within
+    // the trim, not within the bleed.
+    const citation = (await page.locator('.ed-box[data-layer-id="citation"]').boundingBox())!;
+    expect(citation.x - trimBox.x).toBeCloseTo(238 * perPixel, 0);
 
     // The inspector edits the layer in millimetres: 238 px at 150 dpi is 40.3 mm.
-    await page.locator('.ed-box[data-layer-id="recipient"]').click();
+    await page.locator('.ed-box[data-layer-id="citation"]').click();
     const xField = page.getByLabel('X', { exact: true });
     await expect.poll(async () => Number(await xField.inputValue())).toBeCloseTo(40.3, 1);
     await xField.fill('50');
     // 50 mm is 295 px at 150 dpi.
     await expect
       .poll(async () => {
-        const box = (await page.locator('.ed-box[data-layer-id="recipient"]').boundingBox())!;
+        const box = (await page.locator('.ed-box[data-layer-id="citation"]').boundingBox())!;
         return (box.x - trimBox.x) / perPixel;
       })
       .toBeCloseTo(295, -0.5);
