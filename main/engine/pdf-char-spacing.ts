@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
  * each glyph exactly where Skia put it; and, since poppler takes the spacing out of an advance
  * again before it looks for gaps, the run is marked with its text as `/ActualText`, which
  * extractors read as one piece. Turned text and text on an arc, whose glyphs extractors also
- * break apart, are marked the same way (turnedLines, lettersInTurn).
+ * break apart, are marked the same way (markTurnedLines, markLettersInTurn).
  */
 
 /** A PDF object as the finishing pass cuts it: `N 0 obj` to just before the next object. */
@@ -207,10 +207,11 @@ function rewriteContentStream(chunk: Buffer, fonts: Map<string, CidFont>): Buffe
     changed = true;
     return `${lead as string}BT\n${text}\nET`;
   });
-  const turned = turnedLines(spaced, fonts);
-  const arcs = lettersInTurn(turned ?? spaced, fonts);
-  const rewritten = arcs ?? turned ?? spaced;
-  if (!changed && turned === null && arcs === null) return null;
+  const lines = spaced.split('\n');
+  const turned = markTurnedLines(lines, fonts);
+  const arcs = markLettersInTurn(lines, fonts);
+  if (!changed && !turned && !arcs) return null;
+  const rewritten = turned || arcs ? lines.join('\n') : spaced;
   const data = zlib.deflateSync(Buffer.from(rewritten, 'latin1'), { level: 6 });
   const length = Number(/\/Length (\d+)/.exec(stream.entries)?.[1]);
   return Buffer.concat([
@@ -373,10 +374,10 @@ function num(value: number): string {
  * the nearest axis, see each next glyph's baseline a little higher or lower, and break words
  * and lines between its letters ("Trườ / ng"). Skia writes such a line as consecutive text
  * blocks under one turned `cm`, each starting at the same `Tm`; each such line is marked with
- * its text as `/ActualText`, which extractors read as one piece. Null when nothing is turned.
+ * its text as `/ActualText`, which extractors read as one piece. Marks the content's lines in
+ * place; false when nothing is turned.
  */
-function turnedLines(content: string, fonts: Map<string, CidFont>): string | null {
-  const lines = content.split('\n');
+function markTurnedLines(lines: string[], fonts: Map<string, CidFont>): boolean {
   // Whether the current transformation turns text off the axes, through q/Q nesting.
   const stack: boolean[] = [];
   let turned = false;
@@ -387,14 +388,10 @@ function turnedLines(content: string, fonts: Map<string, CidFont>): string | nul
     const line = lines[index]!;
     if (line === 'q') stack.push(turned);
     else if (line === 'Q') turned = stack.pop() ?? false;
-    else if (line.endsWith(' cm')) {
-      const [a = 1, b = 0, c = 0, d = 1] = line.split(' ').slice(0, 4).map(Number);
-      // Off the axes: neither upright nor turned a quarter (both read as lines by extractors).
-      const offAxis = Math.abs(a * b) > 1e-9 || Math.abs(c * d) > 1e-9;
-      turned = turned || offAxis;
-    } else if (line === 'BT') {
+    else if (line.endsWith(' cm')) turned = turned || turnsOffAxis(line);
+    else if (line === 'BT') {
       const end = lines.indexOf('ET', index + 1);
-      if (end < 0) return null;
+      if (end < 0) return false;
       const block = lines.slice(index + 1, end);
       const tm = block.find((op) => op.endsWith(' Tm')) ?? '';
       const shown =
@@ -418,12 +415,12 @@ function turnedLines(content: string, fonts: Map<string, CidFont>): string | nul
   if (open) runs.push(open);
   // A glyph alone (text on an arc turns each letter by itself) is read as it is.
   const marked = runs.filter((run) => run.glyphs > 1 && run.text.trim() !== '');
-  if (marked.length === 0) return null;
+  if (marked.length === 0) return false;
   for (const run of marked.reverse()) {
     lines.splice(run.end + 1, 0, 'EMC');
     lines.splice(run.start, 0, `/Span <</ActualText ${textString(run.text)}>> BDC`);
   }
-  return lines.join('\n');
+  return true;
 }
 
 /** The text of a block's `Tj` glyphs through its font's ToUnicode map; null if unknown. */
@@ -463,11 +460,10 @@ interface TurnedLetter {
 /**
  * Text on an arc: each letter is drawn turned by itself, so extractors read it letter by letter
  * ("Tr / ườ / ng"). A run of such letters in one font, one after the other (spaces included, as
- * the empty text blocks Skia writes for them), is marked with its text as `/ActualText`. Null
- * when there is no such run.
+ * the empty text blocks Skia writes for them), is marked with its text as `/ActualText`. Marks
+ * the content's lines in place; false when there is no such run.
  */
-function lettersInTurn(content: string, fonts: Map<string, CidFont>): string | null {
-  const lines = content.split('\n');
+function markLettersInTurn(lines: string[], fonts: Map<string, CidFont>): boolean {
   const letters: TurnedLetter[] = [];
   for (let index = 0; index < lines.length; index++) {
     if (lines[index] !== 'q') continue;
@@ -484,13 +480,13 @@ function lettersInTurn(content: string, fonts: Map<string, CidFont>): string | n
     else runs.push([letter]);
   }
   const marked = runs.filter((run) => run.filter((letter) => letter.font !== '').length > 1);
-  if (marked.length === 0) return null;
+  if (marked.length === 0) return false;
   for (const run of marked.reverse()) {
     const text = run.map((letter) => letter.text).join('');
     lines.splice(run.at(-1)!.end + 1, 0, 'EMC');
     lines.splice(run[0]!.start, 0, `/Span <</ActualText ${textString(text)}>> BDC`);
   }
-  return lines.join('\n');
+  return true;
 }
 
 /** The letter drawn by the `q` group at `start`, if the group is one turned letter. */
@@ -499,10 +495,8 @@ function turnedLetter(
   start: number,
   fonts: Map<string, CidFont>,
 ): TurnedLetter | null {
-  const matrix = /^(\S+) (\S+) (\S+) (\S+) (\S+) (\S+) cm$/.exec(lines[start + 1] ?? '');
-  if (!matrix) return null;
-  const [a, b, c, d] = matrix.slice(1, 5).map(Number) as [number, number, number, number];
-  if (Math.abs(a * b) <= 1e-9 && Math.abs(c * d) <= 1e-9) return null;
+  const turn = lines[start + 1] ?? '';
+  if (!turn.endsWith(' cm') || !turnsOffAxis(turn)) return null;
   let at = start + 2;
   // Paint state only (colour, graphics state) between the turn and the text.
   while (at < lines.length && / (?:RG|rg|gs|G|g|K|k)$/.test(lines[at]!)) at++;
@@ -529,4 +523,13 @@ function turnedLetter(
     text,
     font: setFont[1]!,
   };
+}
+
+/**
+ * Whether a `cm` line turns what follows off the axes: neither upright nor turned a quarter
+ * (extractors read both as lines).
+ */
+function turnsOffAxis(cm: string): boolean {
+  const [a = 1, b = 0, c = 0, d = 1] = cm.split(' ').slice(0, 4).map(Number);
+  return Math.abs(a * b) > 1e-9 || Math.abs(c * d) > 1e-9;
 }
