@@ -263,9 +263,19 @@ describe('cluster mode on real PostgreSQL, Redis and S3', () => {
     // On a failure, the API node's log says why (the body only says "internal").
     expect(deleted.status, `${await deleted.text()}\n${api.output().slice(-4000)}`).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, LOCK_MS * 1.5));
+    const tombstone = 'SELECT 1 FROM deleted_batches WHERE batch_id = $1';
+    expect(
+      (await admin.query(tombstone, [id])).rowCount,
+      'no tombstone for the deleted batch',
+    ).toBe(1);
     workers[2]!.signal('SIGCONT');
-    // Two sweeps: after the grace period (3 locks) and after twice that.
-    await new Promise((resolve) => setTimeout(resolve, LOCK_MS * 6 + 5000));
+    // Two sweeps: after the grace period (3 locks) and after twice that. The second sweep, the
+    // one after the thawed zombie's late writes, forgets the batch's tombstone: wait for that.
+    const deadline = Date.now() + LOCK_MS * 6 + 60_000;
+    while ((await admin.query(tombstone, [id])).rowCount) {
+      expect(Date.now(), 'the second sweep of the deleted batch never came').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     const { S3Client, ListObjectsV2Command } = await import('@aws-sdk/client-s3');
     const client = new S3Client({
       region: env.s3.region,
