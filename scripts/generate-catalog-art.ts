@@ -677,26 +677,6 @@ const ARTS: Art[] = [
     },
   },
   {
-    folder: 'recipe-card',
-    file: 'dish.jpg',
-    width: 1000,
-    height: 800,
-    what: 'braised beans pot with tomatoes and garlic',
-    credits: [FLUENT],
-    draw: async (ctx, w, h) => {
-      paintBackground(ctx, w, h, ['#FDF0DC', '#F7DEB9', '#EDC48F'], 170);
-      washes(ctx, w, h, 89, ['rgba(255,255,255,0.55)']);
-      floor(ctx, w, h, 0.72, ['#C98B55', '#A8703F']);
-      await place(ctx, w, h, [
-        { name: 'pot-of-food', x: 0.5, y: 0.54, size: 0.56 },
-        { name: 'tomato', x: 0.18, y: 0.7, size: 0.18 },
-        { name: 'garlic', x: 0.82, y: 0.72, size: 0.16, rotate: 10 },
-        { name: 'leafy-green', x: 0.8, y: 0.34, size: 0.16, rotate: -14 },
-        { name: 'onion', x: 0.2, y: 0.36, size: 0.14 },
-      ]);
-    },
-  },
-  {
     folder: 'fitness-class',
     file: 'gym.jpg',
     width: 1000,

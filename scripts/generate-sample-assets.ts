@@ -337,96 +337,6 @@ function maiBranch(ctx: Ctx, w: number, h: number) {
   void h;
 }
 
-/** A latte seen from above on a warm table, for a café opening. */
-function latteShot(ctx: Ctx, w: number, h: number) {
-  ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#D9BFA0', '#C9A47E', '#B88F67']);
-  ctx.fillRect(0, 0, w, h);
-  // Wood grain.
-  const rand = rng(31);
-  ctx.strokeStyle = 'rgba(120, 80, 45, 0.12)';
-  for (let i = 0; i < 40; i++) {
-    ctx.lineWidth = 1 + rand() * 3;
-    const y = rand() * h;
-    ctx.beginPath();
-    ctx.moveTo(0, y);
-    ctx.bezierCurveTo(w * 0.3, y + rand() * 30 - 15, w * 0.7, y + rand() * 30 - 15, w, y);
-    ctx.stroke();
-  }
-  const cx = w * 0.56;
-  const cy = h * 0.5;
-  // Saucer, cup and coffee.
-  ctx.save();
-  ctx.shadowColor = 'rgba(60, 30, 10, 0.35)';
-  ctx.shadowBlur = 50;
-  ctx.shadowOffsetX = 20;
-  ctx.shadowOffsetY = 24;
-  ctx.beginPath();
-  ctx.arc(cx, cy, 330, 0, Math.PI * 2);
-  ctx.fillStyle = '#F4EEE6';
-  ctx.fill();
-  ctx.restore();
-  ctx.beginPath();
-  ctx.arc(cx, cy, 270, 0, Math.PI * 2);
-  ctx.strokeStyle = 'rgba(180, 160, 140, 0.35)';
-  ctx.lineWidth = 4;
-  ctx.stroke();
-  ctx.save();
-  ctx.shadowColor = 'rgba(60, 30, 10, 0.3)';
-  ctx.shadowBlur = 24;
-  ctx.shadowOffsetX = 8;
-  ctx.shadowOffsetY = 10;
-  ctx.beginPath();
-  ctx.arc(cx, cy, 230, 0, Math.PI * 2);
-  ctx.fillStyle = '#FFFFFF';
-  ctx.fill();
-  ctx.restore();
-  // Handle.
-  roundRect(ctx, cx + 215, cy - 40, 120, 80, 36);
-  ctx.fillStyle = '#FBF8F4';
-  ctx.fill();
-  ctx.beginPath();
-  ctx.arc(cx, cy, 195, 0, Math.PI * 2);
-  ctx.fillStyle = radial(ctx, cx, cy, 195, ['#B47A4A', '#8A5530', '#5E3519']);
-  ctx.fill();
-  // Latte art: a tulip of stacked hearts.
-  ctx.fillStyle = '#F6E7D2';
-  for (const [dy, s] of [
-    [60, 1],
-    [-10, 0.8],
-    [-70, 0.6],
-  ] as const) {
-    ctx.save();
-    ctx.translate(cx, cy + dy);
-    ctx.scale(s, s);
-    ctx.beginPath();
-    ctx.moveTo(0, 40);
-    ctx.bezierCurveTo(-130, -20, -80, -110, 0, -50);
-    ctx.bezierCurveTo(80, -110, 130, -20, 0, 40);
-    ctx.fill();
-    ctx.restore();
-  }
-  ctx.fillRect(cx - 4, cy - 110, 8, 200);
-  // Coffee beans.
-  for (let i = 0; i < 9; i++) {
-    const bx = w * 0.1 + rand() * w * 0.22;
-    const by = h * 0.12 + rand() * h * 0.76;
-    ctx.save();
-    ctx.translate(bx, by);
-    ctx.rotate(rand() * Math.PI);
-    ctx.beginPath();
-    ctx.ellipse(0, 0, 26, 18, 0, 0, Math.PI * 2);
-    ctx.fillStyle = '#4A2A14';
-    ctx.fill();
-    ctx.strokeStyle = '#2A160A';
-    ctx.lineWidth = 3;
-    ctx.beginPath();
-    ctx.moveTo(-20, 0);
-    ctx.quadraticCurveTo(0, 6, 20, 0);
-    ctx.stroke();
-    ctx.restore();
-  }
-}
-
 /** A bouquet of pink flowers on transparency, for greeting cards. */
 function bouquet(ctx: Ctx, w: number, h: number) {
   const rand = rng(83);
@@ -845,7 +755,6 @@ const outputs: Output[] = [
     draw: logoMark('#FFD36B', 'H', '#8E0F14', 'circle'),
   },
   // Khai trương (grand opening).
-  { folder: 'grand-opening', file: 'latte.jpg', width: 1080, height: 1080, draw: latteShot },
   {
     folder: 'grand-opening',
     file: 'logo.png',
