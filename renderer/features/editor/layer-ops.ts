@@ -396,9 +396,19 @@ export function variableUses(template: Template, name: string): string[] {
   return uses;
 }
 
-/** The server's path of a property of a layer on a page (from 0) of a layout. */
-export function layerPath(ratio: Ratio, page: number, index: number, property?: string): string {
-  return `${pageLayersPath(ratio, page)}[${index}]${property ? `.${property}` : ''}`;
+/**
+ * The server's path of a property of a layer on a page (from 0) of a layout; a stack's child by
+ * its index at each depth (`…layers[1].layers[0]`).
+ */
+export function layerPath(
+  ratio: Ratio,
+  page: number,
+  index: number | readonly number[],
+  property?: string,
+): string {
+  const [first, ...rest] = typeof index === 'number' ? [index] : index;
+  const inner = rest.map((i) => `.layers[${i}]`).join('');
+  return `${pageLayersPath(ratio, page)}[${first}]${inner}${property ? `.${property}` : ''}`;
 }
 
 /** The first problem at `path` or below it. */
