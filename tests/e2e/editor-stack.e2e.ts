@@ -241,3 +241,29 @@ describe('a format 2 stack in the editor', () => {
     expect(ui.consoleErrors).toEqual([]);
   });
 });
+
+describe('a format 2 stack in the editor, in Vietnamese', () => {
+  const session = useCoreAndUi({
+    locale: 'vi-VN',
+    allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+  });
+
+  it('says where a stack’s layers are edited, and why its last layer stays, in Vietnamese', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    await page.goto(`${core.url}/ui/templates/${TEMPLATE}`);
+    await page.getByRole('button', { name: 'Tùy chỉnh' }).click();
+    await page.waitForURL(/\/ui\/editor\/wtpl_/);
+    await previewCaughtUp(page);
+    await page.locator('button[data-layer="body"]').click();
+    await page.getByText('chọn lớp đó dưới nhóm trong danh sách Lớp').waitFor();
+    await page.locator('button[data-layer="role"]').click();
+    await page.getByRole('heading', { name: 'Trong nhóm' }).waitFor();
+    await page.getByRole('button', { name: 'Đưa role lên trước trong nhóm' }).waitFor();
+    await page.getByRole('button', { name: 'Xóa', exact: true }).click();
+    await page.locator('button[data-layer="author"]').click();
+    await page.getByText('author là lớp duy nhất của byline').waitFor();
+    await screenshot(page, 'editor-stack-vi');
+    expect(ui.consoleErrors).toEqual([]);
+  });
+});
