@@ -240,6 +240,35 @@ describe('a format 2 stack in the editor', () => {
     await expect.poll(() => rowOrder(page, 'body')).toEqual(['quote', 'mark', 'rule', 'credit']);
     expect(ui.consoleErrors).toEqual([]);
   });
+  it('gives every size a copied stack layer inside that size’s stack, not loose on the page', async () => {
+    const { core, ui } = session;
+    const { page } = ui;
+    const id = await customiseInEditor(page, core, TEMPLATE);
+    await previewCaughtUp(page);
+    await page.locator('button[data-layer="quote"]').click();
+    await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
+    await expect
+      .poll(() => page.locator('button[data-layer="quote_2"]').getAttribute('aria-pressed'))
+      .toBe('true');
+    await page.getByRole('button', { name: 'Apply to all sizes' }).click();
+    await saveInEditor(page);
+    const response = await core.api(`/v1/templates/${id}`);
+    const { template } = (await response.json()) as WorkspaceTemplateDetail;
+    for (const [name, layout] of Object.entries(template.layouts)) {
+      expect(childIds(layout!.layers, 'body'), name).toEqual([
+        'mark',
+        'quote',
+        'quote_2',
+        'rule',
+        'credit',
+      ]);
+      expect(
+        layout!.layers.map((l) => l.id),
+        name,
+      ).toEqual(['body']);
+    }
+    expect(ui.consoleErrors).toEqual([]);
+  });
 });
 
 describe('a format 2 stack in the editor, in Vietnamese', () => {
