@@ -208,6 +208,12 @@ describe('a format 2 stack in the editor', () => {
     await page.getByRole('button', { name: 'Move down', exact: true }).click();
     await page.getByTestId('child-place').getByText('Layer 2 of 4').waitFor();
     await expect.poll(() => rowOrder(page, 'body')).toEqual(['quote', 'mark', 'rule', 'credit']);
+    // A move is one undo step, as any edit of the draft.
+    await page.getByTestId('editor-canvas').focus();
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect.poll(() => rowOrder(page, 'body')).toEqual(['mark', 'quote', 'rule', 'credit']);
+    await page.keyboard.press('ControlOrMeta+Shift+Z');
+    await expect.poll(() => rowOrder(page, 'body')).toEqual(['quote', 'mark', 'rule', 'credit']);
 
     await page.getByRole('button', { name: 'Duplicate', exact: true }).click();
     await expect
