@@ -165,19 +165,34 @@ describe('a format 2 stack in the editor', () => {
     // Click again where the engine drew the quote.
     const quote = page.locator('.ed-box.ed-child[data-layer-id="quote"]');
     const box = (await quote.boundingBox())!;
-    const mark = (await page.locator('.ed-box.ed-child[data-layer-id="mark"]').boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.getByRole('heading', { name: 'Text layer' }).waitFor();
     await expect.poll(() => quote.getAttribute('class')).toContain('selected');
     await expect
       .poll(() => page.locator('button[data-layer="quote"]').getAttribute('aria-pressed'))
       .toBe('true');
+    // Dragging the stack moves it with its layers: the outline follows at once, and stays
+    // where the preview, laid out again, draws the quote.
+    const before = (await quote.boundingBox())!;
+    await page.mouse.move(before.x + 20, before.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(before.x + 50, before.y + 10, { steps: 4 });
+    await page.mouse.move(before.x + 80, before.y + 10, { steps: 4 });
+    const dragged = (await quote.boundingBox())!;
+    expect(Math.abs(dragged.x - before.x - 60)).toBeLessThan(3);
+    await page.mouse.up();
+    await previewCaughtUp(page);
+    await expect
+      .poll(async () => Math.abs((await quote.boundingBox())!.x - dragged.x))
+      .toBeLessThan(3);
+    await expect.poll(() => quote.getAttribute('class')).toContain('selected');
     await page.getByTestId('editor-canvas').focus();
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Stack layer' }).waitFor();
     await expect
       .poll(() => page.locator('button[data-layer="body"]').getAttribute('aria-pressed'))
       .toBe('true');
+    const mark = (await page.locator('.ed-box.ed-child[data-layer-id="mark"]').boundingBox())!;
 
     // From nothing selected, a double-click on the mark picks it at once.
     await page.keyboard.press('Escape');

@@ -131,7 +131,10 @@ export function LayersPanel(): ReactElement {
               draggable
               onDragStart={(e) => {
                 // A stack's child keeps its place by its move buttons; only a page's layers drag.
-                if ((e.target as HTMLElement).closest('.ed-layer-children')) return;
+                if ((e.target as HTMLElement).closest('.ed-layer-children')) {
+                  e.preventDefault();
+                  return;
+                }
                 setDragged(layer.id);
                 e.dataTransfer.effectAllowed = 'move';
                 e.dataTransfer.setData('text/x-layer', layer.id);
