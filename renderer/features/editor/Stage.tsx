@@ -1,17 +1,16 @@
 import {
   memo,
   useCallback,
-  useMemo,
   useRef,
   type PointerEvent as ReactPointerEvent,
   type ReactElement,
 } from 'react';
 import { unitToPixels } from '../../../shared/page-sizes';
-import type { DrawnBox } from '../../../shared/drawn-boxes';
-import { drawnBoxOf, pickChild } from '../../../shared/pick-child';
+import { pickChild } from '../../../shared/pick-child';
 import { ancestorsOf, findLayer } from '../../../shared/stack-children';
-import type { Layer, Layout, StackLayer } from '../../api/types';
-import { pageLayers } from './layout-page';
+import type { Layer, Layout } from '../../api/types';
+import { ChildOutlines } from './ChildOutlines';
+import { usePlacedBoxes } from './use-placed-boxes';
 import { useT } from '../../i18n/i18n';
 import { selectLayers, selectLayout, useEditorStore } from './editor-store';
 import { KeepOutline } from './KeepOutline';
@@ -77,6 +76,7 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
       event.stopPropagation();
       const store = useEditorStore.getState();
       const rect = overlayRef.current?.getBoundingClientRect();
+      const scale = rect && rect.width > 0 ? rect.width / width : 0;
       // A click inside a stack being edited (it or a layer in it selected) picks the child under
       // the pointer, where the engine drew it; a drag still moves the whole stack.
       const editing =
@@ -86,18 +86,17 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
         (store.selected === layer.id ||
           ancestorsOf(layers, store.selected).some((stack) => stack.id === layer.id));
       let picked: string | null = null;
-      if (editing && rect && rect.width > 0) {
-        const scaleNow = rect.width / width;
+      if (editing && rect && scale > 0) {
+        // The overlay holds the sheet; layers and drawn boxes are in trim pixels inside its bleed.
         const bleed = sheetOf(layout).bleed;
         const point = {
-          x: (event.clientX - rect.left) / scaleNow - bleed,
-          y: (event.clientY - rect.top) / scaleNow - bleed,
+          x: (event.clientX - rect.left) / scale - bleed,
+          y: (event.clientY - rect.top) / scale - bleed,
         };
         picked = pickChild(layers, layer.id, store.selected, point, boxOfRef.current);
       } else store.select(layer.id);
       overlayRef.current?.focus({ preventScroll: true });
-      if (!rect || rect.width === 0) return;
-      const scale = rect.width / width;
+      if (!rect || scale === 0) return;
       const start: Box = { x: layer.x, y: layer.y, width: layer.width, height: layer.height };
       const others: Box[] = layers
         .filter((l) => l.id !== layer.id)
@@ -239,7 +238,7 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
                 onBegin={begin}
               />
             ))}
-            <ChildBoxes
+            <ChildOutlines
               layers={layers}
               selected={selected}
               boxOf={boxOf}
@@ -305,90 +304,6 @@ const LayerBox = memo(function LayerBox({
     </div>
   );
 });
-
-/**
- * The layers of the stack being edited, outlined where the engine drew them: the selected
- * stack's children (or the selected child's and its siblings), the selected one solid.
- */
-function ChildBoxes({
-  layers,
-  selected,
-  boxOf,
-  width,
-  height,
-}: {
-  layers: Layer[];
-  selected: string | null;
-  boxOf: (layer: Layer) => DrawnBox | null;
-  width: number;
-  height: number;
-}): ReactElement | null {
-  if (selected === null) return null;
-  const found = findLayer(layers, selected);
-  if (!found) return null;
-  const container: StackLayer | null = found.layer.kind === 'stack' ? found.layer : found.parent;
-  if (!container) return null;
-  return (
-    <>
-      {container.layers.map((child) => {
-        const box = boxOf(child);
-        if (!box) return null;
-        const isSelected = child.id === selected;
-        return (
-          <div
-            key={child.id}
-            className={`ed-box ed-child${isSelected ? ' selected' : ''}`}
-            style={{
-              left: `${(box.x / width) * 100}%`,
-              top: `${(box.y / height) * 100}%`,
-              width: `${(box.width / width) * 100}%`,
-              height: `${(box.height / height) * 100}%`,
-              ...(box.rotation ? { transform: `rotate(${box.rotation}deg)` } : {}),
-            }}
-            data-layer-id={child.id}
-            data-parent-id={container.id}
-            aria-hidden
-          >
-            {isSelected ? <span className="ed-box-label">{child.id}</span> : null}
-          </div>
-        );
-      })}
-    </>
-  );
-}
-
-/**
- * Where each layer of the page was drawn in the shown preview, for a stack's children: the
- * engine's boxes, moved by as much as their stack moved since (a drag shows at once, the new
- * layout when the preview catches up). Boxes of another size or page are not used.
- */
-function usePlacedBoxes(
-  preview: DraftPreview,
-  layers: Layer[] | undefined,
-  ratio: string,
-  page: number,
-): (layer: Layer) => DrawnBox | null {
-  const { boxes, rendered } = preview;
-  const shown = rendered !== null && rendered.ratio === ratio && preview.page === page;
-  const drawn = useMemo(
-    () => new Map(shown ? boxes.map((box) => [box.id, box]) : []),
-    [boxes, shown],
-  );
-  const then = shown ? rendered.template.layouts[rendered.ratio] : undefined;
-  const thenLayers = then ? pageLayers(then, page) : undefined;
-  return useCallback(
-    (layer: Layer) => {
-      const box = drawnBoxOf(layer, drawn);
-      if (!box || !layers || !thenLayers) return box;
-      const at = findLayer(layers, layer.id);
-      const top = at ? layers[at.path[0]!] : undefined;
-      const before = top ? thenLayers.find((l) => l.id === top.id) : undefined;
-      if (!top || !before) return box;
-      return { ...box, x: box.x + top.x - before.x, y: box.y + top.y - before.y };
-    },
-    [drawn, layers, thenLayers],
-  );
-}
 
 function Guides({ width, height }: { width: number; height: number }): ReactElement {
   const guides = useEditorStore((s) => s.guides);
