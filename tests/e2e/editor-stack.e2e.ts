@@ -238,6 +238,16 @@ describe('a format 2 stack in the editor', () => {
     await page.getByRole('heading', { name: 'Stack layer' }).waitFor();
     expect(await page.locator('button[data-layer="mark_2"]').count()).toBe(0);
 
+    // A stack's layer is renamed like any layer, and stays selected in its place.
+    await page.locator('button[data-layer="rule"]').click();
+    const name = page.getByLabel('Layer name');
+    await name.fill('divider');
+    await name.press('Enter');
+    await expect
+      .poll(() => page.locator('button[data-layer="divider"]').getAttribute('aria-pressed'))
+      .toBe('true');
+    await page.getByTestId('child-place').getByText('Layer 3 of 4').waitFor();
+
     // The byline holds the author and the role: with the role gone, the author is its last.
     await page.locator('button[data-layer="role"]').click();
     await page.keyboard.press('Delete');
@@ -255,10 +265,10 @@ describe('a format 2 stack in the editor', () => {
 
     await saveInEditor(page);
     const layers = await saved(id);
-    expect(childIds(layers, 'body')).toEqual(['quote', 'mark', 'rule', 'credit']);
+    expect(childIds(layers, 'body')).toEqual(['quote', 'mark', 'divider', 'credit']);
     expect(childIds(layers, 'byline')).toEqual(['author']);
     await page.reload();
-    await expect.poll(() => rowOrder(page, 'body')).toEqual(['quote', 'mark', 'rule', 'credit']);
+    await expect.poll(() => rowOrder(page, 'body')).toEqual(['quote', 'mark', 'divider', 'credit']);
     expect(ui.consoleErrors).toEqual([]);
   });
   it('gives every size a copied stack layer inside that size’s stack, not loose on the page', async () => {
