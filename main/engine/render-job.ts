@@ -178,6 +178,7 @@ export async function renderJob(job: RenderJob): Promise<RenderResult> {
         height,
         layers: drawn.layers,
         missingGlyphs: drawn.missingGlyphs,
+        boxes: drawn.boxes,
         drawMs,
         encodeMs,
       },

@@ -1,4 +1,5 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { drawnBoxesOf, type DrawnBox } from '../../shared/drawn-boxes.js';
 import { layoutPages } from '../../shared/layout-pages.js';
 import { MAX_CANVAS_SIDE, type Layout, type Paint } from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
@@ -29,6 +30,8 @@ export interface DrawnTemplate {
   missingGlyphs: string[];
   /** The codes drawn, where they are and what they hold, when the job verifies its codes. */
   codes: DrawnCode[];
+  /** Where each visible layer of the page was drawn (a stack's children as laid out). */
+  boxes: DrawnBox[];
   /**
    * The part of the sheet's raster the canvas holds, in its pixels (the canvas's 0,0 at x, y):
    * the whole sheet, or with `codesOnly` the area around the codes.
@@ -155,7 +158,7 @@ export async function renderTemplate(
   const prepared = await prepareLayout(dc, layout, (job.page ?? 1) - 1);
   if (scale !== 1) ctx.scale(scale, scale);
   drawLayout(dc, prepared, sheet, job.transparent === true);
-  return drawnOn(canvas, dc, layout, sheet, { x: 0, y: 0, ...size });
+  return drawnOn(canvas, dc, layout, sheet, { x: 0, y: 0, ...size }, prepared.visible);
 }
 
 /** Text is measured (for stacks and fit groups), and codes placed, before the canvas is known. */
@@ -207,7 +210,7 @@ async function renderCodesOnly(
     releaseCanvas(canvas);
     return renderTemplate(job, { pdfRaster: true });
   }
-  return drawnOn(canvas, dc, layout, sheet, area);
+  return drawnOn(canvas, dc, layout, sheet, area, prepared.visible);
 }
 
 /** What a drawing left on its canvas: the reports its draw context gathered. */
@@ -217,11 +220,13 @@ function drawnOn(
   layout: Layout,
   sheet: SheetGeometry,
   area: Box,
+  visible: readonly DrawnLayer[],
 ): DrawnTemplate {
   return {
     canvas,
     layout,
     sheet,
+    boxes: drawnBoxesOf(visible),
     layers: dc.textReports,
     missingGlyphs: [...dc.missingGlyphs],
     codes: dc.codes ?? [],

@@ -1,5 +1,6 @@
 import type { OutputFormat } from '../../shared/api-schemas.js';
 import type { ErrorCode } from '../../shared/errors.js';
+import type { DrawnBox } from '../../shared/drawn-boxes.js';
 import type { SheetPlan } from '../../shared/sheet-options.js';
 import type { LayoutName, Template } from '../../shared/template-format.js';
 import type { RuleViolation } from '../engine/rules/rule-types.js';
@@ -152,6 +153,8 @@ export interface RenderReport {
   missingGlyphs: string[];
   /** Layout rules the drawing breaks, when the job asked (checkRules). */
   rules?: RuleViolation[];
+  /** One page drawn as a raster: where each of its layers was drawn (the editor's preview). */
+  boxes?: DrawnBox[];
   drawMs: number;
   encodeMs: number;
 }

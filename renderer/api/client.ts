@@ -1,5 +1,6 @@
 import { getJson, send, sendJson, withQuery } from './http';
 import { signedLink } from './session';
+import { DRAWN_BOXES_HEADER, parseDrawnBoxes, type DrawnBox } from '../../shared/drawn-boxes';
 import type { CellEditBody } from '../../shared/upload-schemas';
 import type { KeyScope } from '../../shared/key-scopes';
 import type {
@@ -249,13 +250,15 @@ export const api = {
         page: number;
       },
       signal?: AbortSignal,
-    ): Promise<Blob> => {
+    ): Promise<{ blob: Blob; boxes: DrawnBox[] }> => {
       const response = await send('POST', `/v1/templates/${encodeURIComponent(id)}/preview`, {
         body: request,
         headers: { Accept: 'image/jpeg, application/problem+json' },
         ...(signal ? { signal } : {}),
       });
-      return response.blob();
+      // Where the engine drew each layer: the editor outlines a stack's children by them.
+      const boxes = parseDrawnBoxes(response.headers.get(DRAWN_BOXES_HEADER));
+      return { blob: await response.blob(), boxes };
     },
     /** Adds an image to the template; layers name it as `{ asset }`. */
     addAsset: (id: string, file: Blob) =>

@@ -37,6 +37,7 @@ export type {
   Layer,
   Layout,
   Paint,
+  StackLayer,
   Template,
   Variable,
   VariableType,

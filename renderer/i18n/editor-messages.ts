@@ -74,7 +74,7 @@ export const editorEn = {
 
   'editor.canvas': 'Canvas',
   'editor.canvas.help':
-    'Click a layer to select it; drag to move, drag a handle to resize (Shift keeps proportions, Alt turns snapping off). Arrow keys nudge 1 px, Shift+arrow 10 px; Delete removes the layer.',
+    'Click a layer to select it; drag to move, drag a handle to resize (Shift keeps proportions, Alt turns snapping off). Arrow keys nudge 1 px, Shift+arrow 10 px; Delete removes the layer. In a selected stack, click a layer again (or double-click) to edit it; Escape goes back to the stack.',
   'editor.ratio': 'Size being edited',
   'editor.ratio.add': 'Add a size…',
   'editor.ratio.copy': '{ratio} (copy of this layout, scaled)',
@@ -116,7 +116,22 @@ export const editorEn = {
   'editor.kind.list': 'List',
   'editor.kind.stack': 'Stack',
   'editor.stack.hint':
-    'A stack places its layers one after the other. Move, resize and turn it here; its layers are edited in the template’s JSON.',
+    'A stack places its layers one after the other. Move, resize and turn it here. To change a layer’s text, font, size or colour, select it under the stack in the Layers panel, or click it again on the canvas (Enter on the canvas selects the first).',
+  'editor.stack.layers': 'Its layers',
+  'editor.stack.editFirst': 'Edit {id}',
+  'editor.stack.children': 'Layers of {id}, in stack order',
+  'editor.child.section': 'In its stack',
+  'editor.child.place':
+    'Layer {n} of {count} in the stack {stack}. The stack sets where it goes and how large it is; Escape goes back to the stack.',
+  'editor.child.moveUp': 'Move up',
+  'editor.child.moveDown': 'Move down',
+  'editor.child.duplicate': 'Duplicate',
+  'editor.child.remove': 'Remove',
+  'editor.child.toStack': 'Select {stack}',
+  'editor.child.up': 'Move {id} up in its stack',
+  'editor.child.down': 'Move {id} down in its stack',
+  'editor.child.last':
+    '{id} is the only layer of {stack}, and a stack keeps at least one: change it, or delete the stack {stack} instead.',
 
   'editor.inspector': 'Properties',
   'editor.canvasProps': 'Canvas',
@@ -407,7 +422,7 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
 
   'editor.canvas': 'Khung vẽ',
   'editor.canvas.help':
-    'Bấm vào một lớp để chọn; kéo để di chuyển, kéo tay nắm để đổi kích thước (Shift giữ tỉ lệ, Alt tắt bắt dính). Phím mũi tên dịch 1 px, Shift+mũi tên 10 px; Delete xóa lớp.',
+    'Bấm vào một lớp để chọn; kéo để di chuyển, kéo tay nắm để đổi kích thước (Shift giữ tỉ lệ, Alt tắt bắt dính). Phím mũi tên dịch 1 px, Shift+mũi tên 10 px; Delete xóa lớp. Trong một nhóm đang chọn, bấm thêm lần nữa (hoặc bấm đúp) vào một lớp để sửa nó; Esc để quay lại nhóm.',
   'editor.ratio': 'Kích thước đang chỉnh',
   'editor.ratio.add': 'Thêm kích thước…',
   'editor.ratio.copy': '{ratio} (chép bố cục này, co giãn theo)',
@@ -448,7 +463,22 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'editor.kind.list': 'Danh sách',
   'editor.kind.stack': 'Nhóm tự dàn',
   'editor.stack.hint':
-    'Nhóm tự dàn xếp các lớp con lần lượt. Di chuyển, đổi cỡ và xoay nhóm tại đây; các lớp con được sửa trong JSON của mẫu.',
+    'Nhóm tự dàn xếp các lớp con lần lượt. Di chuyển, đổi cỡ và xoay nhóm tại đây. Để đổi chữ, phông, cỡ hay màu của một lớp con, hãy chọn lớp đó dưới nhóm trong danh sách Lớp, hoặc bấm thêm lần nữa vào nó trên khung vẽ (Enter trên khung vẽ chọn lớp đầu tiên).',
+  'editor.stack.layers': 'Các lớp con',
+  'editor.stack.editFirst': 'Sửa {id}',
+  'editor.stack.children': 'Các lớp của {id}, theo thứ tự trong nhóm',
+  'editor.child.section': 'Trong nhóm',
+  'editor.child.place':
+    'Lớp {n} trên {count} của nhóm {stack}. Nhóm quyết định vị trí và kích thước của lớp; Esc để quay lại nhóm.',
+  'editor.child.moveUp': 'Lên trước',
+  'editor.child.moveDown': 'Xuống sau',
+  'editor.child.duplicate': 'Nhân bản',
+  'editor.child.remove': 'Xóa',
+  'editor.child.toStack': 'Chọn {stack}',
+  'editor.child.up': 'Đưa {id} lên trước trong nhóm',
+  'editor.child.down': 'Đưa {id} xuống sau trong nhóm',
+  'editor.child.last':
+    '{id} là lớp duy nhất của {stack}, mà một nhóm phải giữ ít nhất một lớp: hãy sửa lớp này, hoặc xóa cả nhóm {stack}.',
 
   'editor.inspector': 'Thuộc tính',
   'editor.canvasProps': 'Khung vẽ',

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAWN_BOXES_HEADER, parseDrawnBoxes } from '../../shared/drawn-boxes.js';
 import { createBatch, fullManifest, waitForBatch } from '../helpers/batch-helpers.js';
 import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 import type { Json } from '../helpers/test-server.js';
@@ -452,6 +453,11 @@ describe('draft previews', () => {
     expect(res.headers.get('content-type')).toBe('image/jpeg');
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect(meta.width).toBe(360);
+    // Where each layer was drawn, in the layout's pixels (not the smaller image's): the editor
+    // outlines a stack's layers by these.
+    const boxes = parseDrawnBoxes(res.headers.get(DRAWN_BOXES_HEADER));
+    const headline = boxes.find((box) => box.id === 'headline');
+    expect(headline?.width).toBeGreaterThan(360);
     // Nothing was saved.
     expect((await (await server.api(`/v1/templates/${created.id}`)).json()).version).toBe(1);
 

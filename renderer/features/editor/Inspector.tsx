@@ -1,13 +1,17 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
-import type { Layer } from '../../api/types';
+import type { Layer, StackLayer } from '../../api/types';
 import { useT } from '../../i18n/i18n';
 import {
   selectBackground,
   selectLayers,
   selectLayout,
   selectSelectedLayer,
+  selectSelectedParent,
   useEditorStore,
 } from './editor-store';
+import { ChildSection } from './ChildSection';
+import { findLayer } from '../../../shared/stack-children';
+import { Button } from '../../components/ui';
 import { NumberField, Section } from './inspector-fields';
 import { layerIdFromName } from './layer-ops';
 import { lengthUnit } from './layout-unit';
@@ -46,18 +50,19 @@ export function Inspector(): ReactElement {
  */
 function useInspectorKey(layer: Layer | null): string | null {
   const layers = useEditorStore(selectLayers);
-  const last = useRef<{ id: string; index: number; key: string } | null>(null);
+  const last = useRef<{ id: string; index: string; key: string } | null>(null);
   if (!layer || !layers) {
     last.current = null;
     return null;
   }
-  const index = layers.findIndex((l) => l.id === layer.id);
+  // Where it sits, at the top or inside stacks: a renamed child keeps its place too.
+  const index = findLayer(layers, layer.id)?.path.join(',') ?? '';
   const previous = last.current;
   const renamed =
     previous !== null &&
     previous.id !== layer.id &&
     previous.index === index &&
-    !layers.some((l) => l.id === previous.id);
+    findLayer(layers, previous.id) === null;
   const key = previous && (previous.id === layer.id || renamed) ? previous.key : layer.id;
   last.current = { id: layer.id, index, key };
   return key;
@@ -87,9 +92,7 @@ function CanvasInspector(): ReactElement {
 
 function LayerInspector({ layer }: { layer: Layer }): ReactElement {
   const t = useT();
-  const { update, remove, error } = useLayerEdit(layer);
-  // A print layout's geometry is edited in its page's unit.
-  const unit = lengthUnit(useEditorStore(selectLayout));
+  const parent = useEditorStore(selectSelectedParent);
   return (
     <>
       <h2 className="ed-panel-title">
@@ -97,64 +100,8 @@ function LayerInspector({ layer }: { layer: Layer }): ReactElement {
       </h2>
       <LayerIdField layer={layer} />
       <SizeScope layerId={layer.id} />
-      <Section title={t('editor.section.geometry')}>
-        <NumberField
-          label="X"
-          value={unit.show(layer.x)}
-          step={unit.step}
-          suffix={unit.suffix}
-          error={error('x')}
-          onChange={(x) => x !== undefined && update({ x: unit.read(x) })}
-        />
-        <NumberField
-          label="Y"
-          value={unit.show(layer.y)}
-          step={unit.step}
-          suffix={unit.suffix}
-          error={error('y')}
-          onChange={(y) => y !== undefined && update({ y: unit.read(y) })}
-        />
-        <NumberField
-          label={t('editor.width')}
-          value={unit.show(layer.width)}
-          min={unit.step}
-          step={unit.step}
-          suffix={unit.suffix}
-          error={error('width')}
-          onChange={(width) => width !== undefined && update({ width: unit.read(width) })}
-        />
-        <NumberField
-          label={t('editor.height')}
-          value={unit.show(layer.height)}
-          min={unit.step}
-          step={unit.step}
-          suffix={unit.suffix}
-          error={error('height')}
-          onChange={(height) => height !== undefined && update({ height: unit.read(height) })}
-        />
-        <NumberField
-          label={t('editor.rotation')}
-          value={layer.rotation ?? 0}
-          min={-360}
-          max={360}
-          suffix="°"
-          error={error('rotation')}
-          onChange={(rotation) =>
-            rotation === undefined || rotation === 0 ? remove('rotation') : update({ rotation })
-          }
-        />
-        <NumberField
-          label={t('editor.opacity')}
-          value={Math.round((layer.opacity ?? 1) * 100)}
-          min={0}
-          max={100}
-          suffix="%"
-          error={error('opacity')}
-          onChange={(v) =>
-            v === undefined || v >= 100 ? remove('opacity') : update({ opacity: v / 100 })
-          }
-        />
-      </Section>
+      {/* A stack places its layers: theirs is a place in its order, not a box. */}
+      {parent ? <ChildSection layer={layer} parent={parent} /> : <GeometrySection layer={layer} />}
       {layer.kind === 'text' ? <TextContentSection layer={layer} /> : null}
       {layer.kind === 'text' || layer.kind === 'list' ? <TextStyleSection layer={layer} /> : null}
       {layer.kind === 'image' ? <ImageSection layer={layer} /> : null}
@@ -163,11 +110,96 @@ function LayerInspector({ layer }: { layer: Layer }): ReactElement {
       {layer.kind === 'qr' ? <QrSection layer={layer} /> : null}
       {layer.kind === 'barcode' ? <BarcodeSection layer={layer} /> : null}
       {layer.kind === 'list' ? <ListSection layer={layer} /> : null}
-      {layer.kind === 'stack' ? (
-        <p className="small muted ed-panel-note">{t('editor.stack.hint')}</p>
-      ) : null}
+      {layer.kind === 'stack' ? <StackNote stack={layer} /> : null}
       <VisibilityRuleBuilder layer={layer} />
     </>
+  );
+}
+
+/** Where a stack's layers are edited: under it in the layers panel, or inside it on the canvas. */
+function StackNote({ stack }: { stack: StackLayer }): ReactElement {
+  const t = useT();
+  const select = useEditorStore((s) => s.select);
+  const first = stack.layers[0];
+  return (
+    <Section title={t('editor.stack.layers')}>
+      <p className="small muted ed-panel-note wide">{t('editor.stack.hint')}</p>
+      {first ? (
+        <div className="wide">
+          <Button size="sm" icon="layers" onClick={() => select(first.id)}>
+            {t('editor.stack.editFirst', { id: first.id })}
+          </Button>
+        </div>
+      ) : null}
+    </Section>
+  );
+}
+
+/** A page's layer: where it sits, how large, turned and opaque. */
+function GeometrySection({ layer }: { layer: Layer }): ReactElement {
+  const t = useT();
+  const { update, remove, error } = useLayerEdit(layer);
+  // A print layout's geometry is edited in its page's unit.
+  const unit = lengthUnit(useEditorStore(selectLayout));
+  return (
+    <Section title={t('editor.section.geometry')}>
+      <NumberField
+        label="X"
+        value={unit.show(layer.x)}
+        step={unit.step}
+        suffix={unit.suffix}
+        error={error('x')}
+        onChange={(x) => x !== undefined && update({ x: unit.read(x) })}
+      />
+      <NumberField
+        label="Y"
+        value={unit.show(layer.y)}
+        step={unit.step}
+        suffix={unit.suffix}
+        error={error('y')}
+        onChange={(y) => y !== undefined && update({ y: unit.read(y) })}
+      />
+      <NumberField
+        label={t('editor.width')}
+        value={unit.show(layer.width)}
+        min={unit.step}
+        step={unit.step}
+        suffix={unit.suffix}
+        error={error('width')}
+        onChange={(width) => width !== undefined && update({ width: unit.read(width) })}
+      />
+      <NumberField
+        label={t('editor.height')}
+        value={unit.show(layer.height)}
+        min={unit.step}
+        step={unit.step}
+        suffix={unit.suffix}
+        error={error('height')}
+        onChange={(height) => height !== undefined && update({ height: unit.read(height) })}
+      />
+      <NumberField
+        label={t('editor.rotation')}
+        value={layer.rotation ?? 0}
+        min={-360}
+        max={360}
+        suffix="°"
+        error={error('rotation')}
+        onChange={(rotation) =>
+          rotation === undefined || rotation === 0 ? remove('rotation') : update({ rotation })
+        }
+      />
+      <NumberField
+        label={t('editor.opacity')}
+        value={Math.round((layer.opacity ?? 1) * 100)}
+        min={0}
+        max={100}
+        suffix="%"
+        error={error('opacity')}
+        onChange={(v) =>
+          v === undefined || v >= 100 ? remove('opacity') : update({ opacity: v / 100 })
+        }
+      />
+    </Section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import type { Layer } from '../../api/types';
+import type { Layer, StackLayer } from '../../api/types';
 import { Icon, type IconName } from '../../components/Icon';
 import { Button } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
@@ -15,6 +15,8 @@ import {
   type LayerKind,
 } from './layer-ops';
 import { layoutLayers } from '../../../shared/layout-pages';
+import { isLastChild } from '../../../shared/stack-children';
+import { childActions } from './child-actions';
 
 const KIND_ICONS: Record<Layer['kind'], IconName> = {
   text: 'file',
@@ -128,6 +130,11 @@ export function LayersPanel(): ReactElement {
               className={`ed-layer${isSelected ? ' selected' : ''}${dragged === layer.id ? ' dragging' : ''}`}
               draggable
               onDragStart={(e) => {
+                // A stack's child keeps its place by its move buttons; only a page's layers drag.
+                if ((e.target as HTMLElement).closest('.ed-layer-children')) {
+                  e.preventDefault();
+                  return;
+                }
                 setDragged(layer.id);
                 e.dataTransfer.effectAllowed = 'move';
                 e.dataTransfer.setData('text/x-layer', layer.id);
@@ -197,10 +204,108 @@ export function LayersPanel(): ReactElement {
                   />
                 </span>
               ) : null}
+              {layer.kind === 'stack' ? (
+                <ChildRows stack={layer} depth={1} problemPath={[index]} />
+              ) : null}
             </li>
           );
         })}
       </ol>
     </aside>
+  );
+}
+
+/**
+ * A stack's layers under its row, indented, in the stack's order (the first is laid out first):
+ * each selectable, and when selected movable within the stack, copied or removed.
+ */
+function ChildRows({
+  stack,
+  depth,
+  problemPath,
+}: {
+  stack: StackLayer;
+  depth: number;
+  problemPath: number[];
+}): ReactElement {
+  const t = useT();
+  const selected = useEditorStore((s) => s.selected);
+  const problems = useEditorStore((s) => s.problems);
+  const ratio = useEditorStore((s) => s.ratio);
+  const page = useEditorStore((s) => s.page);
+  const select = useEditorStore((s) => s.select);
+  const count = stack.layers.length;
+  return (
+    <ol className="ed-layer-children" aria-label={t('editor.stack.children', { id: stack.id })}>
+      {stack.layers.map((child, index) => {
+        const path = [...problemPath, index];
+        const problem = problemAt(problems, layerPath(ratio, page, path));
+        const isSelected = child.id === selected;
+        const last = isLastChild(stack.layers, child.id);
+        return (
+          <li key={child.id} className={`ed-layer ed-child-row${isSelected ? ' selected' : ''}`}>
+            <button
+              type="button"
+              className="ed-layer-pick"
+              style={{ paddingLeft: `calc(var(--space-2) + ${depth * 16}px)` }}
+              aria-pressed={isSelected}
+              data-layer={child.id}
+              data-parent={stack.id}
+              onClick={() => select(child.id)}
+            >
+              <Icon name={KIND_ICONS[child.kind]} size={14} />
+              <span className="grow ed-layer-name">{child.id}</span>
+              {child.visibleWhen ? (
+                <span className="chip" title={t('editor.layer.conditional')}>
+                  {t('editor.layer.if')}
+                </span>
+              ) : null}
+              {problem ? <Icon name="alert" size={14} label={problem} /> : null}
+            </button>
+            {isSelected ? (
+              <span className="ed-layer-actions">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon="arrowUp"
+                  aria-label={t('editor.child.up', { id: child.id })}
+                  disabled={index === 0}
+                  onClick={() => childActions.move(child.id, -1)}
+                />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon="arrowDown"
+                  aria-label={t('editor.child.down', { id: child.id })}
+                  disabled={index === count - 1}
+                  onClick={() => childActions.move(child.id, 1)}
+                />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon="copy"
+                  aria-label={t('editor.layer.duplicate', { id: child.id })}
+                  onClick={() => childActions.duplicate(child.id)}
+                />
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon="trash"
+                  aria-label={t('editor.layer.delete', { id: child.id })}
+                  title={
+                    last ? t('editor.child.last', { id: child.id, stack: stack.id }) : undefined
+                  }
+                  disabled={last}
+                  onClick={() => childActions.remove(child.id)}
+                />
+              </span>
+            ) : null}
+            {child.kind === 'stack' ? (
+              <ChildRows stack={child} depth={depth + 1} problemPath={path} />
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

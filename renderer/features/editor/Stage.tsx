@@ -6,7 +6,11 @@ import {
   type ReactElement,
 } from 'react';
 import { unitToPixels } from '../../../shared/page-sizes';
+import { pickChild } from '../../../shared/pick-child';
+import { ancestorsOf, findLayer } from '../../../shared/stack-children';
 import type { Layer, Layout } from '../../api/types';
+import { ChildOutlines } from './ChildOutlines';
+import { usePlacedBoxes } from './use-placed-boxes';
 import { useT } from '../../i18n/i18n';
 import { selectLayers, selectLayout, useEditorStore } from './editor-store';
 import { KeepOutline } from './KeepOutline';
@@ -51,7 +55,13 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
   const layers = useEditorStore(selectLayers);
   const selected = useEditorStore((s) => s.selected);
   const revision = useEditorStore((s) => s.revision);
+  const page = useEditorStore((s) => s.page);
+  const ratio = useEditorStore((s) => s.ratio);
   const overlayRef = useRef<HTMLDivElement>(null);
+  const boxOf = usePlacedBoxes(preview, layers, ratio, page);
+  // Read by the stable gesture handler below, so it picks by the boxes shown now.
+  const boxOfRef = useRef(boxOf);
+  boxOfRef.current = boxOf;
 
   // Stable across renders so the memoised boxes do not re-render while another one moves.
   const begin = useCallback(
@@ -65,11 +75,28 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
       event.preventDefault();
       event.stopPropagation();
       const store = useEditorStore.getState();
-      store.select(layer.id);
-      overlayRef.current?.focus({ preventScroll: true });
       const rect = overlayRef.current?.getBoundingClientRect();
-      if (!rect || rect.width === 0) return;
-      const scale = rect.width / width;
+      const scale = rect && rect.width > 0 ? rect.width / width : 0;
+      // A click inside a stack being edited (it or a layer in it selected) picks the child under
+      // the pointer, where the engine drew it; a drag still moves the whole stack.
+      const editing =
+        !edges &&
+        layer.kind === 'stack' &&
+        store.selected !== null &&
+        (store.selected === layer.id ||
+          ancestorsOf(layers, store.selected).some((stack) => stack.id === layer.id));
+      let picked: string | null = null;
+      if (editing && rect && scale > 0) {
+        // The overlay holds the sheet; layers and drawn boxes are in trim pixels inside its bleed.
+        const bleed = sheetOf(layout).bleed;
+        const point = {
+          x: (event.clientX - rect.left) / scale - bleed,
+          y: (event.clientY - rect.top) / scale - bleed,
+        };
+        picked = pickChild(layers, layer.id, store.selected, point, boxOfRef.current);
+      } else store.select(layer.id);
+      overlayRef.current?.focus({ preventScroll: true });
+      if (!rect || scale === 0) return;
       const start: Box = { x: layer.x, y: layer.y, width: layer.width, height: layer.height };
       const others: Box[] = layers
         .filter((l) => l.id !== layer.id)
@@ -123,6 +150,7 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
         const s = useEditorStore.getState();
         s.setGuides([]);
         if (moved) s.settle();
+        else if (editing) s.select(picked ?? layer.id);
       };
       window.addEventListener('pointermove', onMove);
       window.addEventListener('pointerup', onUp);
@@ -132,6 +160,9 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
   );
 
   if (!layout || !layers) return <div className="ed-stage-wrap" />;
+  // The page's stack a selected layer sits in: outlined while its layers are edited.
+  const inside = selected === null ? null : findLayer(layers, selected);
+  const editedStack = inside && inside.path.length > 1 ? layers[inside.path[0]!]?.id : undefined;
   const width = layout.width;
   const height = layout.height;
   const sheet = sheetOf(layout);
@@ -203,9 +234,17 @@ export function Stage({ preview, name }: { preview: DraftPreview; name: string }
                 width={width}
                 height={height}
                 selected={layer.id === selected}
+                editing={layer.kind === 'stack' && layer.id === editedStack}
                 onBegin={begin}
               />
             ))}
+            <ChildOutlines
+              layers={layers}
+              selected={selected}
+              boxOf={boxOf}
+              width={width}
+              height={height}
+            />
             <Guides width={width} height={height} />
           </div>
         </div>
@@ -222,12 +261,15 @@ const LayerBox = memo(function LayerBox({
   width,
   height,
   selected,
+  editing,
   onBegin,
 }: {
   layer: Layer;
   width: number;
   height: number;
   selected: boolean;
+  /** A stack whose layer is selected. */
+  editing: boolean;
   onBegin: (e: ReactPointerEvent<HTMLElement>, layer: Layer, edges: HandleEdges | null) => void;
 }): ReactElement {
   const style = {
@@ -239,7 +281,7 @@ const LayerBox = memo(function LayerBox({
   };
   return (
     <div
-      className={`ed-box${selected ? ' selected' : ''}`}
+      className={`ed-box${selected ? ' selected' : ''}${editing ? ' editing' : ''}`}
       style={style}
       data-layer-id={layer.id}
       aria-hidden

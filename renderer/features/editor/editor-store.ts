@@ -5,6 +5,7 @@ import type {
   Paint,
   Problem,
   Ratio,
+  StackLayer,
   Template,
   Variable,
   WorkspaceTemplateDetail,
@@ -20,6 +21,7 @@ import {
   withPageRemoved,
 } from './layout-page';
 import type { Guide } from './snapping';
+import { findLayer, updateLayerIn } from '../../../shared/stack-children';
 
 /** Enough steps for an editing session; older ones fall off. */
 const HISTORY_LIMIT = 200;
@@ -63,6 +65,7 @@ export interface EditorState {
   select: (id: string | null) => void;
   /** Applies a change to the draft as one undo step (or part of the step `key` started). */
   edit: (change: (template: Template) => Template, key?: string) => void;
+  /** Changes the layer of `id` on the page being edited, at the top or inside a stack. */
   updateLayer: (id: string, change: (layer: Layer) => Layer, key?: string) => void;
   updateLayout: (change: (layout: Layout) => Layout, key?: string) => void;
   /** Changes the layers of the page being edited. */
@@ -125,7 +128,10 @@ export const useEditorStore = create<EditorState>()((set, get) => ({
       page,
       guides: [],
       // Keep the selection when the other ratio has a layer of the same id on the same page.
-      selected: layout && pageLayers(layout, page).some((l) => l.id === selected) ? selected : null,
+      selected:
+        layout && selected !== null && findLayer(pageLayers(layout, page), selected)
+          ? selected
+          : null,
     });
   },
 
@@ -199,16 +205,7 @@ export const useEditorStore = create<EditorState>()((set, get) => ({
   },
 
   updateLayer: (id, change, key) => {
-    get().updateLayers((layers) => {
-      let changed = false;
-      const next = layers.map((layer) => {
-        if (layer.id !== id) return layer;
-        const changedLayer = change(layer);
-        if (changedLayer !== layer) changed = true;
-        return changedLayer;
-      });
-      return changed ? next : layers;
-    }, key);
+    get().updateLayers((layers) => updateLayerIn(layers, id, change), key);
   },
 
   setVariables: (change, key) => {
@@ -304,8 +301,18 @@ export function selectBackground(state: EditorState): Paint | undefined {
   return layout ? pageBackground(layout, state.page) : undefined;
 }
 
+/** The selected layer: one of the page's, or a child of one of its stacks. */
 export function selectSelectedLayer(state: EditorState): Layer | undefined {
-  return selectLayers(state)?.find((l) => l.id === state.selected);
+  const layers = selectLayers(state);
+  if (!layers || state.selected === null) return undefined;
+  return findLayer(layers, state.selected)?.layer;
+}
+
+/** The stack holding the selected layer; null when it is at the top of the page (or none is). */
+export function selectSelectedParent(state: EditorState): StackLayer | null {
+  const layers = selectLayers(state);
+  if (!layers || state.selected === null) return null;
+  return findLayer(layers, state.selected)?.parent ?? null;
 }
 
 export function selectDirty(state: EditorState): boolean {

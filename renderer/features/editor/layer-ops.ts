@@ -272,6 +272,30 @@ function replacedAt(layers: Layer[], path: number[], layer: Layer): Layer[] {
   });
 }
 
+/** The layer at `path` (from findNested) among `layers`. */
+function layerAt(layers: Layer[], path: number[]): Layer | undefined {
+  const [index, ...rest] = path;
+  const layer = index === undefined ? undefined : layers[index];
+  if (!layer || rest.length === 0) return layer;
+  return layer.kind === 'stack' ? layerAt(layer.layers, rest) : undefined;
+}
+
+/**
+ * `layers` with a layer added: into the stack `home.stack` at its index when the size has that
+ * stack (the stack places it), else on top of the page.
+ */
+function addedIn(
+  layers: Layer[],
+  layer: Layer,
+  home: { stack: string | undefined; index: number } | null,
+): Layer[] {
+  const parent = home?.stack ? findNested(layers, home.stack) : null;
+  if (!home || !parent || parent.layer.kind !== 'stack') return [...layers, layer];
+  const children = [...parent.layer.layers];
+  children.splice(Math.min(home.index, children.length), 0, layer);
+  return replacedAt(layers, parent.path, { ...parent.layer, layers: children });
+}
+
 /**
  * The source layer as this size should have it: its content and style, with the target's own
  * PER_SIZE values; a stack's children matched by id the same way, new children scaled.
@@ -296,7 +320,8 @@ function mergedLayer(source: Layer, target: Layer, sx: number, sy: number): Laye
  * Gives every other layout the layer's properties (content, font, colours, alignment,
  * visibility, opacity) while each keeps its own position, box, rotation, text size and crop,
  * wherever the layer sits there (at the top or inside a group). A layout without the layer gets
- * a copy placed and sized in proportion, as when a size is added. A size where the id names a
+ * a copy placed and sized in proportion, as when a size is added (a stack's layer into that
+ * size's stack of the same id, when it has one). A size where the id names a
  * layer of another kind, or where the copy would bring ids the size already uses elsewhere, is
  * refused: then nothing changes, unless `skip` lists the refused sizes to leave out.
  */
@@ -307,8 +332,18 @@ export function applyLayerToAllLayouts(
   skip: readonly string[] = [],
 ): AppliedToAll {
   const sourceLayout = template.layouts[from];
-  const source = sourceLayout ? findNested(sourceLayout.layers, layerId)?.layer : undefined;
-  if (!sourceLayout || !source) return { template, updated: [], added: [], refused: [] };
+  const sourceFound = sourceLayout ? findNested(sourceLayout.layers, layerId) : null;
+  const source = sourceFound?.layer;
+  if (!sourceLayout || !sourceFound || !source)
+    return { template, updated: [], added: [], refused: [] };
+  // A stack's layer a size lacks goes into that size's stack of the same id, at the same place.
+  const home =
+    sourceFound.path.length > 1
+      ? {
+          stack: layerAt(sourceLayout.layers, sourceFound.path.slice(0, -1))?.id,
+          index: sourceFound.path[sourceFound.path.length - 1]!,
+        }
+      : null;
   const updated: string[] = [];
   const added: string[] = [];
   const refused: RefusedSize[] = [];
@@ -341,7 +376,9 @@ export function applyLayerToAllLayouts(
       refused.push({ name, reason: 'ids-taken', ids: clashes });
       continue;
     }
-    const layers = found ? replacedAt(layout.layers, found.path, layer) : [...layout.layers, layer];
+    const layers = found
+      ? replacedAt(layout.layers, found.path, layer)
+      : addedIn(layout.layers, layer, home);
     layouts[name] = { ...layout, layers };
     (found ? updated : added).push(name);
   }
@@ -396,9 +433,19 @@ export function variableUses(template: Template, name: string): string[] {
   return uses;
 }
 
-/** The server's path of a property of a layer on a page (from 0) of a layout. */
-export function layerPath(ratio: Ratio, page: number, index: number, property?: string): string {
-  return `${pageLayersPath(ratio, page)}[${index}]${property ? `.${property}` : ''}`;
+/**
+ * The server's path of a property of a layer on a page (from 0) of a layout; a stack's child by
+ * its index at each depth (`…layers[1].layers[0]`).
+ */
+export function layerPath(
+  ratio: Ratio,
+  page: number,
+  index: number | readonly number[],
+  property?: string,
+): string {
+  const [first, ...rest] = typeof index === 'number' ? [index] : index;
+  const inner = rest.map((i) => `.layers[${i}]`).join('');
+  return `${pageLayersPath(ratio, page)}[${first}]${inner}${property ? `.${property}` : ''}`;
 }
 
 /** The first problem at `path` or below it. */

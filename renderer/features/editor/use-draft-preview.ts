@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/http';
+import type { DrawnBox } from '../../../shared/drawn-boxes';
+import type { Ratio, Template } from '../../api/types';
 import { useEditorStore } from './editor-store';
 
 /** Quiet time after an edit before the preview is asked for. */
@@ -19,6 +21,10 @@ export interface DraftPreview {
   busy: boolean;
   error: unknown;
   count: number;
+  /** Where the engine drew each layer of the shown image (a stack's children as laid out). */
+  boxes: DrawnBox[];
+  /** The draft and size the shown image was rendered from, to place those boxes in the current one. */
+  rendered: { template: Template; ratio: Ratio } | null;
 }
 
 /**
@@ -34,6 +40,8 @@ export function useDraftPreview(): DraftPreview {
     busy: false,
     error: null,
     count: 0,
+    boxes: [],
+    rendered: null,
   });
   const inFlight = useRef(false);
   const urlRef = useRef<string | null>(null);
@@ -62,10 +70,10 @@ export function useDraftPreview(): DraftPreview {
       if (key === sentKey.current) return;
       sentKey.current = key;
       inFlight.current = true;
-      const { revision, page } = s;
+      const { revision, page, ratio, draft } = s;
       setState((prev) => ({ ...prev, busy: true }));
       try {
-        const blob = await api.workspace.preview(s.id, {
+        const { blob, boxes } = await api.workspace.preview(s.id, {
           template: s.draft,
           values: s.draft.sampleValues,
           target: s.ratio,
@@ -93,6 +101,8 @@ export function useDraftPreview(): DraftPreview {
           page,
           error: null,
           count: prev.count + 1,
+          boxes,
+          rendered: { template: draft, ratio },
         }));
       } catch (error) {
         if (!mounted.current) return;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { selectSelectedLayer, useEditorStore } from './editor-store';
+import { childActions } from './child-actions';
+import { selectSelectedLayer, selectSelectedParent, useEditorStore } from './editor-store';
 import { layerActions } from './LayersPanel';
 import { saveDraft } from './save-draft';
 
@@ -18,9 +19,17 @@ function inInspector(target: EventTarget | null): boolean {
   return Boolean(el?.closest?.('.ed-inspector'));
 }
 
+/** Enter on the canvas itself (not on a button, which Enter presses). */
+function onCanvas(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return Boolean(el?.classList?.contains('ed-overlay'));
+}
+
 /**
  * Editor shortcuts: Ctrl/Cmd+Z undo, Ctrl/Cmd+Shift+Z or Ctrl+Y redo, Ctrl/Cmd+S save; with a
- * layer selected, arrows nudge 1 px (Shift: 10 px), Delete removes it, Escape deselects.
+ * layer selected, arrows nudge 1 px (Shift: 10 px), Delete removes it, Escape deselects. A
+ * stack's child is placed by its stack: arrows leave it, Escape goes back to the stack, and on
+ * the canvas Enter goes from a stack to its first layer.
  */
 export function useEditorKeys(): void {
   useEffect(() => {
@@ -48,6 +57,25 @@ export function useEditorKeys(): void {
       }
       const layer = selectSelectedLayer(store);
       if (!layer || mod || event.altKey) return;
+      const parent = selectSelectedParent(store);
+      if (parent) {
+        if ((key === 'delete' || key === 'backspace') && !inInspector(event.target)) {
+          event.preventDefault();
+          // The stack's only layer stays: the inspector says why.
+          childActions.remove(layer.id);
+        } else if (key === 'escape') {
+          store.select(parent.id);
+        } else if (key === 'enter' && layer.kind === 'stack' && onCanvas(event.target)) {
+          event.preventDefault();
+          store.select(layer.layers[0]?.id ?? layer.id);
+        }
+        return;
+      }
+      if (key === 'enter' && layer.kind === 'stack' && onCanvas(event.target)) {
+        event.preventDefault();
+        store.select(layer.layers[0]?.id ?? layer.id);
+        return;
+      }
       const step = event.shiftKey ? 10 : 1;
       const nudges: Record<string, [number, number]> = {
         arrowleft: [-step, 0],

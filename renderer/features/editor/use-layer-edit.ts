@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { Layer } from '../../api/types';
 import { layerPath, problemAt } from './layer-ops';
 import { selectLayers, useEditorStore } from './editor-store';
+import { findLayer } from '../../../shared/stack-children';
 
 /** Changes a layer's properties (one undo step per field while typing) and reads its problems. */
 export function useLayerEdit<L extends Layer>(
@@ -14,7 +15,11 @@ export function useLayerEdit<L extends Layer>(
   const ratio = useEditorStore((s) => s.ratio);
   const page = useEditorStore((s) => s.page);
   const problems = useEditorStore((s) => s.problems);
-  const index = useEditorStore((s) => selectLayers(s)?.findIndex((l) => l.id === layer.id) ?? -1);
+  // Where the layer sits, at the top or inside stacks (joined, so the selector's value is stable).
+  const at = useEditorStore((s) => {
+    const layers = selectLayers(s);
+    return (layers && findLayer(layers, layer.id)?.path.join(',')) ?? '';
+  });
   const id = layer.id;
   const update = useCallback(
     (patch: Partial<L>, key?: string) =>
@@ -38,6 +43,8 @@ export function useLayerEdit<L extends Layer>(
     [id],
   );
   const error = (property: string) =>
-    index < 0 ? undefined : problemAt(problems, layerPath(ratio, page, index, property));
+    at === ''
+      ? undefined
+      : problemAt(problems, layerPath(ratio, page, at.split(',').map(Number), property));
   return { update, remove, error };
 }
