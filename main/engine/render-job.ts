@@ -178,7 +178,8 @@ export async function renderJob(job: RenderJob): Promise<RenderResult> {
         height,
         layers: drawn.layers,
         missingGlyphs: drawn.missingGlyphs,
-        boxes: drawn.boxes,
+        // Only previews ask: a batch row's report crosses to the main thread for every row.
+        ...(job.reportBoxes ? { boxes: drawn.boxes } : {}),
         drawMs,
         encodeMs,
       },

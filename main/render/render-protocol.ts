@@ -64,6 +64,8 @@ export interface RenderJob {
   measureOnly?: boolean;
   /** Also check the layout rules after fitting (report.rules): pre-flight. */
   checkRules?: boolean;
+  /** Report where each layer of the page was drawn (report.boxes): the editor's preview. */
+  reportBoxes?: boolean;
   /**
    * Read every QR code and barcode back from the output's pixels (a PDF's from its pages drawn
    * as rasters at the print DPI): one that does not scan as its value fails the job with
@@ -153,7 +155,7 @@ export interface RenderReport {
   missingGlyphs: string[];
   /** Layout rules the drawing breaks, when the job asked (checkRules). */
   rules?: RuleViolation[];
-  /** One page drawn as a raster: where each of its layers was drawn (the editor's preview). */
+  /** Where each layer of the page was drawn, when the job asked (reportBoxes). */
   boxes?: DrawnBox[];
   drawMs: number;
   encodeMs: number;

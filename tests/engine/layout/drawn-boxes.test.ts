@@ -55,7 +55,7 @@ function column() {
 describe('the drawn boxes of a page', () => {
   it('place a stack’s children where the stack laid them out, as drawn', async () => {
     const job = jobFor(column(), { title: 'Sale' });
-    const report = await renderReport(job);
+    const report = await renderReport({ ...job, reportBoxes: true });
     const boxes = report.boxes ?? [];
     expect(boxes.map((b) => b.id)).toEqual(['title', 'after']);
     const [title, after] = boxes;
@@ -70,14 +70,22 @@ describe('the drawn boxes of a page', () => {
   });
 
   it('move with a longer text, so an outline drawn from them follows the picture', async () => {
-    const short = (await renderReport(jobFor(column(), { title: 'Sale' }))).boxes ?? [];
+    const short =
+      (await renderReport({ ...jobFor(column(), { title: 'Sale' }), reportBoxes: true })).boxes ??
+      [];
     const long =
       (
-        await renderReport(
-          jobFor(column(), { title: 'A title long enough to need three lines of text here' }),
-        )
+        await renderReport({
+          ...jobFor(column(), { title: 'A title long enough to need three lines of text here' }),
+          reportBoxes: true,
+        })
       ).boxes ?? [];
     const y = (boxes: typeof short) => boxes.find((b) => b.id === 'after')!.y;
     expect(y(long)).toBeGreaterThan(y(short) + 100);
+  });
+
+  it('are left out of a report that did not ask for them, as a batch row’s', async () => {
+    const report = await renderReport(jobFor(column(), { title: 'Sale' }));
+    expect(report.boxes).toBeUndefined();
   });
 });

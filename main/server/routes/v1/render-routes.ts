@@ -57,7 +57,10 @@ export function registerRenderRoutes(registry: RouteRegistry, deps: ServerDeps):
         },
         { brand: await brandProfileFor(data.brandProfiles, body.brand) },
       );
-      return sendPreview(reply, await renderer.run(job, { lane: 'interactive' }));
+      return sendPreview(
+        reply,
+        await renderer.run({ ...job, reportBoxes: true }, { lane: 'interactive' }),
+      );
     },
   );
 

@@ -219,7 +219,10 @@ export function registerWorkspaceTemplateRoutes(registry: RouteRegistry, deps: S
         },
         { entry },
       );
-      return sendPreview(reply, await renderer.run(job, { lane: 'interactive' }));
+      return sendPreview(
+        reply,
+        await renderer.run({ ...job, reportBoxes: true }, { lane: 'interactive' }),
+      );
     },
   );
 }
