@@ -407,18 +407,19 @@ const ARTS: Art[] = [
     file: 'backdrop.jpg',
     width: 1000,
     height: 1000,
-    what: 'launch scene',
+    // A conference counting down: an hourglass running out beside its stage microphone and tickets.
+    what: 'conference countdown scene',
     credits: [FLUENT],
     draw: async (ctx, w, h) => {
       paintBackground(ctx, w, h, ['#0B132B', '#1C2541', '#3A506B'], 200);
       washes(ctx, w, h, 9, ['rgba(91,192,190,0.45)', 'rgba(111,255,233,0.2)']);
       scatter(ctx, w, h, 11, ['#FFFFFF', '#6FFFE9'], 90, 'dot');
       await place(ctx, w, h, [
-        { name: 'rocket', x: 0.52, y: 0.46, size: 0.46 },
-        { name: 'alarm-clock', x: 0.26, y: 0.68, size: 0.2, rotate: -10 },
-        { name: 'ringed-planet', x: 0.78, y: 0.24, size: 0.18 },
+        { name: 'hourglass-not-done', x: 0.52, y: 0.44, size: 0.44 },
+        { name: 'studio-microphone', x: 0.24, y: 0.66, size: 0.22, rotate: -12 },
+        { name: 'admission-tickets', x: 0.79, y: 0.26, size: 0.18, rotate: 10 },
         { name: 'glowing-star', x: 0.2, y: 0.24, size: 0.1 },
-        { name: 'calendar', x: 0.76, y: 0.7, size: 0.18, rotate: 8 },
+        { name: 'calendar', x: 0.77, y: 0.7, size: 0.18, rotate: 8 },
       ]);
     },
   },
