@@ -130,10 +130,11 @@ describe('editing one size or all of them', () => {
     core = await startCore();
     ui = await openUi(core, { allowConsole: [FONT_404] });
     const { page } = ui;
-    // Khuyến mãi Tết: the square's title is at the top; the story's sits in content › headline.
+    // Khuyến mãi Tết: the square's title sits in its copy stack, chosen in the layers panel; the
+    // story's sits in content › headline.
     const id = await customiseInEditor(page, core, 'tmpl_tet_sale');
     const before = await template(core, id);
-    await page.locator('.ed-box[data-layer-id="title"]').click();
+    await page.locator('button[data-layer="title"]').click();
     await page.getByLabel('Colour hex value').fill('#0B6E4F');
     await page.getByRole('button', { name: 'Apply to all sizes' }).click();
     const scope = page.getByTestId('size-scope');
@@ -188,7 +189,7 @@ describe('editing one size or all of them', () => {
     });
     expect(patched.status, await patched.clone().text()).toBe(200);
     await page.reload();
-    await page.locator('.ed-box[data-layer-id="title"]').click();
+    await page.locator('button[data-layer="title"]').click();
     await page.getByLabel('Colour hex value').fill('#0B6E4F');
     await page.getByRole('button', { name: 'Apply to all sizes' }).click();
     const status = page.getByTestId('size-scope').getByRole('status');
