@@ -4,8 +4,8 @@ import { Button } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
 import { childActions } from './child-actions';
 import { useEditorStore } from './editor-store';
-import { NumberField, Section } from './inspector-fields';
-import { useLayerEdit } from './use-layer-edit';
+import { Section } from './inspector-fields';
+import { OpacityField } from './OpacityField';
 
 /**
  * A stack's layer in the inspector, in place of a page layer's geometry: the stack sets its box,
@@ -21,7 +21,6 @@ export function ChildSection({
   const t = useT();
   const noteId = useId();
   const select = useEditorStore((s) => s.select);
-  const { update, remove, error } = useLayerEdit(layer);
   const index = parent.layers.findIndex((l) => l.id === layer.id);
   const count = parent.layers.length;
   const last = count === 1;
@@ -69,17 +68,7 @@ export function ChildSection({
           {t('editor.child.last', { id: layer.id, stack: parent.id })}
         </p>
       ) : null}
-      <NumberField
-        label={t('editor.opacity')}
-        value={Math.round((layer.opacity ?? 1) * 100)}
-        min={0}
-        max={100}
-        suffix="%"
-        error={error('opacity')}
-        onChange={(v) =>
-          v === undefined || v >= 100 ? remove('opacity') : update({ opacity: v / 100 })
-        }
-      />
+      <OpacityField layer={layer} />
     </Section>
   );
 }

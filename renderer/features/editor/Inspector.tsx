@@ -29,6 +29,7 @@ import { KeepSection } from './KeepSection';
 import { SizeScope } from './SizeScope';
 import { TextStyleSection } from './TextStyleSection';
 import { useLayerEdit } from './use-layer-edit';
+import { OpacityField } from './OpacityField';
 import { layoutLayers } from '../../../shared/layout-pages';
 
 /** Properties of the selected layer, or of the canvas when nothing is selected. */
@@ -188,17 +189,7 @@ function GeometrySection({ layer }: { layer: Layer }): ReactElement {
           rotation === undefined || rotation === 0 ? remove('rotation') : update({ rotation })
         }
       />
-      <NumberField
-        label={t('editor.opacity')}
-        value={Math.round((layer.opacity ?? 1) * 100)}
-        min={0}
-        max={100}
-        suffix="%"
-        error={error('opacity')}
-        onChange={(v) =>
-          v === undefined || v >= 100 ? remove('opacity') : update({ opacity: v / 100 })
-        }
-      />
+      <OpacityField layer={layer} />
     </Section>
   );
 }

@@ -1,6 +1,5 @@
 import { useState, type ReactElement } from 'react';
 import type { Layer, StackLayer } from '../../api/types';
-import { Icon, type IconName } from '../../components/Icon';
 import { Button } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
 import { selectLayers, selectLayout, useEditorStore } from './editor-store';
@@ -17,16 +16,7 @@ import {
 import { layoutLayers } from '../../../shared/layout-pages';
 import { isLastChild } from '../../../shared/stack-children';
 import { childActions } from './child-actions';
-
-const KIND_ICONS: Record<Layer['kind'], IconName> = {
-  text: 'file',
-  image: 'image',
-  shape: 'grid',
-  qr: 'table',
-  barcode: 'barcode',
-  list: 'layers',
-  stack: 'folder',
-};
+import { LayerPick } from './LayerPick';
 
 /** Layer actions the panel and the keyboard share. */
 export const layerActions = {
@@ -154,22 +144,12 @@ export function LayersPanel(): ReactElement {
                 setDragged(null);
               }}
             >
-              <button
-                type="button"
-                className="ed-layer-pick"
-                aria-pressed={isSelected}
-                data-layer={layer.id}
-                onClick={() => select(layer.id)}
-              >
-                <Icon name={KIND_ICONS[layer.kind]} size={14} />
-                <span className="grow ed-layer-name">{layer.id}</span>
-                {layer.visibleWhen ? (
-                  <span className="chip" title={t('editor.layer.conditional')}>
-                    {t('editor.layer.if')}
-                  </span>
-                ) : null}
-                {problem ? <Icon name="alert" size={14} label={problem} /> : null}
-              </button>
+              <LayerPick
+                layer={layer}
+                selected={isSelected}
+                problem={problem}
+                onPick={() => select(layer.id)}
+              />
               {isSelected ? (
                 <span className="ed-layer-actions">
                   <Button
@@ -244,24 +224,14 @@ function ChildRows({
         const last = isLastChild(stack.layers, child.id);
         return (
           <li key={child.id} className={`ed-layer ed-child-row${isSelected ? ' selected' : ''}`}>
-            <button
-              type="button"
-              className="ed-layer-pick"
+            <LayerPick
+              layer={child}
+              selected={isSelected}
+              problem={problem}
+              parent={stack.id}
               style={{ paddingLeft: `calc(var(--space-2) + ${depth * 16}px)` }}
-              aria-pressed={isSelected}
-              data-layer={child.id}
-              data-parent={stack.id}
-              onClick={() => select(child.id)}
-            >
-              <Icon name={KIND_ICONS[child.kind]} size={14} />
-              <span className="grow ed-layer-name">{child.id}</span>
-              {child.visibleWhen ? (
-                <span className="chip" title={t('editor.layer.conditional')}>
-                  {t('editor.layer.if')}
-                </span>
-              ) : null}
-              {problem ? <Icon name="alert" size={14} label={problem} /> : null}
-            </button>
+              onPick={() => select(child.id)}
+            />
             {isSelected ? (
               <span className="ed-layer-actions">
                 <Button
