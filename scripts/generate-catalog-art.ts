@@ -486,8 +486,10 @@ const ARTS: Art[] = [
   },
   {
     folder: 'before-after',
+    // Wide, so it fills a wide frame as well as a tall one (cropped at the sides) instead of being
+    // shrunk to keep the house whole, with the frame's background showing beside it.
     file: 'before.jpg',
-    width: 900,
+    width: 1600,
     height: 900,
     what: 'run-down house',
     credits: [FLUENT],
@@ -495,16 +497,17 @@ const ARTS: Art[] = [
       paintBackground(ctx, w, h, ['#A7B1BC', '#C9CFD6', '#DADDE1'], 180);
       floor(ctx, w, h, 0.72, ['#9C8F6E', '#7E7357']);
       await place(ctx, w, h, [
-        { name: 'cloud', x: 0.78, y: 0.16, size: 0.22, shadow: false },
+        { name: 'cloud', x: 0.66, y: 0.16, size: 0.22, shadow: false },
         { name: 'derelict-house', x: 0.5, y: 0.54, size: 0.66 },
-        { name: 'fallen-leaf', x: 0.22, y: 0.84, size: 0.1, rotate: 20 },
+        { name: 'fallen-leaf', x: 0.35, y: 0.84, size: 0.1, rotate: 20 },
+        { name: 'fallen-leaf', x: 0.75, y: 0.9, size: 0.08, rotate: -35 },
       ]);
     },
   },
   {
     folder: 'before-after',
     file: 'after.jpg',
-    width: 900,
+    width: 1600,
     height: 900,
     what: 'renovated house',
     credits: [FLUENT],
@@ -513,10 +516,11 @@ const ARTS: Art[] = [
       washes(ctx, w, h, 31, ['rgba(255,243,180,0.7)']);
       floor(ctx, w, h, 0.72, ['#6CC25E', '#3F8F3A']);
       await place(ctx, w, h, [
-        { name: 'sun', x: 0.8, y: 0.16, size: 0.18, shadow: false },
+        { name: 'sun', x: 0.68, y: 0.16, size: 0.18, shadow: false },
         { name: 'house', x: 0.5, y: 0.54, size: 0.66 },
-        { name: 'tulip', x: 0.2, y: 0.8, size: 0.12 },
-        { name: 'sunflower', x: 0.82, y: 0.78, size: 0.14 },
+        { name: 'tulip', x: 0.33, y: 0.8, size: 0.12 },
+        { name: 'sunflower', x: 0.68, y: 0.78, size: 0.14 },
+        { name: 'tulip', x: 0.8, y: 0.84, size: 0.1 },
       ]);
     },
   },
