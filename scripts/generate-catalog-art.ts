@@ -240,7 +240,8 @@ function portrait(
       washes(ctx, w, h, seed.length * 7, ['rgba(255,255,255,0.35)']);
       const svg = createAvatar(style, { seed, ...options }).toString();
       const image = await loadImage(svgToPng(svg, w));
-      ctx.drawImage(image, w * 0.04, h * 0.06, w * 0.92, h * 0.92);
+      // Square on a taller canvas: the shoulders stay on the bottom edge, the room goes above.
+      ctx.drawImage(image, w * 0.04, h - w + w * 0.06, w * 0.92, w * 0.92);
     },
   };
 }
@@ -385,20 +386,21 @@ const ARTS: Art[] = [
   {
     folder: 'event-announcement',
     file: 'poster.jpg',
-    width: 1000,
+    width: 1600,
     height: 1000,
     what: 'rooftop concert scene',
+    // Wide (16:10), so that wide and tall frames alike are filled without shrinking the scene.
     credits: [FLUENT],
     draw: async (ctx, w, h) => {
       paintBackground(ctx, w, h, ['#1B1035', '#4C1D95', '#BE185D', '#F59E0B'], 180);
       washes(ctx, w, h, 5, ['rgba(244,63,94,0.4)', 'rgba(14,165,233,0.3)']);
       scatter(ctx, w, h * 0.55, 7, ['#FDE68A', '#FFFFFF'], 70, 'star');
       await place(ctx, w, h, [
-        { name: 'guitar', x: 0.36, y: 0.55, size: 0.42, rotate: -18 },
-        { name: 'microphone', x: 0.64, y: 0.5, size: 0.3, rotate: 12 },
-        { name: 'musical-notes', x: 0.68, y: 0.27, size: 0.18 },
-        { name: 'crescent-moon', x: 0.22, y: 0.2, size: 0.14, shadow: false },
-        { name: 'admission-tickets', x: 0.66, y: 0.76, size: 0.2, rotate: -8 },
+        { name: 'guitar', x: 0.412, y: 0.55, size: 0.42, rotate: -18 },
+        { name: 'microphone', x: 0.588, y: 0.5, size: 0.3, rotate: 12 },
+        { name: 'musical-notes', x: 0.613, y: 0.27, size: 0.18 },
+        { name: 'crescent-moon', x: 0.325, y: 0.2, size: 0.14, shadow: false },
+        { name: 'admission-tickets', x: 0.6, y: 0.76, size: 0.2, rotate: -8 },
       ]);
     },
   },
@@ -426,9 +428,10 @@ const ARTS: Art[] = [
   {
     folder: 'holiday-greeting',
     file: 'festive.jpg',
-    width: 1000,
+    width: 1600,
     height: 1000,
     what: 'winter holiday scene',
+    // Wide (16:10), so that wide and tall frames alike are filled without shrinking the scene.
     credits: [FLUENT],
     draw: async (ctx, w, h) => {
       paintBackground(ctx, w, h, ['#0F3D2E', '#14532D', '#0B2A20'], 180);
@@ -437,10 +440,10 @@ const ARTS: Art[] = [
       floor(ctx, w, h, 0.78, ['#EAF4F0', '#CFE3DA']);
       await place(ctx, w, h, [
         { name: 'christmas-tree', x: 0.5, y: 0.52, size: 0.5 },
-        { name: 'wrapped-gift', x: 0.27, y: 0.74, size: 0.2 },
-        { name: 'wrapped-gift', x: 0.74, y: 0.76, size: 0.16, rotate: 6 },
-        { name: 'snowflake', x: 0.18, y: 0.26, size: 0.12, shadow: false },
-        { name: 'snowflake', x: 0.83, y: 0.3, size: 0.09, shadow: false },
+        { name: 'wrapped-gift', x: 0.356, y: 0.74, size: 0.2 },
+        { name: 'wrapped-gift', x: 0.65, y: 0.76, size: 0.16, rotate: 6 },
+        { name: 'snowflake', x: 0.3, y: 0.26, size: 0.12, shadow: false },
+        { name: 'snowflake', x: 0.706, y: 0.3, size: 0.09, shadow: false },
         { name: 'glowing-star', x: 0.5, y: 0.17, size: 0.12 },
       ]);
     },
@@ -799,9 +802,11 @@ const ARTS: Art[] = [
   },
   {
     folder: 'customer-review',
+    // Taller than wide: the split layouts frame it in a narrow column, which a square picture
+    // could fill only by being shrunk, the column's background showing above and below it.
     file: 'reviewer.jpg',
     width: 600,
-    height: 600,
+    height: 900,
     what: 'reviewer portrait',
     ...portrait(
       avatars.personas as AvatarStyle,
