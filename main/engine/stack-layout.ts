@@ -1,6 +1,7 @@
 import type { Layer, StackLayer, TextLayer } from '../../shared/template-format.js';
 import { isVisible, type DrawContext } from './draw-context.js';
 import { measureTextLayer } from './measure-text-layer.js';
+import { measureListLayer } from './layers/list-layer.js';
 
 /** A layer that is drawn as it is: every kind but a stack. */
 export type DrawnLayer = Exclude<Layer, StackLayer>;
@@ -33,11 +34,14 @@ interface Placed {
 const axisOf = (stack: StackLayer) => (stack.direction === 'horizontal' ? HORIZONTAL : VERTICAL);
 
 /**
- * A text child needs the room its fitted lines take, up to its box; other children keep their
- * box. Text is the only child whose size is flexible: only it shrinks when the stack is full.
+ * A text child needs the room its fitted lines take, up to its box, and so does a list in a
+ * column (its items' lines); other children keep their box. Only these shrink when the stack is
+ * full.
  */
-function isFlexible(layer: Layer): boolean {
-  return layer.kind === 'text' || layer.kind === 'stack';
+function isFlexible(layer: Layer, axis: Axis): boolean {
+  return (
+    layer.kind === 'text' || layer.kind === 'stack' || (layer.kind === 'list' && axis === VERTICAL)
+  );
 }
 
 /**
@@ -58,6 +62,13 @@ function place(dc: DrawContext, child: Layer, box: Box, axis: Axis, depth: numbe
     if (!measured) return { layers: [], main: 0 };
     const need = Math.min(box[axis.main], measured[axis.main]);
     return { layers: [{ ...sized, [axis.main]: Math.max(1, need) }], main: need };
+  }
+  if (child.kind === 'list' && axis === VERTICAL) {
+    const sized = { ...child, ...box };
+    const need = measureListLayer(dc, sized);
+    return need > 0
+      ? { layers: [{ ...sized, height: need }], main: need }
+      : { layers: [], main: 0 };
   }
   return { layers: [{ ...child, ...box }], main: box[axis.main] };
 }
@@ -98,7 +109,7 @@ export function layoutStack(
   const total = () => placed.reduce((sum, p) => sum + p.main, 0) + gaps;
   if (total() > inner[axis.main] + 0.01) {
     const fixed = placed.reduce(
-      (sum, p, index) => sum + (isFlexible(children[index]!) ? 0 : p.main),
+      (sum, p, index) => sum + (isFlexible(children[index]!, axis) ? 0 : p.main),
       0,
     );
     const flexible = total() - gaps - fixed;
@@ -106,7 +117,7 @@ export function layoutStack(
     const share = flexible > 0 ? room / flexible : 0;
     placed = placed.map((p, index) => {
       const child = children[index]!;
-      if (!isFlexible(child)) return p;
+      if (!isFlexible(child, axis)) return p;
       return place(dc, child, boxFor(child, Math.max(1, p.main * share)), axis, depth);
     });
   }

@@ -36,22 +36,30 @@ interface ListLayout {
   clipped: boolean;
 }
 
-/** A bulleted list: items wrap with a hanging indent; the whole list shrinks to fit its box. */
-export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
-  const { ctx, values, template } = dc;
-  const raw = values[layer.items.var];
-  const items = (Array.isArray(raw) ? raw : [])
+/** The list's items as drawn: the variable's values, at most maxItems, cased and composed. */
+function listItems(dc: DrawContext, layer: ListLayer): string[] {
+  const raw = dc.values[layer.items.var];
+  return (Array.isArray(raw) ? raw : [])
     .slice(0, layer.maxItems ?? Infinity)
     .map((item) =>
-      transformCase(item.normalize('NFC'), layer.transform, template.locale).normalize('NFC'),
+      transformCase(item.normalize('NFC'), layer.transform, dc.template.locale).normalize('NFC'),
     );
-  if (items.length === 0) {
-    reportEmptyText(dc, layer);
-    return;
-  }
+}
+
+/** A list fitted to its box: the size it fits at, its lines, and the items it could keep. */
+interface FittedList {
+  spec: ReturnType<typeof layerTextSpec>;
+  layout: ListLayout;
+  kept: string[];
+  priced: Array<PricedItem | null>;
+  column: ListLayer['priceColumn'];
+  truncated: boolean;
+}
+
+/** Wraps the items and shrinks the whole list (then drops items from the end) to fit its box. */
+function fitList(dc: DrawContext, layer: ListLayer, items: string[]): FittedList {
+  const { ctx, values, template } = dc;
   const family = fontFamilyOf(layer.font.family, values);
-  for (const item of items)
-    for (const missing of missingGlyphs(item, family)) dc.missingGlyphs.add(missing);
   // Items wrap freely and the whole list shrinks: a list has no maxLines or ellipsis of its own.
   const spec = layerTextSpec(layer, family, { maxLines: undefined, fit: 'shrink' });
   const format2: RichSpec | null =
@@ -136,6 +144,32 @@ export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
       layout = layoutAt(layout.size, kept);
     }
   }
+  return { spec, layout, kept, priced, column, truncated };
+}
+
+/**
+ * The height a list's fitted items take in its box (no more than the box): a stack gives a list
+ * the room its items need, so what follows a short list moves up.
+ */
+export function measureListLayer(dc: DrawContext, layer: ListLayer): number {
+  const items = listItems(dc, layer);
+  if (items.length === 0) return 0;
+  return Math.min(layer.height, fitList(dc, layer, items).layout.height);
+}
+
+/** A bulleted list: items wrap with a hanging indent; the whole list shrinks to fit its box. */
+export function drawListLayer(dc: DrawContext, layer: ListLayer): void {
+  const { ctx, values } = dc;
+  const items = listItems(dc, layer);
+  if (items.length === 0) {
+    reportEmptyText(dc, layer);
+    return;
+  }
+  const family = fontFamilyOf(layer.font.family, values);
+  for (const item of items)
+    for (const missing of missingGlyphs(item, family)) dc.missingGlyphs.add(missing);
+  const { spec, layout, kept, priced, column, ...fitted } = fitList(dc, layer, items);
+  let truncated = fitted.truncated;
   const colour = resolveColour(layer.colour, values) ?? '#000000';
   const bulletColour = layer.bulletColour
     ? (resolveColour(layer.bulletColour, values) ?? colour)
