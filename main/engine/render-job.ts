@@ -1,3 +1,4 @@
+import { drawnBoxesOf } from '../../shared/drawn-boxes.js';
 import path from 'node:path';
 import sharp from 'sharp';
 import { fileURLToPath } from 'node:url';
@@ -179,7 +180,7 @@ export async function renderJob(job: RenderJob): Promise<RenderResult> {
         layers: drawn.layers,
         missingGlyphs: drawn.missingGlyphs,
         // Only previews ask: a batch row's report crosses to the main thread for every row.
-        ...(job.reportBoxes ? { boxes: drawn.boxes } : {}),
+        ...(job.reportBoxes ? { boxes: drawnBoxesOf(drawn.drawnLayers) } : {}),
         drawMs,
         encodeMs,
       },

@@ -1,5 +1,4 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { drawnBoxesOf, type DrawnBox } from '../../shared/drawn-boxes.js';
 import { layoutPages } from '../../shared/layout-pages.js';
 import { MAX_CANVAS_SIDE, type Layout, type Paint } from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
@@ -30,8 +29,11 @@ export interface DrawnTemplate {
   missingGlyphs: string[];
   /** The codes drawn, where they are and what they hold, when the job verifies its codes. */
   codes: DrawnCode[];
-  /** Where each visible layer of the page was drawn (a stack's children as laid out). */
-  boxes: DrawnBox[];
+  /**
+   * The page's visible layers as drawn (a stack's children where it laid them out): where each
+   * was drawn, for the reports that ask (render-job.ts turns them into boxes only then).
+   */
+  drawnLayers: readonly DrawnLayer[];
   /**
    * The part of the sheet's raster the canvas holds, in its pixels (the canvas's 0,0 at x, y):
    * the whole sheet, or with `codesOnly` the area around the codes.
@@ -226,7 +228,7 @@ function drawnOn(
     canvas,
     layout,
     sheet,
-    boxes: drawnBoxesOf(visible),
+    drawnLayers: visible,
     layers: dc.textReports,
     missingGlyphs: [...dc.missingGlyphs],
     codes: dc.codes ?? [],
