@@ -123,24 +123,26 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   let inFlight = 0;
   let closed = false;
 
+  // Threads still loading their modules: close() waits for them (render-protocol.ts says why),
+  // the first ones and those that replace a stopped or failed thread alike.
+  const loadedThreads = new Set<number>();
+  let loadChanged: () => void = () => {};
+  const allThreadsLoaded = () =>
+    piscina.threads.every((thread) => loadedThreads.has(thread.threadId));
+  piscina.on('workerDestroy', () => loadChanged());
+
   // Without a listener an 'error' event (a thread that failed to start, with no task to blame)
   // would end the process. The jobs it concerned fail or run again below.
-  // Threads still loading their modules: close() waits for them (render-protocol.ts says why).
-  let loading = threads;
-  let allLoaded: () => void = () => {};
-  const loaded = new Promise<void>((resolve) => (allLoaded = resolve));
-  const oneLoaded = () => {
-    loading = Math.max(0, loading - 1);
-    if (loading === 0) allLoaded();
-  };
-
   piscina.on('error', (error: unknown) => {
-    // A thread that failed to start will not load.
-    oneLoaded();
+    // A thread that failed to start will not load: it leaves the pool's threads.
+    loadChanged();
     if (!closed) log(`render pool: a render thread failed: ${describe(error)}`);
   });
   piscina.on('message', (message: unknown) => {
-    if (isRenderThreadLoaded(message)) return oneLoaded();
+    if (isRenderThreadLoaded(message)) {
+      loadedThreads.add(message.threadId);
+      return loadChanged();
+    }
     if (!isRenderStarted(message)) return;
     const entry = dispatched.get(message.taskId);
     if (!entry || entry.settled) return;
@@ -301,12 +303,18 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
       batchGroups.clear();
       for (const entry of dispatched.values()) if (entry.timer) clearTimeout(entry.timer);
       // Bounded: a thread that hangs while loading must not hold the process open.
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        loaded,
-        new Promise<void>((resolve) => (timer = setTimeout(resolve, LOAD_WAIT_MS))),
-      ]);
-      clearTimeout(timer);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, LOAD_WAIT_MS);
+        function done() {
+          clearTimeout(timer);
+          loadChanged = () => {};
+          resolve();
+        }
+        loadChanged = () => {
+          if (allThreadsLoaded()) done();
+        };
+        loadChanged();
+      });
       await piscina.destroy();
     },
   };

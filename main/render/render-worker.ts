@@ -15,8 +15,11 @@ import { receiveTemplate } from './shared-templates.js';
 sharp.concurrency(1);
 sharp.cache(false);
 
-// Loaded: the pool may stop this thread from now on (render-protocol.ts).
-parentPort?.postMessage({ kind: 'render-thread-loaded', threadId } satisfies RenderThreadLoaded);
+// Loaded: the pool may stop this thread from now on (render-protocol.ts). Said once the module
+// has been evaluated and its loader has returned: stopping a thread between the two aborts Node.
+queueMicrotask(() =>
+  parentPort?.postMessage({ kind: 'render-thread-loaded', threadId } satisfies RenderThreadLoaded),
+);
 
 /**
  * The image's buffer is moved to the main thread, not copied, when this thread owns all of it

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -123,23 +124,68 @@ describe('render pool faults', () => {
 });
 
 describe('closing a render pool', () => {
-  it('lets threads that are still loading finish loading before it stops them', async () => {
-    // Node aborts the whole process when a thread is stopped while it loads an ES module; a
-    // command refused right after start (a bad argument) closes a pool whose threads are loading.
+  const slow = fileURLToPath(new URL('./fixtures/slow-loading-worker.mjs', import.meta.url));
+
+  /** Runs `body` with the slow-loading worker noting its threads' load in a file it reads. */
+  async function withLoadLog(body: (lines: () => string[]) => Promise<void>) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-pool-load-'));
     const file = path.join(dir, 'loaded.txt');
     fs.writeFileSync(file, '');
     const before = process.env.RD_TEST_LOADED_FILE;
     process.env.RD_TEST_LOADED_FILE = file;
     try {
-      const slow = fileURLToPath(new URL('./fixtures/slow-loading-worker.mjs', import.meta.url));
-      const closing = createRenderPool({ threads: 2, workerFile: slow, log: () => {} });
-      await closing.close();
-      expect(fs.readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
+      await body(() => fs.readFileSync(file, 'utf8').trim().split('\n').filter(Boolean));
     } finally {
       if (before === undefined) delete process.env.RD_TEST_LOADED_FILE;
       else process.env.RD_TEST_LOADED_FILE = before;
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  }
+
+  it('lets threads that are still loading finish loading before it stops them', async () => {
+    // Node aborts the whole process when a thread is stopped while it loads an ES module; a
+    // command refused right after start (a bad argument) closes a pool whose threads are loading.
+    await withLoadLog(async (lines) => {
+      const closing = createRenderPool({ threads: 2, workerFile: slow, log: () => {} });
+      await closing.close();
+      expect(lines().filter((line) => line.startsWith('loaded'))).toHaveLength(2);
+    });
+  });
+
+  it('lets a thread that replaces a stopped one finish loading before it stops it', async () => {
+    await withLoadLog(async (lines) => {
+      const closing = createRenderPool({
+        threads: 1,
+        deadlineMs: 300,
+        workerFile: slow,
+        log: () => {},
+      });
+      await expect(closing.run(job('runaway'), { lane: 'interactive' })).rejects.toMatchObject({
+        code: 'render-timeout',
+      });
+      // The stopped thread's replacement has started loading: close while it loads.
+      const deadline = Date.now() + 10_000;
+      while (lines().filter((line) => line.startsWith('start')).length < 2) {
+        if (Date.now() > deadline) throw new Error('no thread replaced the stopped one');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      await closing.close();
+      expect(lines().filter((line) => line.startsWith('loaded'))).toHaveLength(2);
+    });
+  });
+
+  it('never aborts the process when pools are closed as soon as their threads have loaded', () => {
+    // In a child process: the abort this guards against ends the whole process, not a test.
+    const script = fileURLToPath(new URL('./fixtures/close-pools-at-load.mts', import.meta.url));
+    const child = spawnSync(process.execPath, ['--import', 'tsx', script, '40'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(child.stderr).not.toMatch(/FATAL ERROR|IsGraphAsync/);
+    expect({ status: child.status, signal: child.signal, stdout: child.stdout.trim() }).toEqual({
+      status: 0,
+      signal: null,
+      stdout: 'closed 40 pools',
+    });
   });
 });
