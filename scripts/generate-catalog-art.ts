@@ -214,6 +214,48 @@ function floor(ctx: Ctx, w: number, h: number, from: number, stops: string[]) {
   ctx.fillRect(0, from * h, w, h - from * h);
 }
 
+/** A string of pennant flags hanging in a shallow curve across the frame (party bunting). */
+function bunting(
+  ctx: Ctx,
+  w: number,
+  h: number,
+  from: [number, number],
+  to: [number, number],
+  sag: number,
+  colours: string[],
+  flags: number,
+) {
+  const [x0, y0, x1, y1] = [from[0] * w, from[1] * h, to[0] * w, to[1] * h];
+  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2 + sag * h];
+  const at = (t: number): [number, number] => [
+    (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t ** 2 * x1,
+    (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t ** 2 * y1,
+  ];
+  ctx.save();
+  ctx.strokeStyle = 'rgba(120, 60, 80, 0.55)';
+  ctx.lineWidth = Math.max(2, w * 0.002);
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.quadraticCurveTo(cx, cy, x1, y1);
+  ctx.stroke();
+  const size = Math.hypot(x1 - x0, y1 - y0) / flags;
+  ctx.shadowColor = 'rgba(90, 30, 50, 0.18)';
+  ctx.shadowBlur = size * 0.12;
+  ctx.shadowOffsetY = size * 0.06;
+  for (let i = 0; i < flags; i++) {
+    const [ax, ay] = at((i + 0.1) / flags);
+    const [bx, by] = at((i + 0.9) / flags);
+    ctx.fillStyle = colours[i % colours.length]!;
+    ctx.beginPath();
+    ctx.moveTo(ax, ay);
+    ctx.lineTo(bx, by);
+    ctx.lineTo((ax + bx) / 2, (ay + by) / 2 + size * 0.95);
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
 // --- Outputs --------------------------------------------------------------------------------------
 
 interface Art {
@@ -570,21 +612,38 @@ const ARTS: Art[] = [
   // Catalog v2 templates.
   {
     folder: 'birthday-greeting',
+    // A whole scene, wide enough for every ratio: the cake on a table stays whole in each crop
+    // (the template's keep-box), the wall and bunting fill the rest.
     file: 'cake.jpg',
-    width: 1000,
-    height: 800,
-    what: 'birthday cake with balloons',
+    width: 1600,
+    height: 1200,
+    what: 'birthday cake on a party table with balloons and bunting',
     credits: [FLUENT],
     draw: async (ctx, w, h) => {
-      paintBackground(ctx, w, h, ['#FFE4EE', '#FBCFE0', '#F9A8C9'], 170);
-      washes(ctx, w, h, 51, ['rgba(255,255,255,0.6)']);
-      scatter(ctx, w, h, 53, ['#F472B6', '#FBBF24', '#60A5FA', '#FFFFFF'], 70, 'dash');
+      paintBackground(ctx, w, h, ['#FFF4EC', '#FFE3EC', '#FCCFDF'], 180);
+      washes(ctx, w, h, 51, ['rgba(255,255,255,0.75)', 'rgba(255,214,170,0.35)']);
+      scatter(ctx, w, h * 0.66, 53, ['#F472B6', '#FBBF24', '#60A5FA', '#34D399'], 80, 'dash');
+      bunting(
+        ctx,
+        w,
+        h,
+        [-0.02, 0.04],
+        [1.02, 0.05],
+        0.1,
+        ['#F472B6', '#FBBF24', '#60A5FA', '#FB7185', '#34D399'],
+        16,
+      );
+      floor(ctx, w, h, 0.72, ['#FFFAF4', '#FFF3EC']);
       await place(ctx, w, h, [
-        { name: 'balloon', x: 0.2, y: 0.32, size: 0.34, rotate: -8 },
-        { name: 'balloon', x: 0.82, y: 0.3, size: 0.28, rotate: 10 },
-        { name: 'birthday-cake', x: 0.5, y: 0.55, size: 0.6 },
-        { name: 'wrapped-gift', x: 0.8, y: 0.72, size: 0.22 },
-        { name: 'party-popper', x: 0.2, y: 0.74, size: 0.2, rotate: -12 },
+        { name: 'balloon', x: 0.12, y: 0.36, size: 0.34, rotate: -10 },
+        { name: 'balloon', x: 0.24, y: 0.28, size: 0.26, rotate: 6 },
+        { name: 'balloon', x: 0.88, y: 0.33, size: 0.3, rotate: 10 },
+        { name: 'balloon', x: 0.77, y: 0.24, size: 0.22, rotate: -6 },
+        { name: 'birthday-cake', x: 0.5, y: 0.54, size: 0.56 },
+        { name: 'wrapped-gift', x: 0.77, y: 0.7, size: 0.22, rotate: 6 },
+        { name: 'wrapped-gift', x: 0.88, y: 0.76, size: 0.14, rotate: -8 },
+        { name: 'party-popper', x: 0.24, y: 0.7, size: 0.2, rotate: -14 },
+        { name: 'cupcake', x: 0.12, y: 0.78, size: 0.14 },
       ]);
     },
   },
