@@ -186,13 +186,26 @@ interface Item {
   size: number;
   rotate?: number;
   shadow?: boolean;
+  /** Multiplied over the emoji's own shading (a white blossom drawn yellow). */
+  tint?: string;
 }
 
 async function place(ctx: Ctx, w: number, h: number, items: Item[]) {
   const short = Math.min(w, h);
   for (const item of items) {
     const size = item.size * short;
-    const image = await emoji(item.name, size);
+    let image: Parameters<Ctx['drawImage']>[0] = await emoji(item.name, size);
+    if (item.tint) {
+      const tinted = createCanvas(Math.ceil(size), Math.ceil(size));
+      const t = tinted.getContext('2d');
+      t.drawImage(image, 0, 0, size, size);
+      t.globalCompositeOperation = 'multiply';
+      t.fillStyle = item.tint;
+      t.fillRect(0, 0, size, size);
+      t.globalCompositeOperation = 'destination-in';
+      t.drawImage(image, 0, 0, size, size);
+      image = tinted;
+    }
     ctx.save();
     ctx.translate(item.x * w, item.y * h);
     ctx.rotate(((item.rotate ?? 0) * Math.PI) / 180);
@@ -212,6 +225,122 @@ function floor(ctx: Ctx, w: number, h: number, from: number, stops: string[]) {
   stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
   ctx.fillStyle = g;
   ctx.fillRect(0, from * h, w, h - from * h);
+}
+
+/** A firework burst: rays and sparks drawn around a point. */
+function burst(ctx: Ctx, w: number, h: number, x: number, y: number, r: number, colour: string) {
+  const [cx, cy, radius] = [x * w, y * h, r * Math.min(w, h)];
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.fillStyle = colour;
+  ctx.lineCap = 'round';
+  ctx.shadowColor = colour;
+  ctx.shadowBlur = radius * 0.15;
+  const rays = 18;
+  for (let i = 0; i < rays; i++) {
+    const a = (i / rays) * Math.PI * 2;
+    const [c, s] = [Math.cos(a), Math.sin(a)];
+    ctx.globalAlpha = 0.85;
+    ctx.lineWidth = Math.max(2, radius * 0.03);
+    ctx.beginPath();
+    ctx.moveTo(cx + c * radius * 0.25, cy + s * radius * 0.25);
+    ctx.lineTo(cx + c * radius * 0.8, cy + s * radius * 0.8);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.arc(cx + c * radius, cy + s * radius, radius * 0.035, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/** A soft round glow of light at one point (a lamp, the warmth behind a subject). */
+function glow(ctx: Ctx, w: number, h: number, x: number, y: number, r: number, colour: string) {
+  const [cx, cy, radius] = [x * w, y * h, r * Math.max(w, h)];
+  const g = ctx.createRadialGradient(cx, cy, 0, cx, cy, radius);
+  g.addColorStop(0, colour);
+  g.addColorStop(1, 'rgba(255,255,255,0)');
+  ctx.save();
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, w, h);
+  ctx.restore();
+}
+
+/** A string of pennant flags hanging in a shallow curve across the frame (party bunting). */
+function bunting(
+  ctx: Ctx,
+  w: number,
+  h: number,
+  from: [number, number],
+  to: [number, number],
+  sag: number,
+  colours: string[],
+  flags: number,
+) {
+  const [x0, y0, x1, y1] = [from[0] * w, from[1] * h, to[0] * w, to[1] * h];
+  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2 + sag * h];
+  const at = (t: number): [number, number] => [
+    (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t ** 2 * x1,
+    (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t ** 2 * y1,
+  ];
+  ctx.save();
+  ctx.strokeStyle = 'rgba(120, 60, 80, 0.55)';
+  ctx.lineWidth = Math.max(2, w * 0.002);
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.quadraticCurveTo(cx, cy, x1, y1);
+  ctx.stroke();
+  const size = Math.hypot(x1 - x0, y1 - y0) / flags;
+  ctx.shadowColor = 'rgba(90, 30, 50, 0.18)';
+  ctx.shadowBlur = size * 0.12;
+  ctx.shadowOffsetY = size * 0.06;
+  for (let i = 0; i < flags; i++) {
+    const [ax, ay] = at((i + 0.1) / flags);
+    const [bx, by] = at((i + 0.9) / flags);
+    ctx.fillStyle = colours[i % colours.length]!;
+    ctx.beginPath();
+    ctx.moveTo(ax, ay);
+    ctx.lineTo(bx, by);
+    ctx.lineTo((ax + bx) / 2, (ay + by) / 2 + size * 0.95);
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/** A bare branch from a point, forking as it goes: the twigs blossoms are then placed on. */
+function branch(
+  ctx: Ctx,
+  w: number,
+  h: number,
+  points: [number, number][],
+  width: number,
+  colour: string,
+) {
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  for (let i = 1; i < points.length; i++) {
+    const [[ax, ay], [bx, by]] = [points[i - 1]!, points[i]!];
+    ctx.lineWidth = Math.max(2, width * w * (1 - (i - 1) / points.length));
+    ctx.beginPath();
+    ctx.moveTo(ax * w, ay * h);
+    ctx.lineTo(bx * w, by * h);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** A paper lantern's string from the top edge down to where the lantern hangs. */
+function hangString(ctx: Ctx, w: number, h: number, x: number, to: number, colour: string) {
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = Math.max(2, w * 0.0018);
+  ctx.beginPath();
+  ctx.moveTo(x * w, 0);
+  ctx.lineTo(x * w, to * h);
+  ctx.stroke();
+  ctx.restore();
 }
 
 // --- Outputs --------------------------------------------------------------------------------------
@@ -570,21 +699,38 @@ const ARTS: Art[] = [
   // Catalog v2 templates.
   {
     folder: 'birthday-greeting',
+    // A whole scene, wide enough for every ratio: the cake on a table stays whole in each crop
+    // (the template's keep-box), the wall and bunting fill the rest.
     file: 'cake.jpg',
-    width: 1000,
-    height: 800,
-    what: 'birthday cake with balloons',
+    width: 1600,
+    height: 1200,
+    what: 'birthday cake on a party table with balloons and bunting',
     credits: [FLUENT],
     draw: async (ctx, w, h) => {
-      paintBackground(ctx, w, h, ['#FFE4EE', '#FBCFE0', '#F9A8C9'], 170);
-      washes(ctx, w, h, 51, ['rgba(255,255,255,0.6)']);
-      scatter(ctx, w, h, 53, ['#F472B6', '#FBBF24', '#60A5FA', '#FFFFFF'], 70, 'dash');
+      paintBackground(ctx, w, h, ['#FFF4EC', '#FFE3EC', '#FCCFDF'], 180);
+      washes(ctx, w, h, 51, ['rgba(255,255,255,0.75)', 'rgba(255,214,170,0.35)']);
+      scatter(ctx, w, h * 0.66, 53, ['#F472B6', '#FBBF24', '#60A5FA', '#34D399'], 80, 'dash');
+      bunting(
+        ctx,
+        w,
+        h,
+        [-0.02, 0.04],
+        [1.02, 0.05],
+        0.1,
+        ['#F472B6', '#FBBF24', '#60A5FA', '#FB7185', '#34D399'],
+        16,
+      );
+      floor(ctx, w, h, 0.72, ['#FFFAF4', '#FFF3EC']);
       await place(ctx, w, h, [
-        { name: 'balloon', x: 0.2, y: 0.32, size: 0.34, rotate: -8 },
-        { name: 'balloon', x: 0.82, y: 0.3, size: 0.28, rotate: 10 },
-        { name: 'birthday-cake', x: 0.5, y: 0.55, size: 0.6 },
-        { name: 'wrapped-gift', x: 0.8, y: 0.72, size: 0.22 },
-        { name: 'party-popper', x: 0.2, y: 0.74, size: 0.2, rotate: -12 },
+        { name: 'balloon', x: 0.12, y: 0.36, size: 0.34, rotate: -10 },
+        { name: 'balloon', x: 0.24, y: 0.28, size: 0.26, rotate: 6 },
+        { name: 'balloon', x: 0.88, y: 0.33, size: 0.3, rotate: 10 },
+        { name: 'balloon', x: 0.77, y: 0.24, size: 0.22, rotate: -6 },
+        { name: 'birthday-cake', x: 0.5, y: 0.54, size: 0.56 },
+        { name: 'wrapped-gift', x: 0.77, y: 0.7, size: 0.22, rotate: 6 },
+        { name: 'wrapped-gift', x: 0.88, y: 0.76, size: 0.14, rotate: -8 },
+        { name: 'party-popper', x: 0.24, y: 0.7, size: 0.2, rotate: -14 },
+        { name: 'cupcake', x: 0.12, y: 0.78, size: 0.14 },
       ]);
     },
   },
@@ -743,21 +889,101 @@ const ARTS: Art[] = [
   },
   {
     folder: 'tet-greeting',
+    // A whole scene, wide enough for every ratio: the red envelopes and tangerines on the tray
+    // stay whole in each crop (the template's keep-box); blossom branches, lanterns and
+    // fireworks fill the rest.
     file: 'lixi.jpg',
-    width: 1000,
-    height: 800,
-    what: 'red envelopes and firecrackers',
+    width: 1600,
+    height: 1200,
+    what: 'red envelopes, apricot and peach blossoms, lanterns and fireworks',
     credits: [FLUENT],
     draw: async (ctx, w, h) => {
-      paintBackground(ctx, w, h, ['#8E0F14', '#B3141B', '#7A0B10'], 165);
-      washes(ctx, w, h, 113, ['rgba(255,211,107,0.35)']);
-      scatter(ctx, w, h, 127, ['#FFD36B', '#FFF4D6'], 60, 'star');
+      paintBackground(ctx, w, h, ['#5E070B', '#8E0F14', '#A3161C'], 180);
+      washes(ctx, w, h, 113, ['rgba(255,190,80,0.3)']);
+      glow(ctx, w, h, 0.5, 0.55, 0.38, 'rgba(255,196,92,0.55)');
+      scatter(ctx, w, h * 0.5, 127, ['#FFD36B', '#FFF4D6'], 50, 'star');
+      burst(ctx, w, h, 0.5, 0.14, 0.11, '#FFD36B');
+      burst(ctx, w, h, 0.23, 0.08, 0.06, '#FFB4C8');
+      burst(ctx, w, h, 0.79, 0.09, 0.07, '#FFE9A8');
+      floor(ctx, w, h, 0.76, ['#6B0A0F', '#4A0609']);
+      branch(
+        ctx,
+        w,
+        h,
+        [
+          [-0.02, 0.1],
+          [0.1, 0.2],
+          [0.2, 0.24],
+          [0.3, 0.22],
+        ],
+        0.012,
+        '#4A2414',
+      );
+      branch(
+        ctx,
+        w,
+        h,
+        [
+          [0.1, 0.2],
+          [0.12, 0.36],
+          [0.08, 0.48],
+        ],
+        0.008,
+        '#4A2414',
+      );
+      branch(
+        ctx,
+        w,
+        h,
+        [
+          [1.02, 0.14],
+          [0.9, 0.22],
+          [0.8, 0.24],
+          [0.72, 0.2],
+        ],
+        0.012,
+        '#4A2414',
+      );
+      branch(
+        ctx,
+        w,
+        h,
+        [
+          [0.9, 0.22],
+          [0.9, 0.38],
+          [0.95, 0.5],
+        ],
+        0.008,
+        '#4A2414',
+      );
+      hangString(ctx, w, h, 0.36, 0.06, '#FFD36B');
+      hangString(ctx, w, h, 0.64, 0.1, '#FFD36B');
       await place(ctx, w, h, [
-        { name: 'red-envelope', x: 0.4, y: 0.54, size: 0.5, rotate: -10 },
-        { name: 'red-envelope', x: 0.64, y: 0.5, size: 0.4, rotate: 12 },
-        { name: 'firecracker', x: 0.2, y: 0.34, size: 0.24, rotate: -20 },
-        { name: 'fireworks', x: 0.8, y: 0.24, size: 0.24 },
-        { name: 'coin', x: 0.82, y: 0.74, size: 0.14 },
+        { name: 'sparkles', x: 0.5, y: 0.3, size: 0.08, shadow: false },
+        { name: 'red-paper-lantern', x: 0.36, y: 0.13, size: 0.16 },
+        { name: 'red-paper-lantern', x: 0.64, y: 0.17, size: 0.14 },
+        // Hoa mai (yellow apricot) on the left branch, hoa đào (peach) on the right.
+        { name: 'blossom', x: 0.04, y: 0.14, size: 0.09, rotate: -10, tint: '#FFD23F' },
+        { name: 'blossom', x: 0.14, y: 0.2, size: 0.11, rotate: 14, tint: '#FFD23F' },
+        { name: 'blossom', x: 0.25, y: 0.22, size: 0.09, tint: '#FFD23F' },
+        { name: 'blossom', x: 0.31, y: 0.26, size: 0.06, rotate: 20, tint: '#FFD23F' },
+        { name: 'blossom', x: 0.12, y: 0.34, size: 0.08, rotate: -6, tint: '#FFD23F' },
+        { name: 'blossom', x: 0.08, y: 0.47, size: 0.07, rotate: 12, tint: '#FFD23F' },
+        { name: 'blossom', x: 0.19, y: 0.29, size: 0.05, tint: '#FFD23F' },
+        { name: 'cherry-blossom', x: 0.97, y: 0.15, size: 0.09, rotate: 8 },
+        { name: 'cherry-blossom', x: 0.86, y: 0.2, size: 0.11, rotate: -12 },
+        { name: 'cherry-blossom', x: 0.76, y: 0.24, size: 0.08 },
+        { name: 'cherry-blossom', x: 0.7, y: 0.2, size: 0.06, rotate: 16 },
+        { name: 'cherry-blossom', x: 0.9, y: 0.34, size: 0.08, rotate: 10 },
+        { name: 'cherry-blossom', x: 0.95, y: 0.49, size: 0.07, rotate: -8 },
+        { name: 'cherry-blossom', x: 0.82, y: 0.29, size: 0.05 },
+        { name: 'firecracker', x: 0.17, y: 0.66, size: 0.2, rotate: -18 },
+        { name: 'tangerine', x: 0.81, y: 0.74, size: 0.16 },
+        { name: 'tangerine', x: 0.9, y: 0.78, size: 0.12, rotate: 12 },
+        { name: 'red-envelope', x: 0.42, y: 0.6, size: 0.44, rotate: -10 },
+        { name: 'red-envelope', x: 0.6, y: 0.57, size: 0.38, rotate: 12 },
+        { name: 'coin', x: 0.32, y: 0.8, size: 0.1, rotate: -8 },
+        { name: 'coin', x: 0.7, y: 0.8, size: 0.12 },
       ]);
     },
   },
