@@ -479,29 +479,44 @@ function glassRail(ctx: Ctx, [x, y, w, h]: Box, posts: number, t: number) {
 }
 
 /** Vertical timber slats (the lam gỗ screen) with dark gaps and a shaded right edge on each. */
-function slats(ctx: Ctx, [x, y, w, h]: Box, count: number, seed: number) {
+function slats(ctx: Ctx, [x, y, w, h]: Box, count: number, seed: number, weathered = false) {
   const rand = rng(seed);
-  box(ctx, [x, y, w, h], '#3A2A20');
+  box(ctx, [x, y, w, h], weathered ? '#34302C' : '#3A2A20');
   const pitch = w / count;
+  // Fresh oiled timber, or the silvery grey it fades to after years of sun and rain unoiled.
+  const [a, b, c] = weathered
+    ? [
+        [156, 148, 136],
+        [134, 126, 114],
+        [98, 92, 84],
+      ]
+    : [
+        [196, 132, 82],
+        [170, 108, 64],
+        [122, 76, 46],
+      ];
+  const rgb = ([r, g, bl]: number[], tone: number) =>
+    `rgb(${Math.round(r! * tone)}, ${Math.round(g! * tone)}, ${Math.round(bl! * tone)})`;
   for (let i = 0; i < count; i++) {
     const sx = x + i * pitch + pitch * 0.12;
     const sw = pitch * 0.7;
     const tone = 0.9 + rand() * 0.2;
     const g = ctx.createLinearGradient(sx, 0, sx + sw, 0);
-    g.addColorStop(
-      0,
-      `rgb(${Math.round(196 * tone)}, ${Math.round(132 * tone)}, ${Math.round(82 * tone)})`,
-    );
-    g.addColorStop(
-      0.6,
-      `rgb(${Math.round(170 * tone)}, ${Math.round(108 * tone)}, ${Math.round(64 * tone)})`,
-    );
-    g.addColorStop(
-      1,
-      `rgb(${Math.round(122 * tone)}, ${Math.round(76 * tone)}, ${Math.round(46 * tone)})`,
-    );
+    g.addColorStop(0, rgb(a, tone));
+    g.addColorStop(0.6, rgb(b, tone));
+    g.addColorStop(1, rgb(c, tone));
     ctx.fillStyle = g;
+    if (weathered && i % 4 === 2) {
+      // A slat that has worked loose and dropped, leaving a gap at its top.
+      ctx.fillRect(sx, y + h * 0.12, sw, h * 0.88);
+      continue;
+    }
     ctx.fillRect(sx, y, sw, h);
+    if (weathered) {
+      // Dark water stains running down from the top of each slat.
+      ctx.fillStyle = vertical(ctx, y, y + h * 0.5, ['rgba(50,46,40,0.45)', 'rgba(50,46,40,0)']);
+      ctx.fillRect(sx, y, sw, h * 0.5);
+    }
   }
 }
 
@@ -789,26 +804,235 @@ function neighbour(ctx: Ctx, n: Neighbour, ground: number, m: number) {
   }
 }
 
-/**
- * A modern Vietnamese townhouse (nhà phố), 6 m wide and 13 m tall — three storeys and a roof
- * terrace under a pergola — on its street between two neighbours, under an afternoon sky. The
- * house is centred; its facade fills the band between 12 % and 77 % of the height.
- */
-function townhouse(ctx: Ctx, w: number, h: number) {
-  const m = h * 0.0485; // pixels per metre at the facade
-  const ground = h * 0.765;
-  const x0 = w / 2 - 3 * m;
-  const X = (metres: number) => x0 + metres * m;
-  const Y = (metres: number) => ground - metres * m;
-  /** A box in metres: left, bottom, width, height. */
-  const M = (left: number, bottom: number, width: number, height: number): Box => [
-    X(left),
-    Y(bottom + height),
-    width * m,
-    height * m,
-  ];
+// --- Neglect: what years without upkeep do to the same facade -------------------------------------
 
-  // Sky: clear, pale at the horizon, with the sun's warmth on the upper left.
+/** Leaves dried brown on the stem: a dead shrub keeps a few, a live one would be green. */
+const DRY = ['#4E4032', '#6B5842', '#87714F', '#A38D66'];
+
+/** A neglected pane: a dull film of dust, grime gathered low down and the dried tracks of rain. */
+function dirtyGlass(ctx: Ctx, [x, y, w, h]: Box, seed: number) {
+  const rand = rng(seed);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x, y, w, h);
+  ctx.clip();
+  box(ctx, [x, y, w, h], 'rgba(122, 116, 102, 0.45)');
+  box(
+    ctx,
+    [x, y, w, h],
+    vertical(ctx, y, y + h, ['rgba(88,80,66,0)', 'rgba(88,80,66,0.08)', 'rgba(80,72,58,0.5)']),
+  );
+  ctx.fillStyle = 'rgba(160, 152, 134, 0.3)';
+  for (let i = 0; i < w / 5; i++) {
+    ctx.fillRect(x + rand() * w, y + rand() * h * 0.4, 1.3, h * (0.1 + rand() * 0.45));
+  }
+  ctx.restore();
+}
+
+/** Dirt washed down a wall from a ledge at `y`: tapering dark runs, blurred a little. */
+function streaks(
+  ctx: Ctx,
+  x: number,
+  y: number,
+  w: number,
+  length: number,
+  count: number,
+  seed: number,
+  alpha = 0.32,
+) {
+  const rand = rng(seed);
+  blurred(ctx, length * 0.04, () => {
+    for (let i = 0; i < count; i++) {
+      const sx = x + rand() * w;
+      const sw = length * (0.05 + rand() * 0.22);
+      const sl = length * (0.3 + rand() * 0.7);
+      const a = alpha * (0.5 + rand() * 0.5);
+      ctx.fillStyle = vertical(ctx, y, y + sl, [
+        `rgba(70, 64, 52, ${a})`,
+        `rgba(70, 64, 52, ${a * 0.5})`,
+        'rgba(70, 64, 52, 0)',
+      ]);
+      ctx.beginPath();
+      ctx.moveTo(sx, y);
+      ctx.lineTo(sx + sw, y);
+      ctx.lineTo(sx + sw * 0.65, y + sl);
+      ctx.lineTo(sx + sw * 0.35, y + sl);
+      ctx.closePath();
+      ctx.fill();
+    }
+  });
+}
+
+/** Rising damp: a dark, greenish tide mark with a ragged top edge, from the ground up. */
+function damp(ctx: Ctx, x: number, ground: number, w: number, height: number, seed: number) {
+  const rand = rng(seed);
+  blurred(ctx, height * 0.06, () => {
+    ctx.fillStyle = vertical(ctx, ground - height, ground, [
+      'rgba(74, 80, 62, 0.22)',
+      'rgba(66, 72, 56, 0.38)',
+      'rgba(58, 60, 48, 0.5)',
+    ]);
+    ctx.beginPath();
+    ctx.moveTo(x, ground);
+    const steps = 14;
+    for (let i = 0; i <= steps; i++) {
+      ctx.lineTo(x + (w * i) / steps, ground - height * (0.55 + rand() * 0.45));
+    }
+    ctx.lineTo(x + w, ground);
+    ctx.closePath();
+    ctx.fill();
+  });
+}
+
+/** Paint flaked off the render: bare grey cement inside a ragged edge of lifted paint. */
+function peel(ctx: Ctx, cx: number, cy: number, r: number, seed: number) {
+  const rand = rng(seed);
+  const pts: [number, number][] = [];
+  const k = 11;
+  for (let i = 0; i < k; i++) {
+    const a = (i / k) * Math.PI * 2;
+    const rr = r * (0.5 + rand() * 0.6);
+    pts.push([cx + Math.cos(a) * rr * 1.25, cy + Math.sin(a) * rr * 0.85]);
+  }
+  const trace = (dx: number, dy: number) => {
+    ctx.beginPath();
+    pts.forEach(([px, py], i) => (i ? ctx.lineTo(px + dx, py + dy) : ctx.moveTo(px + dx, py + dy)));
+    ctx.closePath();
+  };
+  ctx.fillStyle = 'rgba(58, 54, 48, 0.22)';
+  trace(r * 0.06, r * 0.08);
+  ctx.fill();
+  ctx.fillStyle = '#9B958A';
+  trace(0, 0);
+  ctx.fill();
+  // Darker cement showing where the render has come away too, inside the flake.
+  ctx.fillStyle = 'rgba(110, 104, 94, 0.5)';
+  ctx.beginPath();
+  ctx.ellipse(cx + r * 0.1, cy + r * 0.1, r * 0.45, r * 0.28, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(236, 232, 222, 0.5)';
+  ctx.lineWidth = 1;
+  trace(0, 0);
+  ctx.stroke();
+}
+
+/** A dead shrub: bare grey-brown twigs from the soil, a few dry leaves still on them. */
+function deadShrub(ctx: Ctx, x: number, y: number, width: number, height: number, seed: number) {
+  const rand = rng(seed);
+  ctx.strokeStyle = '#6E6152';
+  ctx.lineCap = 'round';
+  /** A twig, forking once or twice more towards its tip. */
+  const twig = (
+    x0: number,
+    y0: number,
+    angle: number,
+    length: number,
+    thick: number,
+    depth: number,
+  ) => {
+    const x1 = x0 + Math.cos(angle) * length;
+    const y1 = y0 + Math.sin(angle) * length;
+    ctx.lineWidth = Math.max(0.8, thick);
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+    if (depth > 0) {
+      twig(x1, y1, angle - 0.35 - rand() * 0.3, length * 0.62, thick * 0.65, depth - 1);
+      twig(x1, y1, angle + 0.35 + rand() * 0.3, length * 0.58, thick * 0.65, depth - 1);
+    }
+  };
+  for (let i = 0; i < 6; i++) {
+    const spread = ((i + 0.5) / 6 - 0.5) * 1.4 * Math.min(1.4, width / height);
+    twig(
+      x + (rand() - 0.5) * width * 0.2,
+      y,
+      -Math.PI / 2 + spread + (rand() - 0.5) * 0.2,
+      height * (0.35 + rand() * 0.2),
+      height * 0.035,
+      2,
+    );
+  }
+  foliage(ctx, x, y - height * 0.6, width * 0.4, height * 0.25, seed + 1, DRY, 0.1);
+}
+
+/** A tuft of weeds: thin blades curving up and out, green going to straw. */
+function weeds(ctx: Ctx, x: number, y: number, size: number, seed: number) {
+  const rand = rng(seed);
+  const colours = ['#5F6B3A', '#76804A', '#8F8A58', '#A39A66'];
+  ctx.lineCap = 'round';
+  for (let i = 0; i < 9; i++) {
+    const lean = (rand() - 0.5) * size * 1.1;
+    const tall = size * (0.45 + rand() * 0.55);
+    ctx.strokeStyle = colours[Math.floor(rand() * colours.length)]!;
+    ctx.lineWidth = Math.max(1, size * 0.06);
+    ctx.beginPath();
+    ctx.moveTo(x + (rand() - 0.5) * size * 0.3, y);
+    ctx.quadraticCurveTo(x + lean * 0.2, y - tall * 0.6, x + lean, y - tall);
+    ctx.stroke();
+  }
+}
+
+/** Rubbish dumped at the foot of an empty house: a tied black bag, a can, paper and a foam box. */
+function rubbish(ctx: Ctx, x: number, y: number, m: number, seed: number) {
+  const rand = rng(seed);
+  // A black bin bag, knotted at the top.
+  blurred(ctx, m * 0.05, () => {
+    ctx.fillStyle = 'rgba(30, 30, 34, 0.35)';
+    ctx.beginPath();
+    ctx.ellipse(x + m * 0.12, y, m * 0.42, m * 0.07, 0, 0, Math.PI * 2);
+    ctx.fill();
+  });
+  const bag = ctx.createRadialGradient(
+    x - m * 0.1,
+    y - m * 0.4,
+    m * 0.02,
+    x,
+    y - m * 0.25,
+    m * 0.4,
+  );
+  bag.addColorStop(0, '#5A5C62');
+  bag.addColorStop(0.5, '#2A2B2F');
+  bag.addColorStop(1, '#17181B');
+  ctx.fillStyle = bag;
+  ctx.beginPath();
+  ctx.moveTo(x - m * 0.32, y);
+  ctx.bezierCurveTo(
+    x - m * 0.4,
+    y - m * 0.3,
+    x - m * 0.15,
+    y - m * 0.5,
+    x - m * 0.02,
+    y - m * 0.48,
+  );
+  ctx.lineTo(x - m * 0.06, y - m * 0.62);
+  ctx.lineTo(x + m * 0.06, y - m * 0.6);
+  ctx.lineTo(x + m * 0.03, y - m * 0.47);
+  ctx.bezierCurveTo(x + m * 0.2, y - m * 0.45, x + m * 0.38, y - m * 0.25, x + m * 0.3, y);
+  ctx.closePath();
+  ctx.fill();
+  // A white foam takeaway box, lid up, and a flattened can.
+  box(ctx, [x + m * 0.38, y - m * 0.14, m * 0.34, m * 0.14], '#E9E6DE');
+  box(ctx, [x + m * 0.38, y - m * 0.14, m * 0.34, m * 0.03], '#C9C5BC');
+  box(ctx, [x + m * 0.8, y - m * 0.07, m * 0.16, m * 0.07], '#A8423A');
+  box(ctx, [x + m * 0.8, y - m * 0.07, m * 0.16, m * 0.02], '#C9C3BA');
+  // Scraps of paper.
+  ctx.fillStyle = 'rgba(236, 232, 220, 0.9)';
+  for (let i = 0; i < 4; i++) {
+    const px = x - m * 0.9 + rand() * m * 2.2;
+    const py = y + rand() * m * 0.25;
+    ctx.beginPath();
+    ctx.moveTo(px, py);
+    ctx.lineTo(px + m * 0.16, py - m * 0.03);
+    ctx.lineTo(px + m * 0.19, py + m * 0.04);
+    ctx.lineTo(px + m * 0.02, py + m * 0.06);
+    ctx.closePath();
+    ctx.fill();
+  }
+}
+
+/** A clear afternoon sky, pale at the horizon, the sun's warmth on the upper left. */
+function sunny(ctx: Ctx, w: number, h: number, ground: number) {
   box(ctx, [0, 0, w, h], vertical(ctx, 0, ground, ['#7FB3DC', '#A9CDE9', '#D6E7F1', '#F1EEE6']));
   const sun = ctx.createRadialGradient(w * 0.05, 0, 0, w * 0.05, 0, w * 0.6);
   sun.addColorStop(0, 'rgba(255, 240, 214, 0.55)');
@@ -836,6 +1060,314 @@ function townhouse(ctx: Ctx, w: number, h: number) {
       }
     }
   });
+}
+
+/** A flat overcast sky: low grey cloud in soft banks, no sun. */
+function overcast(ctx: Ctx, w: number, h: number, ground: number) {
+  box(ctx, [0, 0, w, h], vertical(ctx, 0, ground, ['#8C939B', '#A3A9AF', '#BCBFC1', '#CFCFCB']));
+  blurred(ctx, h * 0.03, () => {
+    const rand = rng(213);
+    for (let i = 0; i < 26; i++) {
+      const dark = i % 3 === 0;
+      ctx.fillStyle = dark ? 'rgba(112, 118, 126, 0.35)' : 'rgba(214, 216, 218, 0.35)';
+      ctx.beginPath();
+      ctx.ellipse(
+        rand() * w,
+        h * (0.02 + rand() * 0.4),
+        w * (0.06 + rand() * 0.1),
+        h * (0.025 + rand() * 0.03),
+        0,
+        0,
+        Math.PI * 2,
+      );
+      ctx.fill();
+    }
+  });
+}
+
+/** Rust on a steel gate: blooms of orange-brown, heaviest low down where rain splashes. */
+function rust(ctx: Ctx, [x, y, w, h]: Box, m: number, seed: number) {
+  const rand = rng(seed);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(x, y, w, h);
+  ctx.clip();
+  box(ctx, [x, y, w, h], 'rgba(120, 108, 96, 0.18)');
+  box(
+    ctx,
+    [x, y + h * 0.55, w, h * 0.45],
+    vertical(ctx, y + h * 0.55, y + h, ['rgba(126, 66, 30, 0)', 'rgba(126, 66, 30, 0.55)']),
+  );
+  blurred(ctx, m * 0.025, () => {
+    for (let i = 0; i < 90; i++) {
+      const low = rand();
+      ctx.fillStyle = i % 2 ? 'rgba(132, 70, 34, 0.32)' : 'rgba(160, 94, 50, 0.26)';
+      ctx.beginPath();
+      ctx.ellipse(
+        x + rand() * w,
+        y + h * (1 - low * low * low),
+        m * (0.04 + rand() * 0.16),
+        m * (0.012 + rand() * 0.025),
+        0,
+        0,
+        Math.PI * 2,
+      );
+      ctx.fill();
+    }
+  });
+  // Rust run down from the slats' joints.
+  ctx.fillStyle = 'rgba(120, 62, 28, 0.35)';
+  for (let i = 0; i < 16; i++) ctx.fillRect(x + rand() * w, y + rand() * h, 1.5, h * 0.12);
+  ctx.restore();
+}
+
+/**
+ * Years of neglect on the house's rendered surfaces (never its glass or gate): dirt washed down
+ * from every ledge, blotchy grey mottling, rising damp at the foot and flaked paint.
+ */
+function neglect(
+  ctx: Ctx,
+  M: (left: number, bottom: number, width: number, height: number) => Box,
+  X: (metres: number) => number,
+  Y: (metres: number) => number,
+  m: number,
+) {
+  const render: Box[] = [
+    M(0, 0, 0.35, 10.2),
+    M(2.15, 0, 0.25, 3.6),
+    M(5.65, 0, 0.35, 10.2),
+    M(0, 3.0, 6, 0.6),
+    M(-0.15, 3.45, 6.3, 0.65),
+    M(0.35, 6.65, 5.3, 0.25),
+    M(0.35, 6.9, 3.45, 0.25),
+    M(-0.15, 10.2, 6.3, 0.38),
+    M(3.3, 10.58, 1.3, 2.45),
+    M(3.15, 12.96, 3.0, 0.27),
+    M(0.6, 10.58, 1.8, 0.5),
+  ];
+  ctx.save();
+  ctx.beginPath();
+  for (const [x, y, w, h] of render) ctx.rect(x, y, w, h);
+  ctx.clip();
+  // Blotchy mottling: the paint weathered unevenly.
+  const rand = rng(481);
+  blurred(ctx, m * 0.12, () => {
+    for (let i = 0; i < 70; i++) {
+      ctx.fillStyle = i % 3 ? 'rgba(92, 86, 72, 0.2)' : 'rgba(236, 232, 222, 0.12)';
+      ctx.beginPath();
+      ctx.ellipse(
+        X(-0.2 + rand() * 6.4),
+        Y(rand() * 13.2),
+        m * (0.2 + rand() * 0.5),
+        m * (0.15 + rand() * 0.35),
+        0,
+        0,
+        Math.PI * 2,
+      );
+      ctx.fill();
+    }
+  });
+  // Black mould where water sits: the frame's corners and the parapet's ends.
+  blurred(ctx, m * 0.18, () => {
+    ctx.fillStyle = 'rgba(48, 50, 42, 0.4)';
+    for (const [mx, my, rx, ry] of [
+      [0.1, 10.3, 0.6, 0.5],
+      [5.9, 10.2, 0.5, 0.8],
+      [-0.1, 3.6, 0.5, 0.35],
+      [6.1, 3.7, 0.6, 0.4],
+      [3.4, 12.9, 0.5, 0.4],
+    ] as const) {
+      ctx.beginPath();
+      ctx.ellipse(X(mx), Y(my), rx * m, ry * m, 0, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  });
+  // Dirt washed down from each ledge and sill.
+  const ledges: [bottom: number, length: number, count: number, alpha: number][] = [
+    [13.23, 2.0, 12, 0.4],
+    [11.08, 0.5, 8, 0.35],
+    [10.58, 4.5, 18, 0.42],
+    [7.15, 0.9, 14, 0.4],
+    [6.9, 0.3, 12, 0.3],
+    [4.1, 0.75, 26, 0.45],
+    [3.45, 0.5, 14, 0.4],
+    [3.0, 2.2, 8, 0.35],
+  ];
+  ledges.forEach(([bottom, length, count, alpha], i) =>
+    streaks(ctx, X(-0.2), Y(bottom), 6.4 * m, length * m, count, 491 + i, alpha),
+  );
+  // Rising damp along the foot, and splash-back dirt above the step.
+  damp(ctx, X(-0.15), Y(0), 6.3 * m, 1.3 * m, 501);
+  // Flaked paint.
+  const flakes: [x: number, y: number, r: number][] = [
+    [0.9, 3.8, 0.2],
+    [3.3, 3.72, 0.16],
+    [5.2, 3.9, 0.1],
+    [0.17, 8.3, 0.12],
+    [0.2, 5.4, 0.09],
+    [5.8, 5.7, 0.12],
+    [5.85, 9.1, 0.09],
+    [2.3, 10.4, 0.13],
+    [3.7, 12.4, 0.14],
+    [0.2, 1.9, 0.12],
+    [5.8, 1.3, 0.1],
+    [4.6, 3.2, 0.12],
+    [1.4, 10.8, 0.1],
+  ];
+  flakes.forEach(([fx, fy, r], i) => peel(ctx, X(fx), Y(fy), r * m * 1.4, 511 + i));
+  // Flyers pasted on the pier and left to fade (for drilling, for loans).
+  const flyer = rng(531);
+  for (let i = 0; i < 4; i++) {
+    const fx = X(0.03 + flyer() * 0.12);
+    const fy = Y(1.9 - i * 0.3 - flyer() * 0.1);
+    box(
+      ctx,
+      [fx, fy, m * 0.2, m * 0.13],
+      i % 2 ? 'rgba(236, 230, 206, 0.85)' : 'rgba(226, 218, 200, 0.8)',
+    );
+    box(ctx, [fx + m * 0.02, fy + m * 0.03, m * 0.15, m * 0.02], 'rgba(150, 50, 40, 0.6)');
+    box(ctx, [fx + m * 0.02, fy + m * 0.07, m * 0.12, m * 0.015], 'rgba(70, 70, 80, 0.45)');
+  }
+  ctx.restore();
+  // Weeds rooted in the joint between the step and the wall.
+  for (const [wx, s] of [
+    [0.05, 0.4],
+    [2.3, 0.3],
+    [5.75, 0.45],
+    [6.1, 0.3],
+  ] as const) {
+    weeds(ctx, X(wx), Y(0.1), s * m, 541 + Math.round(wx * 10));
+  }
+}
+
+/**
+ * A strip of front garden over the pavement's inner edge, foreshortened along its joints: lawn
+ * either side of a paved drive to the gate, edged in stone; or, neglected, bare trodden earth,
+ * dry grass and weeds, and a drive of cracked, sunken and missing slabs.
+ */
+function frontYard(
+  ctx: Ctx,
+  P: (metres: number, y: number) => number,
+  top: number,
+  bottom: number,
+  m: number,
+  weathered: boolean,
+) {
+  const rand = rng(561);
+  const quad = (a: number, b: number, y0: number, y1: number) => {
+    ctx.beginPath();
+    ctx.moveTo(P(a, y0), y0);
+    ctx.lineTo(P(b, y0), y0);
+    ctx.lineTo(P(b, y1), y1);
+    ctx.lineTo(P(a, y1), y1);
+    ctx.closePath();
+  };
+  ctx.fillStyle = weathered
+    ? vertical(ctx, top, bottom, ['#7A6C55', '#8A7C62'])
+    : vertical(ctx, top, bottom, ['#5E9140', '#74A84D']);
+  quad(-0.1, 6.1, top, bottom);
+  ctx.fill();
+  // Blades of grass; dry and sparse in the neglected strip.
+  const blades = weathered ? 260 : 480;
+  const greens = weathered
+    ? ['#9A8F62', '#A99E70', '#6E6A44', '#5E5A3A']
+    : ['#8CBF5C', '#4F8435', '#A3CF6E', '#3F7230'];
+  ctx.lineWidth = 1.2;
+  for (let i = 0; i < blades; i++) {
+    const y = top + rand() * (bottom - top);
+    const f = rand();
+    const x = P(-0.1, y) + (P(6.1, y) - P(-0.1, y)) * f;
+    ctx.strokeStyle = greens[i % 4]!;
+    ctx.beginPath();
+    ctx.moveTo(x, y + 1);
+    ctx.lineTo(x + (rand() - 0.5) * 3, y - m * (0.06 + rand() * 0.06));
+    ctx.stroke();
+  }
+  // The drive: three rows of two slabs from the gate.
+  const rows = 3;
+  for (let r = 0; r < rows; r++) {
+    const y0 = top + ((bottom - top) * r) / rows + 1.5;
+    const y1 = top + ((bottom - top) * (r + 1)) / rows - 1.5;
+    for (const [a, b] of [
+      [2.55, 4.05],
+      [4.12, 5.6],
+    ] as const) {
+      const missing = weathered && r === 1 && a > 3;
+      if (missing) {
+        quad(a, b, y0, y1);
+        ctx.fillStyle = '#6A5C48';
+        ctx.fill();
+        continue;
+      }
+      const sink = weathered && r === 2 && a < 3 ? 1.5 : 0;
+      quad(a, b, y0 + sink, y1 + sink);
+      ctx.fillStyle = weathered ? (r === 0 ? '#9F998C' : '#A8A294') : '#DCD7CD';
+      ctx.fill();
+      ctx.fillStyle = weathered ? 'rgba(255,255,255,0.12)' : 'rgba(255,255,255,0.55)';
+      quad(a, b, y0 + sink, y0 + sink + 1.5);
+      ctx.fill();
+      if (weathered) {
+        // A crack across it.
+        ctx.strokeStyle = 'rgba(60, 54, 46, 0.7)';
+        ctx.lineWidth = 1;
+        ctx.beginPath();
+        ctx.moveTo(P(a + 0.3, y0), y0 + sink);
+        ctx.lineTo(P((a + b) / 2, y1), (y0 + y1) / 2 + sink);
+        ctx.lineTo(P(b - 0.2, y1), y1 + sink);
+        ctx.stroke();
+      }
+    }
+  }
+  if (weathered) {
+    for (let i = 0; i < 9; i++) {
+      const y = top + (0.3 + rand() * 0.7) * (bottom - top);
+      const x = P(-0.1, y) + (P(6.1, y) - P(-0.1, y)) * rand();
+      weeds(ctx, x, y, m * (0.2 + rand() * 0.25), 571 + i);
+    }
+  }
+  // A stone edging along the front, catching the light on top.
+  quad(-0.12, 6.12, bottom - m * 0.04, bottom + m * 0.05);
+  ctx.fillStyle = weathered ? '#A09A8E' : '#D2CCC1';
+  ctx.fill();
+  quad(-0.12, 6.12, bottom - m * 0.04, bottom - m * 0.01);
+  ctx.fillStyle = weathered ? 'rgba(255,255,255,0.1)' : 'rgba(255,255,255,0.6)';
+  ctx.fill();
+}
+
+/** How the townhouse is shown: as it stands now, or years neglected; with a front strip. */
+interface TownhouseOptions {
+  /** Grimy streaked render, dirty glass, grey timber, a rusty gate, dead plants, grey sky. */
+  weathered?: boolean;
+  /** A strip of lawn and a paved path in front of the house, over the pavement's inner edge. */
+  yard?: boolean;
+}
+
+/**
+ * A modern Vietnamese townhouse (nhà phố), 6 m wide and 13 m tall — three storeys and a roof
+ * terrace under a pergola — on its street between two neighbours, under an afternoon sky. The
+ * house is centred; its facade fills the band between 12 % and 77 % of the height. `weathered`
+ * draws the same house, same geometry, after years of neglect under an overcast sky.
+ */
+function townhouse(ctx: Ctx, w: number, h: number, options: TownhouseOptions = {}) {
+  const { weathered = false, yard = false } = options;
+  /** A colour for the house as it stands, and for it neglected. */
+  const worn = (fresh: string, neglected: string) => (weathered ? neglected : fresh);
+  const m = h * 0.0485; // pixels per metre at the facade
+  const ground = h * 0.765;
+  const x0 = w / 2 - 3 * m;
+  const X = (metres: number) => x0 + metres * m;
+  const Y = (metres: number) => ground - metres * m;
+  /** A box in metres: left, bottom, width, height. */
+  const M = (left: number, bottom: number, width: number, height: number): Box => [
+    X(left),
+    Y(bottom + height),
+    width * m,
+    height * m,
+  ];
+
+  if (weathered) overcast(ctx, w, h, ground);
+  // Sky: clear, pale at the horizon, with the sun's warmth on the upper left.
+  else sunny(ctx, w, h, ground);
   // Distant towers in the haze.
   ctx.fillStyle = 'rgba(150, 172, 190, 0.28)';
   for (const [tx, tw, th] of [
@@ -887,19 +1419,31 @@ function townhouse(ctx: Ctx, w: number, h: number) {
   // Haze over them, so they sit back.
   ctx.fillStyle = 'rgba(206, 220, 230, 0.3)';
   for (const n of neighbours) ctx.fillRect(n.x, ground - n.height * m, n.w, n.height * m);
+  if (weathered) {
+    // Under a grey sky they lose their warmth too.
+    ctx.fillStyle = 'rgba(140, 146, 152, 0.16)';
+    for (const n of neighbours) ctx.fillRect(n.x, ground - n.height * m, n.w, n.height * m);
+  }
   // The house's frame, standing proud of the lower neighbour, shades its left edge.
   sideShadow(ctx, X(6), Y(8.4), m * 0.7, 8.4 * m, 0.22);
 
   // --- The house ----------------------------------------------------------------------------------
-  const white = vertical(ctx, Y(13.2), ground, ['#F7F4EF', '#F1EDE6', '#E9E4DC']);
-  const shaded = '#D5D3CF';
-  const recess = '#E4DFD7';
+  const white = weathered
+    ? vertical(ctx, Y(13.2), ground, ['#D3CFC6', '#C8C3B8', '#B2AB9E'])
+    : vertical(ctx, Y(13.2), ground, ['#F7F4EF', '#F1EDE6', '#E9E4DC']);
+  const shaded = worn('#D5D3CF', '#ABA79F');
+  const recess = worn('#E4DFD7', '#BDB6AA');
   const t = m * 0.06; // frame section
+  /** A pane: clean, or filmed with grime. */
+  const pane = (b: Box, seed: number) => {
+    glass(ctx, b, seed);
+    if (weathered) dirtyGlass(ctx, b, seed + 1000);
+  };
 
   // Ground floor, set back under the first-floor slab.
   box(ctx, M(0, 0, 6, 3.6), recess);
   const door = M(0.45, 0.15, 1.6, 2.85);
-  glass(ctx, door, 401);
+  pane(door, 401);
   mullions(ctx, door, 2, [0.78], t);
   // Sliding gate: horizontal aluminium slats in dark bronze.
   const gate = M(2.5, 0.15, 3.1, 2.85);
@@ -909,9 +1453,13 @@ function townhouse(ctx: Ctx, w: number, h: number) {
     box(
       ctx,
       [gate[0], sy, gate[2], (gate[3] / 19) * 0.78],
-      vertical(ctx, sy, sy + gate[3] / 19, ['#6C645C', '#4D4741']),
+      vertical(ctx, sy, sy + gate[3] / 19, [
+        worn('#6C645C', '#6F6760'),
+        worn('#4D4741', '#524A43'),
+      ]),
     );
   }
+  if (weathered) rust(ctx, gate, m, 467);
   box(ctx, [gate[0], gate[1], gate[2], t], '#1F1D1B');
   box(ctx, [gate[0] + gate[2] * 0.5 - t * 0.4, gate[1], t * 0.8, gate[3]], '#26231F');
   // Lintel band over the door and gate, and the piers.
@@ -930,67 +1478,99 @@ function townhouse(ctx: Ctx, w: number, h: number) {
     ctx.fillStyle = 'rgba(40, 44, 50, 0.25)';
     ctx.fillRect(bed[0] + m * 0.1, bed[1] - m * 0.05, bed[2], bed[3] + m * 0.05);
   });
-  // A clipped column of foliage by the pier, lower mounds in front of the window.
-  foliage(ctx, X(1.85), Y(1.45), m * 0.34, m * 0.95, 419, LEAVES, 0.75);
-  foliage(ctx, X(1.05), Y(0.8), m * 0.8, m * 0.38, 421, LEAVES, 0.7);
-  foliage(
-    ctx,
-    X(0.55),
-    Y(0.72),
-    m * 0.32,
-    m * 0.26,
-    423,
-    ['#4A6B36', '#6A8D45', '#8EAE5A', '#B5C978'],
-    0.4,
-  );
+  // A clipped column of foliage by the pier, lower mounds in front of the window; or, left
+  // unwatered, dead twigs.
+  if (weathered) {
+    deadShrub(ctx, X(1.8), Y(0.5), m * 0.7, m * 1.5, 419);
+    deadShrub(ctx, X(0.95), Y(0.5), m * 0.9, m * 0.7, 421);
+  } else {
+    foliage(ctx, X(1.85), Y(1.45), m * 0.34, m * 0.95, 419, LEAVES, 0.75);
+    foliage(ctx, X(1.05), Y(0.8), m * 0.8, m * 0.38, 421, LEAVES, 0.7);
+    foliage(
+      ctx,
+      X(0.55),
+      Y(0.72),
+      m * 0.32,
+      m * 0.26,
+      423,
+      ['#4A6B36', '#6A8D45', '#8EAE5A', '#B5C978'],
+      0.4,
+    );
+  }
   box(ctx, bed, vertical(ctx, bed[1], bed[1] + bed[3], ['#6E6B66', '#57544F']));
   box(ctx, [bed[0], bed[1], bed[2], m * 0.05], '#8A8781');
+  if (weathered) {
+    weeds(ctx, X(0.5), Y(0.5), m * 0.35, 425);
+    box(
+      ctx,
+      [bed[0] + m * 0.2, bed[1] + m * 0.05, m * 0.5, bed[3] - m * 0.05],
+      'rgba(60,58,50,0.25)',
+    );
+  }
 
   // First floor: floor-to-ceiling glass behind a planted balcony.
   box(ctx, M(0, 3.6, 6, 6.9), recess);
   const f2 = M(0.35, 4.05, 5.3, 2.6);
-  glass(ctx, f2, 431);
+  pane(f2, 431);
   // Sheer curtains drawn to the left inside.
   ctx.fillStyle = 'rgba(246, 242, 234, 0.42)';
-  for (let i = 0; i < 6; i++) ctx.fillRect(f2[0] + i * m * 0.17, f2[1], m * 0.12, f2[3]);
+  if (weathered) {
+    // One sheet left behind, sagging; the rest taken down.
+    box(ctx, [f2[0] + m * 0.1, f2[1], m * 0.5, f2[3] * 0.8], 'rgba(220, 214, 200, 0.3)');
+  } else {
+    for (let i = 0; i < 6; i++) ctx.fillRect(f2[0] + i * m * 0.17, f2[1], m * 0.12, f2[3]);
+  }
   mullions(ctx, f2, 4, [0.16], t);
   box(ctx, M(0.35, 6.65, 5.3, 0.25), white);
   castShadow(ctx, X(0.35), Y(6.65), 5.3 * m, m * 0.9, 0.3);
   // Second floor: a wide window with a glass balustrade, and the timber screen.
   const f3 = M(0.35, 7.15, 3.45, 3.05);
-  glass(ctx, f3, 433);
+  pane(f3, 433);
   mullions(ctx, f3, 3, [0.22], t);
   glassRail(ctx, M(0.35, 7.15, 3.45, 1.0), 3, t * 0.8);
-  slats(ctx, M(3.8, 6.9, 1.85, 3.3), 9, 437);
+  if (weathered) dirtyGlass(ctx, M(0.35, 7.15, 3.45, 1.0), 435);
+  slats(ctx, M(3.8, 6.9, 1.85, 3.3), 9, 437, weathered);
   box(ctx, M(0.35, 6.9, 3.45, 0.25), white);
   // The white frame around both upper floors: piers, head, and its timber soffit.
   box(ctx, M(0, 3.6, 0.35, 6.95), white);
   box(ctx, M(5.65, 3.6, 0.35, 6.95), white);
   box(ctx, M(-0.15, 10.2, 6.3, 0.38), white);
-  box(ctx, M(0.35, 10.04, 5.3, 0.16), vertical(ctx, Y(10.2), Y(10.04), ['#7E5233', '#A36B44']));
+  box(
+    ctx,
+    M(0.35, 10.04, 5.3, 0.16),
+    vertical(ctx, Y(10.2), Y(10.04), [worn('#7E5233', '#6A625A'), worn('#A36B44', '#8A8178')]),
+  );
   castShadow(ctx, X(0.35), Y(10.04), 5.3 * m, m * 1.3, 0.34);
   // The frame's inner returns, seen a little from the front: shaded on the left, sunlit right.
-  box(ctx, M(0.35, 4.1, 0.14, 5.94), '#CBC7C1');
-  box(ctx, M(5.51, 4.1, 0.14, 5.94), '#FFF9EF');
+  box(ctx, M(0.35, 4.1, 0.14, 5.94), worn('#CBC7C1', '#A39E95'));
+  box(ctx, M(5.51, 4.1, 0.14, 5.94), worn('#FFF9EF', '#CFC9BE'));
   sideShadow(ctx, X(0.49), Y(10.04), m * 0.45, (10.04 - 4.1) * m, 0.2);
   // The balcony: a white planter parapet with shrubs, trailing plants over its face.
   castShadow(ctx, X(-0.15), Y(3.45), 6.3 * m, m * 1.3, 0.44);
-  foliage(ctx, X(1.6), Y(4.35), m * 1.3, m * 0.35, 441, undefined, 0.7);
-  foliage(ctx, X(4.4), Y(4.3), m * 1.2, m * 0.32, 443, undefined, 0.7);
+  if (weathered) {
+    deadShrub(ctx, X(1.3), Y(4.1), m * 0.9, m * 0.6, 441);
+    deadShrub(ctx, X(4.6), Y(4.1), m * 0.7, m * 0.45, 443);
+  } else {
+    foliage(ctx, X(1.6), Y(4.35), m * 1.3, m * 0.35, 441, undefined, 0.7);
+    foliage(ctx, X(4.4), Y(4.3), m * 1.2, m * 0.32, 443, undefined, 0.7);
+  }
   glassRail(ctx, M(0.35, 4.1, 5.3, 1.0), 4, t * 0.8);
+  if (weathered) dirtyGlass(ctx, M(0.35, 4.1, 5.3, 1.0), 445);
   box(ctx, M(-0.15, 3.5, 6.3, 0.6), white);
   box(ctx, M(-0.15, 4.07, 6.3, 0.03), 'rgba(255,255,255,0.7)');
   box(ctx, M(-0.15, 3.45, 6.3, 0.05), '#B9B4AC');
-  trailing(ctx, X(0.1), Y(4.05), 2.4 * m, m * 1.3, 447);
-  trailing(ctx, X(3.9), Y(4.05), 1.9 * m, m * 0.9, 449);
+  if (!weathered) {
+    trailing(ctx, X(0.1), Y(4.05), 2.4 * m, m * 1.3, 447);
+    trailing(ctx, X(3.9), Y(4.05), 1.9 * m, m * 0.9, 449);
+  }
 
   // Roof terrace: a stair house on the right, a timber pergola over the left, plants and glass.
   const stair = M(3.3, 10.58, 2.7, 2.45);
-  box(ctx, stair, '#E8E3DB');
+  box(ctx, stair, worn('#E8E3DB', '#BEB7AB'));
   const slot = M(3.75, 11.0, 0.5, 1.7);
-  glass(ctx, slot, 451);
+  pane(slot, 451);
   mullions(ctx, slot, 1, [], t);
-  slats(ctx, M(4.6, 10.58, 1.4, 2.45), 7, 453);
+  slats(ctx, M(4.6, 10.58, 1.4, 2.45), 7, 453, weathered);
   box(ctx, M(3.15, 13.03, 3.0, 0.2), white);
   box(ctx, M(3.3, 12.96, 2.85, 0.07), shaded);
   castShadow(ctx, X(3.3), Y(12.96), 2.7 * m, m * 0.6, 0.3);
@@ -1013,46 +1593,72 @@ function townhouse(ctx: Ctx, w: number, h: number) {
     ctx.quadraticCurveTo(X(1.5 + (bx - 1.5) * 0.3), Y(11.75), X(bx), Y(by));
     ctx.stroke();
   }
-  foliage(ctx, X(1.0), Y(12.05), m * 0.55, m * 0.3, 455, LEAVES, 0.45);
-  foliage(ctx, X(1.95), Y(12.2), m * 0.6, m * 0.32, 457, LEAVES, 0.45);
-  ctx.fillStyle = '#FBF3E4';
-  const petals = rng(459);
-  for (let i = 0; i < 14; i++) {
-    ctx.beginPath();
-    ctx.arc(X(0.6 + petals() * 1.9), Y(12.0 + petals() * 0.45), m * 0.06, 0, Math.PI * 2);
-    ctx.fill();
+  // In leaf and flower; or bare, the way a frangipani stands when it is left to die back.
+  if (!weathered) {
+    foliage(ctx, X(1.0), Y(12.05), m * 0.55, m * 0.3, 455, LEAVES, 0.45);
+    foliage(ctx, X(1.95), Y(12.2), m * 0.6, m * 0.32, 457, LEAVES, 0.45);
+    ctx.fillStyle = '#FBF3E4';
+    const petals = rng(459);
+    for (let i = 0; i < 14; i++) {
+      ctx.beginPath();
+      ctx.arc(X(0.6 + petals() * 1.9), Y(12.0 + petals() * 0.45), m * 0.06, 0, Math.PI * 2);
+      ctx.fill();
+    }
   }
-  box(ctx, M(0.6, 10.58, 1.8, 0.5), '#E2DDD4');
-  box(ctx, M(0.6, 11.05, 1.8, 0.03), '#F6F2EC');
+  box(ctx, M(0.6, 10.58, 1.8, 0.5), worn('#E2DDD4', '#B5AEA2'));
+  box(ctx, M(0.6, 11.05, 1.8, 0.03), worn('#F6F2EC', '#CDC7BC'));
   const beam = M(0.0, 12.6, 3.3, 0.28);
-  box(ctx, beam, vertical(ctx, beam[1], beam[1] + beam[3], ['#BF8352', '#94603A']));
+  box(
+    ctx,
+    beam,
+    vertical(ctx, beam[1], beam[1] + beam[3], [
+      worn('#BF8352', '#948A7E'),
+      worn('#94603A', '#6E665C'),
+    ]),
+  );
   castShadow(ctx, X(0.15), Y(12.6), 2.95 * m, m * 0.5, 0.25);
   for (let i = 0; i < 10; i++) {
-    box(ctx, M(0.08 + i * 0.33, 12.88, 0.12, 0.2), i % 2 ? '#86552F' : '#7C4D2B');
+    box(
+      ctx,
+      M(0.08 + i * 0.33, 12.88, 0.12, 0.2),
+      i % 2 ? worn('#86552F', '#6F675E') : worn('#7C4D2B', '#655D55'),
+    );
   }
   // Bougainvillea over the beam's end: a restrained pink accent.
-  foliage(
-    ctx,
-    X(0.45),
-    Y(12.62),
-    m * 0.6,
-    m * 0.28,
-    461,
-    ['#6A2B48', '#9E3A68', '#C65A88', '#DE8AAD'],
-    0.45,
-  );
-  trailing(ctx, X(0.05), Y(12.6), 0.9 * m, m * 0.8, 463);
+  if (weathered) {
+    foliage(ctx, X(0.45), Y(12.62), m * 0.5, m * 0.22, 461, DRY, 0.18);
+  } else {
+    foliage(
+      ctx,
+      X(0.45),
+      Y(12.62),
+      m * 0.6,
+      m * 0.28,
+      461,
+      ['#6A2B48', '#9E3A68', '#C65A88', '#DE8AAD'],
+      0.45,
+    );
+    trailing(ctx, X(0.05), Y(12.6), 0.9 * m, m * 0.8, 463);
+  }
   glassRail(ctx, M(0, 10.58, 6, 1.05), 5, t * 0.8);
+  if (weathered) dirtyGlass(ctx, M(0, 10.58, 6, 1.05), 465);
+  if (weathered) neglect(ctx, M, X, Y, m);
 
   // Sunlight: warm on the upper left of the facade, cooler low down and to the right.
+  // Under cloud: flat, cool and a little dim all over.
   ctx.save();
   ctx.beginPath();
   ctx.rect(X(-0.15), Y(13.3), 6.3 * m, 13.3 * m);
   ctx.clip();
   const light = ctx.createLinearGradient(X(0), Y(13), X(6), ground);
-  light.addColorStop(0, 'rgba(255, 214, 160, 0.14)');
-  light.addColorStop(0.6, 'rgba(255, 214, 160, 0.03)');
-  light.addColorStop(1, 'rgba(60, 70, 90, 0.08)');
+  if (weathered) {
+    light.addColorStop(0, 'rgba(90, 96, 104, 0.08)');
+    light.addColorStop(1, 'rgba(60, 64, 70, 0.14)');
+  } else {
+    light.addColorStop(0, 'rgba(255, 214, 160, 0.14)');
+    light.addColorStop(0.6, 'rgba(255, 214, 160, 0.03)');
+    light.addColorStop(1, 'rgba(60, 70, 90, 0.08)');
+  }
   box(ctx, [0, 0, w, h], light);
   ctx.restore();
 
@@ -1077,6 +1683,12 @@ function townhouse(ctx: Ctx, w: number, h: number) {
     ctx.lineTo(w, ground + (curb - ground) * d);
     ctx.stroke();
   }
+  if (yard) {
+    // A point `metres` along the facade, carried forward to height `y` along the joints.
+    const P = (metres: number, y: number) =>
+      w / 2 + (X(metres) - w / 2) * ((y - vanish) / (ground - vanish));
+    frontYard(ctx, P, ground, ground + (curb - ground) * 0.3, m, weathered);
+  }
   // Contact shadow along the buildings' foot.
   box(
     ctx,
@@ -1097,6 +1709,11 @@ function townhouse(ctx: Ctx, w: number, h: number) {
   // narrow ones, so no crop cuts a trunk in half beside the house.
   streetTree(ctx, w * 0.085, h * 0.85, h * 0.64, 5);
   streetTree(ctx, w * 0.925, h * 0.855, h * 0.6, 9);
+  if (weathered) {
+    rubbish(ctx, X(4.4), ground + m * 0.55, m, 471);
+    // The grey day takes the colour out of the whole street.
+    box(ctx, [0, 0, w, h], 'rgba(112, 118, 126, 0.1)');
+  }
 }
 
 // --- Outputs --------------------------------------------------------------------------------------
@@ -1108,6 +1725,8 @@ interface Art {
   height: number;
   what: string;
   credits: Credit[];
+  /** JPEG quality, when 86 would take a detailed wide drawing over the size budget. */
+  quality?: number;
   draw: (ctx: Ctx, w: number, h: number) => Promise<void>;
 }
 
@@ -1364,42 +1983,26 @@ const ARTS: Art[] = [
   {
     folder: 'before-after',
     // Wide, so it fills a wide frame as well as a tall one (cropped at the sides) instead of being
-    // shrunk to keep the house whole, with the frame's background showing beside it.
+    // shrunk to keep the house whole, with the frame's background showing beside it. The same
+    // townhouse as the real-estate listing's, drawn at the same viewpoint both times so the pair
+    // reads as one house: years neglected, then as it stands after the work.
     file: 'before.jpg',
     width: 1600,
     height: 900,
-    what: 'run-down house',
-    credits: [FLUENT],
-    draw: async (ctx, w, h) => {
-      paintBackground(ctx, w, h, ['#A7B1BC', '#C9CFD6', '#DADDE1'], 180);
-      floor(ctx, w, h, 0.72, ['#9C8F6E', '#7E7357']);
-      await place(ctx, w, h, [
-        { name: 'cloud', x: 0.66, y: 0.16, size: 0.22, shadow: false },
-        { name: 'derelict-house', x: 0.5, y: 0.54, size: 0.66 },
-        { name: 'fallen-leaf', x: 0.35, y: 0.84, size: 0.1, rotate: 20 },
-        { name: 'fallen-leaf', x: 0.75, y: 0.9, size: 0.08, rotate: -35 },
-      ]);
-    },
+    what: 'the townhouse run down: stained render, dirty glass, rusty gate, dead plants',
+    credits: [OWN_WORK],
+    quality: 84,
+    draw: async (ctx, w, h) => townhouse(ctx, w, h, { weathered: true, yard: true }),
   },
   {
     folder: 'before-after',
     file: 'after.jpg',
     width: 1600,
     height: 900,
-    what: 'renovated house',
-    credits: [FLUENT],
-    draw: async (ctx, w, h) => {
-      paintBackground(ctx, w, h, ['#7CC7F8', '#BFE6FF', '#EEF8FF'], 180);
-      washes(ctx, w, h, 31, ['rgba(255,243,180,0.7)']);
-      floor(ctx, w, h, 0.72, ['#6CC25E', '#3F8F3A']);
-      await place(ctx, w, h, [
-        { name: 'sun', x: 0.68, y: 0.16, size: 0.18, shadow: false },
-        { name: 'house', x: 0.5, y: 0.54, size: 0.66 },
-        { name: 'tulip', x: 0.33, y: 0.8, size: 0.12 },
-        { name: 'sunflower', x: 0.68, y: 0.78, size: 0.14 },
-        { name: 'tulip', x: 0.8, y: 0.84, size: 0.1 },
-      ]);
-    },
+    what: 'the same townhouse repainted, with a new lawn and a paved front path',
+    credits: [OWN_WORK],
+    quality: 84,
+    draw: async (ctx, w, h) => townhouse(ctx, w, h, { yard: true }),
   },
   {
     folder: 'app-feature',
@@ -1805,7 +2408,7 @@ async function save(art: Art): Promise<number> {
       ? canvas.toBuffer('image/png')
       : ext === '.webp'
         ? canvas.toBuffer('image/webp', 84)
-        : canvas.toBuffer('image/jpeg', 86);
+        : canvas.toBuffer('image/jpeg', art.quality ?? 86);
   const dir = path.join(catalogDir, art.folder);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, art.file), bytes);
