@@ -1718,6 +1718,19 @@ function townhouse(ctx: Ctx, w: number, h: number, options: TownhouseOptions = {
 
 // --- Outputs --------------------------------------------------------------------------------------
 
+/**
+ * A faint grid of 2 px lines on a transparent tile, placed as one decorative image (one layer in
+ * the editor, not one per line): `columns` lines down, `rows` across, `spacing` apart.
+ */
+function lineGrid(
+  ctx: Ctx,
+  grid: { columns: number; rows: number; spacing: number; columnLength: number; rowLength: number },
+) {
+  ctx.fillStyle = 'rgba(255,255,255,0.0706)';
+  for (let c = 0; c < grid.columns; c++) ctx.fillRect(c * grid.spacing, 0, 2, grid.columnLength);
+  for (let r = 0; r < grid.rows; r++) ctx.fillRect(0, r * grid.spacing, grid.rowLength, 2);
+}
+
 interface Art {
   folder: string;
   file: string;
@@ -1772,6 +1785,66 @@ const ARTS: Art[] = [
       },
       ['#DCE7FB', '#A9C1F2'],
     ),
+  },
+  {
+    folder: 'speaker-card',
+    file: 'grid-square.png',
+    width: 530,
+    height: 514,
+    what: 'faint line grid (square)',
+    credits: [OWN_WORK],
+    draw: async (ctx) =>
+      lineGrid(ctx, { columns: 9, rows: 9, spacing: 64, columnLength: 512, rowLength: 530 }),
+  },
+  {
+    folder: 'speaker-card',
+    file: 'grid-portrait.png',
+    width: 1082,
+    height: 642,
+    what: 'faint line grid (portrait)',
+    credits: [OWN_WORK],
+    draw: async (ctx) =>
+      lineGrid(ctx, { columns: 17, rows: 11, spacing: 64, columnLength: 640, rowLength: 1082 }),
+  },
+  {
+    folder: 'speaker-card',
+    file: 'grid-story.png',
+    width: 1082,
+    height: 642,
+    what: 'faint line grid (story)',
+    credits: [OWN_WORK],
+    draw: async (ctx) =>
+      lineGrid(ctx, { columns: 17, rows: 11, spacing: 64, columnLength: 640, rowLength: 1082 }),
+  },
+  {
+    folder: 'speaker-card',
+    file: 'grid-story-base.png',
+    width: 1082,
+    height: 276,
+    what: 'faint line grid (story-base)',
+    credits: [OWN_WORK],
+    draw: async (ctx) =>
+      lineGrid(ctx, { columns: 17, rows: 5, spacing: 64, columnLength: 276, rowLength: 1082 }),
+  },
+  {
+    folder: 'speaker-card',
+    file: 'grid-landscape.png',
+    width: 962,
+    height: 944,
+    what: 'faint line grid (landscape)',
+    credits: [OWN_WORK],
+    draw: async (ctx) =>
+      lineGrid(ctx, { columns: 13, rows: 12, spacing: 80, columnLength: 944, rowLength: 962 }),
+  },
+  {
+    folder: 'speaker-card',
+    file: 'grid-og.png',
+    width: 542,
+    height: 630,
+    what: 'faint line grid (og)',
+    credits: [OWN_WORK],
+    draw: async (ctx) =>
+      lineGrid(ctx, { columns: 10, rows: 11, spacing: 60, columnLength: 630, rowLength: 542 }),
   },
   {
     folder: 'name-badge',
