@@ -1452,12 +1452,12 @@ const ARTS: Art[] = [
     draw: async (ctx, w, h) => {
       paintBackground(ctx, w, h, ['#061C15', '#0B3123', '#11432F'], 180);
       washes(ctx, w, h, 61, ['rgba(253,230,138,0.14)', 'rgba(120,190,160,0.12)']);
-      glow(ctx, w, h, 0.86, 0.13, 0.12, 'rgba(255,244,214,0.28)');
+      glow(ctx, w, h, 0.85, 0.2, 0.12, 'rgba(255,244,214,0.28)');
       twinkles(ctx, w, h * 0.5, 67, 44);
       glow(ctx, w, h, 0.5, 0.5, 0.36, 'rgba(255,196,96,0.42)');
       snowHill(ctx, w, h, 0.66, 0.035, '#2C6150', '#1B4A3B', '#1B4A3B');
       await place(ctx, w, h, [
-        { name: 'crescent-moon', x: 0.86, y: 0.13, size: 0.1, rotate: -16, shadow: false },
+        { name: 'crescent-moon', x: 0.85, y: 0.2, size: 0.09, rotate: -16, shadow: false },
         ...[0.03, 0.11, 0.19, 0.27, 0.73, 0.81, 0.89, 0.97].map((x, i) => ({
           name: 'evergreen-tree',
           x,
@@ -1471,8 +1471,8 @@ const ARTS: Art[] = [
       glow(ctx, w, h, 0.5, 0.76, 0.22, 'rgba(255,214,140,0.45)');
       glow(ctx, w, h, 0.5, 0.2, 0.08, 'rgba(255,226,140,0.5)');
       snowfall(ctx, w, h, 71, 150);
-      stringLights(ctx, w, h, [-0.02, 0.02], [0.5, 0.05], 0.1, 11, 1);
-      stringLights(ctx, w, h, [0.5, 0.05], [1.02, 0.02], 0.1, 11, 2);
+      stringLights(ctx, w, h, [-0.02, 0.06], [0.5, 0.09], 0.09, 11, 1);
+      stringLights(ctx, w, h, [0.5, 0.09], [1.02, 0.06], 0.09, 11, 2);
       await place(ctx, w, h, [{ name: 'christmas-tree', x: 0.5, y: 0.47, size: 0.58 }]);
       // Fairy lights wound round the tree, one swag a tier.
       treeLights(ctx, w, h, [
@@ -1481,8 +1481,8 @@ const ARTS: Art[] = [
         [0.395, 0.575, 0.61, 0.635],
       ]);
       await place(ctx, w, h, [
-        { name: 'deer', x: 0.2, y: 0.66, size: 0.24 },
-        { name: 'snowman', x: 0.8, y: 0.66, size: 0.26 },
+        { name: 'deer', x: 0.225, y: 0.66, size: 0.24 },
+        { name: 'snowman', x: 0.78, y: 0.66, size: 0.26 },
         { name: 'wrapped-gift', x: 0.37, y: 0.75, size: 0.17, rotate: -6 },
         { name: 'wrapped-gift', x: 0.63, y: 0.76, size: 0.15, rotate: 6 },
         { name: 'wrapped-gift', x: 0.47, y: 0.785, size: 0.11, rotate: -4 },
