@@ -353,6 +353,135 @@ function hangString(ctx: Ctx, w: number, h: number, x: number, to: number, colou
   ctx.restore();
 }
 
+/** A low hill of snow across the frame, its crest a gentle wave, lit from above. */
+function snowHill(ctx: Ctx, w: number, h: number, at: number, wave: number, ...stops: string[]) {
+  const y = at * h;
+  ctx.save();
+  ctx.beginPath();
+  ctx.moveTo(0, h);
+  ctx.lineTo(0, y + wave * h * 0.4);
+  ctx.bezierCurveTo(w * 0.22, y - wave * h, w * 0.4, y + wave * h * 0.6, w * 0.55, y);
+  ctx.bezierCurveTo(
+    w * 0.7,
+    y - wave * h * 0.7,
+    w * 0.86,
+    y + wave * h * 0.5,
+    w,
+    y - wave * h * 0.3,
+  );
+  ctx.lineTo(w, h);
+  ctx.closePath();
+  ctx.fillStyle = vertical(ctx, y - wave * h, h, stops);
+  ctx.fill();
+  ctx.restore();
+}
+
+/** A string of glowing bulbs hanging in a shallow curve (fairy lights), warm colours in turn. */
+function stringLights(
+  ctx: Ctx,
+  w: number,
+  h: number,
+  from: [number, number],
+  to: [number, number],
+  sag: number,
+  bulbs: number,
+  offset: number,
+) {
+  const colours = ['#FFD36B', '#FF8A65', '#FFF4D6', '#F87171', '#FCD34D'];
+  const [x0, y0, x1, y1] = [from[0] * w, from[1] * h, to[0] * w, to[1] * h];
+  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2 + sag * h];
+  const at = (t: number): [number, number] => [
+    (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t ** 2 * x1,
+    (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t ** 2 * y1,
+  ];
+  const r = Math.min(w, h) * 0.011;
+  ctx.save();
+  ctx.strokeStyle = 'rgba(10, 30, 22, 0.9)';
+  ctx.lineWidth = Math.max(2, w * 0.0018);
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.quadraticCurveTo(cx, cy, x1, y1);
+  ctx.stroke();
+  for (let i = 0; i < bulbs; i++) {
+    const [x, y] = at((i + 0.5) / bulbs);
+    const colour = colours[(i + offset) % colours.length]!;
+    const halo = ctx.createRadialGradient(x, y + r, 0, x, y + r, r * 5);
+    halo.addColorStop(0, colour + '88');
+    halo.addColorStop(1, colour + '00');
+    ctx.fillStyle = halo;
+    ctx.fillRect(x - r * 5, y + r - r * 5, r * 10, r * 10);
+    ctx.fillStyle = '#1F3A2E';
+    ctx.fillRect(x - r * 0.45, y - r * 0.3, r * 0.9, r * 0.8);
+    ctx.fillStyle = colour;
+    ctx.beginPath();
+    ctx.ellipse(x, y + r * 1.3, r * 0.72, r, 0, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/** Small four-pointed stars in the night sky, seeded. */
+function twinkles(ctx: Ctx, w: number, h: number, seed: number, count: number) {
+  const rand = rng(seed);
+  ctx.save();
+  ctx.fillStyle = '#FFF6D8';
+  for (let i = 0; i < count; i++) {
+    const [x, y] = [rand() * w, rand() * h];
+    const s = (0.002 + rand() * 0.005) * Math.max(w, h);
+    ctx.globalAlpha = 0.4 + rand() * 0.5;
+    ctx.beginPath();
+    for (let k = 0; k < 8; k++) {
+      const r = k % 2 === 0 ? s * 1.6 : s * 0.35;
+      const a = (k * Math.PI) / 4;
+      ctx.lineTo(x + Math.cos(a) * r, y + Math.sin(a) * r);
+    }
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
+/** Fairy lights on a tree: small glowing bulbs along each swag [x0, y0, x1, y1], sagging a little. */
+function treeLights(ctx: Ctx, w: number, h: number, swags: [number, number, number, number][]) {
+  const r = Math.min(w, h) * 0.0055;
+  ctx.save();
+  swags.forEach(([x0, y0, x1, y1], s) => {
+    const count = Math.round(((x1 - x0) * w) / (r * 7));
+    for (let i = 0; i <= count; i++) {
+      const t = i / count;
+      const x = (x0 + (x1 - x0) * t) * w;
+      const y = (y0 + (y1 - y0) * t + Math.sin(t * Math.PI) * 0.012) * h;
+      const colour = (i + s) % 3 === 0 ? '#FFB86B' : '#FFF1B8';
+      const halo = ctx.createRadialGradient(x, y, 0, x, y, r * 3.2);
+      halo.addColorStop(0, colour + 'CC');
+      halo.addColorStop(1, colour + '00');
+      ctx.fillStyle = halo;
+      ctx.fillRect(x - r * 3.2, y - r * 3.2, r * 6.4, r * 6.4);
+      ctx.fillStyle = '#FFFBEA';
+      ctx.beginPath();
+      ctx.arc(x, y, r * 0.8, 0, Math.PI * 2);
+      ctx.fill();
+    }
+  });
+  ctx.restore();
+}
+
+/** Falling snow: small soft flakes, seeded, over the whole frame. */
+function snowfall(ctx: Ctx, w: number, h: number, seed: number, count: number) {
+  const rand = rng(seed);
+  ctx.save();
+  ctx.fillStyle = '#FFFFFF';
+  for (let i = 0; i < count; i++) {
+    const [x, y] = [rand() * w, rand() * h * 0.74];
+    const s = (0.0015 + rand() * 0.004) * Math.max(w, h);
+    ctx.globalAlpha = 0.35 + rand() * 0.5;
+    ctx.beginPath();
+    ctx.arc(x, y, s, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.restore();
+}
+
 // --- Architectural illustration -------------------------------------------------------------------
 
 /*
@@ -2004,24 +2133,55 @@ const ARTS: Art[] = [
   },
   {
     folder: 'holiday-greeting',
+    // A whole scene, wide enough for every ratio: the lit tree and its gifts stay whole in each
+    // crop (the template's keep-box); the string lights, the moon, the snowy pines, the deer and
+    // the snowman fill the rest.
     file: 'festive.jpg',
     width: 1600,
-    height: 1000,
-    what: 'winter holiday scene',
-    // Wide (16:10), so that wide and tall frames alike are filled without shrinking the scene.
+    height: 1200,
+    what: 'Christmas tree with fairy lights and gifts on a snowy night, string lights, a deer and a snowman',
     credits: [FLUENT],
     draw: async (ctx, w, h) => {
-      paintBackground(ctx, w, h, ['#0F3D2E', '#14532D', '#0B2A20'], 180);
-      washes(ctx, w, h, 13, ['rgba(253,230,138,0.35)', 'rgba(185,28,28,0.25)']);
-      scatter(ctx, w, h, 17, ['#FFFFFF', '#E2F3EA'], 110, 'dot');
-      floor(ctx, w, h, 0.78, ['#EAF4F0', '#CFE3DA']);
+      paintBackground(ctx, w, h, ['#061C15', '#0B3123', '#11432F'], 180);
+      washes(ctx, w, h, 61, ['rgba(253,230,138,0.14)', 'rgba(120,190,160,0.12)']);
+      glow(ctx, w, h, 0.85, 0.2, 0.12, 'rgba(255,244,214,0.28)');
+      twinkles(ctx, w, h * 0.5, 67, 44);
+      glow(ctx, w, h, 0.5, 0.5, 0.36, 'rgba(255,196,96,0.42)');
+      snowHill(ctx, w, h, 0.66, 0.035, '#2C6150', '#1B4A3B', '#1B4A3B');
       await place(ctx, w, h, [
-        { name: 'christmas-tree', x: 0.5, y: 0.52, size: 0.5 },
-        { name: 'wrapped-gift', x: 0.356, y: 0.74, size: 0.2 },
-        { name: 'wrapped-gift', x: 0.65, y: 0.76, size: 0.16, rotate: 6 },
-        { name: 'snowflake', x: 0.3, y: 0.26, size: 0.12, shadow: false },
-        { name: 'snowflake', x: 0.706, y: 0.3, size: 0.09, shadow: false },
-        { name: 'glowing-star', x: 0.5, y: 0.17, size: 0.12 },
+        { name: 'crescent-moon', x: 0.85, y: 0.2, size: 0.09, rotate: -16, shadow: false },
+        ...[0.03, 0.11, 0.19, 0.27, 0.73, 0.81, 0.89, 0.97].map((x, i) => ({
+          name: 'evergreen-tree',
+          x,
+          y: 0.6 - (i % 3) * 0.012,
+          size: 0.13 + ((i * 5) % 3) * 0.025,
+          shadow: false,
+          tint: '#4F7F6C',
+        })),
+      ]);
+      snowHill(ctx, w, h, 0.72, 0.025, '#F3EFE2', '#7FA395', '#1E5140');
+      glow(ctx, w, h, 0.5, 0.76, 0.22, 'rgba(255,214,140,0.45)');
+      glow(ctx, w, h, 0.5, 0.2, 0.08, 'rgba(255,226,140,0.5)');
+      snowfall(ctx, w, h, 71, 150);
+      stringLights(ctx, w, h, [-0.02, 0.06], [0.5, 0.09], 0.09, 11, 1);
+      stringLights(ctx, w, h, [0.5, 0.09], [1.02, 0.06], 0.09, 11, 2);
+      await place(ctx, w, h, [{ name: 'christmas-tree', x: 0.5, y: 0.47, size: 0.58 }]);
+      // Fairy lights wound round the tree, one swag a tier.
+      treeLights(ctx, w, h, [
+        [0.458, 0.355, 0.548, 0.4],
+        [0.43, 0.465, 0.575, 0.52],
+        [0.395, 0.575, 0.61, 0.635],
+      ]);
+      await place(ctx, w, h, [
+        { name: 'deer', x: 0.225, y: 0.66, size: 0.24 },
+        { name: 'snowman', x: 0.78, y: 0.66, size: 0.26 },
+        { name: 'wrapped-gift', x: 0.37, y: 0.75, size: 0.17, rotate: -6 },
+        { name: 'wrapped-gift', x: 0.63, y: 0.76, size: 0.15, rotate: 6 },
+        { name: 'wrapped-gift', x: 0.47, y: 0.785, size: 0.11, rotate: -4 },
+        { name: 'snowflake', x: 0.2, y: 0.3, size: 0.07, rotate: 12, shadow: false },
+        { name: 'snowflake', x: 0.76, y: 0.34, size: 0.06, shadow: false },
+        { name: 'snowflake', x: 0.08, y: 0.46, size: 0.045, rotate: 20, shadow: false },
+        { name: 'snowflake', x: 0.93, y: 0.47, size: 0.05, rotate: -10, shadow: false },
       ]);
     },
   },
