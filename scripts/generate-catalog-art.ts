@@ -1847,19 +1847,6 @@ function townhouse(ctx: Ctx, w: number, h: number, options: TownhouseOptions = {
 
 // --- Outputs --------------------------------------------------------------------------------------
 
-/**
- * A faint grid of 2 px lines on a transparent tile, placed as one decorative image (one layer in
- * the editor, not one per line): `columns` lines down, `rows` across, `spacing` apart.
- */
-function lineGrid(
-  ctx: Ctx,
-  grid: { columns: number; rows: number; spacing: number; columnLength: number; rowLength: number },
-) {
-  ctx.fillStyle = 'rgba(255,255,255,0.0706)';
-  for (let c = 0; c < grid.columns; c++) ctx.fillRect(c * grid.spacing, 0, 2, grid.columnLength);
-  for (let r = 0; r < grid.rows; r++) ctx.fillRect(0, r * grid.spacing, grid.rowLength, 2);
-}
-
 interface Art {
   folder: string;
   file: string;
@@ -1870,6 +1857,36 @@ interface Art {
   /** JPEG quality, when 86 would take a detailed wide drawing over the size budget. */
   quality?: number;
   draw: (ctx: Ctx, w: number, h: number) => Promise<void>;
+}
+
+interface LineGrid {
+  columns: number;
+  rows: number;
+  spacing: number;
+  columnLength: number;
+  rowLength: number;
+}
+
+/**
+ * A faint grid of 2 px lines on a transparent tile, the size the layout places it at, so one
+ * decorative image (one layer in the editor, not one per line) draws `columns` lines down and
+ * `rows` across, `spacing` apart.
+ */
+function gridArt(folder: string, layout: string, grid: LineGrid): Art {
+  return {
+    folder,
+    file: `grid-${layout}.png`,
+    width: grid.rowLength,
+    height: Math.max(grid.columnLength, (grid.rows - 1) * grid.spacing + 2),
+    what: `faint line grid (${layout})`,
+    credits: [OWN_WORK],
+    draw: async (ctx) => {
+      ctx.fillStyle = 'rgba(255,255,255,0.0706)';
+      for (let c = 0; c < grid.columns; c++)
+        ctx.fillRect(c * grid.spacing, 0, 2, grid.columnLength);
+      for (let r = 0; r < grid.rows; r++) ctx.fillRect(0, r * grid.spacing, grid.rowLength, 2);
+    },
+  };
 }
 
 /** A head-and-shoulders portrait: an avatar with a face, standing on a painted backdrop. */
@@ -1915,66 +1932,16 @@ const ARTS: Art[] = [
       ['#DCE7FB', '#A9C1F2'],
     ),
   },
-  {
-    folder: 'speaker-card',
-    file: 'grid-square.png',
-    width: 530,
-    height: 514,
-    what: 'faint line grid (square)',
-    credits: [OWN_WORK],
-    draw: async (ctx) =>
-      lineGrid(ctx, { columns: 9, rows: 9, spacing: 64, columnLength: 512, rowLength: 530 }),
-  },
-  {
-    folder: 'speaker-card',
-    file: 'grid-portrait.png',
-    width: 1082,
-    height: 642,
-    what: 'faint line grid (portrait)',
-    credits: [OWN_WORK],
-    draw: async (ctx) =>
-      lineGrid(ctx, { columns: 17, rows: 11, spacing: 64, columnLength: 640, rowLength: 1082 }),
-  },
-  {
-    folder: 'speaker-card',
-    file: 'grid-story.png',
-    width: 1082,
-    height: 642,
-    what: 'faint line grid (story)',
-    credits: [OWN_WORK],
-    draw: async (ctx) =>
-      lineGrid(ctx, { columns: 17, rows: 11, spacing: 64, columnLength: 640, rowLength: 1082 }),
-  },
-  {
-    folder: 'speaker-card',
-    file: 'grid-story-base.png',
-    width: 1082,
-    height: 276,
-    what: 'faint line grid (story-base)',
-    credits: [OWN_WORK],
-    draw: async (ctx) =>
-      lineGrid(ctx, { columns: 17, rows: 5, spacing: 64, columnLength: 276, rowLength: 1082 }),
-  },
-  {
-    folder: 'speaker-card',
-    file: 'grid-landscape.png',
-    width: 962,
-    height: 944,
-    what: 'faint line grid (landscape)',
-    credits: [OWN_WORK],
-    draw: async (ctx) =>
-      lineGrid(ctx, { columns: 13, rows: 12, spacing: 80, columnLength: 944, rowLength: 962 }),
-  },
-  {
-    folder: 'speaker-card',
-    file: 'grid-og.png',
-    width: 542,
-    height: 630,
-    what: 'faint line grid (og)',
-    credits: [OWN_WORK],
-    draw: async (ctx) =>
-      lineGrid(ctx, { columns: 10, rows: 11, spacing: 60, columnLength: 630, rowLength: 542 }),
-  },
+  ...(
+    [
+      ['square', { columns: 9, rows: 9, spacing: 64, columnLength: 512, rowLength: 530 }],
+      ['portrait', { columns: 17, rows: 11, spacing: 64, columnLength: 640, rowLength: 1082 }],
+      ['story', { columns: 17, rows: 11, spacing: 64, columnLength: 640, rowLength: 1082 }],
+      ['story-base', { columns: 17, rows: 5, spacing: 64, columnLength: 276, rowLength: 1082 }],
+      ['landscape', { columns: 13, rows: 12, spacing: 80, columnLength: 944, rowLength: 962 }],
+      ['og', { columns: 10, rows: 11, spacing: 60, columnLength: 630, rowLength: 542 }],
+    ] as const
+  ).map(([layout, grid]) => gridArt('speaker-card', layout, grid)),
   {
     folder: 'name-badge',
     file: 'attendee.jpg',
