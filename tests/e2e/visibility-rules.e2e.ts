@@ -40,7 +40,8 @@ describe('the rule builder of a layer', () => {
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Unsaved changes').waitFor({ state: 'detached', timeout: 20_000 });
-    expect(await read()).toEqual({
+    // "Unsaved changes" gives way to "Saving…" before the server has the template: poll it.
+    await expect.poll(read).toEqual({
       any: [
         { var: 'price', gt: 1_000_000 },
         { var: 'discountLabel', in: ['Sale', 'Tết'] },
@@ -51,11 +52,11 @@ describe('the rule builder of a layer', () => {
     await first.getByRole('button', { name: 'Remove condition 1' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Unsaved changes').waitFor({ state: 'detached', timeout: 20_000 });
-    expect(await read()).toEqual({ var: 'discountLabel', in: ['Sale', 'Tết'] });
+    await expect.poll(read).toEqual({ var: 'discountLabel', in: ['Sale', 'Tết'] });
     await page.getByLabel('Show this layer').selectOption('always');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Unsaved changes').waitFor({ state: 'detached', timeout: 20_000 });
-    expect(await read()).toBeUndefined();
+    await expect.poll(read).toBeUndefined();
     expect(ui.consoleErrors).toEqual([]);
   });
 });
