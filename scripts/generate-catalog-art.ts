@@ -135,22 +135,38 @@ function paintBackground(ctx: Ctx, w: number, h: number, stops: string[], angle 
   ctx.fillRect(0, 0, w, h);
 }
 
-/** Soft light and colour washes, so a flat gradient reads as a lit surface. */
-function washes(ctx: Ctx, w: number, h: number, seed: number, colours: string[]) {
-  const rand = rng(seed);
+/** A radial light of `colour` at (x, y) in pixels, fading out at `radius`, over the frame. */
+function lightAt(
+  ctx: Ctx,
+  w: number,
+  h: number,
+  x: number,
+  y: number,
+  radius: number,
+  colour: string,
+) {
+  const g = ctx.createRadialGradient(x, y, 0, x, y, radius);
+  g.addColorStop(0, colour);
+  g.addColorStop(1, 'rgba(255,255,255,0)');
   ctx.save();
-  for (const colour of colours) {
-    const [x, y, r] = [rand() * w, rand() * h, (0.3 + rand() * 0.3) * Math.max(w, h)];
-    const g = ctx.createRadialGradient(x, y, 0, x, y, r);
-    g.addColorStop(0, colour);
-    g.addColorStop(1, 'rgba(255,255,255,0)');
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, w, h);
-  }
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, w, h);
   ctx.restore();
 }
 
-/** Scattered small marks (confetti, stars, snow): seeded, kept away from the centre. */
+/** Soft light and colour washes, so a flat gradient reads as a lit surface. */
+function washes(ctx: Ctx, w: number, h: number, seed: number, colours: string[]) {
+  const rand = rng(seed);
+  for (const colour of colours) {
+    const [x, y, r] = [rand() * w, rand() * h, (0.3 + rand() * 0.3) * Math.max(w, h)];
+    lightAt(ctx, w, h, x, y, r, colour);
+  }
+}
+
+/**
+ * Scattered small marks (confetti, stars, snow), seeded. Sizes (fractions of the longer side) and
+ * opacities are drawn from [min, min + range]; `inner` is a star's inner radius over its size.
+ */
 function scatter(
   ctx: Ctx,
   w: number,
@@ -159,14 +175,15 @@ function scatter(
   colours: string[],
   count: number,
   shape: 'dot' | 'dash' | 'star',
+  { size = [0.004, 0.01], alpha = [0.45, 0.5], inner = 0.45 } = {},
 ) {
   const rand = rng(seed);
   ctx.save();
   for (let i = 0; i < count; i++) {
     const [x, y] = [rand() * w, rand() * h];
-    const s = (0.004 + rand() * 0.01) * Math.max(w, h);
+    const s = (size[0]! + rand() * size[1]!) * Math.max(w, h);
     ctx.fillStyle = colours[i % colours.length]!;
-    ctx.globalAlpha = 0.45 + rand() * 0.5;
+    ctx.globalAlpha = alpha[0]! + rand() * alpha[1]!;
     ctx.beginPath();
     if (shape === 'dot') ctx.arc(x, y, s, 0, Math.PI * 2);
     else if (shape === 'dash') {
@@ -176,7 +193,7 @@ function scatter(
       ctx.setTransform(1, 0, 0, 1, 0, 0);
     } else {
       for (let k = 0; k < 8; k++) {
-        const r = k % 2 === 0 ? s * 1.6 : s * 0.45;
+        const r = k % 2 === 0 ? s * 1.6 : s * inner;
         const a = (k * Math.PI) / 4;
         ctx.lineTo(x + Math.cos(a) * r, y + Math.sin(a) * r);
       }
@@ -265,14 +282,37 @@ function burst(ctx: Ctx, w: number, h: number, x: number, y: number, r: number, 
 
 /** A soft round glow of light at one point (a lamp, the warmth behind a subject). */
 function glow(ctx: Ctx, w: number, h: number, x: number, y: number, r: number, colour: string) {
-  const [cx, cy, radius] = [x * w, y * h, r * Math.max(w, h)];
-  const g = ctx.createRadialGradient(cx, cy, 0, cx, cy, radius);
-  g.addColorStop(0, colour);
-  g.addColorStop(1, 'rgba(255,255,255,0)');
-  ctx.save();
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, w, h);
-  ctx.restore();
+  lightAt(ctx, w, h, x * w, y * h, r * Math.max(w, h), colour);
+}
+
+/**
+ * A cord hung between two points (fractions of the frame) and sagging by `sag` of the height,
+ * stroked `width` of the frame's width thick (2 px at least): returns the point a fraction t
+ * along it and the straight span between its ends.
+ */
+function hangCord(
+  ctx: Ctx,
+  w: number,
+  h: number,
+  from: [number, number],
+  to: [number, number],
+  sag: number,
+  colour: string,
+  width: number,
+) {
+  const [x0, y0, x1, y1] = [from[0] * w, from[1] * h, to[0] * w, to[1] * h];
+  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2 + sag * h];
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = Math.max(2, w * width);
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.quadraticCurveTo(cx, cy, x1, y1);
+  ctx.stroke();
+  const at = (t: number): [number, number] => [
+    (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t ** 2 * x1,
+    (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t ** 2 * y1,
+  ];
+  return { at, span: Math.hypot(x1 - x0, y1 - y0) };
 }
 
 /** A string of pennant flags hanging in a shallow curve across the frame (party bunting). */
@@ -286,20 +326,9 @@ function bunting(
   colours: string[],
   flags: number,
 ) {
-  const [x0, y0, x1, y1] = [from[0] * w, from[1] * h, to[0] * w, to[1] * h];
-  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2 + sag * h];
-  const at = (t: number): [number, number] => [
-    (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t ** 2 * x1,
-    (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t ** 2 * y1,
-  ];
   ctx.save();
-  ctx.strokeStyle = 'rgba(120, 60, 80, 0.55)';
-  ctx.lineWidth = Math.max(2, w * 0.002);
-  ctx.beginPath();
-  ctx.moveTo(x0, y0);
-  ctx.quadraticCurveTo(cx, cy, x1, y1);
-  ctx.stroke();
-  const size = Math.hypot(x1 - x0, y1 - y0) / flags;
+  const { at, span } = hangCord(ctx, w, h, from, to, sag, 'rgba(120, 60, 80, 0.55)', 0.002);
+  const size = span / flags;
   ctx.shadowColor = 'rgba(90, 30, 50, 0.18)';
   ctx.shadowBlur = size * 0.12;
   ctx.shadowOffsetY = size * 0.06;
@@ -388,20 +417,9 @@ function stringLights(
   offset: number,
 ) {
   const colours = ['#FFD36B', '#FF8A65', '#FFF4D6', '#F87171', '#FCD34D'];
-  const [x0, y0, x1, y1] = [from[0] * w, from[1] * h, to[0] * w, to[1] * h];
-  const [cx, cy] = [(x0 + x1) / 2, (y0 + y1) / 2 + sag * h];
-  const at = (t: number): [number, number] => [
-    (1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t ** 2 * x1,
-    (1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t ** 2 * y1,
-  ];
   const r = Math.min(w, h) * 0.011;
   ctx.save();
-  ctx.strokeStyle = 'rgba(10, 30, 22, 0.9)';
-  ctx.lineWidth = Math.max(2, w * 0.0018);
-  ctx.beginPath();
-  ctx.moveTo(x0, y0);
-  ctx.quadraticCurveTo(cx, cy, x1, y1);
-  ctx.stroke();
+  const { at } = hangCord(ctx, w, h, from, to, sag, 'rgba(10, 30, 22, 0.9)', 0.0018);
   for (let i = 0; i < bulbs; i++) {
     const [x, y] = at((i + 0.5) / bulbs);
     const colour = colours[(i + offset) % colours.length]!;
@@ -415,27 +433,6 @@ function stringLights(
     ctx.fillStyle = colour;
     ctx.beginPath();
     ctx.ellipse(x, y + r * 1.3, r * 0.72, r, 0, 0, Math.PI * 2);
-    ctx.fill();
-  }
-  ctx.restore();
-}
-
-/** Small four-pointed stars in the night sky, seeded. */
-function twinkles(ctx: Ctx, w: number, h: number, seed: number, count: number) {
-  const rand = rng(seed);
-  ctx.save();
-  ctx.fillStyle = '#FFF6D8';
-  for (let i = 0; i < count; i++) {
-    const [x, y] = [rand() * w, rand() * h];
-    const s = (0.002 + rand() * 0.005) * Math.max(w, h);
-    ctx.globalAlpha = 0.4 + rand() * 0.5;
-    ctx.beginPath();
-    for (let k = 0; k < 8; k++) {
-      const r = k % 2 === 0 ? s * 1.6 : s * 0.35;
-      const a = (k * Math.PI) / 4;
-      ctx.lineTo(x + Math.cos(a) * r, y + Math.sin(a) * r);
-    }
-    ctx.closePath();
     ctx.fill();
   }
   ctx.restore();
@@ -466,22 +463,6 @@ function treeLights(ctx: Ctx, w: number, h: number, swags: [number, number, numb
   ctx.restore();
 }
 
-/** Falling snow: small soft flakes, seeded, over the whole frame. */
-function snowfall(ctx: Ctx, w: number, h: number, seed: number, count: number) {
-  const rand = rng(seed);
-  ctx.save();
-  ctx.fillStyle = '#FFFFFF';
-  for (let i = 0; i < count; i++) {
-    const [x, y] = [rand() * w, rand() * h * 0.74];
-    const s = (0.0015 + rand() * 0.004) * Math.max(w, h);
-    ctx.globalAlpha = 0.35 + rand() * 0.5;
-    ctx.beginPath();
-    ctx.arc(x, y, s, 0, Math.PI * 2);
-    ctx.fill();
-  }
-  ctx.restore();
-}
-
 // --- Architectural illustration -------------------------------------------------------------------
 
 /*
@@ -491,6 +472,14 @@ function snowfall(ctx: Ctx, w: number, h: number, seed: number, count: number) {
  */
 
 type Box = [x: number, y: number, w: number, h: number];
+
+/** Saves the context and clips it to the boxes; the caller restores it when done. */
+function clipTo(ctx: Ctx, ...boxes: Box[]) {
+  ctx.save();
+  ctx.beginPath();
+  for (const [x, y, w, h] of boxes) ctx.rect(x, y, w, h);
+  ctx.clip();
+}
 type Gradient = ReturnType<Ctx['createLinearGradient']>;
 
 function box(ctx: Ctx, [x, y, w, h]: Box, fill: string | Gradient) {
@@ -550,10 +539,7 @@ function sideShadow(ctx: Ctx, x: number, y: number, width: number, h: number, al
  */
 function glass(ctx: Ctx, [x, y, w, h]: Box, seed: number, tint = 0) {
   const rand = rng(seed);
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(x, y, w, h);
-  ctx.clip();
+  clipTo(ctx, [x, y, w, h]);
   box(ctx, [x, y, w, h], vertical(ctx, y, y + h, ['#A9C6D6', '#8AA9BC', '#5E7888', '#46596A']));
   // The room behind: a warm ceiling line and a darker floor.
   box(ctx, [x, y + h * 0.08, w, h * 0.05], 'rgba(255, 236, 210, 0.10)');
@@ -941,10 +927,7 @@ const DRY = ['#4E4032', '#6B5842', '#87714F', '#A38D66'];
 /** A neglected pane: a dull film of dust, grime gathered low down and the dried tracks of rain. */
 function dirtyGlass(ctx: Ctx, [x, y, w, h]: Box, seed: number) {
   const rand = rng(seed);
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(x, y, w, h);
-  ctx.clip();
+  clipTo(ctx, [x, y, w, h]);
   box(ctx, [x, y, w, h], 'rgba(122, 116, 102, 0.45)');
   box(
     ctx,
@@ -1217,10 +1200,7 @@ function overcast(ctx: Ctx, w: number, h: number, ground: number) {
 /** Rust on a steel gate: blooms of orange-brown, heaviest low down where rain splashes. */
 function rust(ctx: Ctx, [x, y, w, h]: Box, m: number, seed: number) {
   const rand = rng(seed);
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(x, y, w, h);
-  ctx.clip();
+  clipTo(ctx, [x, y, w, h]);
   box(ctx, [x, y, w, h], 'rgba(120, 108, 96, 0.18)');
   box(
     ctx,
@@ -1274,10 +1254,7 @@ function neglect(
     M(3.15, 12.96, 3.0, 0.27),
     M(0.6, 10.58, 1.8, 0.5),
   ];
-  ctx.save();
-  ctx.beginPath();
-  for (const [x, y, w, h] of render) ctx.rect(x, y, w, h);
-  ctx.clip();
+  clipTo(ctx, ...render);
   // Blotchy mottling: the paint weathered unevenly.
   const rand = rng(481);
   blurred(ctx, m * 0.12, () => {
@@ -1775,10 +1752,7 @@ function townhouse(ctx: Ctx, w: number, h: number, options: TownhouseOptions = {
 
   // Sunlight: warm on the upper left of the facade, cooler low down and to the right.
   // Under cloud: flat, cool and a little dim all over.
-  ctx.save();
-  ctx.beginPath();
-  ctx.rect(X(-0.15), Y(13.3), 6.3 * m, 13.3 * m);
-  ctx.clip();
+  clipTo(ctx, [X(-0.15), Y(13.3), 6.3 * m, 13.3 * m]);
   const light = ctx.createLinearGradient(X(0), Y(13), X(6), ground);
   if (weathered) {
     light.addColorStop(0, 'rgba(90, 96, 104, 0.08)');
@@ -2112,7 +2086,11 @@ const ARTS: Art[] = [
       paintBackground(ctx, w, h, ['#061C15', '#0B3123', '#11432F'], 180);
       washes(ctx, w, h, 61, ['rgba(253,230,138,0.14)', 'rgba(120,190,160,0.12)']);
       glow(ctx, w, h, 0.85, 0.2, 0.12, 'rgba(255,244,214,0.28)');
-      twinkles(ctx, w, h * 0.5, 67, 44);
+      scatter(ctx, w, h * 0.5, 67, ['#FFF6D8'], 44, 'star', {
+        size: [0.002, 0.005],
+        alpha: [0.4, 0.5],
+        inner: 0.35,
+      });
       glow(ctx, w, h, 0.5, 0.5, 0.36, 'rgba(255,196,96,0.42)');
       snowHill(ctx, w, h, 0.66, 0.035, '#2C6150', '#1B4A3B', '#1B4A3B');
       await place(ctx, w, h, [
@@ -2129,7 +2107,11 @@ const ARTS: Art[] = [
       snowHill(ctx, w, h, 0.72, 0.025, '#F3EFE2', '#7FA395', '#1E5140');
       glow(ctx, w, h, 0.5, 0.76, 0.22, 'rgba(255,214,140,0.45)');
       glow(ctx, w, h, 0.5, 0.2, 0.08, 'rgba(255,226,140,0.5)');
-      snowfall(ctx, w, h, 71, 150);
+      // Falling snow over the upper three quarters.
+      scatter(ctx, w, h * 0.74, 71, ['#FFFFFF'], 150, 'dot', {
+        size: [0.0015, 0.004],
+        alpha: [0.35, 0.5],
+      });
       stringLights(ctx, w, h, [-0.02, 0.06], [0.5, 0.09], 0.09, 11, 1);
       stringLights(ctx, w, h, [0.5, 0.09], [1.02, 0.06], 0.09, 11, 2);
       await place(ctx, w, h, [{ name: 'christmas-tree', x: 0.5, y: 0.47, size: 0.58 }]);
