@@ -83,9 +83,15 @@ export function postgresBatchCommands(pool: pg.Pool): BatchCommands {
 
     commitRows: (context, outcomes) => rowCommits.commit(context, outcomes),
 
-    // One statement: the memory before the group, read under the row's lock, and the memory
-    // after it written (workers of one batch take turns on its row, in commit order).
+    // The memory before the group, read under the row's lock, and the memory after it written
+    // (workers of one batch take turns on its row, in commit order). The row is made first: with
+    // no row to lock, two first writers would both read an empty memory.
     recordRowOutcomes: async (batchId, finished, window) => {
+      await pool.query(
+        `INSERT INTO batch_breakers (batch_id, recent, consecutive) VALUES ($1, '', 0)
+         ON CONFLICT (batch_id) DO NOTHING`,
+        [batchId],
+      );
       const { rows } = await pool.query<{ recent: string; consecutive: number }>(
         `WITH before AS (
            SELECT recent, consecutive FROM batch_breakers WHERE batch_id = $1 FOR UPDATE
