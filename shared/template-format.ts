@@ -73,10 +73,20 @@ export const HexColour = z
 export const VarRef = z.object({ var: VariableName }).strict();
 export type VarRef = z.infer<typeof VarRef>;
 
-/** A colour: a literal, or bound to a colour variable (falls back to `fallback` when empty). */
+/**
+ * A colour: a literal, or bound to a colour variable (falls back to `fallback` when empty).
+ * `alpha` (0–1) scales the bound colour's opacity, as `#RRGGBBAA` does for a literal: a fade
+ * into a brand colour needs that colour at 0 % and 50 %, whatever the user picked.
+ */
 export const ColourValue = z.union([
   HexColour,
-  z.object({ var: VariableName, fallback: HexColour.optional() }).strict(),
+  z
+    .object({
+      var: VariableName,
+      fallback: HexColour.optional(),
+      alpha: z.number().min(0).max(1).optional(),
+    })
+    .strict(),
 ]);
 export type ColourValue = z.infer<typeof ColourValue>;
 

@@ -27,9 +27,16 @@ export function resolveColour(
 ): string | null {
   if (typeof value === 'string') return cssColour(value);
   const bound = values[value.var];
-  return cssColour(
-    typeof bound === 'string' && bound.startsWith('#') ? bound : (value.fallback ?? null),
-  );
+  const hex = typeof bound === 'string' && bound.startsWith('#') ? bound : (value.fallback ?? null);
+  return cssColour(value.alpha === undefined || hex === null ? hex : withAlpha(hex, value.alpha));
+}
+
+/** The colour with its opacity multiplied by `alpha` (a user's `#RRGGBBAA` keeps its own part). */
+export function withAlpha(hex: string, alpha: number): string {
+  const h = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
+  const own = h.length === 9 ? parseInt(h.slice(7, 9), 16) / 255 : 1;
+  const byte = Math.round(Math.min(1, Math.max(0, own * alpha)) * 255);
+  return `${h.slice(0, 7)}${byte.toString(16).padStart(2, '0').toUpperCase()}`;
 }
 
 /** A fill or stroke style for the box: solid colour or gradient laid out like CSS. */

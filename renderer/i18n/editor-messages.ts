@@ -198,6 +198,7 @@ export const editorEn = {
   'editor.bind.fixed': 'Fixed value',
   'editor.bind.variable': 'Variable: {name}',
   'editor.bind.new': 'New variable…',
+  'editor.bind.opacity': '{label} opacity',
 
   'editor.section.image': 'Image',
   'editor.image.source': 'Picture',
@@ -545,6 +546,7 @@ export const editorVi: Record<keyof typeof editorEn, string> = {
   'editor.bind.fixed': 'Giá trị cố định',
   'editor.bind.variable': 'Biến: {name}',
   'editor.bind.new': 'Biến mới…',
+  'editor.bind.opacity': 'Độ mờ đục của {label}',
 
   'editor.section.image': 'Ảnh',
   'editor.image.source': 'Hình ảnh',

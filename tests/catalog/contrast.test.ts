@@ -32,7 +32,9 @@ function resolveColour(template: Template, colour: ColourValue): Rgba | null {
   const variable = template.variables.find((v) => v.name === colour.var);
   const value = variable?.type === 'colour' ? variable.default : undefined;
   const hex = value ?? colour.fallback;
-  return hex ? parseHex(hex) : null;
+  if (!hex) return null;
+  const [r, g, b, a] = parseHex(hex);
+  return [r, g, b, a * (colour.alpha ?? 1)];
 }
 
 /** The colours a paint may show at some point (a gradient: each stop). */

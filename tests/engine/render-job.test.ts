@@ -231,6 +231,39 @@ describe('renderJob', () => {
     expect([...bound.data.subarray(0, 3)]).toEqual([0, 0, 255]);
   });
 
+  it('paints a bound colour at its alpha, whatever colour the variable holds', async () => {
+    // A fade into the brand colour: the variable's colour at half opacity over white.
+    const template = buildTemplate({
+      variables: [{ name: 'accent', type: 'colour' }],
+      background: '#FFFFFF',
+      layers: [
+        {
+          kind: 'shape',
+          id: 'veil',
+          shape: 'rectangle',
+          x: 0,
+          y: 0,
+          width: 1080,
+          height: 1080,
+          fill: { var: 'accent', fallback: '#00FF00', alpha: 0.5 },
+        },
+      ],
+    });
+    const blue = await decodePixels((await ok(buildJob(template, { accent: '#0000FF' }))).bytes);
+    const [r, g, b] = [...blue.data.subarray(0, 3)];
+    expect(g).toBe(r);
+    expect(r).toBeGreaterThanOrEqual(126);
+    expect(r).toBeLessThanOrEqual(129);
+    expect(b).toBe(255);
+    // The fallback takes the alpha too, and a colour with its own alpha keeps both.
+    const green = await decodePixels((await ok(buildJob(template, { accent: null }))).bytes);
+    expect(green.data[0]).toBeGreaterThanOrEqual(126);
+    expect(green.data[1]).toBe(255);
+    const faint = await decodePixels((await ok(buildJob(template, { accent: '#0000FF80' }))).bytes);
+    expect(faint.data[0]).toBeGreaterThanOrEqual(189);
+    expect(faint.data[0]).toBeLessThanOrEqual(193);
+  });
+
   it('draws a crisp QR code: only pure foreground and background pixels, centred', async () => {
     const template = buildTemplate({
       layers: [

@@ -194,7 +194,7 @@ export function CheckField({
   );
 }
 
-export type ColourValueT = string | { var: string; fallback?: string };
+export type ColourValueT = string | { var: string; fallback?: string; alpha?: number };
 
 const NEW_VARIABLE = '__new__';
 const LITERAL = '';
@@ -228,6 +228,16 @@ export function ColourField({
         (colours.find((v) => v.name === value.var)?.default as string | undefined) ??
         '#000000');
 
+  // A bound colour's opacity in per cent (`alpha` in the template); a literal carries its own.
+  const alpha = typeof value === 'object' ? value.alpha : undefined;
+  const withOpacity = (
+    next: { var: string; fallback?: string },
+    percent: number | undefined,
+  ): ColourValueT =>
+    percent === undefined || percent >= 100
+      ? next
+      : { ...next, alpha: Math.max(0, Math.min(100, percent)) / 100 };
+
   const bind = (choice: string) => {
     if (choice === LITERAL) onChange(literal);
     else if (choice === NEW_VARIABLE) {
@@ -245,8 +255,8 @@ export function ColourField({
         variables: [...tpl.variables, variable],
         sampleValues: { ...tpl.sampleValues, [name]: literal },
       }));
-      onChange({ var: name });
-    } else onChange({ var: choice });
+      onChange(withOpacity({ var: name }, alpha === undefined ? undefined : alpha * 100));
+    } else onChange(withOpacity({ var: choice }, alpha === undefined ? undefined : alpha * 100));
   };
 
   return (
@@ -276,6 +286,20 @@ export function ColourField({
           <option value={NEW_VARIABLE}>{t('editor.bind.new')}</option>
         </select>
       </div>
+      {typeof value === 'object' ? (
+        <NumberField
+          label={t('editor.bind.opacity', { label })}
+          value={Math.round((alpha ?? 1) * 100)}
+          min={0}
+          max={100}
+          step={5}
+          suffix="%"
+          onChange={(percent) => {
+            const { alpha: _previous, ...rest } = value;
+            onChange(withOpacity(rest, percent));
+          }}
+        />
+      ) : null}
       <Problem id={`${id}-e`} message={error} />
     </div>
   );
