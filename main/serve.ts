@@ -1,6 +1,5 @@
 import { startCore } from './app.js';
 import { ClusterConfigError } from './cluster/cluster-config-error.js';
-import { startClusterNode } from './cluster/start-cluster-node.js';
 import { ConfigError, resolveConfig } from './config.js';
 
 /** Headless entry: `npm run serve -- --port 5317 --data-dir ./data`. */
@@ -33,6 +32,9 @@ async function main(): Promise<void> {
 
   const logger = config.logRequests ?? false;
   if (config.cluster) {
+    // Loaded only here: its queue, database and object-store clients are a third of a local
+    // core's start.
+    const { startClusterNode } = await import('./cluster/start-cluster-node.js');
     const node = await startClusterNode({ ...config, cluster: config.cluster }, { logger });
     running.core = node;
     if (stopping) {
