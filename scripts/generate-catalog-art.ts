@@ -2097,6 +2097,24 @@ function silkAoDai(ctx: Ctx, w: number, h: number) {
     ctx.fill();
   });
 
+  // The brass wall peg the hanger hangs from: a round plate and its knob, the hook over it.
+  ctx.save();
+  ctx.shadowColor = 'rgba(90, 50, 40, 0.3)';
+  ctx.shadowBlur = 0.8 * u;
+  ctx.shadowOffsetX = 0.3 * u;
+  ctx.shadowOffsetY = 0.4 * u;
+  const plate = ctx.createRadialGradient(cx - 0.5 * u, 7.6 * u, 0, cx, 8.2 * u, 1.6 * u);
+  plate.addColorStop(0, '#EBD39A');
+  plate.addColorStop(1, '#A57E3C');
+  ctx.fillStyle = plate;
+  ctx.beginPath();
+  ctx.arc(cx, 8.2 * u, 1.5 * u, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+  ctx.fillStyle = '#8C6A32';
+  ctx.beginPath();
+  ctx.arc(cx, 8.3 * u, 0.6 * u, 0, Math.PI * 2);
+  ctx.fill();
   // The hook and hanger.
   ctx.strokeStyle = '#B08A4A';
   ctx.lineWidth = Math.max(3, 0.55 * u);
