@@ -2063,7 +2063,7 @@ function silkAoDai(ctx: Ctx, w: number, h: number) {
   foldedSilk(ctx, sx - 11 * u, 62.2 * u, 22 * u, 4.2 * u, ['#FFFBF4', '#F1E6D6', '#CDBBA2']);
   foldedSilk(ctx, sx - 10 * u, 58.4 * u, 20 * u, 3.8 * u, ['#C96478', '#9E2F4A', '#6E1A30']);
   // The spool: a gold thread on a wooden reel.
-  const [px, py] = [sx + 6 * u, 55.2 * u];
+  const [px, py] = [sx - 4 * u, 55.2 * u];
   ctx.fillStyle = '#A8774F';
   ctx.fillRect(px - 2.4 * u, py - 3.4 * u, 4.8 * u, 0.8 * u);
   ctx.fillRect(px - 2.4 * u, py + 2.6 * u, 4.8 * u, 0.8 * u);
