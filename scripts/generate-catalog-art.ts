@@ -10,10 +10,11 @@ import { fileURLToPath } from 'node:url';
 /**
  * Draws the catalog's portraits and illustrations from openly licensed vector sets: faces from
  * DiceBear avatar styles (CC0 and CC BY 4.0, each named with its author) and objects from
- * Microsoft's Fluent Emoji (MIT), composed on painted backgrounds; one scene (the real-estate
- * listing's townhouse) is drawn from paths and gradients alone. Every file is drawn for one
- * template only, and each template folder gets a CREDITS.md naming the source and licence of
- * its files (it travels with a fork and a pack). Same run, same bytes.
+ * Microsoft's Fluent Emoji (MIT), composed on painted backgrounds; some scenes (the real-estate
+ * listing's townhouse, the customer review's silk áo dài) are drawn from paths and gradients
+ * alone. Every file is drawn for one template only, and each template folder gets a CREDITS.md
+ * naming the source and licence of its files (it travels with a fork and a pack). Same run,
+ * same bytes.
  *
  *   npx tsx scripts/generate-catalog-art.ts [slug…]   (no slug: every template this script owns)
  */
@@ -1819,6 +1820,547 @@ function townhouse(ctx: Ctx, w: number, h: number, options: TownhouseOptions = {
   }
 }
 
+/**
+ * A five-petalled blossom (peach, apricot, an embroidered motif) at (x, y), `r` across each
+ * petal, turned by `turn` radians, with a darker heart.
+ */
+function blossom(
+  ctx: Ctx,
+  x: number,
+  y: number,
+  r: number,
+  petal: string,
+  heart: string,
+  turn = 0,
+) {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(turn);
+  ctx.fillStyle = petal;
+  for (let i = 0; i < 5; i++) {
+    const a = (i * Math.PI * 2) / 5;
+    ctx.beginPath();
+    ctx.ellipse(
+      Math.cos(a) * r * 0.62,
+      Math.sin(a) * r * 0.62,
+      r * 0.58,
+      r * 0.44,
+      a,
+      0,
+      Math.PI * 2,
+    );
+    ctx.fill();
+  }
+  ctx.fillStyle = heart;
+  ctx.beginPath();
+  ctx.arc(0, 0, r * 0.26, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+}
+
+/**
+ * Silk's sheen across a shape already on the path: soft vertical bands of light and shade (the
+ * way a hanging drape catches a window), then a long diagonal glint. `folds` are the bands'
+ * centres as fractions of [x0, x1].
+ */
+function silkSheen(ctx: Ctx, x0: number, x1: number, y0: number, y1: number, folds: number[]) {
+  const g = ctx.createLinearGradient(x0, 0, x1, 0);
+  g.addColorStop(0, 'rgba(70, 12, 30, 0.30)');
+  folds.forEach((f, i) => {
+    g.addColorStop(Math.max(0.001, f - 0.05), 'rgba(70, 12, 30, 0.04)');
+    g.addColorStop(f, i % 2 === 0 ? 'rgba(255, 244, 240, 0.34)' : 'rgba(255, 244, 240, 0.16)');
+    g.addColorStop(Math.min(0.999, f + 0.06), 'rgba(70, 12, 30, 0.12)');
+  });
+  g.addColorStop(1, 'rgba(70, 12, 30, 0.34)');
+  ctx.fillStyle = g;
+  ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
+  // The glint runs steeply down to the right: its gradient runs across, tilted a little.
+  const mid = (y0 + y1) / 2;
+  const glint = ctx.createLinearGradient(x0, mid, x1, mid + (x1 - x0) * 0.3);
+  glint.addColorStop(0.3, 'rgba(255,255,255,0)');
+  glint.addColorStop(0.42, 'rgba(255,250,245,0.22)');
+  glint.addColorStop(0.5, 'rgba(255,255,255,0)');
+  ctx.fillStyle = glint;
+  ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
+}
+
+/** A folded piece of silk lying flat: a rounded slab with a lit top fold and a shaded edge. */
+function foldedSilk(ctx: Ctx, x: number, y: number, w: number, h: number, colours: string[]) {
+  const [light, base, dark] = colours as [string, string, string];
+  ctx.save();
+  ctx.shadowColor = 'rgba(90, 40, 50, 0.22)';
+  ctx.shadowBlur = h * 0.5;
+  ctx.shadowOffsetY = h * 0.18;
+  ctx.fillStyle = base;
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, h * 0.42);
+  ctx.fill();
+  ctx.restore();
+  // The lit top curve of the fold and the shaded front edge.
+  const g = ctx.createLinearGradient(0, y, 0, y + h);
+  g.addColorStop(0, light);
+  g.addColorStop(0.45, base);
+  g.addColorStop(1, dark);
+  ctx.fillStyle = g;
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, h * 0.42);
+  ctx.fill();
+  const side = ctx.createLinearGradient(x, 0, x + w, 0);
+  side.addColorStop(0, 'rgba(255,255,255,0.0)');
+  side.addColorStop(0.3, 'rgba(255,250,245,0.28)');
+  side.addColorStop(0.42, 'rgba(255,255,255,0)');
+  side.addColorStop(1, 'rgba(60,20,30,0.18)');
+  ctx.fillStyle = side;
+  ctx.beginPath();
+  ctx.roundRect(x, y, w, h, h * 0.42);
+  ctx.fill();
+}
+
+/**
+ * A silk áo dài hung on a wooden hanger from a brass hook, in a boutique's fitting corner: a
+ * pale arched niche on a blush wall, a ceramic vase of peach blossom on the left, folded silks
+ * on a low stool on the right. The dress is centred and fills the band between 6 % and 90 % of
+ * the height, 30 % of the width; the props fill the wider crops.
+ */
+function silkAoDai(ctx: Ctx, w: number, h: number) {
+  const cx = w / 2;
+  const u = h / 100; // one hundredth of the height
+  // The wall, lit from the upper left, and the floor.
+  paintBackground(ctx, w, h, ['#F7E9E3', '#F1DDD5', '#EBD2C9'], 170);
+  glow(ctx, w, h, 0.22, 0.12, 0.55, 'rgba(255, 250, 240, 0.7)');
+  const floorY = 88 * u;
+  // The arched niche behind the dress, lighter than the wall, its left jamb in shade.
+  const [nl, nr, nt] = [cx - 20 * u, cx + 20 * u, 4 * u];
+  const niche = () => {
+    ctx.beginPath();
+    ctx.moveTo(nl, floorY);
+    ctx.lineTo(nl, nt + 20 * u);
+    ctx.arc(cx, nt + 20 * u, 20 * u, Math.PI, 0);
+    ctx.lineTo(nr, floorY);
+    ctx.closePath();
+  };
+  ctx.save();
+  niche();
+  ctx.fillStyle = vertical(ctx, nt, floorY, ['#FCF5F1', '#F8EBE5', '#F3E0D8']);
+  ctx.fill();
+  ctx.clip();
+  sideShadow(ctx, nl, 0, 3 * u, h, 0.14);
+  lightAt(ctx, w, h, cx - 6 * u, 22 * u, 40 * u, 'rgba(255,255,255,0.55)');
+  ctx.restore();
+  ctx.save();
+  niche();
+  ctx.strokeStyle = 'rgba(176, 120, 110, 0.35)';
+  ctx.lineWidth = Math.max(2, 0.3 * u);
+  ctx.stroke();
+  ctx.restore();
+  floor(ctx, w, h, floorY / h, ['#E2C5B8', '#D8B7A8', '#CFAA9A']);
+  ctx.fillStyle = 'rgba(255,255,255,0.35)';
+  ctx.fillRect(0, floorY, w, Math.max(2, 0.25 * u));
+
+  // Left: a celadon vase with a branch of peach blossom (hoa đào).
+  const vx = w * 0.17;
+  blurred(ctx, 2 * u, () => {
+    ctx.fillStyle = 'rgba(110, 60, 60, 0.25)';
+    ctx.beginPath();
+    ctx.ellipse(vx + 2 * u, floorY + 1.2 * u, 9 * u, 1.6 * u, 0, 0, Math.PI * 2);
+    ctx.fill();
+  });
+  branch(
+    ctx,
+    w,
+    h,
+    [
+      [vx / w, 0.64],
+      [0.16, 0.48],
+      [0.13, 0.34],
+      [0.1, 0.22],
+    ],
+    0.007,
+    '#5B3A33',
+  );
+  branch(
+    ctx,
+    w,
+    h,
+    [
+      [0.16, 0.5],
+      [0.21, 0.4],
+      [0.25, 0.3],
+    ],
+    0.005,
+    '#5B3A33',
+  );
+  branch(
+    ctx,
+    w,
+    h,
+    [
+      [0.135, 0.38],
+      [0.08, 0.33],
+      [0.055, 0.27],
+    ],
+    0.004,
+    '#5B3A33',
+  );
+  const rand = rng(311);
+  const twigs: [number, number][] = [
+    [0.1, 0.22],
+    [0.115, 0.27],
+    [0.13, 0.33],
+    [0.145, 0.42],
+    [0.16, 0.48],
+    [0.185, 0.45],
+    [0.21, 0.4],
+    [0.23, 0.35],
+    [0.25, 0.3],
+    [0.08, 0.33],
+    [0.06, 0.28],
+    [0.1, 0.36],
+  ];
+  for (const [tx, ty] of twigs) {
+    for (let k = 0; k < 3; k++) {
+      const [bx, by] = [tx * w + (rand() - 0.5) * 4 * u, ty * h + (rand() - 0.5) * 4 * u];
+      const r = (1.1 + rand() * 0.8) * u;
+      blossom(ctx, bx, by, r, k === 0 ? '#F6B8C0' : '#F39CAB', '#B4435A', rand() * 3);
+    }
+  }
+  const vase = ctx.createLinearGradient(vx - 7 * u, 0, vx + 7 * u, 0);
+  vase.addColorStop(0, '#7FA197');
+  vase.addColorStop(0.35, '#C7DDD4');
+  vase.addColorStop(0.55, '#A6C4B9');
+  vase.addColorStop(1, '#62857B');
+  ctx.fillStyle = vase;
+  ctx.beginPath();
+  ctx.moveTo(vx - 2.2 * u, 62 * u);
+  ctx.bezierCurveTo(vx - 2 * u, 67 * u, vx - 8 * u, 70 * u, vx - 7.5 * u, 78 * u);
+  ctx.bezierCurveTo(vx - 7 * u, 84 * u, vx - 4 * u, 88 * u, vx - 3.5 * u, floorY);
+  ctx.lineTo(vx + 3.5 * u, floorY);
+  ctx.bezierCurveTo(vx + 4 * u, 88 * u, vx + 7 * u, 84 * u, vx + 7.5 * u, 78 * u);
+  ctx.bezierCurveTo(vx + 8 * u, 70 * u, vx + 2 * u, 67 * u, vx + 2.2 * u, 62 * u);
+  ctx.closePath();
+  ctx.fill();
+  ctx.fillStyle = '#5F8177';
+  ctx.beginPath();
+  ctx.ellipse(vx, 62 * u, 2.3 * u, 0.6 * u, 0, 0, Math.PI * 2);
+  ctx.fill();
+
+  // Right: a low stool with folded silks (jade, ivory, wine) and a spool of thread.
+  const sx = w * 0.83;
+  blurred(ctx, 2 * u, () => {
+    ctx.fillStyle = 'rgba(110, 60, 60, 0.25)';
+    ctx.beginPath();
+    ctx.ellipse(sx + 2 * u, floorY + 1 * u, 15 * u, 1.8 * u, 0, 0, Math.PI * 2);
+    ctx.fill();
+  });
+  ctx.fillStyle = vertical(ctx, 72 * u, floorY, ['#9A6A4F', '#7A4E38']);
+  ctx.fillRect(sx - 11 * u, 74 * u, 2.2 * u, floorY - 74 * u);
+  ctx.fillRect(sx + 8.8 * u, 74 * u, 2.2 * u, floorY - 74 * u);
+  ctx.fillStyle = vertical(ctx, 71 * u, 75 * u, ['#B78465', '#8E5D43']);
+  ctx.beginPath();
+  ctx.roundRect(sx - 14 * u, 71 * u, 28 * u, 3.6 * u, 0.8 * u);
+  ctx.fill();
+  foldedSilk(ctx, sx - 12 * u, 66.4 * u, 24 * u, 4.6 * u, ['#C6E0D4', '#8DB8A6', '#5E8D7B']);
+  foldedSilk(ctx, sx - 11 * u, 62.2 * u, 22 * u, 4.2 * u, ['#FFFBF4', '#F1E6D6', '#CDBBA2']);
+  foldedSilk(ctx, sx - 10 * u, 58.4 * u, 20 * u, 3.8 * u, ['#C96478', '#9E2F4A', '#6E1A30']);
+  // The spool: a gold thread on a wooden reel.
+  const [px, py] = [sx - 4 * u, 55.2 * u];
+  ctx.fillStyle = '#A8774F';
+  ctx.fillRect(px - 2.4 * u, py - 3.4 * u, 4.8 * u, 0.8 * u);
+  ctx.fillRect(px - 2.4 * u, py + 2.6 * u, 4.8 * u, 0.8 * u);
+  const thread = ctx.createLinearGradient(px - 2 * u, 0, px + 2 * u, 0);
+  thread.addColorStop(0, '#A7782C');
+  thread.addColorStop(0.4, '#F1D48A');
+  thread.addColorStop(1, '#9A6B25');
+  ctx.fillStyle = thread;
+  ctx.fillRect(px - 1.9 * u, py - 2.6 * u, 3.8 * u, 5.2 * u);
+
+  // The dress. Measures in u: shoulders at y 16, waist 43, hem 86; half-widths below.
+  const top = 15.5 * u;
+  const shoulder = 12.5 * u; // half the shoulder width
+  const bust = 10 * u;
+  const waist = 7 * u;
+  const waistY = 43 * u;
+  const hem = 86 * u;
+  const silk = ['#F4C3BD', '#E99A96', '#D9787A'];
+
+  // Its soft shadow on the niche wall, down and to the right.
+  blurred(ctx, 2.4 * u, () => {
+    ctx.fillStyle = 'rgba(120, 60, 60, 0.16)';
+    ctx.beginPath();
+    ctx.moveTo(cx - shoulder + 2.5 * u, top + 2 * u);
+    ctx.lineTo(cx + shoulder + 3 * u, top + 2 * u);
+    ctx.lineTo(cx + 14 * u, 60 * u);
+    ctx.lineTo(cx + 12.5 * u, hem + 1 * u);
+    ctx.lineTo(cx - 8 * u, hem + 1 * u);
+    ctx.lineTo(cx - 8.5 * u, 50 * u);
+    ctx.closePath();
+    ctx.fill();
+  });
+
+  // The brass wall peg the hanger hangs from: a round plate and its knob, the hook over it.
+  ctx.save();
+  ctx.shadowColor = 'rgba(90, 50, 40, 0.3)';
+  ctx.shadowBlur = 0.8 * u;
+  ctx.shadowOffsetX = 0.3 * u;
+  ctx.shadowOffsetY = 0.4 * u;
+  const plate = ctx.createRadialGradient(cx - 0.5 * u, 7.6 * u, 0, cx, 8.2 * u, 1.6 * u);
+  plate.addColorStop(0, '#EBD39A');
+  plate.addColorStop(1, '#A57E3C');
+  ctx.fillStyle = plate;
+  ctx.beginPath();
+  ctx.arc(cx, 8.2 * u, 1.5 * u, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+  ctx.fillStyle = '#8C6A32';
+  ctx.beginPath();
+  ctx.arc(cx, 8.3 * u, 0.6 * u, 0, Math.PI * 2);
+  ctx.fill();
+  // The hook and hanger.
+  ctx.strokeStyle = '#B08A4A';
+  ctx.lineWidth = Math.max(3, 0.55 * u);
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.arc(cx, 9.6 * u, 1.8 * u, Math.PI * 1.05, Math.PI * 2.05);
+  ctx.lineTo(cx, 13.2 * u);
+  ctx.stroke();
+  ctx.fillStyle = '#C9A25E';
+  ctx.beginPath();
+  ctx.arc(cx - 1.8 * u, 9.3 * u, 0.5 * u, 0, Math.PI * 2);
+  ctx.fill();
+
+  // Back panel (tà sau), a shade darker, peeking out below the waist and at the hem.
+  const panel = (offset: number, widen: number) => {
+    ctx.beginPath();
+    ctx.moveTo(cx - waist + 0.6 * u, waistY);
+    ctx.bezierCurveTo(
+      cx - waist - 0.4 * u - widen,
+      58 * u,
+      cx - 9.6 * u - widen,
+      74 * u,
+      cx - 10.2 * u - widen + offset,
+      hem,
+    );
+    ctx.quadraticCurveTo(cx + offset, hem + 1.6 * u, cx + 10.2 * u + widen + offset, hem);
+    ctx.bezierCurveTo(
+      cx + 9.6 * u + widen,
+      74 * u,
+      cx + waist + 0.4 * u + widen,
+      58 * u,
+      cx + waist - 0.6 * u,
+      waistY,
+    );
+    ctx.closePath();
+  };
+  ctx.save();
+  panel(1.2 * u, 0.9 * u);
+  ctx.fillStyle = vertical(ctx, waistY, hem, ['#C9686C', '#B95A60']);
+  ctx.fill();
+  ctx.clip();
+  silkSheen(ctx, cx - 12 * u, cx + 12 * u, waistY, hem + 2 * u, [0.3, 0.62]);
+  ctx.restore();
+
+  // Sleeves hanging at the sides, behind the bodice: raglan, narrowing to the cuff.
+  for (const side of [-1, 1]) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.moveTo(cx + side * (shoulder - 1.4 * u), top + 0.6 * u);
+    ctx.quadraticCurveTo(
+      cx + side * (shoulder + 2.4 * u),
+      top + 4 * u,
+      cx + side * (shoulder + 1.6 * u),
+      38 * u,
+    );
+    ctx.lineTo(cx + side * (shoulder + 1.2 * u), 58 * u);
+    ctx.quadraticCurveTo(
+      cx + side * (shoulder - 1.2 * u),
+      59 * u,
+      cx + side * (shoulder - 3.4 * u),
+      57.6 * u,
+    );
+    ctx.lineTo(cx + side * (bust - 0.6 * u), 30 * u);
+    ctx.closePath();
+    ctx.fillStyle = vertical(ctx, top, 58 * u, [silk[1]!, silk[2]!]);
+    ctx.fill();
+    ctx.clip();
+    const [a, b] =
+      side < 0 ? [cx - shoulder - 3 * u, cx - bust] : [cx + bust, cx + shoulder + 3 * u];
+    silkSheen(ctx, a, b, top, 60 * u, side < 0 ? [0.42] : [0.55]);
+    ctx.restore();
+    // The cuff's hem.
+    ctx.strokeStyle = 'rgba(120, 30, 50, 0.35)';
+    ctx.lineWidth = Math.max(2, 0.25 * u);
+    ctx.beginPath();
+    ctx.moveTo(cx + side * (shoulder + 1.1 * u), 57.2 * u);
+    ctx.quadraticCurveTo(
+      cx + side * (shoulder - 1.2 * u),
+      58.2 * u,
+      cx + side * (shoulder - 3.2 * u),
+      56.8 * u,
+    );
+    ctx.stroke();
+  }
+
+  // Bodice and front panel (tà trước) as one piece: fitted to the waist, then falling straight
+  // with a gentle flare, its hem rounded; the side slits open from the waist.
+  const front = () => {
+    ctx.beginPath();
+    ctx.moveTo(cx - 2.6 * u, top - 0.6 * u);
+    ctx.quadraticCurveTo(cx - shoulder + 1 * u, top, cx - shoulder, top + 2.2 * u);
+    ctx.quadraticCurveTo(cx - bust - 0.4 * u, 24 * u, cx - bust, 30 * u);
+    ctx.quadraticCurveTo(cx - waist - 0.6 * u, 37 * u, cx - waist, waistY);
+    ctx.bezierCurveTo(
+      cx - waist - 0.6 * u,
+      58 * u,
+      cx - 9.8 * u,
+      74 * u,
+      cx - 10.6 * u,
+      hem - 0.6 * u,
+    );
+    ctx.quadraticCurveTo(cx, hem + 1.4 * u, cx + 10.6 * u, hem - 0.6 * u);
+    ctx.bezierCurveTo(cx + 9.8 * u, 74 * u, cx + waist + 0.6 * u, 58 * u, cx + waist, waistY);
+    ctx.quadraticCurveTo(cx + waist + 0.6 * u, 37 * u, cx + bust, 30 * u);
+    ctx.quadraticCurveTo(cx + bust + 0.4 * u, 24 * u, cx + shoulder, top + 2.2 * u);
+    ctx.quadraticCurveTo(cx + shoulder - 1 * u, top, cx + 2.6 * u, top - 0.6 * u);
+    ctx.closePath();
+  };
+  ctx.save();
+  ctx.shadowColor = 'rgba(110, 40, 50, 0.25)';
+  ctx.shadowBlur = 1.6 * u;
+  ctx.shadowOffsetY = 0.5 * u;
+  front();
+  ctx.fillStyle = vertical(ctx, top, hem, [silk[0]!, silk[1]!, silk[1]!, silk[2]!]);
+  ctx.fill();
+  ctx.restore();
+  ctx.save();
+  front();
+  ctx.clip();
+  silkSheen(ctx, cx - 11 * u, cx + 11 * u, top - u, hem + 2 * u, [0.22, 0.4, 0.58, 0.78]);
+  // Folds of the falling panel: soft shaded creases fanning out from the waist.
+  for (const [fx, spread, alpha] of [
+    [-4.2, -1.6, 0.16],
+    [0.6, 0.4, 0.12],
+    [4.4, 1.8, 0.15],
+  ] as const) {
+    blurred(ctx, 0.7 * u, () => {
+      ctx.strokeStyle = `rgba(120, 30, 50, ${alpha})`;
+      ctx.lineWidth = 1 * u;
+      ctx.beginPath();
+      ctx.moveTo(cx + fx * 0.6 * u, waistY + 6 * u);
+      ctx.quadraticCurveTo(cx + (fx + spread * 0.4) * u, 66 * u, cx + (fx + spread) * u, hem);
+      ctx.stroke();
+    });
+  }
+  // The bust darts' shade and the lit shoulder line.
+  lightAt(ctx, w, h, cx - 4 * u, 22 * u, 9 * u, 'rgba(255, 245, 240, 0.35)');
+  // Embroidery: a sprig of apricot blossom (hoa mai) in gold thread over the left shoulder,
+  // a second one rising from the hem.
+  ctx.strokeStyle = 'rgba(176, 128, 58, 0.8)';
+  ctx.lineWidth = Math.max(2, 0.22 * u);
+  ctx.beginPath();
+  ctx.moveTo(cx - 9 * u, 19 * u);
+  ctx.quadraticCurveTo(cx - 5 * u, 24 * u, cx - 6.5 * u, 33 * u);
+  ctx.moveTo(cx - 6.2 * u, 25 * u);
+  ctx.quadraticCurveTo(cx - 3 * u, 27 * u, cx - 1.5 * u, 25 * u);
+  ctx.moveTo(cx + 7 * u, hem - 1 * u);
+  ctx.quadraticCurveTo(cx + 4 * u, 76 * u, cx + 5.5 * u, 68 * u);
+  ctx.moveTo(cx + 4.8 * u, 75 * u);
+  ctx.quadraticCurveTo(cx + 2 * u, 73 * u, cx + 1 * u, 74.5 * u);
+  ctx.stroke();
+  const motifs: [number, number, number][] = [
+    [-9, 19.5, 1.1],
+    [-5.6, 23.6, 0.9],
+    [-6.6, 28.6, 1.2],
+    [-6.4, 33, 0.8],
+    [-1.6, 25, 0.9],
+    [-3.6, 26.4, 0.6],
+    [5.5, 68, 1.2],
+    [4.6, 72, 0.9],
+    [1, 74.5, 1],
+    [6.6, 80, 1.1],
+    [3, 78.6, 0.7],
+  ];
+  for (const [mx, my, s] of motifs) {
+    blossom(ctx, cx + mx * u, my * u, s * u, '#FFF3DC', '#C08A3E', mx + my);
+  }
+  ctx.restore();
+
+  // The collar (cổ đứng): a standing band with a gold piping, and the diagonal opening
+  // (the raglan fastening) from the collar to the right underarm.
+  ctx.fillStyle = vertical(ctx, top - 2.4 * u, top + 0.8 * u, ['#F0B1AD', '#D67677']);
+  ctx.beginPath();
+  ctx.roundRect(cx - 3 * u, top - 2.4 * u, 6 * u, 2.8 * u, 0.8 * u);
+  ctx.fill();
+  ctx.strokeStyle = '#C9A25E';
+  ctx.lineWidth = Math.max(2, 0.22 * u);
+  ctx.stroke();
+  ctx.strokeStyle = 'rgba(140, 40, 60, 0.38)';
+  ctx.lineWidth = Math.max(2, 0.22 * u);
+  ctx.beginPath();
+  ctx.moveTo(cx + 1.6 * u, top + 0.6 * u);
+  ctx.quadraticCurveTo(cx + 4 * u, top + 4.2 * u, cx + bust - 0.4 * u, 28 * u);
+  ctx.stroke();
+  ctx.fillStyle = '#C9A25E';
+  for (const t of [0.2, 0.5, 0.8]) {
+    ctx.beginPath();
+    ctx.arc(
+      cx + 1.6 * u + t * (bust - 2 * u),
+      top + 0.6 * u + t * t * (12 * u),
+      0.32 * u,
+      0,
+      Math.PI * 2,
+    );
+    ctx.fill();
+  }
+
+  // The hanger's wooden bar over the shoulders, in front of the collar's back.
+  ctx.save();
+  ctx.shadowColor = 'rgba(80, 40, 30, 0.3)';
+  ctx.shadowBlur = 0.8 * u;
+  ctx.shadowOffsetY = 0.3 * u;
+  ctx.fillStyle = vertical(ctx, 13 * u, 16.4 * u, ['#C99A6C', '#9A6A45']);
+  ctx.beginPath();
+  ctx.moveTo(cx - shoulder - 0.4 * u, 17.2 * u);
+  ctx.quadraticCurveTo(cx, 11.4 * u, cx + shoulder + 0.4 * u, 17.2 * u);
+  ctx.quadraticCurveTo(cx + shoulder + 0.9 * u, 18.4 * u, cx + shoulder - 0.4 * u, 18.2 * u);
+  ctx.quadraticCurveTo(cx, 13.6 * u, cx - shoulder + 0.4 * u, 18.2 * u);
+  ctx.quadraticCurveTo(cx - shoulder - 0.9 * u, 18.4 * u, cx - shoulder - 0.4 * u, 17.2 * u);
+  ctx.closePath();
+  ctx.fill();
+  ctx.restore();
+  ctx.fillStyle = '#B08A4A';
+  ctx.beginPath();
+  ctx.arc(cx, 13.4 * u, 0.7 * u, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+/** A row of five stars, `filled` of them gold, the rest a pale outline, on transparency. */
+function starRow(ctx: Ctx, w: number, h: number, filled: number) {
+  const r = h * 0.46;
+  const step = (w - 2 * r) / 4;
+  for (let i = 0; i < 5; i++) {
+    const [x, y] = [r + i * step, h / 2 + r * 0.06];
+    ctx.beginPath();
+    for (let k = 0; k < 10; k++) {
+      const radius = k % 2 === 0 ? r : r * 0.45;
+      const a = -Math.PI / 2 + (k * Math.PI) / 5;
+      ctx.lineTo(x + Math.cos(a) * radius, y + Math.sin(a) * radius);
+    }
+    ctx.closePath();
+    if (i < filled) {
+      const g = ctx.createLinearGradient(0, y - r, 0, y + r);
+      g.addColorStop(0, '#D9A441');
+      g.addColorStop(1, '#A86F1C');
+      ctx.fillStyle = g;
+      ctx.fill();
+    } else {
+      ctx.strokeStyle = '#C9A25E';
+      ctx.lineWidth = Math.max(2, h * 0.05);
+      ctx.lineJoin = 'round';
+      ctx.stroke();
+    }
+  }
+}
+
 // --- Outputs --------------------------------------------------------------------------------------
 
 interface Art {
@@ -2558,27 +3100,24 @@ const ARTS: Art[] = [
   },
   {
     folder: 'customer-review',
-    // Taller than wide: the split layouts frame it in a narrow column, which a square picture
-    // could fill only by being shrunk, the column's background showing above and below it.
-    file: 'reviewer.jpg',
-    width: 600,
-    height: 900,
-    what: 'reviewer portrait',
-    ...portrait(
-      avatars.personas as AvatarStyle,
-      'Ngoc Anh',
-      {
-        mouth: ['bigSmile'],
-        eyes: ['happy'],
-        hair: ['bobBangs'],
-        hairColor: ['362c47'],
-        facialHairProbability: 0,
-        skinColor: ['e5a07e'],
-        clothingColor: ['e24553'],
-      },
-      ['#FDE2E4', '#F8B4BC'],
-    ),
+    // Wide enough for the landscape and story crops (the vase and the stool fill them), the
+    // dress centred in 30 % of the width so the narrow portrait column keeps it whole.
+    file: 'product.jpg',
+    width: 1600,
+    height: 1350,
+    what: 'silk áo dài on a wooden hanger in a boutique niche, peach blossom, folded silks',
+    credits: [OWN_WORK],
+    draw: async (ctx, w, h) => silkAoDai(ctx, w, h),
   },
+  ...[5, 4].map((filled): Art => ({
+    folder: 'customer-review',
+    file: `stars-${filled}.png`,
+    width: 400,
+    height: 72,
+    what: `${filled} of 5 stars`,
+    credits: [OWN_WORK],
+    draw: async (ctx, w, h) => starRow(ctx, w, h, filled),
+  })),
 ];
 
 async function save(art: Art): Promise<number> {
