@@ -2361,6 +2361,426 @@ function starRow(ctx: Ctx, w: number, h: number, filled: number) {
   }
 }
 
+// --- The gym studio (fitness class) ----------------------------------------------------------------
+
+/**
+ * A glowing LED tube from (x0, y0) to (x1, y1): a soft halo, the tube, and a white-hot core.
+ * `width` is the tube's thickness in pixels.
+ */
+function ledTube(
+  ctx: Ctx,
+  [x0, y0]: [number, number],
+  [x1, y1]: [number, number],
+  width: number,
+  colour: string,
+) {
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.strokeStyle = colour;
+  for (const [blur, line, alpha] of [
+    [width * 6, width * 3, 0.55],
+    [width * 2, width * 1.4, 0.9],
+  ] as const) {
+    ctx.shadowColor = colour;
+    ctx.shadowBlur = blur;
+    ctx.globalAlpha = alpha;
+    ctx.lineWidth = line;
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+  }
+  ctx.shadowBlur = 0;
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+  ctx.lineWidth = width * 0.45;
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(x1, y1);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A soft dark ellipse where an object meets the floor, stretched away from the light. */
+function contactShadow(ctx: Ctx, x: number, y: number, rx: number, ry: number, alpha = 0.7) {
+  blurred(ctx, ry * 0.9, () => {
+    ctx.fillStyle = `rgba(0, 0, 0, ${alpha})`;
+    ctx.beginPath();
+    ctx.ellipse(x + rx * 0.18, y, rx, ry, 0, 0, Math.PI * 2);
+    ctx.fill();
+  });
+}
+
+/**
+ * A kettlebell standing on the floor at (x, ground), its bell `r` in radius: a cast-iron bell lit
+ * from the upper left, a handle arching over it, the weight's colour on a band round its belly.
+ */
+function kettlebell(ctx: Ctx, x: number, ground: number, r: number, band: string) {
+  const cy = ground - r * 0.92;
+  contactShadow(ctx, x, ground, r * 1.05, r * 0.16);
+  // Handle: a thick arch from the bell's shoulders, with its window showing the wall behind.
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineWidth = r * 0.24;
+  const handle = ctx.createLinearGradient(x - r, 0, x + r, 0);
+  handle.addColorStop(0, '#5A6272');
+  handle.addColorStop(0.35, '#2B313C');
+  handle.addColorStop(1, '#0E1117');
+  ctx.strokeStyle = handle;
+  ctx.beginPath();
+  ctx.moveTo(x - r * 0.62, cy - r * 0.55);
+  ctx.bezierCurveTo(
+    x - r * 0.72,
+    cy - r * 1.55,
+    x + r * 0.72,
+    cy - r * 1.55,
+    x + r * 0.62,
+    cy - r * 0.55,
+  );
+  ctx.stroke();
+  // A thin highlight along the handle's lit side.
+  ctx.lineWidth = r * 0.04;
+  ctx.strokeStyle = 'rgba(220, 235, 255, 0.45)';
+  ctx.beginPath();
+  ctx.moveTo(x - r * 0.7, cy - r * 0.7);
+  ctx.bezierCurveTo(x - r * 0.72, cy - r * 1.5, x, cy - r * 1.42, x + r * 0.2, cy - r * 1.34);
+  ctx.stroke();
+  ctx.restore();
+  // The bell, flattened where it stands.
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(x, cy, r, Math.PI * 0.62, Math.PI * 2.38);
+  ctx.closePath();
+  ctx.clip();
+  const bell = ctx.createRadialGradient(x - r * 0.4, cy - r * 0.45, r * 0.05, x, cy, r * 1.1);
+  bell.addColorStop(0, '#6B7484');
+  bell.addColorStop(0.35, '#2A303B');
+  bell.addColorStop(0.8, '#12151C');
+  bell.addColorStop(1, '#07080C');
+  ctx.fillStyle = bell;
+  ctx.fillRect(x - r, cy - r, r * 2, r * 2);
+  // The coloured band, shaded like the bell under it.
+  ctx.fillStyle = band;
+  ctx.globalAlpha = 0.92;
+  ctx.fillRect(x - r, cy - r * 0.06, r * 2, r * 0.3);
+  ctx.globalAlpha = 1;
+  const shade = ctx.createLinearGradient(x - r, 0, x + r, 0);
+  shade.addColorStop(0, 'rgba(255,255,255,0.18)');
+  shade.addColorStop(0.4, 'rgba(0,0,0,0)');
+  shade.addColorStop(1, 'rgba(0,0,0,0.6)');
+  ctx.fillStyle = shade;
+  ctx.fillRect(x - r, cy - r * 0.06, r * 2, r * 0.3);
+  // A cool rim from the LED strip behind, on the shadowed right edge.
+  ctx.strokeStyle = 'rgba(34, 211, 238, 0.45)';
+  ctx.lineWidth = r * 0.05;
+  ctx.beginPath();
+  ctx.arc(x, cy, r * 0.98, -Math.PI * 0.35, Math.PI * 0.15);
+  ctx.stroke();
+  ctx.restore();
+  // Specular glint on the shoulder.
+  blurred(ctx, r * 0.06, () => {
+    ctx.fillStyle = 'rgba(255,255,255,0.5)';
+    ctx.beginPath();
+    ctx.ellipse(x - r * 0.42, cy - r * 0.5, r * 0.16, r * 0.07, -0.7, 0, Math.PI * 2);
+    ctx.fill();
+  });
+}
+
+/** A hexagonal dumbbell head seen end on, `r` across its corners, at (x, y). */
+function hexHead(ctx: Ctx, x: number, y: number, r: number) {
+  const hex = (cx: number, cy: number, radius: number) => {
+    ctx.beginPath();
+    for (let k = 0; k < 6; k++) {
+      const a = (k * Math.PI) / 3;
+      ctx.lineTo(cx + Math.cos(a) * radius, cy + Math.sin(a) * radius);
+    }
+    ctx.closePath();
+  };
+  // Its depth, receding up and to the right.
+  ctx.fillStyle = '#07090D';
+  hex(x + r * 0.16, y - r * 0.12, r);
+  ctx.fill();
+  const face = ctx.createLinearGradient(x - r, y - r, x + r, y + r);
+  face.addColorStop(0, '#4A5262');
+  face.addColorStop(0.45, '#1E232C');
+  face.addColorStop(1, '#0B0D12');
+  ctx.fillStyle = face;
+  hex(x, y, r);
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(190, 210, 235, 0.35)';
+  ctx.lineWidth = Math.max(1, r * 0.05);
+  ctx.beginPath();
+  ctx.moveTo(x + Math.cos((4 * Math.PI) / 3) * r, y + Math.sin((4 * Math.PI) / 3) * r);
+  ctx.lineTo(x - r, y);
+  ctx.lineTo(x + Math.cos((2 * Math.PI) / 3) * r, y + Math.sin((2 * Math.PI) / 3) * r);
+  ctx.stroke();
+  // The chrome end of the handle.
+  const cap = ctx.createRadialGradient(x - r * 0.1, y - r * 0.1, 0, x, y, r * 0.26);
+  cap.addColorStop(0, '#E5EAF0');
+  cap.addColorStop(1, '#5B6473');
+  ctx.fillStyle = cap;
+  ctx.beginPath();
+  ctx.arc(x, y, r * 0.24, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+/**
+ * A two-tier dumbbell rack against the back wall, its feet on the floor at `ground`, spanning
+ * x0–x1: black steel rails with a lit top edge, and dumbbells seen end on, heavier below.
+ */
+function dumbbellRack(ctx: Ctx, x0: number, x1: number, ground: number, height: number) {
+  const span = x1 - x0;
+  const steel = (bx: number, by: number, bw: number, bh: number) => {
+    const g = ctx.createLinearGradient(0, by, 0, by + bh);
+    g.addColorStop(0, '#3A414E');
+    g.addColorStop(0.25, '#161A21');
+    g.addColorStop(1, '#0A0C10');
+    ctx.fillStyle = g;
+    ctx.fillRect(bx, by, bw, bh);
+  };
+  contactShadow(ctx, (x0 + x1) / 2, ground, span * 0.55, height * 0.06, 0.8);
+  const post = span * 0.022;
+  for (const px of [x0, x1 - post, x0 + span / 2 - post / 2])
+    steel(px, ground - height, post, height);
+  const tiers = [
+    { y: ground - height * 0.34, r: height * 0.16, count: 6 },
+    { y: ground - height * 0.8, r: height * 0.11, count: 8 },
+  ];
+  for (const tier of tiers) {
+    steel(x0 - post * 0.4, tier.y, span + post * 0.8, height * 0.07);
+    const step = (span - post * 2) / tier.count;
+    for (let i = 0; i < tier.count; i++) {
+      // Lighter ones on the right: a slightly smaller head.
+      const r = tier.r * (1 - i * 0.035);
+      hexHead(ctx, x0 + post + step * (i + 0.5), tier.y - r * 0.82, r);
+    }
+  }
+}
+
+/**
+ * A bumper plate on the barbell, centred at (x, y), `r` in radius, its face turned towards the
+ * middle of the frame (`facing` −1 left, 1 right), `thick` its rim's depth in pixels.
+ */
+function bumperPlate(
+  ctx: Ctx,
+  x: number,
+  y: number,
+  r: number,
+  thick: number,
+  facing: number,
+  ring: string,
+) {
+  const rx = r * 0.3;
+  // The rim: the plate's edge between its back face and its front face.
+  const back = x - facing * thick;
+  const rim = ctx.createLinearGradient(0, y - r, 0, y + r);
+  rim.addColorStop(0, '#3B4250');
+  rim.addColorStop(0.3, '#1A1E26');
+  rim.addColorStop(1, '#050608');
+  ctx.fillStyle = rim;
+  ctx.beginPath();
+  ctx.ellipse(back, y, rx, r, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillRect(Math.min(x, back), y - r, Math.abs(x - back), r * 2);
+  // The face: black rubber, a coloured ring, a steel hub, lit from the upper left.
+  const face = ctx.createLinearGradient(x - rx, y - r, x + rx, y + r);
+  face.addColorStop(0, '#2E3440');
+  face.addColorStop(0.5, '#14171E');
+  face.addColorStop(1, '#08090C');
+  ctx.fillStyle = face;
+  ctx.beginPath();
+  ctx.ellipse(x, y, rx, r, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = ring;
+  ctx.lineWidth = r * 0.07;
+  ctx.beginPath();
+  ctx.ellipse(x, y, rx * 0.78, r * 0.78, 0, 0, Math.PI * 2);
+  ctx.stroke();
+  const hub = ctx.createLinearGradient(0, y - r * 0.2, 0, y + r * 0.2);
+  hub.addColorStop(0, '#E2E8F0');
+  hub.addColorStop(1, '#4B5563');
+  ctx.fillStyle = hub;
+  ctx.beginPath();
+  ctx.ellipse(x, y, rx * 0.2, r * 0.2, 0, 0, Math.PI * 2);
+  ctx.fill();
+  // The lit upper edge of the rim.
+  ctx.strokeStyle = 'rgba(215, 228, 245, 0.5)';
+  ctx.lineWidth = Math.max(1.5, r * 0.02);
+  ctx.beginPath();
+  ctx.ellipse(x, y, rx, r, 0, Math.PI * 1.05, Math.PI * 1.55);
+  ctx.stroke();
+}
+
+/** A steel bar or sleeve from x0 to x1 at height y, `r` in radius, chrome lit from above. */
+function chromeBar(ctx: Ctx, x0: number, x1: number, y: number, r: number) {
+  const g = ctx.createLinearGradient(0, y - r, 0, y + r);
+  g.addColorStop(0, '#6B7280');
+  g.addColorStop(0.3, '#F1F5F9');
+  g.addColorStop(0.55, '#9CA3AF');
+  g.addColorStop(1, '#1F2937');
+  ctx.fillStyle = g;
+  ctx.fillRect(x0, y - r, x1 - x0, r * 2);
+}
+
+/**
+ * A loaded barbell lying on the floor across the frame, centred at x, its plates `r` in radius
+ * standing on `ground`.
+ */
+function barbell(ctx: Ctx, x: number, ground: number, half: number, r: number) {
+  const y = ground - r;
+  contactShadow(ctx, x - half * 0.62, ground, r * 0.55, r * 0.09, 0.85);
+  contactShadow(ctx, x + half * 0.62, ground, r * 0.55, r * 0.09, 0.85);
+  // A long soft shadow of the bar, thrown right and back by the key light.
+  blurred(ctx, r * 0.08, () => {
+    ctx.fillStyle = 'rgba(0,0,0,0.45)';
+    ctx.fillRect(x - half * 0.6, ground - r * 0.05, half * 1.3, r * 0.06);
+  });
+  chromeBar(ctx, x - half * 0.58, x + half * 0.58, y, r * 0.045);
+  // Knurling: a darker, finely marked grip in the middle.
+  ctx.fillStyle = 'rgba(30, 35, 45, 0.35)';
+  for (let k = -40; k <= 40; k++) {
+    if (Math.abs(k) < 6) continue;
+    ctx.fillRect(x + (k * half * 0.55) / 40, y - r * 0.04, 1.2, r * 0.08);
+  }
+  const plates: [number, number, string][] = [
+    [0.6, 1, '#E11D48'],
+    [0.69, 0.9, '#22D3EE'],
+  ];
+  for (const side of [-1, 1]) {
+    chromeBar(
+      ctx,
+      x + side * half * 0.58 - (side < 0 ? half * 0.42 : 0),
+      x + side * half * 0.58 + (side > 0 ? half * 0.42 : 0),
+      y,
+      r * 0.075,
+    );
+    // Outer plates first, so the inner ones overlap them.
+    for (const [at, size, ring] of [...plates].reverse()) {
+      bumperPlate(ctx, x + side * half * at, y + r * (1 - size), r * size, r * 0.12, -side, ring);
+    }
+    // The collar, clamping the plates.
+    chromeBar(
+      ctx,
+      x + side * half * 0.76 - r * 0.04,
+      x + side * half * 0.76 + r * 0.04,
+      y,
+      r * 0.12,
+    );
+  }
+}
+
+/**
+ * A dark gym studio from shapes alone: a slatted back wall washed by a cyan LED strip, two magenta
+ * LED uprights, a rubber floor mirroring the light, a dumbbell rack against the wall, kettlebells
+ * in a row and a loaded barbell in front. The key light comes from the upper left; the far rack
+ * is softer and smaller, the barbell nearest and sharpest. The equipment sits in the middle of
+ * the lower half, so the upper wall stays calm for a headline and every ratio's crop keeps it.
+ */
+function gymStudio(ctx: Ctx, w: number, h: number) {
+  // Pixels per unit of a 1600-wide frame; the floor is a fixed depth, the wall takes the rest.
+  const u = w / 1600;
+  const ground = h - 480 * u;
+  // Back wall: dark slate, darker at the top.
+  box(ctx, [0, 0, w, ground], vertical(ctx, 0, ground, ['#06080D', '#0C111A', '#141B27']));
+  // Acoustic slats, each lit on its left edge.
+  for (let x = 0, i = 0; x < w; x += 22 * u, i++) {
+    ctx.fillStyle = i % 2 ? 'rgba(255,255,255,0.025)' : 'rgba(0,0,0,0.18)';
+    ctx.fillRect(x, 0, 10 * u, ground);
+    ctx.fillStyle = 'rgba(160, 190, 230, 0.05)';
+    ctx.fillRect(x, 0, 1.5 * u, ground);
+  }
+  // The key light's pool on the wall (upper left), and the strip's cyan wash above the rack.
+  lightAt(ctx, w, h, w * 0.28, ground - 520 * u, 660 * u, 'rgba(120, 150, 200, 0.12)');
+  lightAt(ctx, w, h, w * 0.5, ground - 240 * u, w * 0.42, 'rgba(34, 211, 238, 0.22)');
+  // Two magenta uprights framing the rack, and the cyan strip along the wall behind it.
+  const strip = ground - 324 * u;
+  for (const lx of [0.23, 0.77]) {
+    ledTube(ctx, [w * lx, ground - 600 * u], [w * lx, ground - 24 * u], 9 * u, '#E879F9');
+  }
+  ledTube(ctx, [w * 0.28, strip], [w * 0.72, strip], 8 * u, '#22D3EE');
+  // Skirting where wall meets floor.
+  box(ctx, [0, ground - 10 * u, w, 10 * u], '#05070B');
+
+  // Rubber floor: near black, a touch lighter near the wall where the strip falls on it.
+  box(ctx, [0, ground, w, h - ground], vertical(ctx, ground, h, ['#141B26', '#0B0F16', '#07090D']));
+  // Tile seams in perspective, to one vanishing point on the wall.
+  ctx.save();
+  ctx.strokeStyle = 'rgba(0, 0, 0, 0.55)';
+  ctx.lineWidth = 2 * u;
+  const vx = w * 0.5;
+  const vy = ground - 600 * u;
+  for (let k = -8; k <= 8; k++) {
+    const bx = vx + k * w * 0.16;
+    const t = (ground - vy) / (h - vy);
+    ctx.beginPath();
+    ctx.moveTo(vx + (bx - vx) * t, ground);
+    ctx.lineTo(bx, h);
+    ctx.stroke();
+  }
+  for (const f of [0.06, 0.16, 0.32, 0.58]) {
+    ctx.beginPath();
+    ctx.moveTo(0, ground + (h - ground) * f);
+    ctx.lineTo(w, ground + (h - ground) * f);
+    ctx.stroke();
+  }
+  ctx.restore();
+  // Rubber granules.
+  ctx.save();
+  clipTo(ctx, [0, ground, w, h - ground]);
+  ctx.translate(0, ground);
+  scatter(ctx, w, h - ground, 131, ['#94A3B8', '#22D3EE'], 900, 'dot', {
+    size: [0.0006, 0.0008],
+    alpha: [0.05, 0.12],
+  });
+  ctx.restore();
+  ctx.restore();
+  // The lights mirrored in the floor: soft streaks under the uprights, a band under the strip.
+  blurred(ctx, 18 * u, () => {
+    for (const lx of [0.23, 0.77]) {
+      const g = ctx.createLinearGradient(0, ground, 0, h * 0.98);
+      g.addColorStop(0, 'rgba(232, 121, 249, 0.5)');
+      g.addColorStop(1, 'rgba(232, 121, 249, 0)');
+      ctx.fillStyle = g;
+      ctx.fillRect(w * lx - 14 * u, ground, 28 * u, h - ground);
+    }
+    const g = ctx.createLinearGradient(0, ground, 0, ground + 144 * u);
+    g.addColorStop(0, 'rgba(34, 211, 238, 0.28)');
+    g.addColorStop(1, 'rgba(34, 211, 238, 0)');
+    ctx.fillStyle = g;
+    ctx.fillRect(w * 0.28, ground, w * 0.44, 144 * u);
+  });
+
+  // Far: the dumbbell rack against the wall, softened by distance.
+  blurred(ctx, 1.6 * u, () => dumbbellRack(ctx, w * 0.3, w * 0.7, ground + 24 * u, 240 * u));
+  // Haze between the rack and the kettlebells.
+  box(
+    ctx,
+    [0, ground - 60 * u, w, 144 * u],
+    vertical(ctx, ground - 60 * u, ground + 84 * u, [
+      'rgba(20,30,45,0)',
+      'rgba(20,30,45,0.35)',
+      'rgba(20,30,45,0)',
+    ]),
+  );
+  // Middle: kettlebells in a row, heaviest on the left.
+  const bells: [number, number, string][] = [
+    [0.3, 1, '#16A34A'],
+    [0.39, 0.9, '#A855F7'],
+    [0.47, 0.82, '#EAB308'],
+    [0.6, 0.82, '#EAB308'],
+    [0.68, 0.92, '#E11D48'],
+  ];
+  for (const [bx, s, band] of bells) kettlebell(ctx, w * bx, ground + 156 * u, 70 * u * s, band);
+  // Near: the loaded barbell on the floor, largest and sharpest.
+  barbell(ctx, w * 0.5, ground + 408 * u, w * 0.27, 180 * u);
+  // Vignette: the corners fall into the dark.
+  const v = ctx.createRadialGradient(w / 2, ground, 360 * u, w / 2, ground, Math.max(w, h) * 0.75);
+  v.addColorStop(0, 'rgba(0,0,0,0)');
+  v.addColorStop(1, 'rgba(0,0,0,0.55)');
+  ctx.fillStyle = v;
+  ctx.fillRect(0, 0, w, h);
+}
+
 // --- Outputs --------------------------------------------------------------------------------------
 
 interface Art {
@@ -2904,22 +3324,15 @@ const ARTS: Art[] = [
   },
   {
     folder: 'fitness-class',
+    // A whole studio, wide enough for every ratio: the equipment (the template's keep-box) sits in
+    // the middle of the lower half, the calm upper wall takes the headline.
     file: 'gym.jpg',
-    width: 1000,
-    height: 800,
-    what: 'weights, stopwatch and water',
-    credits: [FLUENT],
-    draw: async (ctx, w, h) => {
-      paintBackground(ctx, w, h, ['#0B1120', '#111827', '#1F2937'], 160);
-      washes(ctx, w, h, 97, ['rgba(34,211,238,0.35)', 'rgba(168,85,247,0.2)']);
-      scatter(ctx, w, h, 101, ['#22D3EE', '#FFFFFF'], 40, 'dash');
-      await place(ctx, w, h, [
-        { name: 'person-lifting-weights', x: 0.5, y: 0.52, size: 0.6 },
-        { name: 'stopwatch', x: 0.18, y: 0.62, size: 0.2, rotate: -10 },
-        { name: 'flexed-biceps', x: 0.82, y: 0.34, size: 0.18, rotate: 10 },
-        { name: 'water-wave', x: 0.82, y: 0.72, size: 0.16 },
-      ]);
-    },
+    width: 1440,
+    height: 1440,
+    what: 'dark gym studio with LED strips, a dumbbell rack, kettlebells and a loaded barbell',
+    // Drawn here from paths and gradients alone: the project's own work, no third-party source.
+    credits: [OWN_WORK],
+    draw: async (ctx, w, h) => gymStudio(ctx, w, h),
   },
   {
     folder: 'black-friday',
