@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
  * Draws the catalog's portraits and illustrations from openly licensed vector sets: faces from
  * DiceBear avatar styles (CC0 and CC BY 4.0, each named with its author) and objects from
  * Microsoft's Fluent Emoji (MIT), composed on painted backgrounds; some scenes (the real-estate
- * listing's townhouse, the customer review's silk áo dài) are drawn from paths and gradients
- * alone. Every file is drawn for one template only, and each template folder gets a CREDITS.md
- * naming the source and licence of its files (it travels with a fork and a pack). Same run,
- * same bytes.
+ * listing's townhouse, the customer review's silk áo dài, the product promo's serum still, the
+ * fitness class's gym studio) are drawn from paths and gradients alone. Every file is drawn for
+ * one template only, and each template folder gets a CREDITS.md naming the source and licence
+ * of its files (it travels with a fork and a pack). Same run, same bytes.
  *
  *   npx tsx scripts/generate-catalog-art.ts [slug…]   (no slug: every template this script owns)
  */
@@ -1820,6 +1820,420 @@ function townhouse(ctx: Ctx, w: number, h: number, options: TownhouseOptions = {
   }
 }
 
+// --- Product still: a serum bottle on a plinth ---------------------------------------------------
+
+/**
+ * A studio still of a vitamin C serum, drawn as a product photographer would light it: one soft
+ * key light high on the left (the window's shadow falls across the wall on the right), the amber
+ * glass lit on its left edge and rimmed on its right, the bottle's shadow cast to the lower right
+ * over a satin plinth that mirrors its base, and the light through the glass leaving a warm
+ * caustic in that shadow. The bottle stands in the middle half of the frame, so the narrowest crop
+ * of the promo keeps it whole, dropper to base; the plinth and props fill the wider ones.
+ */
+function serumStill(ctx: Ctx, w: number, h: number) {
+  const u = w / 1000;
+  const v = h / 1000;
+  const X = (x: number) => x * u;
+  const Y = (y: number) => y * v;
+  // Framed a little tighter than drawn: the bottle is the picture, the props its setting.
+  ctx.save();
+  ctx.translate(X(500), Y(580));
+  ctx.scale(1.15, 1.15);
+  ctx.translate(-X(500), -Y(580));
+
+  // The wall: warm plaster, brightest where the key light strikes it, falling off to the right.
+  box(ctx, [0, 0, w, h], vertical(ctx, 0, h, ['#F7E1D2', '#F1CDB9', '#EABBA4']));
+  lightAt(ctx, w, h, X(180), Y(160), X(720), 'rgba(255, 248, 240, 0.95)');
+  lightAt(ctx, w, h, X(1000), Y(620), X(520), 'rgba(196, 120, 88, 0.22)');
+  // The window's shadow on the wall: soft bars slanting down to the right.
+  blurred(ctx, 26 * u, () => {
+    ctx.fillStyle = 'rgba(150, 82, 52, 0.085)';
+    for (const x of [560, 760, 960]) {
+      ctx.save();
+      ctx.translate(X(x), Y(0));
+      ctx.rotate(-0.55);
+      ctx.fillRect(X(-40), Y(-80), X(110), Y(1100));
+      ctx.restore();
+    }
+  });
+
+  // The table top, with a soft horizon where it meets the wall.
+  const table = Y(810);
+  box(ctx, [0, table, w, h - table], vertical(ctx, table, h, ['#E9BEA7', '#E3B29A', '#DCA58D']));
+  blurred(ctx, 6 * u, () => box(ctx, [0, table - Y(3), w, Y(6)], 'rgba(160, 96, 70, 0.25)'));
+  lightAt(ctx, w, h, X(240), Y(900), X(420), 'rgba(255, 240, 228, 0.45)');
+
+  // A second, taller plinth behind on the right, in terracotta, for depth.
+  cylinder(ctx, X(800), Y(560), X(118), Y(22), table + Y(12), [
+    '#E7A787',
+    '#D68C6C',
+    '#B96C50',
+    '#C77B5D',
+  ]);
+  ctx.fillStyle = '#F0B798';
+  ctx.beginPath();
+  ctx.ellipse(X(800), Y(560), X(118), Y(22), 0, 0, Math.PI * 2);
+  ctx.fill();
+  // A sphere on the table at the left, lit from the same side.
+  blurred(ctx, 12 * u, () => {
+    ctx.fillStyle = 'rgba(120, 60, 40, 0.3)';
+    ctx.beginPath();
+    ctx.ellipse(X(205), Y(902), X(80), Y(16), 0.08, 0, Math.PI * 2);
+    ctx.fill();
+  });
+  const ball = ctx.createRadialGradient(X(150), Y(800), X(6), X(180), Y(835), X(78));
+  ball.addColorStop(0, '#FFF3EA');
+  ball.addColorStop(0.55, '#F4CDB8');
+  ball.addColorStop(1, '#CF9A82');
+  ctx.fillStyle = ball;
+  ctx.beginPath();
+  ctx.arc(X(180), Y(838), X(64), 0, Math.PI * 2);
+  ctx.fill();
+
+  // The main plinth: a satin cylinder, lit on the left, bounce light on the right edge.
+  const [cx, top, rx, ry] = [X(500), Y(700), X(250), Y(50)];
+  const base = Y(930);
+  blurred(ctx, 22 * u, () => {
+    // Its shadow on the table, thrown to the right.
+    ctx.fillStyle = 'rgba(112, 56, 36, 0.32)';
+    ctx.beginPath();
+    ctx.moveTo(cx - rx * 0.2, base);
+    ctx.lineTo(cx + rx * 1.05, base - Y(30));
+    ctx.lineTo(cx + rx * 1.5, base - Y(10));
+    ctx.lineTo(cx + rx * 0.9, base + Y(30));
+    ctx.closePath();
+    ctx.fill();
+  });
+  cylinder(ctx, cx, top, rx, ry, base, ['#F5D8C8', '#EAC3AF', '#CC937A', '#D8A58E']);
+  // Less light reaches its foot, near the table.
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(cx - rx, base - Y(60), rx * 2, Y(60) + ry);
+  ctx.clip();
+  ctx.fillStyle = vertical(ctx, base - Y(60), base + ry, [
+    'rgba(120, 60, 40, 0)',
+    'rgba(120, 60, 40, 0.22)',
+  ]);
+  ctx.beginPath();
+  ctx.moveTo(cx - rx, top);
+  ctx.lineTo(cx - rx, base);
+  ctx.ellipse(cx, base, rx, ry, 0, Math.PI, 0, true);
+  ctx.lineTo(cx + rx, top);
+  ctx.fill();
+  ctx.restore();
+  // The top face: brighter, a little glossy near the light.
+  const face = ctx.createLinearGradient(cx - rx, top - ry, cx + rx, top + ry);
+  face.addColorStop(0, '#FFF4EC');
+  face.addColorStop(0.55, '#F8E0D3');
+  face.addColorStop(1, '#F1D2C2');
+  ctx.fillStyle = face;
+  ctx.beginPath();
+  ctx.ellipse(cx, top, rx, ry, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(255, 255, 255, 0.7)';
+  ctx.lineWidth = 2.5 * u;
+  ctx.beginPath();
+  ctx.ellipse(cx, top, rx - u, ry - u, 0, 0.05 * Math.PI, 0.95 * Math.PI);
+  ctx.stroke();
+
+  const onTop = () => {
+    ctx.save();
+    ctx.beginPath();
+    ctx.ellipse(cx, top, rx, ry, 0, 0, Math.PI * 2);
+    ctx.clip();
+  };
+  // The bottle's shadow across the top face, long to the right, and the warm light through it.
+  const [bl, br, foot] = [X(408), X(592), Y(716)];
+  onTop();
+  blurred(ctx, 9 * u, () => {
+    ctx.fillStyle = 'rgba(104, 48, 28, 0.5)';
+    ctx.beginPath();
+    ctx.moveTo(bl + X(20), foot);
+    ctx.lineTo(br, foot - Y(10));
+    ctx.lineTo(X(830), foot + Y(2));
+    ctx.lineTo(X(760), foot + Y(36));
+    ctx.closePath();
+    ctx.fill();
+  });
+  blurred(ctx, 14 * u, () => {
+    ctx.fillStyle = 'rgba(255, 150, 60, 0.5)';
+    ctx.beginPath();
+    ctx.ellipse(X(690), foot + Y(8), X(46), Y(8), 0.05, 0, Math.PI * 2);
+    ctx.fill();
+  });
+  // Its reflection in the satin: the amber base, mirrored and fading.
+  const mirror = ctx.createLinearGradient(0, foot, 0, foot + Y(34));
+  mirror.addColorStop(0, 'rgba(150, 66, 24, 0.32)');
+  mirror.addColorStop(1, 'rgba(150, 66, 24, 0)');
+  ctx.fillStyle = mirror;
+  ctx.beginPath();
+  ctx.roundRect(bl, foot - Y(2), br - bl, Y(36), [0, 0, X(30), X(30)]);
+  ctx.fill();
+  ctx.restore();
+  blurred(ctx, 5 * u, () => {
+    ctx.fillStyle = 'rgba(70, 30, 16, 0.5)';
+    ctx.beginPath();
+    ctx.ellipse((bl + br) / 2 + X(6), foot, (br - bl) * 0.5, Y(7), 0, 0, Math.PI * 2);
+    ctx.fill();
+  });
+
+  // An orange and two leaves on the plinth, behind the bottle on the lit side.
+  onTop();
+  blurred(ctx, 8 * u, () => {
+    ctx.fillStyle = 'rgba(110, 52, 30, 0.3)';
+    ctx.beginPath();
+    ctx.ellipse(X(372), Y(704), X(50), Y(9), 0.06, 0, Math.PI * 2);
+    ctx.fill();
+  });
+  ctx.restore();
+  sprigLeaf(ctx, X(300), Y(690), X(96), -0.5, u);
+  citrus(ctx, X(352), Y(660), X(44));
+  sprigLeaf(ctx, X(312), Y(700), X(80), -0.12, u);
+  // A slice of orange lying in front of it.
+  citrusSlice(ctx, X(372), Y(734), X(46), Y(12));
+
+  bottle(ctx, u, v);
+  ctx.restore();
+}
+
+/** An upright cylinder from its top ellipse down to `bottom`, shaded left (lit) to right. */
+function cylinder(
+  ctx: Ctx,
+  cx: number,
+  top: number,
+  rx: number,
+  ry: number,
+  bottom: number,
+  stops: string[],
+) {
+  const side = ctx.createLinearGradient(cx - rx, 0, cx + rx, 0);
+  stops.forEach((c, i) => side.addColorStop([0, 0.3, 0.82, 1][i] ?? i / 3, c));
+  ctx.fillStyle = side;
+  ctx.beginPath();
+  ctx.moveTo(cx - rx, top);
+  ctx.lineTo(cx - rx, bottom);
+  ctx.ellipse(cx, bottom, rx, ry, 0, Math.PI, 0, true);
+  ctx.lineTo(cx + rx, top);
+  ctx.closePath();
+  ctx.fill();
+  ctx.fillStyle = stops[0]!;
+  ctx.beginPath();
+  ctx.ellipse(cx, top, rx, ry, 0, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+/** A whole orange, lit from the upper left, with its dimpled peel's highlight and stalk end. */
+function citrus(ctx: Ctx, x: number, y: number, r: number) {
+  const g = ctx.createRadialGradient(x - r * 0.4, y - r * 0.45, r * 0.05, x, y, r * 1.05);
+  g.addColorStop(0, '#FFD08A');
+  g.addColorStop(0.45, '#F59A2C');
+  g.addColorStop(1, '#B9530F');
+  ctx.fillStyle = g;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.55)';
+  ctx.beginPath();
+  ctx.ellipse(x - r * 0.42, y - r * 0.45, r * 0.16, r * 0.09, -0.6, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#6E7B3A';
+  ctx.beginPath();
+  ctx.arc(x + r * 0.1, y - r * 0.9, r * 0.08, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+/** An orange slice lying flat, seen at a low angle: rind, pith and segments. */
+function citrusSlice(ctx: Ctx, x: number, y: number, rx: number, ry: number) {
+  blurred(ctx, rx * 0.12, () => {
+    ctx.fillStyle = 'rgba(110, 52, 30, 0.3)';
+    ctx.beginPath();
+    ctx.ellipse(x + rx * 0.18, y + ry * 0.6, rx * 1.02, ry, 0, 0, Math.PI * 2);
+    ctx.fill();
+  });
+  ctx.fillStyle = '#D9731A';
+  ctx.beginPath();
+  ctx.ellipse(x, y + ry * 0.35, rx, ry, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#F6A23A';
+  ctx.beginPath();
+  ctx.ellipse(x, y, rx, ry, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#FFF1D6';
+  ctx.beginPath();
+  ctx.ellipse(x, y, rx * 0.9, ry * 0.86, 0, 0, Math.PI * 2);
+  ctx.fill();
+  for (let k = 0; k < 10; k++) {
+    const a0 = (k / 10) * Math.PI * 2 + 0.06;
+    const a1 = ((k + 1) / 10) * Math.PI * 2 - 0.06;
+    const seg = ctx.createLinearGradient(x - rx, y, x + rx, y);
+    seg.addColorStop(0, '#FFB347');
+    seg.addColorStop(1, '#F08A1E');
+    ctx.fillStyle = seg;
+    ctx.beginPath();
+    ctx.moveTo(x + Math.cos((a0 + a1) / 2) * rx * 0.08, y + Math.sin((a0 + a1) / 2) * ry * 0.08);
+    ctx.ellipse(x, y, rx * 0.82, ry * 0.76, 0, a0, a1);
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.45)';
+  ctx.beginPath();
+  ctx.ellipse(x - rx * 0.35, y - ry * 0.3, rx * 0.22, ry * 0.18, 0, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+/** A glossy leaf from its stalk end at (x, y), `len` long, turned by `angle`. */
+function sprigLeaf(ctx: Ctx, x: number, y: number, len: number, angle: number, u: number) {
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.rotate(angle);
+  const g = ctx.createLinearGradient(0, -len * 0.3, 0, len * 0.3);
+  g.addColorStop(0, '#8DB36A');
+  g.addColorStop(0.5, '#5E8A45');
+  g.addColorStop(1, '#3F6631');
+  ctx.fillStyle = g;
+  ctx.beginPath();
+  ctx.moveTo(0, 0);
+  ctx.quadraticCurveTo(len * 0.45, -len * 0.34, len, 0);
+  ctx.quadraticCurveTo(len * 0.5, len * 0.3, 0, 0);
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(230, 245, 210, 0.55)';
+  ctx.lineWidth = 2 * u;
+  ctx.beginPath();
+  ctx.moveTo(len * 0.04, 0);
+  ctx.quadraticCurveTo(len * 0.5, -len * 0.05, len * 0.94, 0);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** The amber dropper bottle, standing at the middle of the plinth. */
+function bottle(ctx: Ctx, u: number, v: number) {
+  const X = (x: number) => x * u;
+  const Y = (y: number) => y * v;
+  const [l, r, shoulder, foot] = [X(408), X(592), Y(446), Y(716)];
+  const width = r - l;
+  const body = () => {
+    ctx.beginPath();
+    ctx.roundRect(l, shoulder, width, foot - shoulder, [X(54), X(54), X(26), X(26)]);
+  };
+  // Amber glass: dark edges, the light side bright, a darker core where the serum is deepest.
+  const amber = ctx.createLinearGradient(l, 0, r, 0);
+  amber.addColorStop(0, '#6B2A0C');
+  amber.addColorStop(0.1, '#B2521A');
+  amber.addColorStop(0.26, '#E38B3C');
+  amber.addColorStop(0.5, '#C2621F');
+  amber.addColorStop(0.8, '#8A3A12');
+  amber.addColorStop(0.94, '#A24B18');
+  amber.addColorStop(1, '#5E240A');
+  ctx.fillStyle = amber;
+  body();
+  ctx.fill();
+  ctx.save();
+  body();
+  ctx.clip();
+  // The serum's level: clearer glass above it, the meniscus a bright line.
+  box(ctx, [l, shoulder, width, Y(28)], 'rgba(255, 214, 170, 0.2)');
+  box(ctx, [l, shoulder + Y(28), width, Y(3)], 'rgba(255, 228, 190, 0.45)');
+  // Thick glass at the foot.
+  box(
+    ctx,
+    [l, foot - Y(16), width, Y(16)],
+    vertical(ctx, foot - Y(16), foot, ['rgba(60, 20, 6, 0)', 'rgba(60, 20, 6, 0.45)']),
+  );
+  ctx.restore();
+
+  // The paper label, curving round the glass: lit at the left, turning into shade at the right.
+  const [ll, lr, lt, lb] = [X(420), X(580), Y(528), Y(664)];
+  ctx.fillStyle = '#FBF2E8';
+  ctx.fillRect(ll, lt, lr - ll, lb - lt);
+  const turn = ctx.createLinearGradient(ll, 0, lr, 0);
+  turn.addColorStop(0, 'rgba(120, 60, 30, 0.16)');
+  turn.addColorStop(0.22, 'rgba(255, 255, 255, 0)');
+  turn.addColorStop(0.62, 'rgba(120, 60, 30, 0.08)');
+  turn.addColorStop(1, 'rgba(90, 40, 20, 0.4)');
+  ctx.fillStyle = turn;
+  ctx.fillRect(ll, lt, lr - ll, lb - lt);
+  // What is printed on it, as shapes: a round mark, the name's bars, a rule and the volume.
+  const mid = (ll + lr) / 2 - X(4);
+  ctx.fillStyle = '#A8481F';
+  ctx.beginPath();
+  ctx.arc(mid, lt + Y(26), X(12), 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = '#FBF2E8';
+  ctx.fillRect(mid - X(3), lt + Y(18), X(3), Y(15));
+  ctx.fillRect(mid - X(3), lt + Y(30), X(9), Y(3));
+  ctx.fillStyle = '#5A2612';
+  ctx.fillRect(mid - X(52), lt + Y(54), X(104), Y(12));
+  ctx.fillStyle = '#A8481F';
+  ctx.fillRect(mid - X(38), lt + Y(74), X(76), Y(7));
+  ctx.fillStyle = 'rgba(90, 38, 18, 0.55)';
+  ctx.fillRect(mid - X(44), lt + Y(94), X(88), Y(2));
+  ctx.fillRect(mid - X(30), lt + Y(104), X(60), Y(4));
+  ctx.fillRect(mid - X(20), lt + Y(116), X(40), Y(4));
+
+  // Glass over everything: the key light's long highlight on the left, a rim on the right.
+  const streak = ctx.createLinearGradient(0, shoulder, 0, foot);
+  streak.addColorStop(0, 'rgba(255, 244, 230, 0.85)');
+  streak.addColorStop(0.6, 'rgba(255, 244, 230, 0.35)');
+  streak.addColorStop(1, 'rgba(255, 244, 230, 0.1)');
+  ctx.fillStyle = streak;
+  ctx.beginPath();
+  ctx.roundRect(l + X(16), shoulder + Y(34), X(16), foot - shoulder - Y(60), X(8));
+  ctx.fill();
+  ctx.fillStyle = 'rgba(255, 244, 230, 0.35)';
+  ctx.beginPath();
+  ctx.roundRect(l + X(38), shoulder + Y(40), X(5), foot - shoulder - Y(110), X(3));
+  ctx.fill();
+  ctx.strokeStyle = 'rgba(255, 226, 196, 0.45)';
+  ctx.lineWidth = 3 * u;
+  ctx.beginPath();
+  ctx.moveTo(r - X(6), shoulder + Y(60));
+  ctx.lineTo(r - X(6), foot - Y(30));
+  ctx.stroke();
+  ctx.strokeStyle = 'rgba(255, 250, 240, 0.8)';
+  ctx.lineWidth = 4 * u;
+  ctx.beginPath();
+  ctx.arc(l + X(54), shoulder + Y(54), X(42), Math.PI * 1.08, Math.PI * 1.42);
+  ctx.stroke();
+
+  // Neck, brass collar and the rubber bulb of the dropper.
+  const neck = ctx.createLinearGradient(X(466), 0, X(534), 0);
+  neck.addColorStop(0, '#7A3110');
+  neck.addColorStop(0.3, '#D98236');
+  neck.addColorStop(1, '#6A2A0C');
+  ctx.fillStyle = neck;
+  ctx.fillRect(X(466), Y(420), X(68), Y(30));
+  const brass = ctx.createLinearGradient(X(452), 0, X(548), 0);
+  brass.addColorStop(0, '#8A6A3A');
+  brass.addColorStop(0.22, '#F4DDA8');
+  brass.addColorStop(0.45, '#C9A264');
+  brass.addColorStop(0.8, '#7D5E30');
+  brass.addColorStop(1, '#A8864E');
+  ctx.fillStyle = brass;
+  ctx.beginPath();
+  ctx.roundRect(X(452), Y(362), X(96), Y(62), X(8));
+  ctx.fill();
+  for (let k = 0; k < 7; k++)
+    box(ctx, [X(452), Y(372 + k * 7), X(96), Y(1.5)], 'rgba(90, 64, 30, 0.25)');
+  const rubber = ctx.createLinearGradient(X(468), 0, X(532), 0);
+  rubber.addColorStop(0, '#2A201C');
+  rubber.addColorStop(0.28, '#6A5A52');
+  rubber.addColorStop(0.55, '#2E2420');
+  rubber.addColorStop(1, '#16100D');
+  ctx.fillStyle = rubber;
+  ctx.beginPath();
+  ctx.moveTo(X(472), Y(364));
+  ctx.lineTo(X(476), Y(300));
+  ctx.bezierCurveTo(X(468), Y(282), X(466), Y(244), X(500), Y(240));
+  ctx.bezierCurveTo(X(534), Y(244), X(532), Y(282), X(524), Y(300));
+  ctx.lineTo(X(528), Y(364));
+  ctx.closePath();
+  ctx.fill();
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.28)';
+  ctx.beginPath();
+  ctx.ellipse(X(486), Y(266), X(6), Y(16), 0.2, 0, Math.PI * 2);
+  ctx.fill();
+}
+
 /**
  * A five-petalled blossom (peach, apricot, an embroidered motif) at (x, y), `r` across each
  * petal, turned by `turn` radians, with a darker heart.
@@ -3187,6 +3601,18 @@ const ARTS: Art[] = [
         { name: 'teacup-without-handle', x: 0.8, y: 0.78, size: 0.14 },
       ]);
     },
+  },
+  {
+    folder: 'product-promo',
+    // The reference template's product shot: a studio still drawn from shapes, the bottle in the
+    // middle half of the frame (the square's tall crop keeps only that), dropper to base, between
+    // 0.18 and 0.74 of the height (the wide crops keep the middle 77 %).
+    file: 'product.jpg',
+    width: 1080,
+    height: 1080,
+    what: 'amber serum dropper bottle on a plinth, with an orange, in soft window light',
+    credits: [OWN_WORK],
+    draw: async (ctx, w, h) => serumStill(ctx, w, h),
   },
   // Catalog v2 templates.
   {

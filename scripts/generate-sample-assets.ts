@@ -110,70 +110,6 @@ function contactShadow(ctx: Ctx, cx: number, y: number, rx: number, alpha = 0.28
 
 // --- Product shots ------------------------------------------------------------------------------
 
-/** A serum bottle with a dropper cap on a pastel podium. */
-function serumShot(ctx: Ctx, w: number, h: number) {
-  ctx.fillStyle = linear(ctx, 0, 0, w, h, ['#F8E3D6', '#F1CDBB', '#E7B9A5']);
-  ctx.fillRect(0, 0, w, h);
-  blobs(ctx, w, h, 11, ['#FFF3EA', '#F6C8B4', '#FBE0D0'], 5);
-  // Fill the frame: templates crop this square to tall and wide boxes.
-  ctx.translate(w / 2, h * 0.7);
-  ctx.scale(1.22, 1.22);
-  ctx.translate(-w / 2, -h * 0.7);
-  // Podium.
-  const cx = w * 0.5;
-  const top = h * 0.74;
-  ctx.fillStyle = linear(ctx, cx - 330, 0, cx + 330, 0, ['#E9B9A3', '#F7DCCF', '#E3AE97']);
-  ctx.fillRect(cx - 330, top, 660, h - top);
-  ctx.fillStyle = linear(ctx, cx - 330, 0, cx + 330, 0, ['#F3CDBD', '#FFF0E8', '#EFC3B0']);
-  ctx.beginPath();
-  ctx.ellipse(cx, top, 330, 62, 0, 0, Math.PI * 2);
-  ctx.fill();
-  contactShadow(ctx, cx + 30, top, 170, 0.35);
-  // Bottle body.
-  const bw = 250;
-  const bh = 380;
-  const bx = cx - bw / 2;
-  const by = top - bh;
-  ctx.save();
-  ctx.shadowColor = 'rgba(120, 60, 30, 0.25)';
-  ctx.shadowBlur = 40;
-  ctx.shadowOffsetX = 24;
-  ctx.shadowOffsetY = 10;
-  roundRect(ctx, bx, by, bw, bh, 38);
-  ctx.fillStyle = linear(ctx, bx, 0, bx + bw, 0, [
-    '#B0542E',
-    '#D9804F',
-    '#F0A571',
-    '#C46638',
-    '#9E4626',
-  ]);
-  ctx.fill();
-  ctx.restore();
-  // Liquid line and glass highlight.
-  ctx.fillStyle = 'rgba(255, 236, 220, 0.22)';
-  roundRect(ctx, bx + 26, by + 30, 34, bh - 70, 17);
-  ctx.fill();
-  ctx.fillStyle = 'rgba(255, 250, 245, 0.92)';
-  roundRect(ctx, bx + 40, by + 150, bw - 80, 130, 10);
-  ctx.fill();
-  ctx.fillStyle = '#8E3E1F';
-  ctx.font = '800 30px "Be Vietnam Pro"';
-  ctx.textAlign = 'center';
-  ctx.fillText('SERUM', cx, by + 205);
-  ctx.font = '800 15px "Be Vietnam Pro"';
-  ctx.fillText('VITAMIN C · 30 ml', cx, by + 245);
-  // Neck and dropper.
-  ctx.fillStyle = linear(ctx, cx - 60, 0, cx + 60, 0, ['#2B211D', '#5A4A42', '#2B211D']);
-  roundRect(ctx, cx - 62, by - 70, 124, 78, 10);
-  ctx.fill();
-  ctx.fillStyle = linear(ctx, cx - 42, 0, cx + 42, 0, ['#1E1714', '#4B3D36', '#1E1714']);
-  roundRect(ctx, cx - 42, by - 190, 84, 130, 40);
-  ctx.fill();
-  // Leaves.
-  leaf(ctx, cx - 300, top - 40, 150, -0.5, '#7FA06A');
-  leaf(ctx, cx + 280, top - 20, 120, 0.6, '#93B37D');
-}
-
 function leaf(ctx: Ctx, x: number, y: number, len: number, angle: number, colour: string) {
   ctx.save();
   ctx.translate(x, y);
@@ -735,8 +671,8 @@ function shoppingBags(ctx: Ctx, w: number, h: number) {
 }
 
 const outputs: Output[] = [
-  // Product promotion (the benchmark reference).
-  { folder: 'product-promo', file: 'product.jpg', width: 1080, height: 1080, draw: serumShot },
+  // Product promotion (the benchmark reference); its product shot is drawn by
+  // generate-catalog-art.ts, with the other catalog scenes.
   {
     folder: 'product-promo',
     file: 'logo.png',
