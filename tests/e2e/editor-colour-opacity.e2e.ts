@@ -26,6 +26,16 @@ describe('bound colour opacity in the editor', () => {
     expect(await opacity.inputValue()).toBe('100');
     await opacity.fill('50');
     await expect.poll(() => opacity.inputValue()).toBe('50');
+    // The preview has drawn the draft as it is now: the see-through shape is on screen.
+    const preview = page.getByTestId('editor-preview');
+    const canvas = page.getByTestId('editor-canvas');
+    await expect
+      .poll(
+        async () =>
+          Number(await preview.getAttribute('data-preview-rev')) >=
+          Number(await canvas.getAttribute('data-draft-rev')),
+      )
+      .toBe(true);
     await screenshot(page, 'editor-colour-opacity');
     await saveInEditor(page);
 
