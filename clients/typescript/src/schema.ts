@@ -2086,6 +2086,7 @@ export interface paths {
                       | (
                           | string
                           | {
+                              alpha?: number;
                               fallback?: string;
                               var: string;
                             }
@@ -2097,6 +2098,7 @@ export interface paths {
                             colour:
                               | string
                               | {
+                                  alpha?: number;
                                   fallback?: string;
                                   var: string;
                                 };
@@ -2116,6 +2118,7 @@ export interface paths {
                             colour:
                               | string
                               | {
+                                  alpha?: number;
                                   fallback?: string;
                                   var: string;
                                 };
@@ -2131,6 +2134,7 @@ export interface paths {
                         | (
                             | string
                             | {
+                                alpha?: number;
                                 fallback?: string;
                                 var: string;
                               }
@@ -2142,6 +2146,7 @@ export interface paths {
                               colour:
                                 | string
                                 | {
+                                    alpha?: number;
                                     fallback?: string;
                                     var: string;
                                   };
@@ -2161,6 +2166,7 @@ export interface paths {
                               colour:
                                 | string
                                 | {
+                                    alpha?: number;
                                     fallback?: string;
                                     var: string;
                                   };
@@ -6303,6 +6309,7 @@ export interface paths {
                       | (
                           | string
                           | {
+                              alpha?: number;
                               fallback?: string;
                               var: string;
                             }
@@ -6314,6 +6321,7 @@ export interface paths {
                             colour:
                               | string
                               | {
+                                  alpha?: number;
                                   fallback?: string;
                                   var: string;
                                 };
@@ -6333,6 +6341,7 @@ export interface paths {
                             colour:
                               | string
                               | {
+                                  alpha?: number;
                                   fallback?: string;
                                   var: string;
                                 };
@@ -6348,6 +6357,7 @@ export interface paths {
                         | (
                             | string
                             | {
+                                alpha?: number;
                                 fallback?: string;
                                 var: string;
                               }
@@ -6359,6 +6369,7 @@ export interface paths {
                               colour:
                                 | string
                                 | {
+                                    alpha?: number;
                                     fallback?: string;
                                     var: string;
                                   };
@@ -6378,6 +6389,7 @@ export interface paths {
                               colour:
                                 | string
                                 | {
+                                    alpha?: number;
                                     fallback?: string;
                                     var: string;
                                   };
@@ -6825,6 +6837,7 @@ export interface paths {
                   | (
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         }
@@ -6836,6 +6849,7 @@ export interface paths {
                         colour:
                           | string
                           | {
+                              alpha?: number;
                               fallback?: string;
                               var: string;
                             };
@@ -6855,6 +6869,7 @@ export interface paths {
                         colour:
                           | string
                           | {
+                              alpha?: number;
                               fallback?: string;
                               var: string;
                             };
@@ -6870,6 +6885,7 @@ export interface paths {
                     | (
                         | string
                         | {
+                            alpha?: number;
                             fallback?: string;
                             var: string;
                           }
@@ -6881,6 +6897,7 @@ export interface paths {
                           colour:
                             | string
                             | {
+                                alpha?: number;
                                 fallback?: string;
                                 var: string;
                               };
@@ -6900,6 +6917,7 @@ export interface paths {
                           colour:
                             | string
                             | {
+                                alpha?: number;
                                 fallback?: string;
                                 var: string;
                               };
@@ -7258,6 +7276,7 @@ export interface paths {
                       | (
                           | string
                           | {
+                              alpha?: number;
                               fallback?: string;
                               var: string;
                             }
@@ -7269,6 +7288,7 @@ export interface paths {
                             colour:
                               | string
                               | {
+                                  alpha?: number;
                                   fallback?: string;
                                   var: string;
                                 };
@@ -7288,6 +7308,7 @@ export interface paths {
                             colour:
                               | string
                               | {
+                                  alpha?: number;
                                   fallback?: string;
                                   var: string;
                                 };
@@ -7303,6 +7324,7 @@ export interface paths {
                         | (
                             | string
                             | {
+                                alpha?: number;
                                 fallback?: string;
                                 var: string;
                               }
@@ -7314,6 +7336,7 @@ export interface paths {
                               colour:
                                 | string
                                 | {
+                                    alpha?: number;
                                     fallback?: string;
                                     var: string;
                                   };
@@ -7333,6 +7356,7 @@ export interface paths {
                               colour:
                                 | string
                                 | {
+                                    alpha?: number;
                                     fallback?: string;
                                     var: string;
                                   };
@@ -8207,6 +8231,7 @@ export interface paths {
                       | (
                           | string
                           | {
+                              alpha?: number;
                               fallback?: string;
                               var: string;
                             }
@@ -8218,6 +8243,7 @@ export interface paths {
                             colour:
                               | string
                               | {
+                                  alpha?: number;
                                   fallback?: string;
                                   var: string;
                                 };
@@ -8237,6 +8263,7 @@ export interface paths {
                             colour:
                               | string
                               | {
+                                  alpha?: number;
                                   fallback?: string;
                                   var: string;
                                 };
@@ -8252,6 +8279,7 @@ export interface paths {
                         | (
                             | string
                             | {
+                                alpha?: number;
                                 fallback?: string;
                                 var: string;
                               }
@@ -8263,6 +8291,7 @@ export interface paths {
                               colour:
                                 | string
                                 | {
+                                    alpha?: number;
                                     fallback?: string;
                                     var: string;
                                   };
@@ -8282,6 +8311,7 @@ export interface paths {
                               colour:
                                 | string
                                 | {
+                                    alpha?: number;
                                     fallback?: string;
                                     var: string;
                                   };
@@ -9938,6 +9968,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -9949,6 +9980,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -9968,6 +10000,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -9982,6 +10015,7 @@ export interface components {
           colour:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -10066,6 +10100,7 @@ export interface components {
             | (
                 | string
                 | {
+                    alpha?: number;
                     fallback?: string;
                     var: string;
                   }
@@ -10077,6 +10112,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -10096,6 +10132,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -10150,6 +10187,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -10161,6 +10199,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -10180,6 +10219,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -10201,6 +10241,7 @@ export interface components {
             | (
                 | string
                 | {
+                    alpha?: number;
                     fallback?: string;
                     var: string;
                   }
@@ -10212,6 +10253,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -10231,6 +10273,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -10255,6 +10298,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -10266,6 +10310,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -10285,6 +10330,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -10305,6 +10351,7 @@ export interface components {
           background:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -10318,6 +10365,7 @@ export interface components {
           foreground:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -10368,6 +10416,7 @@ export interface components {
           background:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -10390,6 +10439,7 @@ export interface components {
           foreground:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -10432,12 +10482,14 @@ export interface components {
           bulletColour?:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
           colour:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -10563,6 +10615,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -10574,6 +10627,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -10593,6 +10647,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -10607,6 +10662,7 @@ export interface components {
           colour:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -10691,6 +10747,7 @@ export interface components {
             | (
                 | string
                 | {
+                    alpha?: number;
                     fallback?: string;
                     var: string;
                   }
@@ -10702,6 +10759,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -10721,6 +10779,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -10775,6 +10834,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -10786,6 +10846,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -10805,6 +10866,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -10826,6 +10888,7 @@ export interface components {
             | (
                 | string
                 | {
+                    alpha?: number;
                     fallback?: string;
                     var: string;
                   }
@@ -10837,6 +10900,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -10856,6 +10920,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -10880,6 +10945,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -10891,6 +10957,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -10910,6 +10977,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -10930,6 +10998,7 @@ export interface components {
           background:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -10943,6 +11012,7 @@ export interface components {
           foreground:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -10993,6 +11063,7 @@ export interface components {
           background:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -11015,6 +11086,7 @@ export interface components {
           foreground:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -11057,12 +11129,14 @@ export interface components {
           bulletColour?:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
           colour:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -11188,6 +11262,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -11199,6 +11274,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -11218,6 +11294,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -11232,6 +11309,7 @@ export interface components {
           colour:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -11316,6 +11394,7 @@ export interface components {
             | (
                 | string
                 | {
+                    alpha?: number;
                     fallback?: string;
                     var: string;
                   }
@@ -11327,6 +11406,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -11346,6 +11426,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -11400,6 +11481,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -11411,6 +11493,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -11430,6 +11513,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -11451,6 +11535,7 @@ export interface components {
             | (
                 | string
                 | {
+                    alpha?: number;
                     fallback?: string;
                     var: string;
                   }
@@ -11462,6 +11547,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -11481,6 +11567,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -11505,6 +11592,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -11516,6 +11604,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -11535,6 +11624,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -11555,6 +11645,7 @@ export interface components {
           background:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -11568,6 +11659,7 @@ export interface components {
           foreground:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -11618,6 +11710,7 @@ export interface components {
           background:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -11640,6 +11733,7 @@ export interface components {
           foreground:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -11682,12 +11776,14 @@ export interface components {
           bulletColour?:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
           colour:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -11813,6 +11909,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -11824,6 +11921,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -11843,6 +11941,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -11857,6 +11956,7 @@ export interface components {
           colour:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -11941,6 +12041,7 @@ export interface components {
             | (
                 | string
                 | {
+                    alpha?: number;
                     fallback?: string;
                     var: string;
                   }
@@ -11952,6 +12053,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -11971,6 +12073,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -12025,6 +12128,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -12036,6 +12140,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -12055,6 +12160,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -12076,6 +12182,7 @@ export interface components {
             | (
                 | string
                 | {
+                    alpha?: number;
                     fallback?: string;
                     var: string;
                   }
@@ -12087,6 +12194,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -12106,6 +12214,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -12130,6 +12239,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -12141,6 +12251,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -12160,6 +12271,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -12180,6 +12292,7 @@ export interface components {
           background:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -12193,6 +12306,7 @@ export interface components {
           foreground:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -12243,6 +12357,7 @@ export interface components {
           background:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -12265,6 +12380,7 @@ export interface components {
           foreground:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -12307,12 +12423,14 @@ export interface components {
           bulletColour?:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
           colour:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -12438,6 +12556,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -12449,6 +12568,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -12468,6 +12588,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -12482,6 +12603,7 @@ export interface components {
           colour:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -12566,6 +12688,7 @@ export interface components {
             | (
                 | string
                 | {
+                    alpha?: number;
                     fallback?: string;
                     var: string;
                   }
@@ -12577,6 +12700,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -12596,6 +12720,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -12650,6 +12775,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -12661,6 +12787,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -12680,6 +12807,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -12701,6 +12829,7 @@ export interface components {
             | (
                 | string
                 | {
+                    alpha?: number;
                     fallback?: string;
                     var: string;
                   }
@@ -12712,6 +12841,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -12731,6 +12861,7 @@ export interface components {
                   colour:
                     | string
                     | {
+                        alpha?: number;
                         fallback?: string;
                         var: string;
                       };
@@ -12755,6 +12886,7 @@ export interface components {
               | (
                   | string
                   | {
+                      alpha?: number;
                       fallback?: string;
                       var: string;
                     }
@@ -12766,6 +12898,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -12785,6 +12918,7 @@ export interface components {
                     colour:
                       | string
                       | {
+                          alpha?: number;
                           fallback?: string;
                           var: string;
                         };
@@ -12805,6 +12939,7 @@ export interface components {
           background:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -12818,6 +12953,7 @@ export interface components {
           foreground:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -12868,6 +13004,7 @@ export interface components {
           background:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -12890,6 +13027,7 @@ export interface components {
           foreground:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
@@ -12932,12 +13070,14 @@ export interface components {
           bulletColour?:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
           colour:
             | string
             | {
+                alpha?: number;
                 fallback?: string;
                 var: string;
               };
