@@ -60,7 +60,8 @@ function place(dc: DrawContext, child: Layer, box: Box, axis: Axis, depth: numbe
     const sized: TextLayer = { ...child, ...box };
     const measured = measureTextLayer(dc, sized);
     if (!measured) return { layers: [], main: 0 };
-    const need = Math.min(box[axis.main], measured[axis.main]);
+    let need = Math.min(box[axis.main], measured[axis.main]);
+    if (axis === HORIZONTAL) need = widthThatKeepsFit(dc, sized, measured, need);
     return { layers: [{ ...sized, [axis.main]: Math.max(1, need) }], main: need };
   }
   if (child.kind === 'list' && axis === VERTICAL) {
@@ -71,6 +72,28 @@ function place(dc: DrawContext, child: Layer, box: Box, axis: Axis, depth: numbe
       : { layers: [], main: 0 };
   }
   return { layers: [{ ...child, ...box }], main: box[axis.main] };
+}
+
+/**
+ * The narrowest width, from the measured line's, at which the text fits as it was measured (same
+ * size, same lines). Line breaking sums word widths, which kerning across the spaces can make a
+ * hair wider than the line measured whole: in a box exactly that wide, the line would break,
+ * shrink or be cut short ("Phòng tập…") when drawn.
+ */
+function widthThatKeepsFit(
+  dc: DrawContext,
+  layer: TextLayer,
+  measured: { size: number; height: number },
+  from: number,
+): number {
+  // Almost always the first try fits; the slack then doubles, so a stubborn case costs a few
+  // measurements, not one per pixel.
+  for (let slack = 0; ; slack = Math.max(1, slack * 2)) {
+    const width = Math.ceil(from) + slack;
+    if (width >= layer.width) return layer.width;
+    const again = measureTextLayer(dc, { ...layer, width });
+    if (again && again.size === measured.size && again.height === measured.height) return width;
+  }
 }
 
 /**

@@ -169,6 +169,45 @@ describe('stack layers', () => {
     expect(longer.left - short.left).toBeGreaterThan(100);
   });
 
+  it('draw a horizontal stack’s text child at the size it was measured at, never cut short in its own tight box', async () => {
+    // The box drawn is as wide as the measured line; line breaking sums word widths, which
+    // kerning across the spaces can make a hair wider than the line measured whole. At its
+    // minimum size the name was then drawn as "Phòng tập…" with 600 px to spare.
+    const template = layoutTemplate({
+      textVariables: ['title'],
+      layers: [
+        {
+          kind: 'stack',
+          id: 'row',
+          direction: 'horizontal',
+          x: 96,
+          y: 88,
+          width: 760,
+          height: 64,
+          gap: 16,
+          align: 'center',
+          layers: [
+            box('logo', '#FF0000', 64, 64),
+            title({
+              width: 680,
+              height: 64,
+              font: { family: 'Montserrat', weight: 700 },
+              size: 32,
+              minSize: 32,
+              maxLines: 1,
+              fit: 'shrink',
+            }),
+          ],
+        },
+      ],
+    });
+    for (const name of ['Phòng tập Nhịp Sống', 'Nhà sách Phương Nam', 'Pulse Studio']) {
+      const report = await renderReport(jobFor(template, { title: name }));
+      const title = report.layers.find((layer) => layer.id === 'title');
+      expect(title, name).toMatchObject({ fittedSize: 32, lines: 1, truncated: false });
+    }
+  });
+
   it('lay nested stacks out inside their parent, and leave out hidden children with their gap', async () => {
     const template = layoutTemplate({
       textVariables: ['title', 'note'],
