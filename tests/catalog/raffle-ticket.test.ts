@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch, downloadBundle, waitForBatch } from '../helpers/batch-helpers.js';
 import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
-import { poppler } from '../helpers/poppler.js';
+import { pdfWords, poppler, type PdfWord } from '../helpers/poppler.js';
 import type { Json } from '../helpers/test-server.js';
 
 /**
@@ -20,13 +20,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-/** The text poppler finds in a region of a page, in mm from the page's top left. */
-function textIn(pdf: Buffer, page: number, box: { x: number; y: number; w: number; h: number }) {
-  const pt = (mm: number) => String(Math.round(mm * PT_PER_MM));
-  return poppler('pdftotext', pdf, [
-    ...['-f', String(page), '-l', String(page), '-r', '72'],
-    ...['-x', pt(box.x), '-y', pt(box.y), '-W', pt(box.w), '-H', pt(box.h)],
-  ]);
+/**
+ * The words in a region of a page, in mm from the page's top left (a word belongs to the region
+ * its centre lies in), from the words of the whole PDF read once.
+ */
+function textIn(
+  words: PdfWord[],
+  page: number,
+  box: { x: number; y: number; w: number; h: number },
+) {
+  const [x0, y0] = [box.x * PT_PER_MM, box.y * PT_PER_MM];
+  const [x1, y1] = [(box.x + box.w) * PT_PER_MM, (box.y + box.h) * PT_PER_MM];
+  return words
+    .filter((w) => w.page === page && w.cx >= x0 && w.cx < x1 && w.cy >= y0 && w.cy < y1)
+    .map((w) => w.word)
+    .join(' ');
 }
 
 describe('the raffle ticket', () => {
@@ -54,6 +62,7 @@ describe('the raffle ticket', () => {
     const pdf = (await downloadBundle(server, created.id)).readFile('sheets-1.pdf')!;
     const sheets = Math.ceil(ROWS / 10);
     expect(poppler('pdfinfo', pdf)).toMatch(new RegExp(`^Pages:\\s+${sheets}$`, 'm'));
+    const words = pdfWords(pdf);
 
     // 2 × 5 cells of 85 × 55 mm centred on A4 (20 mm and 11 mm margins), numbered row by row.
     const piles: string[][] = [];
@@ -61,11 +70,11 @@ describe('the raffle ticket', () => {
       const cell = { x: 20 + (position % 2) * 85, y: 11 + Math.floor(position / 2) * 55 };
       const pile: string[] = [];
       for (let sheet = 1; sheet <= sheets; sheet++) {
-        const numbers = [...textIn(pdf, sheet, { ...cell, w: 85, h: 55 }).matchAll(/YEP-\d{4}/g)];
+        const numbers = [...textIn(words, sheet, { ...cell, w: 85, h: 55 }).matchAll(/YEP-\d{4}/g)];
         if (numbers.length === 0) continue;
         // The same number on the stub (its left 25 mm) and on the ticket.
-        const stub = textIn(pdf, sheet, { ...cell, w: 24, h: 55 }).match(/YEP-\d{4}/g);
-        const kept = textIn(pdf, sheet, { x: cell.x + 26, y: cell.y, w: 59, h: 55 }).match(
+        const stub = textIn(words, sheet, { ...cell, w: 24, h: 55 }).match(/YEP-\d{4}/g);
+        const kept = textIn(words, sheet, { x: cell.x + 26, y: cell.y, w: 59, h: 55 }).match(
           /YEP-\d{4}/g,
         );
         expect(stub, `sheet ${sheet} position ${position + 1}`).toEqual([numbers[0]![0]]);

@@ -16,7 +16,7 @@ import {
 } from '../../shared/sheet-options.js';
 import { Template } from '../../shared/template-format.js';
 import { catalog, renderer } from '../helpers/engine-renderer.js';
-import { poppler } from '../helpers/poppler.js';
+import { pdfWords, poppler } from '../helpers/poppler.js';
 
 /**
  * Sheets drawn by the engine, opened with poppler: the page in points, each item's text where the
@@ -119,23 +119,6 @@ async function sheets(options: SheetOptions, names: string[]): Promise<RenderSuc
   return result;
 }
 
-/** Each word's box in points from the page's top left, by page (pdftotext -bbox). */
-function words(pdf: Uint8Array): { page: number; word: string; cx: number; cy: number }[] {
-  const html = poppler('pdftotext', pdf, ['-bbox']);
-  const found: { page: number; word: string; cx: number; cy: number }[] = [];
-  let page = 0;
-  for (const line of html.split('\n')) {
-    if (line.includes('<page ')) page += 1;
-    const match = /xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]+)</.exec(
-      line,
-    );
-    if (!match) continue;
-    const [x0, y0, x1, y1] = match.slice(1, 5).map(Number) as [number, number, number, number];
-    found.push({ page, word: match[5]!, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 });
-  }
-  return found;
-}
-
 /** Page `page` of a PDF as grey pixels at `dpi`, optionally a window of it (pixels). */
 async function greyPixels(
   pdf: Uint8Array,
@@ -187,7 +170,7 @@ describe('sheets in the engine', () => {
     for (const font of poppler('pdffonts', result.bytes).split('\n').slice(2).filter(Boolean))
       expect(font).toMatch(/\syes\s+yes\s+yes\s/);
     const p = plan(options);
-    const found = words(result.bytes);
+    const found = pdfWords(result.bytes);
     for (const [index, name] of names.entries()) {
       const word = found.find((w) => w.word === `F${name}`);
       expect(word, name).toBeDefined();
@@ -207,7 +190,7 @@ describe('sheets in the engine', () => {
       const result = await sheets(options, names);
       expect(poppler('pdfinfo', result.bytes)).toMatch(/^Pages:\s+2$/m);
       const width = 210 * PT;
-      const found = words(result.bytes);
+      const found = pdfWords(result.bytes);
       for (const name of names) {
         const front = found.find((w) => w.word === `F${name}`)!;
         const back = found.find((w) => w.word === `B${name}`)!;

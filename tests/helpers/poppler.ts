@@ -23,6 +23,31 @@ export function poppler(tool: string, pdf: Uint8Array, args: string[] = []): str
   }
 }
 
+/** A PDF word with its page (from 1) and its box's centre in points from the page's top left. */
+export interface PdfWord {
+  page: number;
+  word: string;
+  cx: number;
+  cy: number;
+}
+
+/** Every word of a PDF with where it is, read in one run of `pdftotext -bbox`. */
+export function pdfWords(pdf: Uint8Array): PdfWord[] {
+  const html = poppler('pdftotext', pdf, ['-bbox']);
+  const found: PdfWord[] = [];
+  let page = 0;
+  for (const line of html.split('\n')) {
+    if (line.includes('<page ')) page += 1;
+    const match = /xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]+)</.exec(
+      line,
+    );
+    if (!match) continue;
+    const [x0, y0, x1, y1] = match.slice(1, 5).map(Number) as [number, number, number, number];
+    found.push({ page, word: match[5]!, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 });
+  }
+  return found;
+}
+
 /** Rasterises page 1 with pdftoppm at a resolution; returns the PNG bytes. */
 export function rasterisePdf(pdf: Uint8Array, dpi: number, extra: string[] = []): Buffer {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdftoppm-'));
