@@ -66,7 +66,9 @@ describe('huge JSON bodies of tiny values', () => {
       expect(problem.detail).toMatch(/more than 100,000 items/);
       expect(problem.detail).toMatch(/POST \/v1\/uploads/);
       expect(sent.polls()).toBeGreaterThan(0);
-      expect(sent.slowest).toBeLessThan(1_000);
+      // Held for the whole parse, the API thread kept other clients waiting ~8 s; the bound
+      // leaves a slow two-core machine room for the refusal's own work (1.05 s seen there).
+      expect(sent.slowest).toBeLessThan(2_000);
     }
   }, 120_000);
 
