@@ -9,15 +9,16 @@ export interface Box {
   height: number;
 }
 
-/** `#RRGGBB` or `#RRGGBBAA` as a canvas colour; null when the value is empty. */
-export function cssColour(hex: string | null | undefined): string | null {
+/**
+ * `#RGB`, `#RRGGBB` or `#RRGGBBAA` as a canvas colour, its opacity multiplied by `alpha` (a bound
+ * colour's, see ColourValue); null when the value is empty.
+ */
+export function cssColour(hex: string | null | undefined, alpha = 1): string | null {
   if (!hex) return null;
   const h = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
-  if (h.length === 9) {
-    const alpha = parseInt(h.slice(7, 9), 16) / 255;
-    return `rgba(${parseInt(h.slice(1, 3), 16)}, ${parseInt(h.slice(3, 5), 16)}, ${parseInt(h.slice(5, 7), 16)}, ${alpha.toFixed(4)})`;
-  }
-  return h;
+  const opacity = (h.length === 9 ? parseInt(h.slice(7, 9), 16) / 255 : 1) * alpha;
+  if (opacity >= 1) return h.slice(0, 7);
+  return `rgba(${parseInt(h.slice(1, 3), 16)}, ${parseInt(h.slice(3, 5), 16)}, ${parseInt(h.slice(5, 7), 16)}, ${Math.max(0, opacity).toFixed(4)})`;
 }
 
 /** A literal colour, or a colour variable's value, or its fallback; null draws nothing. */
@@ -27,16 +28,10 @@ export function resolveColour(
 ): string | null {
   if (typeof value === 'string') return cssColour(value);
   const bound = values[value.var];
-  const hex = typeof bound === 'string' && bound.startsWith('#') ? bound : (value.fallback ?? null);
-  return cssColour(value.alpha === undefined || hex === null ? hex : withAlpha(hex, value.alpha));
-}
-
-/** The colour with its opacity multiplied by `alpha` (a user's `#RRGGBBAA` keeps its own part). */
-export function withAlpha(hex: string, alpha: number): string {
-  const h = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
-  const own = h.length === 9 ? parseInt(h.slice(7, 9), 16) / 255 : 1;
-  const byte = Math.round(Math.min(1, Math.max(0, own * alpha)) * 255);
-  return `${h.slice(0, 7)}${byte.toString(16).padStart(2, '0').toUpperCase()}`;
+  return cssColour(
+    typeof bound === 'string' && bound.startsWith('#') ? bound : (value.fallback ?? null),
+    value.alpha,
+  );
 }
 
 /** A fill or stroke style for the box: solid colour or gradient laid out like CSS. */

@@ -228,15 +228,10 @@ export function ColourField({
         (colours.find((v) => v.name === value.var)?.default as string | undefined) ??
         '#000000');
 
-  // A bound colour's opacity in per cent (`alpha` in the template); a literal carries its own.
+  // A bound colour's opacity (`alpha`, 0–1; shown in per cent); a literal carries its own.
   const alpha = typeof value === 'object' ? value.alpha : undefined;
-  const withOpacity = (
-    next: { var: string; fallback?: string },
-    percent: number | undefined,
-  ): ColourValueT =>
-    percent === undefined || percent >= 100
-      ? next
-      : { ...next, alpha: Math.max(0, Math.min(100, percent)) / 100 };
+  const boundTo = (name: string): ColourValueT =>
+    alpha === undefined ? { var: name } : { var: name, alpha };
 
   const bind = (choice: string) => {
     if (choice === LITERAL) onChange(literal);
@@ -255,8 +250,8 @@ export function ColourField({
         variables: [...tpl.variables, variable],
         sampleValues: { ...tpl.sampleValues, [name]: literal },
       }));
-      onChange(withOpacity({ var: name }, alpha === undefined ? undefined : alpha * 100));
-    } else onChange(withOpacity({ var: choice }, alpha === undefined ? undefined : alpha * 100));
+      onChange(boundTo(name));
+    } else onChange(boundTo(choice));
   };
 
   return (
@@ -296,7 +291,12 @@ export function ColourField({
           suffix="%"
           onChange={(percent) => {
             const { alpha: _previous, ...rest } = value;
-            onChange(withOpacity(rest, percent));
+            // 100 % (or a cleared field) is the colour as it is: no alpha is written.
+            onChange(
+              percent === undefined || percent >= 100
+                ? rest
+                : { ...rest, alpha: Math.max(0, percent) / 100 },
+            );
           }}
         />
       ) : null}

@@ -38,6 +38,14 @@ const box = (id: string, colour: string, width = 200, height = 100) => ({
   fill: colour,
 });
 
+/** A template whose one layer is a horizontal stack with `stack`'s place, size and children. */
+function rowTemplate(stack: Record<string, unknown>) {
+  return layoutTemplate({
+    textVariables: ['title'],
+    layers: [{ kind: 'stack', id: 'row', direction: 'horizontal', ...stack }],
+  });
+}
+
 function columnTemplate(stack: Record<string, unknown> = {}) {
   return layoutTemplate({
     textVariables: ['title'],
@@ -147,21 +155,13 @@ describe('stack layers', () => {
   });
 
   it('give a horizontal stack’s text child the width of its line, so the next child follows the word', async () => {
-    const template = layoutTemplate({
-      textVariables: ['title'],
-      layers: [
-        {
-          kind: 'stack',
-          id: 'row',
-          direction: 'horizontal',
-          x: 100,
-          y: 100,
-          width: 900,
-          height: 100,
-          gap: 10,
-          layers: [title({ width: 700, height: 100 }), box('after', '#FF0000', 50, 50)],
-        },
-      ],
+    const template = rowTemplate({
+      x: 100,
+      y: 100,
+      width: 900,
+      height: 100,
+      gap: 10,
+      layers: [title({ width: 700, height: 100 }), box('after', '#FF0000', 50, 50)],
     });
     const short = colourBounds(await renderPixels(jobFor(template, { title: 'Hi' })), RED)!;
     const longer = colourBounds(await renderPixels(jobFor(template, { title: 'Hi there' })), RED)!;
@@ -173,32 +173,24 @@ describe('stack layers', () => {
     // The box drawn is as wide as the measured line; line breaking sums word widths, which
     // kerning across the spaces can make a hair wider than the line measured whole. At its
     // minimum size the name was then drawn as "Phòng tập…" with 600 px to spare.
-    const template = layoutTemplate({
-      textVariables: ['title'],
+    const template = rowTemplate({
+      x: 96,
+      y: 88,
+      width: 760,
+      height: 64,
+      gap: 16,
+      align: 'center',
       layers: [
-        {
-          kind: 'stack',
-          id: 'row',
-          direction: 'horizontal',
-          x: 96,
-          y: 88,
-          width: 760,
+        box('logo', '#FF0000', 64, 64),
+        title({
+          width: 680,
           height: 64,
-          gap: 16,
-          align: 'center',
-          layers: [
-            box('logo', '#FF0000', 64, 64),
-            title({
-              width: 680,
-              height: 64,
-              font: { family: 'Montserrat', weight: 700 },
-              size: 32,
-              minSize: 32,
-              maxLines: 1,
-              fit: 'shrink',
-            }),
-          ],
-        },
+          font: { family: 'Montserrat', weight: 700 },
+          size: 32,
+          minSize: 32,
+          maxLines: 1,
+          fit: 'shrink',
+        }),
       ],
     });
     for (const name of ['Phòng tập Nhịp Sống', 'Nhà sách Phương Nam', 'Pulse Studio']) {
