@@ -130,9 +130,7 @@ async function emoji(name: string, size: number) {
 function paintBackground(ctx: Ctx, w: number, h: number, stops: string[], angle = 160) {
   const rad = ((angle - 90) * Math.PI) / 180;
   const [dx, dy] = [(Math.cos(rad) * w) / 2, (Math.sin(rad) * h) / 2];
-  const g = ctx.createLinearGradient(w / 2 - dx, h / 2 - dy, w / 2 + dx, h / 2 + dy);
-  stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
-  ctx.fillStyle = g;
+  ctx.fillStyle = linear(ctx, w / 2 - dx, h / 2 - dy, w / 2 + dx, h / 2 + dy, stops);
   ctx.fillRect(0, 0, w, h);
 }
 
@@ -249,9 +247,7 @@ async function place(ctx: Ctx, w: number, h: number, items: Item[]) {
 
 /** A floor or table line: the lower part of the frame in another tone, with a soft horizon. */
 function floor(ctx: Ctx, w: number, h: number, from: number, stops: string[]) {
-  const g = ctx.createLinearGradient(0, from * h, 0, h);
-  stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
-  ctx.fillStyle = g;
+  ctx.fillStyle = vertical(ctx, from * h, h, stops);
   ctx.fillRect(0, from * h, w, h - from * h);
 }
 
@@ -488,10 +484,32 @@ function box(ctx: Ctx, [x, y, w, h]: Box, fill: string | Gradient) {
   ctx.fillRect(x, y, w, h);
 }
 
-function vertical(ctx: Ctx, y0: number, y1: number, stops: string[]): Gradient {
-  const g = ctx.createLinearGradient(0, y0, 0, y1);
-  stops.forEach((c, i) => g.addColorStop(i / (stops.length - 1), c));
+/** A gradient stop: a bare colour is spaced evenly (i/(n-1)); a pair carries its own offset. */
+type Stop = string | readonly [offset: number, colour: string];
+
+/**
+ * Every linear gradient in the pictures is built here, so stops are spaced and added one way:
+ * from (x0, y0) to (x1, y1), through `stops` in the order given.
+ */
+function linear(
+  ctx: Ctx,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  stops: readonly Stop[],
+): Gradient {
+  const g = ctx.createLinearGradient(x0, y0, x1, y1);
+  stops.forEach((s, i) => {
+    if (typeof s === 'string') g.addColorStop(i / (stops.length - 1), s);
+    else g.addColorStop(...s);
+  });
   return g;
+}
+
+/** A vertical gradient from y0 down to y1. */
+function vertical(ctx: Ctx, y0: number, y1: number, stops: readonly Stop[]): Gradient {
+  return linear(ctx, 0, y0, 0, y1, stops);
 }
 
 /** A soft-edged shape: whatever `paint` fills, blurred by `blur` pixels. */
@@ -508,11 +526,11 @@ function blurred(ctx: Ctx, blur: number, paint: () => void) {
  */
 function castShadow(ctx: Ctx, x: number, y: number, w: number, depth: number, alpha = 0.34) {
   blurred(ctx, depth * 0.12, () => {
-    const g = ctx.createLinearGradient(0, y, 0, y + depth);
-    g.addColorStop(0, `rgba(52, 58, 74, ${alpha})`);
-    g.addColorStop(0.75, `rgba(52, 58, 74, ${alpha * 0.55})`);
-    g.addColorStop(1, 'rgba(52, 58, 74, 0)');
-    ctx.fillStyle = g;
+    ctx.fillStyle = vertical(ctx, y, y + depth, [
+      [0, `rgba(52, 58, 74, ${alpha})`],
+      [0.75, `rgba(52, 58, 74, ${alpha * 0.55})`],
+      [1, 'rgba(52, 58, 74, 0)'],
+    ]);
     ctx.beginPath();
     ctx.moveTo(x, y);
     ctx.lineTo(x + w, y);
@@ -526,10 +544,10 @@ function castShadow(ctx: Ctx, x: number, y: number, w: number, depth: number, al
 /** The shadow a pier casts sideways onto the recessed plane at its right. */
 function sideShadow(ctx: Ctx, x: number, y: number, width: number, h: number, alpha = 0.26) {
   blurred(ctx, width * 0.2, () => {
-    const g = ctx.createLinearGradient(x, 0, x + width, 0);
-    g.addColorStop(0, `rgba(52, 58, 74, ${alpha})`);
-    g.addColorStop(1, 'rgba(52, 58, 74, 0)');
-    ctx.fillStyle = g;
+    ctx.fillStyle = linear(ctx, x, 0, x + width, 0, [
+      `rgba(52, 58, 74, ${alpha})`,
+      'rgba(52, 58, 74, 0)',
+    ]);
     ctx.fillRect(x, y, width, h);
   });
 }
@@ -617,11 +635,11 @@ function slats(ctx: Ctx, [x, y, w, h]: Box, count: number, seed: number, weather
     const sx = x + i * pitch + pitch * 0.12;
     const sw = pitch * 0.7;
     const tone = 0.9 + rand() * 0.2;
-    const g = ctx.createLinearGradient(sx, 0, sx + sw, 0);
-    g.addColorStop(0, rgb(a, tone));
-    g.addColorStop(0.6, rgb(b, tone));
-    g.addColorStop(1, rgb(c, tone));
-    ctx.fillStyle = g;
+    ctx.fillStyle = linear(ctx, sx, 0, sx + sw, 0, [
+      [0, rgb(a, tone)],
+      [0.6, rgb(b, tone)],
+      [1, rgb(c, tone)],
+    ]);
     if (weathered && i % 4 === 2) {
       // A slat that has worked loose and dropped, leaving a gap at its top.
       ctx.fillRect(sx, y + h * 0.12, sw, h * 0.88);
@@ -742,10 +760,7 @@ function streetTree(ctx: Ctx, x: number, ground: number, height: number, seed: n
     );
     ctx.fill();
   });
-  const trunk = ctx.createLinearGradient(x - height * 0.02, 0, x + height * 0.02, 0);
-  trunk.addColorStop(0, '#8E8578');
-  trunk.addColorStop(1, '#4A4239');
-  ctx.strokeStyle = trunk;
+  ctx.strokeStyle = linear(ctx, x - height * 0.02, 0, x + height * 0.02, 0, ['#8E8578', '#4A4239']);
   ctx.lineCap = 'round';
   const limb = (x1: number, y1: number, x2: number, y2: number, width: number) => {
     ctx.lineWidth = width;
@@ -1754,15 +1769,20 @@ function townhouse(ctx: Ctx, w: number, h: number, options: TownhouseOptions = {
   // Sunlight: warm on the upper left of the facade, cooler low down and to the right.
   // Under cloud: flat, cool and a little dim all over.
   clipTo(ctx, [X(-0.15), Y(13.3), 6.3 * m, 13.3 * m]);
-  const light = ctx.createLinearGradient(X(0), Y(13), X(6), ground);
-  if (weathered) {
-    light.addColorStop(0, 'rgba(90, 96, 104, 0.08)');
-    light.addColorStop(1, 'rgba(60, 64, 70, 0.14)');
-  } else {
-    light.addColorStop(0, 'rgba(255, 214, 160, 0.14)');
-    light.addColorStop(0.6, 'rgba(255, 214, 160, 0.03)');
-    light.addColorStop(1, 'rgba(60, 70, 90, 0.08)');
-  }
+  const light = linear(
+    ctx,
+    X(0),
+    Y(13),
+    X(6),
+    ground,
+    weathered
+      ? ['rgba(90, 96, 104, 0.08)', 'rgba(60, 64, 70, 0.14)']
+      : [
+          [0, 'rgba(255, 214, 160, 0.14)'],
+          [0.6, 'rgba(255, 214, 160, 0.03)'],
+          [1, 'rgba(60, 70, 90, 0.08)'],
+        ],
+  );
   box(ctx, [0, 0, w, h], light);
   ctx.restore();
 
@@ -1922,11 +1942,11 @@ function serumStill(ctx: Ctx, w: number, h: number) {
   ctx.fill();
   ctx.restore();
   // The top face: brighter, a little glossy near the light.
-  const face = ctx.createLinearGradient(cx - rx, top - ry, cx + rx, top + ry);
-  face.addColorStop(0, '#FFF4EC');
-  face.addColorStop(0.55, '#F8E0D3');
-  face.addColorStop(1, '#F1D2C2');
-  ctx.fillStyle = face;
+  ctx.fillStyle = linear(ctx, cx - rx, top - ry, cx + rx, top + ry, [
+    [0, '#FFF4EC'],
+    [0.55, '#F8E0D3'],
+    [1, '#F1D2C2'],
+  ]);
   ctx.beginPath();
   ctx.ellipse(cx, top, rx, ry, 0, 0, Math.PI * 2);
   ctx.fill();
@@ -1962,10 +1982,10 @@ function serumStill(ctx: Ctx, w: number, h: number) {
     ctx.fill();
   });
   // Its reflection in the satin: the amber base, mirrored and fading.
-  const mirror = ctx.createLinearGradient(0, foot, 0, foot + Y(34));
-  mirror.addColorStop(0, 'rgba(150, 66, 24, 0.32)');
-  mirror.addColorStop(1, 'rgba(150, 66, 24, 0)');
-  ctx.fillStyle = mirror;
+  ctx.fillStyle = vertical(ctx, foot, foot + Y(34), [
+    'rgba(150, 66, 24, 0.32)',
+    'rgba(150, 66, 24, 0)',
+  ]);
   ctx.beginPath();
   ctx.roundRect(bl, foot - Y(2), br - bl, Y(36), [0, 0, X(30), X(30)]);
   ctx.fill();
@@ -2006,9 +2026,9 @@ function cylinder(
   bottom: number,
   stops: string[],
 ) {
-  const side = ctx.createLinearGradient(cx - rx, 0, cx + rx, 0);
-  stops.forEach((c, i) => side.addColorStop([0, 0.3, 0.82, 1][i] ?? i / 3, c));
-  ctx.fillStyle = side;
+  const offsets = [0, 0.3, 0.82, 1];
+  const side = stops.map((c, i) => [offsets[i] ?? i / 3, c] as const);
+  ctx.fillStyle = linear(ctx, cx - rx, 0, cx + rx, 0, side);
   ctx.beginPath();
   ctx.moveTo(cx - rx, top);
   ctx.lineTo(cx - rx, bottom);
@@ -2065,10 +2085,7 @@ function citrusSlice(ctx: Ctx, x: number, y: number, rx: number, ry: number) {
   for (let k = 0; k < 10; k++) {
     const a0 = (k / 10) * Math.PI * 2 + 0.06;
     const a1 = ((k + 1) / 10) * Math.PI * 2 - 0.06;
-    const seg = ctx.createLinearGradient(x - rx, y, x + rx, y);
-    seg.addColorStop(0, '#FFB347');
-    seg.addColorStop(1, '#F08A1E');
-    ctx.fillStyle = seg;
+    ctx.fillStyle = linear(ctx, x - rx, y, x + rx, y, ['#FFB347', '#F08A1E']);
     ctx.beginPath();
     ctx.moveTo(x + Math.cos((a0 + a1) / 2) * rx * 0.08, y + Math.sin((a0 + a1) / 2) * ry * 0.08);
     ctx.ellipse(x, y, rx * 0.82, ry * 0.76, 0, a0, a1);
@@ -2086,11 +2103,7 @@ function sprigLeaf(ctx: Ctx, x: number, y: number, len: number, angle: number, u
   ctx.save();
   ctx.translate(x, y);
   ctx.rotate(angle);
-  const g = ctx.createLinearGradient(0, -len * 0.3, 0, len * 0.3);
-  g.addColorStop(0, '#8DB36A');
-  g.addColorStop(0.5, '#5E8A45');
-  g.addColorStop(1, '#3F6631');
-  ctx.fillStyle = g;
+  ctx.fillStyle = vertical(ctx, -len * 0.3, len * 0.3, ['#8DB36A', '#5E8A45', '#3F6631']);
   ctx.beginPath();
   ctx.moveTo(0, 0);
   ctx.quadraticCurveTo(len * 0.45, -len * 0.34, len, 0);
@@ -2116,15 +2129,15 @@ function bottle(ctx: Ctx, u: number, v: number) {
     ctx.roundRect(l, shoulder, width, foot - shoulder, [X(54), X(54), X(26), X(26)]);
   };
   // Amber glass: dark edges, the light side bright, a darker core where the serum is deepest.
-  const amber = ctx.createLinearGradient(l, 0, r, 0);
-  amber.addColorStop(0, '#6B2A0C');
-  amber.addColorStop(0.1, '#B2521A');
-  amber.addColorStop(0.26, '#E38B3C');
-  amber.addColorStop(0.5, '#C2621F');
-  amber.addColorStop(0.8, '#8A3A12');
-  amber.addColorStop(0.94, '#A24B18');
-  amber.addColorStop(1, '#5E240A');
-  ctx.fillStyle = amber;
+  ctx.fillStyle = linear(ctx, l, 0, r, 0, [
+    [0, '#6B2A0C'],
+    [0.1, '#B2521A'],
+    [0.26, '#E38B3C'],
+    [0.5, '#C2621F'],
+    [0.8, '#8A3A12'],
+    [0.94, '#A24B18'],
+    [1, '#5E240A'],
+  ]);
   body();
   ctx.fill();
   ctx.save();
@@ -2145,12 +2158,12 @@ function bottle(ctx: Ctx, u: number, v: number) {
   const [ll, lr, lt, lb] = [X(420), X(580), Y(528), Y(664)];
   ctx.fillStyle = '#FBF2E8';
   ctx.fillRect(ll, lt, lr - ll, lb - lt);
-  const turn = ctx.createLinearGradient(ll, 0, lr, 0);
-  turn.addColorStop(0, 'rgba(120, 60, 30, 0.16)');
-  turn.addColorStop(0.22, 'rgba(255, 255, 255, 0)');
-  turn.addColorStop(0.62, 'rgba(120, 60, 30, 0.08)');
-  turn.addColorStop(1, 'rgba(90, 40, 20, 0.4)');
-  ctx.fillStyle = turn;
+  ctx.fillStyle = linear(ctx, ll, 0, lr, 0, [
+    [0, 'rgba(120, 60, 30, 0.16)'],
+    [0.22, 'rgba(255, 255, 255, 0)'],
+    [0.62, 'rgba(120, 60, 30, 0.08)'],
+    [1, 'rgba(90, 40, 20, 0.4)'],
+  ]);
   ctx.fillRect(ll, lt, lr - ll, lb - lt);
   // What is printed on it, as shapes: a round mark, the name's bars, a rule and the volume.
   const mid = (ll + lr) / 2 - X(4);
@@ -2171,11 +2184,11 @@ function bottle(ctx: Ctx, u: number, v: number) {
   ctx.fillRect(mid - X(20), lt + Y(116), X(40), Y(4));
 
   // Glass over everything: the key light's long highlight on the left, a rim on the right.
-  const streak = ctx.createLinearGradient(0, shoulder, 0, foot);
-  streak.addColorStop(0, 'rgba(255, 244, 230, 0.85)');
-  streak.addColorStop(0.6, 'rgba(255, 244, 230, 0.35)');
-  streak.addColorStop(1, 'rgba(255, 244, 230, 0.1)');
-  ctx.fillStyle = streak;
+  ctx.fillStyle = vertical(ctx, shoulder, foot, [
+    [0, 'rgba(255, 244, 230, 0.85)'],
+    [0.6, 'rgba(255, 244, 230, 0.35)'],
+    [1, 'rgba(255, 244, 230, 0.1)'],
+  ]);
   ctx.beginPath();
   ctx.roundRect(l + X(16), shoulder + Y(34), X(16), foot - shoulder - Y(60), X(8));
   ctx.fill();
@@ -2196,30 +2209,30 @@ function bottle(ctx: Ctx, u: number, v: number) {
   ctx.stroke();
 
   // Neck, brass collar and the rubber bulb of the dropper.
-  const neck = ctx.createLinearGradient(X(466), 0, X(534), 0);
-  neck.addColorStop(0, '#7A3110');
-  neck.addColorStop(0.3, '#D98236');
-  neck.addColorStop(1, '#6A2A0C');
-  ctx.fillStyle = neck;
+  ctx.fillStyle = linear(ctx, X(466), 0, X(534), 0, [
+    [0, '#7A3110'],
+    [0.3, '#D98236'],
+    [1, '#6A2A0C'],
+  ]);
   ctx.fillRect(X(466), Y(420), X(68), Y(30));
-  const brass = ctx.createLinearGradient(X(452), 0, X(548), 0);
-  brass.addColorStop(0, '#8A6A3A');
-  brass.addColorStop(0.22, '#F4DDA8');
-  brass.addColorStop(0.45, '#C9A264');
-  brass.addColorStop(0.8, '#7D5E30');
-  brass.addColorStop(1, '#A8864E');
-  ctx.fillStyle = brass;
+  ctx.fillStyle = linear(ctx, X(452), 0, X(548), 0, [
+    [0, '#8A6A3A'],
+    [0.22, '#F4DDA8'],
+    [0.45, '#C9A264'],
+    [0.8, '#7D5E30'],
+    [1, '#A8864E'],
+  ]);
   ctx.beginPath();
   ctx.roundRect(X(452), Y(362), X(96), Y(62), X(8));
   ctx.fill();
   for (let k = 0; k < 7; k++)
     box(ctx, [X(452), Y(372 + k * 7), X(96), Y(1.5)], 'rgba(90, 64, 30, 0.25)');
-  const rubber = ctx.createLinearGradient(X(468), 0, X(532), 0);
-  rubber.addColorStop(0, '#2A201C');
-  rubber.addColorStop(0.28, '#6A5A52');
-  rubber.addColorStop(0.55, '#2E2420');
-  rubber.addColorStop(1, '#16100D');
-  ctx.fillStyle = rubber;
+  ctx.fillStyle = linear(ctx, X(468), 0, X(532), 0, [
+    [0, '#2A201C'],
+    [0.28, '#6A5A52'],
+    [0.55, '#2E2420'],
+    [1, '#16100D'],
+  ]);
   ctx.beginPath();
   ctx.moveTo(X(472), Y(364));
   ctx.lineTo(X(476), Y(300));
@@ -2278,23 +2291,23 @@ function blossom(
  * centres as fractions of [x0, x1].
  */
 function silkSheen(ctx: Ctx, x0: number, x1: number, y0: number, y1: number, folds: number[]) {
-  const g = ctx.createLinearGradient(x0, 0, x1, 0);
-  g.addColorStop(0, 'rgba(70, 12, 30, 0.30)');
-  folds.forEach((f, i) => {
-    g.addColorStop(Math.max(0.001, f - 0.05), 'rgba(70, 12, 30, 0.04)');
-    g.addColorStop(f, i % 2 === 0 ? 'rgba(255, 244, 240, 0.34)' : 'rgba(255, 244, 240, 0.16)');
-    g.addColorStop(Math.min(0.999, f + 0.06), 'rgba(70, 12, 30, 0.12)');
-  });
-  g.addColorStop(1, 'rgba(70, 12, 30, 0.34)');
-  ctx.fillStyle = g;
+  ctx.fillStyle = linear(ctx, x0, 0, x1, 0, [
+    [0, 'rgba(70, 12, 30, 0.30)'],
+    ...folds.flatMap((f, i): Stop[] => [
+      [Math.max(0.001, f - 0.05), 'rgba(70, 12, 30, 0.04)'],
+      [f, i % 2 === 0 ? 'rgba(255, 244, 240, 0.34)' : 'rgba(255, 244, 240, 0.16)'],
+      [Math.min(0.999, f + 0.06), 'rgba(70, 12, 30, 0.12)'],
+    ]),
+    [1, 'rgba(70, 12, 30, 0.34)'],
+  ]);
   ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
   // The glint runs steeply down to the right: its gradient runs across, tilted a little.
   const mid = (y0 + y1) / 2;
-  const glint = ctx.createLinearGradient(x0, mid, x1, mid + (x1 - x0) * 0.3);
-  glint.addColorStop(0.3, 'rgba(255,255,255,0)');
-  glint.addColorStop(0.42, 'rgba(255,250,245,0.22)');
-  glint.addColorStop(0.5, 'rgba(255,255,255,0)');
-  ctx.fillStyle = glint;
+  ctx.fillStyle = linear(ctx, x0, mid, x1, mid + (x1 - x0) * 0.3, [
+    [0.3, 'rgba(255,255,255,0)'],
+    [0.42, 'rgba(255,250,245,0.22)'],
+    [0.5, 'rgba(255,255,255,0)'],
+  ]);
   ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
 }
 
@@ -2311,20 +2324,20 @@ function foldedSilk(ctx: Ctx, x: number, y: number, w: number, h: number, colour
   ctx.fill();
   ctx.restore();
   // The lit top curve of the fold and the shaded front edge.
-  const g = ctx.createLinearGradient(0, y, 0, y + h);
-  g.addColorStop(0, light);
-  g.addColorStop(0.45, base);
-  g.addColorStop(1, dark);
-  ctx.fillStyle = g;
+  ctx.fillStyle = vertical(ctx, y, y + h, [
+    [0, light],
+    [0.45, base],
+    [1, dark],
+  ]);
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, h * 0.42);
   ctx.fill();
-  const side = ctx.createLinearGradient(x, 0, x + w, 0);
-  side.addColorStop(0, 'rgba(255,255,255,0.0)');
-  side.addColorStop(0.3, 'rgba(255,250,245,0.28)');
-  side.addColorStop(0.42, 'rgba(255,255,255,0)');
-  side.addColorStop(1, 'rgba(60,20,30,0.18)');
-  ctx.fillStyle = side;
+  ctx.fillStyle = linear(ctx, x, 0, x + w, 0, [
+    [0, 'rgba(255,255,255,0.0)'],
+    [0.3, 'rgba(255,250,245,0.28)'],
+    [0.42, 'rgba(255,255,255,0)'],
+    [1, 'rgba(60,20,30,0.18)'],
+  ]);
   ctx.beginPath();
   ctx.roundRect(x, y, w, h, h * 0.42);
   ctx.fill();
@@ -2438,12 +2451,12 @@ function silkAoDai(ctx: Ctx, w: number, h: number) {
       blossom(ctx, bx, by, r, k === 0 ? '#F6B8C0' : '#F39CAB', '#B4435A', rand() * 3);
     }
   }
-  const vase = ctx.createLinearGradient(vx - 7 * u, 0, vx + 7 * u, 0);
-  vase.addColorStop(0, '#7FA197');
-  vase.addColorStop(0.35, '#C7DDD4');
-  vase.addColorStop(0.55, '#A6C4B9');
-  vase.addColorStop(1, '#62857B');
-  ctx.fillStyle = vase;
+  ctx.fillStyle = linear(ctx, vx - 7 * u, 0, vx + 7 * u, 0, [
+    [0, '#7FA197'],
+    [0.35, '#C7DDD4'],
+    [0.55, '#A6C4B9'],
+    [1, '#62857B'],
+  ]);
   ctx.beginPath();
   ctx.moveTo(vx - 2.2 * u, 62 * u);
   ctx.bezierCurveTo(vx - 2 * u, 67 * u, vx - 8 * u, 70 * u, vx - 7.5 * u, 78 * u);
@@ -2481,11 +2494,11 @@ function silkAoDai(ctx: Ctx, w: number, h: number) {
   ctx.fillStyle = '#A8774F';
   ctx.fillRect(px - 2.4 * u, py - 3.4 * u, 4.8 * u, 0.8 * u);
   ctx.fillRect(px - 2.4 * u, py + 2.6 * u, 4.8 * u, 0.8 * u);
-  const thread = ctx.createLinearGradient(px - 2 * u, 0, px + 2 * u, 0);
-  thread.addColorStop(0, '#A7782C');
-  thread.addColorStop(0.4, '#F1D48A');
-  thread.addColorStop(1, '#9A6B25');
-  ctx.fillStyle = thread;
+  ctx.fillStyle = linear(ctx, px - 2 * u, 0, px + 2 * u, 0, [
+    [0, '#A7782C'],
+    [0.4, '#F1D48A'],
+    [1, '#9A6B25'],
+  ]);
   ctx.fillRect(px - 1.9 * u, py - 2.6 * u, 3.8 * u, 5.2 * u);
 
   // The dress. Measures in u: shoulders at y 16, waist 43, hem 86; half-widths below.
@@ -2761,10 +2774,7 @@ function starRow(ctx: Ctx, w: number, h: number, filled: number) {
     }
     ctx.closePath();
     if (i < filled) {
-      const g = ctx.createLinearGradient(0, y - r, 0, y + r);
-      g.addColorStop(0, '#D9A441');
-      g.addColorStop(1, '#A86F1C');
-      ctx.fillStyle = g;
+      ctx.fillStyle = vertical(ctx, y - r, y + r, ['#D9A441', '#A86F1C']);
       ctx.fill();
     } else {
       ctx.strokeStyle = '#C9A25E';
@@ -2836,11 +2846,11 @@ function kettlebell(ctx: Ctx, x: number, ground: number, r: number, band: string
   ctx.save();
   ctx.lineCap = 'round';
   ctx.lineWidth = r * 0.24;
-  const handle = ctx.createLinearGradient(x - r, 0, x + r, 0);
-  handle.addColorStop(0, '#5A6272');
-  handle.addColorStop(0.35, '#2B313C');
-  handle.addColorStop(1, '#0E1117');
-  ctx.strokeStyle = handle;
+  ctx.strokeStyle = linear(ctx, x - r, 0, x + r, 0, [
+    [0, '#5A6272'],
+    [0.35, '#2B313C'],
+    [1, '#0E1117'],
+  ]);
   ctx.beginPath();
   ctx.moveTo(x - r * 0.62, cy - r * 0.55);
   ctx.bezierCurveTo(
@@ -2878,11 +2888,11 @@ function kettlebell(ctx: Ctx, x: number, ground: number, r: number, band: string
   ctx.globalAlpha = 0.92;
   ctx.fillRect(x - r, cy - r * 0.06, r * 2, r * 0.3);
   ctx.globalAlpha = 1;
-  const shade = ctx.createLinearGradient(x - r, 0, x + r, 0);
-  shade.addColorStop(0, 'rgba(255,255,255,0.18)');
-  shade.addColorStop(0.4, 'rgba(0,0,0,0)');
-  shade.addColorStop(1, 'rgba(0,0,0,0.6)');
-  ctx.fillStyle = shade;
+  ctx.fillStyle = linear(ctx, x - r, 0, x + r, 0, [
+    [0, 'rgba(255,255,255,0.18)'],
+    [0.4, 'rgba(0,0,0,0)'],
+    [1, 'rgba(0,0,0,0.6)'],
+  ]);
   ctx.fillRect(x - r, cy - r * 0.06, r * 2, r * 0.3);
   // A cool rim from the LED strip behind, on the shadowed right edge.
   ctx.strokeStyle = 'rgba(34, 211, 238, 0.45)';
@@ -2914,11 +2924,11 @@ function hexHead(ctx: Ctx, x: number, y: number, r: number) {
   ctx.fillStyle = '#07090D';
   hex(x + r * 0.16, y - r * 0.12, r);
   ctx.fill();
-  const face = ctx.createLinearGradient(x - r, y - r, x + r, y + r);
-  face.addColorStop(0, '#4A5262');
-  face.addColorStop(0.45, '#1E232C');
-  face.addColorStop(1, '#0B0D12');
-  ctx.fillStyle = face;
+  ctx.fillStyle = linear(ctx, x - r, y - r, x + r, y + r, [
+    [0, '#4A5262'],
+    [0.45, '#1E232C'],
+    [1, '#0B0D12'],
+  ]);
   hex(x, y, r);
   ctx.fill();
   ctx.strokeStyle = 'rgba(190, 210, 235, 0.35)';
@@ -2945,11 +2955,11 @@ function hexHead(ctx: Ctx, x: number, y: number, r: number) {
 function dumbbellRack(ctx: Ctx, x0: number, x1: number, ground: number, height: number) {
   const span = x1 - x0;
   const steel = (bx: number, by: number, bw: number, bh: number) => {
-    const g = ctx.createLinearGradient(0, by, 0, by + bh);
-    g.addColorStop(0, '#3A414E');
-    g.addColorStop(0.25, '#161A21');
-    g.addColorStop(1, '#0A0C10');
-    ctx.fillStyle = g;
+    ctx.fillStyle = vertical(ctx, by, by + bh, [
+      [0, '#3A414E'],
+      [0.25, '#161A21'],
+      [1, '#0A0C10'],
+    ]);
     ctx.fillRect(bx, by, bw, bh);
   };
   contactShadow(ctx, (x0 + x1) / 2, ground, span * 0.55, height * 0.06, 0.8);
@@ -2987,21 +2997,17 @@ function bumperPlate(
   const rx = r * 0.3;
   // The rim: the plate's edge between its back face and its front face.
   const back = x - facing * thick;
-  const rim = ctx.createLinearGradient(0, y - r, 0, y + r);
-  rim.addColorStop(0, '#3B4250');
-  rim.addColorStop(0.3, '#1A1E26');
-  rim.addColorStop(1, '#050608');
-  ctx.fillStyle = rim;
+  ctx.fillStyle = vertical(ctx, y - r, y + r, [
+    [0, '#3B4250'],
+    [0.3, '#1A1E26'],
+    [1, '#050608'],
+  ]);
   ctx.beginPath();
   ctx.ellipse(back, y, rx, r, 0, 0, Math.PI * 2);
   ctx.fill();
   ctx.fillRect(Math.min(x, back), y - r, Math.abs(x - back), r * 2);
   // The face: black rubber, a coloured ring, a steel hub, lit from the upper left.
-  const face = ctx.createLinearGradient(x - rx, y - r, x + rx, y + r);
-  face.addColorStop(0, '#2E3440');
-  face.addColorStop(0.5, '#14171E');
-  face.addColorStop(1, '#08090C');
-  ctx.fillStyle = face;
+  ctx.fillStyle = linear(ctx, x - rx, y - r, x + rx, y + r, ['#2E3440', '#14171E', '#08090C']);
   ctx.beginPath();
   ctx.ellipse(x, y, rx, r, 0, 0, Math.PI * 2);
   ctx.fill();
@@ -3010,10 +3016,7 @@ function bumperPlate(
   ctx.beginPath();
   ctx.ellipse(x, y, rx * 0.78, r * 0.78, 0, 0, Math.PI * 2);
   ctx.stroke();
-  const hub = ctx.createLinearGradient(0, y - r * 0.2, 0, y + r * 0.2);
-  hub.addColorStop(0, '#E2E8F0');
-  hub.addColorStop(1, '#4B5563');
-  ctx.fillStyle = hub;
+  ctx.fillStyle = vertical(ctx, y - r * 0.2, y + r * 0.2, ['#E2E8F0', '#4B5563']);
   ctx.beginPath();
   ctx.ellipse(x, y, rx * 0.2, r * 0.2, 0, 0, Math.PI * 2);
   ctx.fill();
@@ -3027,12 +3030,12 @@ function bumperPlate(
 
 /** A steel bar or sleeve from x0 to x1 at height y, `r` in radius, chrome lit from above. */
 function chromeBar(ctx: Ctx, x0: number, x1: number, y: number, r: number) {
-  const g = ctx.createLinearGradient(0, y - r, 0, y + r);
-  g.addColorStop(0, '#6B7280');
-  g.addColorStop(0.3, '#F1F5F9');
-  g.addColorStop(0.55, '#9CA3AF');
-  g.addColorStop(1, '#1F2937');
-  ctx.fillStyle = g;
+  ctx.fillStyle = vertical(ctx, y - r, y + r, [
+    [0, '#6B7280'],
+    [0.3, '#F1F5F9'],
+    [0.55, '#9CA3AF'],
+    [1, '#1F2937'],
+  ]);
   ctx.fillRect(x0, y - r, x1 - x0, r * 2);
 }
 
@@ -3151,16 +3154,16 @@ function gymStudio(ctx: Ctx, w: number, h: number) {
   // The lights mirrored in the floor: soft streaks under the uprights, a band under the strip.
   blurred(ctx, 18 * u, () => {
     for (const lx of [0.23, 0.77]) {
-      const g = ctx.createLinearGradient(0, ground, 0, h * 0.98);
-      g.addColorStop(0, 'rgba(232, 121, 249, 0.5)');
-      g.addColorStop(1, 'rgba(232, 121, 249, 0)');
-      ctx.fillStyle = g;
+      ctx.fillStyle = vertical(ctx, ground, h * 0.98, [
+        'rgba(232, 121, 249, 0.5)',
+        'rgba(232, 121, 249, 0)',
+      ]);
       ctx.fillRect(w * lx - 14 * u, ground, 28 * u, h - ground);
     }
-    const g = ctx.createLinearGradient(0, ground, 0, ground + 144 * u);
-    g.addColorStop(0, 'rgba(34, 211, 238, 0.28)');
-    g.addColorStop(1, 'rgba(34, 211, 238, 0)');
-    ctx.fillStyle = g;
+    ctx.fillStyle = vertical(ctx, ground, ground + 144 * u, [
+      'rgba(34, 211, 238, 0.28)',
+      'rgba(34, 211, 238, 0)',
+    ]);
     ctx.fillRect(w * 0.28, ground, w * 0.44, 144 * u);
   });
 
