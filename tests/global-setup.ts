@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildCompiledCore, currentBuild, useBuild } from '../bin/compiled-core.mjs';
+import { useRamTempDir } from './helpers/ram-temp-dir.js';
 import { stopSharedServices } from './helpers/services/shared-services-teardown.js';
 
 /**
  * Once per run, before any test file:
+ * - the run's temporary folder, on a RAM disk where there is one (helpers/ram-temp-dir.ts);
  * - the core compiled to JavaScript, which every process the tests spawn runs
  *   (tests/helpers/compiled-core.ts), marked as used by this process so that no newer build
  *   removes it while the run lasts;
@@ -14,6 +16,7 @@ import { stopSharedServices } from './helpers/services/shared-services-teardown.
  *   start them (tests/helpers/services/shared-services.ts); the teardown stops them.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const removeTempDir = useRamTempDir();
   let entry = currentBuild();
   if (!entry || !useBuild(entry)) {
     entry = await buildCompiledCore();
@@ -22,5 +25,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const servicesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-shared-services-'));
   project.provide('sharedServicesDir', servicesDir);
-  return () => stopSharedServices(servicesDir);
+  return async () => {
+    await stopSharedServices(servicesDir);
+    removeTempDir?.();
+  };
 }

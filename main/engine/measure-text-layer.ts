@@ -3,8 +3,9 @@ import type { DrawContext } from './draw-context.js';
 import { measureFormat2TextLayer } from './text/format2-text-layer.js';
 
 /**
- * The room a text layer's fitted text takes in its box (width of its widest line, height of its
- * lines with their marks, padding included) and the size it fits at; null when it draws no text.
+ * The room a text layer's fitted text takes in its box (the width its widest line needs to break
+ * as it did, height of its lines with their marks, padding included) and the size it fits at;
+ * null when it draws no text.
  * Stacks and fit groups are format 2 features, so this measures the way format 2 text is drawn.
  * Text on an arc keeps its box: it has no lines to measure.
  */

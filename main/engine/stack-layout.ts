@@ -60,8 +60,10 @@ function place(dc: DrawContext, child: Layer, box: Box, axis: Axis, depth: numbe
     const sized: TextLayer = { ...child, ...box };
     const measured = measureTextLayer(dc, sized);
     if (!measured) return { layers: [], main: 0 };
-    let need = Math.min(box[axis.main], measured[axis.main]);
-    if (axis === HORIZONTAL) need = widthThatKeepsFit(dc, sized, measured, need);
+    // Across a row, whole pixels: the measured width is what the line breaks needed, so the text
+    // fits a box that wide at the size and in the lines it was measured with.
+    const along = axis === HORIZONTAL ? Math.ceil(measured.width) : measured.height;
+    const need = Math.min(box[axis.main], along);
     return { layers: [{ ...sized, [axis.main]: Math.max(1, need) }], main: need };
   }
   if (child.kind === 'list' && axis === VERTICAL) {
@@ -72,28 +74,6 @@ function place(dc: DrawContext, child: Layer, box: Box, axis: Axis, depth: numbe
       : { layers: [], main: 0 };
   }
   return { layers: [{ ...child, ...box }], main: box[axis.main] };
-}
-
-/**
- * The narrowest width, from the measured line's, at which the text fits as it was measured (same
- * size, same lines). Line breaking sums word widths, which kerning across the spaces can make a
- * hair wider than the line measured whole: in a box exactly that wide, the line would break,
- * shrink or be cut short ("Phòng tập…") when drawn.
- */
-function widthThatKeepsFit(
-  dc: DrawContext,
-  layer: TextLayer,
-  measured: { size: number; height: number },
-  from: number,
-): number {
-  // Almost always the first try fits; the slack then doubles, so a stubborn case costs a few
-  // measurements, not one per pixel.
-  for (let slack = 0; ; slack = Math.max(1, slack * 2)) {
-    const width = Math.ceil(from) + slack;
-    if (width >= layer.width) return layer.width;
-    const again = measureTextLayer(dc, { ...layer, width });
-    if (again && again.size === measured.size && again.height === measured.height) return width;
-  }
 }
 
 /**

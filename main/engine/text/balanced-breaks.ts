@@ -6,7 +6,10 @@
  */
 export interface BreakUnit {
   width: number;
-  /** Width of the space between this unit and the next on the same line (0 inside a word). */
+  /**
+   * Room between this unit and the next on the same line: the space's width, plus the letter
+   * spacing after this unit's last letter (its width leaves that out); only that inside a word.
+   */
   spaceAfter: number;
   /** Added to the cost of a break after this unit: negative after punctuation. */
   penalty: number;
@@ -21,16 +24,42 @@ const RAGGED = 1_000;
 const WIDOW = 30_000;
 const IN_WORD = 5_000;
 
+/**
+ * The width of a line from `units[start]` with `units[index]` added to `lineWidth` (the width of
+ * the units before it on the line): what both ways of breaking compare with the box's width, and
+ * so the width a line is reported to need (lineWidthOf). One sum, added up in one order, so a box
+ * as wide as a reported line breaks it the same way again.
+ */
+function withUnit(
+  lineWidth: number,
+  units: readonly BreakUnit[],
+  start: number,
+  index: number,
+): number {
+  const unit = units[index]!;
+  return index === start ? unit.width : lineWidth + units[index - 1]!.spaceAfter + unit.width;
+}
+
+/** The width the breaks measured for the line of `units[start]` up to (not with) `units[end]`. */
+export function lineWidthOf(units: readonly BreakUnit[], start: number, end: number): number {
+  let lineWidth = 0;
+  for (let index = start; index < end; index++) {
+    lineWidth = withUnit(lineWidth, units, start, index);
+  }
+  return lineWidth;
+}
+
 /** Ends (exclusive unit indices) of each line. A unit wider than `width` gets a line alone. */
 export function greedyBreaks(units: readonly BreakUnit[], width: number): number[] {
   const ends: number[] = [];
-  let lineWidth = -1;
-  units.forEach((unit, i) => {
-    const previous = units[i - 1];
-    const added = lineWidth < 0 ? unit.width : lineWidth + (previous?.spaceAfter ?? 0) + unit.width;
-    if (lineWidth >= 0 && added > width) {
+  let start = 0;
+  let lineWidth = 0;
+  units.forEach((_, i) => {
+    const added = withUnit(lineWidth, units, start, i);
+    if (i > start && added > width) {
       ends.push(i);
-      lineWidth = unit.width;
+      start = i;
+      lineWidth = withUnit(0, units, start, i);
     } else lineWidth = added;
   });
   if (units.length > 0) ends.push(units.length);
@@ -48,7 +77,7 @@ export function balancedBreaks(units: readonly BreakUnit[], width: number): numb
     let lineWidth = 0;
     for (let end = start + 1; end <= n; end++) {
       const unit = units[end - 1]!;
-      lineWidth += unit.width + (end > start + 1 ? units[end - 2]!.spaceAfter : 0);
+      lineWidth = withUnit(lineWidth, units, start, end - 1);
       if (lineWidth > width && end > start + 1) break;
       const slack = Math.max(0, width - lineWidth) / width;
       let lineCost = LINE + RAGGED * slack * slack;

@@ -70,7 +70,7 @@ export function measureFormat2TextLayer(
   const span = inkSpan(dc.ctx, fitted.lines, fitted.lineHeightPx, fitted.size);
   return {
     fitted,
-    width: Math.max(0, ...fitted.widths) + 2 * inner.padding,
+    width: fitted.needed + 2 * inner.padding,
     height: span.bottom - span.top + 2 * inner.padding,
   };
 }

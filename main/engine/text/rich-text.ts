@@ -10,7 +10,7 @@ import {
 } from '../fit-text.js';
 import { fontShorthand } from '../fonts.js';
 import type { Box } from '../paint.js';
-import { balancedBreaks, greedyBreaks, type BreakUnit } from './balanced-breaks.js';
+import { balancedBreaks, greedyBreaks, lineWidthOf, type BreakUnit } from './balanced-breaks.js';
 import { decorationMetrics } from './decoration-metrics.js';
 import {
   breakPenalty,
@@ -39,10 +39,23 @@ export interface RichSpec extends TextStyleSpec {
 
 export interface RichLine {
   pieces: Piece[];
+  /** Width as drawn: the line measured whole (aligning it centre or right). */
   width: number;
+  /**
+   * Width as fitting measured it when it decided the line fits: the sum its breaks compared with
+   * the box's width (lineWidthOf), or for a line cut short with "…" its width measured whole.
+   */
+  fitWidth: number;
 }
 
 export interface RichFitted extends FittedText {
+  /**
+   * The width the lines need: the widest line's fitWidth. Not the widest line measured whole:
+   * breaks sum the widths of words and spaces, which kerning and rounding can make a hair wider
+   * than the line measured whole, and in a box only that wide the line would break, shrink or be
+   * cut short ("Phòng tập…") again. In a box this wide the text fits as it did here.
+   */
+  needed: number;
   richLines: RichLine[];
   /** The widths measured while fitting, reused when drawing. */
   measurer: Measurer;
@@ -147,7 +160,9 @@ function unitsOf(
   split: { kept: boolean; brokeWord: boolean },
 ): Unit[] {
   const units: Unit[] = [];
-  const space = (style: RunStyle | null) => (style ? m.width(' ', style) : 0);
+  // Between two units on a line: the space (if any) and the letter spacing after the first unit's
+  // last letter, which unit widths leave out, so lines add up to their width measured whole.
+  const space = (style: RunStyle | null) => (style ? m.width(' ', style) : 0) + m.spacing;
   for (const item of paragraph) {
     const pieces: Piece[] = [];
     item.words.forEach((word, i) => {
@@ -191,7 +206,7 @@ function unitsOf(
         units.push({
           pieces: [g],
           width: m.width(g.text, g.style) - m.spacing,
-          spaceAfter: lastGrapheme ? space(word.space) : m.spacing,
+          spaceAfter: space(lastGrapheme ? word.space : null),
           spaceStyle: lastGrapheme ? word.space : null,
           penalty: lastGrapheme ? breakPenalty(word) : 0,
           inWord: !lastGrapheme,
@@ -214,7 +229,7 @@ function layoutLines(
   for (const paragraph of paragraphs) {
     const units = unitsOf(paragraph, m, width, split);
     if (units.length === 0) {
-      lines.push({ pieces: [], width: 0 });
+      lines.push({ pieces: [], width: 0, fitWidth: 0 });
       continue;
     }
     const ends = spec.wrap === 'greedy' ? greedyBreaks(units, width) : balancedBreaks(units, width);
@@ -226,7 +241,7 @@ function layoutLines(
         for (const piece of unit.pieces) append(pieces, piece.text, piece.style);
         if (i < end - 1 && unit.spaceStyle) append(pieces, ' ', unit.spaceStyle);
       }
-      lines.push({ pieces, width: m.lineWidth(pieces) });
+      lines.push({ pieces, width: m.lineWidth(pieces), fitWidth: lineWidthOf(units, start, end) });
       start = end;
     }
   }
@@ -254,9 +269,9 @@ function attempt(
   const ok =
     (spec.maxLines === undefined || lines.length <= spec.maxLines) &&
     span.bottom - span.top <= height + 0.01 &&
-    // Half a pixel of slack, as the overflow check allows: a line measured whole may kern a
-    // hair wider than the sum of its words the breaks were chosen by.
-    lines.every((line) => line.width <= width + 0.5) &&
+    // The widths the breaks were chosen by (a grapheme wider than the box still gets a line), with
+    // half a pixel of slack, as the overflow check allows.
+    lines.every((line) => line.fitWidth <= width + 0.5) &&
     !(wholeness === 'kept' && split.kept) &&
     !(wholeness !== 'any' && split.brokeWord);
   return { ok, lines, lineHeightPx, m };
@@ -321,8 +336,12 @@ function withEllipsis(line: RichLine, m: Measurer, width: number): RichLine {
   };
   let count = graphemes.length;
   let pieces = build(count);
-  while (count > 0 && m.lineWidth(pieces) > width) pieces = build(--count);
-  return { pieces, width: m.lineWidth(pieces) };
+  let lineWidth = m.lineWidth(pieces);
+  while (count > 0 && lineWidth > width) {
+    pieces = build(--count);
+    lineWidth = m.lineWidth(pieces);
+  }
+  return { pieces, width: lineWidth, fitWidth: lineWidth };
 }
 
 function finish(
@@ -340,9 +359,10 @@ function finish(
   measurer.forget();
   const lines = richLines.map(plainText);
   const widths = richLines.map((line) => line.width);
+  const needed = Math.max(0, ...richLines.map((line) => line.fitWidth));
   const span = inkSpan(ctx, lines, lineHeightPx, size);
-  const overflow = widths.some((w) => w > width + 0.5) || span.bottom - span.top > height + 0.5;
-  return { size, lines, widths, lineHeightPx, truncated, overflow, richLines, measurer };
+  const overflow = needed > width + 0.5 || span.bottom - span.top > height + 0.5;
+  return { size, lines, widths, needed, lineHeightPx, truncated, overflow, richLines, measurer };
 }
 
 /**

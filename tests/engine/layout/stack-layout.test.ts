@@ -171,32 +171,33 @@ describe('stack layers', () => {
 
   it('draw a horizontal stack’s text child at the size it was measured at, never cut short in its own tight box', async () => {
     // The box drawn is as wide as the measured line; line breaking sums word widths, which
-    // kerning across the spaces can make a hair wider than the line measured whole. At its
-    // minimum size the name was then drawn as "Phòng tập…" with 600 px to spare.
-    const template = rowTemplate({
-      x: 96,
-      y: 88,
-      width: 760,
-      height: 64,
-      gap: 16,
-      align: 'center',
-      layers: [
-        box('logo', '#FF0000', 64, 64),
-        title({
-          width: 680,
-          height: 64,
-          font: { family: 'Montserrat', weight: 700 },
-          size: 32,
-          minSize: 32,
-          maxLines: 1,
-          fit: 'shrink',
-        }),
-      ],
-    });
-    for (const name of ['Phòng tập Nhịp Sống', 'Nhà sách Phương Nam', 'Pulse Studio']) {
+    // kerning and rounding can make a hair wider than the line measured whole. At its minimum
+    // size the name was then drawn as "Phòng tập…" with 600 px to spare. Measured whole, "AV To
+    // Wa" in Noto Serif at 92 px is 414 px exactly, and its words and spaces add up to a hair
+    // more: a box of the whole line's width rounded up still cut it short.
+    const cases: Array<[string, { family: string; weight: number }, number]> = [
+      ['Phòng tập Nhịp Sống', { family: 'Montserrat', weight: 700 }, 32],
+      ['Nhà sách Phương Nam', { family: 'Montserrat', weight: 700 }, 32],
+      ['Pulse Studio', { family: 'Montserrat', weight: 700 }, 32],
+      ['AV To Wa', { family: 'Noto Serif', weight: 400 }, 92],
+    ];
+    for (const [name, font, size] of cases) {
+      const height = Math.ceil(size * 2);
+      const template = rowTemplate({
+        x: 96,
+        y: 88,
+        width: 760,
+        height,
+        gap: 16,
+        align: 'center',
+        layers: [
+          box('logo', '#FF0000', 64, 64),
+          title({ width: 680, height, font, size, minSize: size, maxLines: 1, fit: 'shrink' }),
+        ],
+      });
       const report = await renderReport(jobFor(template, { title: name }));
-      const title = report.layers.find((layer) => layer.id === 'title');
-      expect(title, name).toMatchObject({ fittedSize: 32, lines: 1, truncated: false });
+      const drawn = report.layers.find((layer) => layer.id === 'title');
+      expect(drawn, name).toMatchObject({ fittedSize: size, lines: 1, truncated: false });
     }
   });
 
