@@ -48,9 +48,9 @@ function hasPostgresUser() {
 /** What the suite needs: a check, and the Debian package that provides it. */
 export const PREREQUISITES = [
   {
-    name: 'Chromium',
-    pkg: 'chromium',
-    present: () => fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'),
+    name: "Chromium's headless shell",
+    pkg: 'chromium-headless-shell',
+    present: () => fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'),
   },
   {
     name: 'redis-server',

@@ -9,13 +9,25 @@ import {
   coreProcessEnv,
   hasCoreProcessEnv,
 } from '../main/core-process-env.js';
+import { compiledServeEntry } from './helpers/compiled-core.js';
 import { REPO_ROOT } from './helpers/image-fixtures.js';
 import { testFetch } from './helpers/test-server.js';
 
-function startServe(args: string[], env: Record<string, string> = {}, entry = 'serve.ts') {
+/**
+ * The headless entry with `args`: compiled once per run (as the container image runs it) for
+ * what the server does, and `npm run serve`'s own command (start.ts under tsx) where the way it
+ * starts is what a test checks.
+ */
+function startServe(
+  args: string[],
+  env: Record<string, string> = {},
+  entry: 'serve' | 'npm run serve' = 'serve',
+) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(REPO_ROOT, 'main', entry), ...args],
+    entry === 'serve'
+      ? [compiledServeEntry(), ...args]
+      : ['--import', 'tsx', path.join(REPO_ROOT, 'main', 'start.ts'), '--headless', ...args],
     {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
@@ -39,7 +51,7 @@ function startServe(args: string[], env: Record<string, string> = {}, entry = 's
   return { child, waitFor, exited, output: () => output };
 }
 
-describe('npm run serve (headless mode)', () => {
+describe('the headless server (main/serve)', () => {
   it('prints the URL and a first key, writes server.json, and shuts down cleanly on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-serve-'));
     const serve = startServe(['--port', '0', '--data-dir', dataDir, '--workers', '1'], {
@@ -99,9 +111,9 @@ describe('npm run serve (start.ts --headless)', () => {
       Object.entries(process.env).filter(([name]) => !name.startsWith('MALLOC_')),
     ) as Record<string, string>;
     const launcher = startServe(
-      ['--headless', '--port', '0', '--data-dir', dataDir, '--workers', '1'],
+      ['--port', '0', '--data-dir', dataDir, '--workers', '1'],
       env,
-      'start.ts',
+      'npm run serve',
     );
     let serverPid: number | undefined;
     try {
