@@ -1,9 +1,9 @@
-import { drawnBoxesOf } from '../../shared/drawn-boxes.js';
 import path from 'node:path';
 import sharp from 'sharp';
 import { fileURLToPath } from 'node:url';
 import type { RenderJob, RenderResult, TextLayerReport } from '../render/render-protocol.js';
 import { releaseCanvas } from './canvas-pool.js';
+import { drawnBoxesOf } from '../../shared/drawn-boxes.js';
 import type { Problem } from '../../shared/errors.js';
 import { pageCount } from '../../shared/layout-pages.js';
 import { CONTENT_TYPES, EXTENSIONS, ZIP_CONTENT_TYPE, encodeCanvas } from './encode-image.js';
