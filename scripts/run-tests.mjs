@@ -1,7 +1,8 @@
 // `npm test`: everything the project checks, on a bare machine, in one command.
 //
-//   1. The system programs the tests drive (test-prerequisites.mjs): installed when missing, or
-//      one message naming the command to run.
+//   1. The system programs the tests drive (test-prerequisites.mjs) and Electron's type
+//      definitions (electron-types.mjs): installed when missing, or one message naming the command
+//      to run.
 //   2. Built once for the whole run: the UI the browser tests open, and the core compiled to
 //      JavaScript that every spawned process (CLI, serve, cluster nodes, browser-test cores) runs
 //      instead of transpiling the TypeScript at each start.
@@ -14,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { provideElectronTypes } from './electron-types.mjs';
 import { providePrerequisites } from './test-prerequisites.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,7 +23,7 @@ const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 
-if (!providePrerequisites()) process.exit(1);
+if (!providePrerequisites() || !provideElectronTypes(ROOT)) process.exit(1);
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-tests-'));
 
