@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  Template,
   RATIO_NAMES,
   type LayoutName,
   type Ratio,
+  type Template,
 } from '../../shared/template-format.js';
 import { foldForSearch } from '../../shared/fold-text.js';
-import { zodProblems } from '../../shared/zod-problems.js';
+import { checkTemplateText } from './checked-templates.js';
 import type { Taxonomy } from '../../shared/api-schemas.js';
 
 /** A template with where its assets live. */
@@ -53,9 +53,14 @@ export function templateTargets(template: Template): LayoutName[] {
   return [...templateRatios(template), ...others];
 }
 
+export interface LoadCatalogOptions {
+  /** Templates checked when this copy of the core was built (checked-templates.ts). */
+  checkedRecords?: string;
+}
+
 /** Reads every `<dir>/<slug>/template.json`; an invalid built-in template is a startup error. */
-export function loadCatalog(directory: string): Catalog {
-  return createCatalog(catalogFiles(directory).map(loadCatalogEntry));
+export function loadCatalog(directory: string, options: LoadCatalogOptions = {}): Catalog {
+  return createCatalog(catalogFiles(directory).map((file) => loadCatalogEntry(file, options)));
 }
 
 /**
@@ -63,7 +68,7 @@ export function loadCatalog(directory: string): Catalog {
  * that renders one template does not validate the other two dozen (a quarter of a second).
  * `list` and `taxonomy` load them all, with loadCatalog's checks.
  */
-export function loadCatalogLazily(directory: string): Catalog {
+export function loadCatalogLazily(directory: string, options: LoadCatalogOptions = {}): Catalog {
   const files = catalogFiles(directory);
   const byId = new Map<string, CatalogFile>();
   for (const file of files) {
@@ -72,7 +77,7 @@ export function loadCatalogLazily(directory: string): Catalog {
   }
   const loaded = new Map<string, CatalogEntry>();
   let all: Catalog | undefined;
-  const whole = () => (all ??= createCatalog(files.map(loadCatalogEntry)));
+  const whole = () => (all ??= createCatalog(files.map((file) => loadCatalogEntry(file, options))));
   return {
     list: (filter) => whole().list(filter),
     taxonomy: () => whole().taxonomy(),
@@ -82,7 +87,7 @@ export function loadCatalogLazily(directory: string): Catalog {
       if (!file) return undefined;
       let entry = loaded.get(id);
       if (!entry) {
-        entry = loadCatalogEntry(file);
+        entry = loadCatalogEntry(file, options);
         loaded.set(id, entry);
       }
       return entry.template.id === id ? entry : undefined;
@@ -108,15 +113,13 @@ function catalogFiles(directory: string): CatalogFile[] {
     .filter((entry) => fs.existsSync(entry.file));
 }
 
-function loadCatalogEntry({ slug, file, order }: CatalogFile): CatalogEntry {
-  const parsed = Template.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) {
-    const problems = zodProblems(parsed.error)
-      .map((p) => `${p.path}: ${p.message}`)
-      .join('; ');
-    throw new CatalogLoadError(`Template ${slug} is invalid: ${problems}`);
-  }
-  const template = parsed.data;
+function loadCatalogEntry(
+  { slug, file, order }: CatalogFile,
+  { checkedRecords }: LoadCatalogOptions,
+): CatalogEntry {
+  const checked = checkTemplateText(fs.readFileSync(file, 'utf8'), checkedRecords);
+  if (!checked.ok) throw new CatalogLoadError(`Template ${slug} is invalid: ${checked.problems}`);
+  const { template } = checked;
   return { template, assetsDir: path.dirname(file), ratios: templateRatios(template), order };
 }
 

@@ -1,5 +1,5 @@
 import { loadCatalog, loadCatalogLazily, type Catalog } from '../catalog/load-catalog.js';
-import { CATALOG_DIR } from './install-paths.js';
+import { CATALOG_DIR, CHECKED_TEMPLATES_FILE } from './install-paths.js';
 
 /** How a core loads the built-in templates; `dir` is for tests. */
 export interface CatalogChoice {
@@ -13,5 +13,6 @@ export interface CatalogChoice {
  */
 export function builtInCatalog(choice: CatalogChoice = {}): Catalog {
   const dir = choice.dir ?? CATALOG_DIR;
-  return choice.lazy ? loadCatalogLazily(dir) : loadCatalog(dir);
+  const options = { checkedRecords: CHECKED_TEMPLATES_FILE };
+  return choice.lazy ? loadCatalogLazily(dir, options) : loadCatalog(dir, options);
 }

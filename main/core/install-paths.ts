@@ -10,6 +10,11 @@ export const TEMPLATES_DIR = path.join(REPO_ROOT, 'templates');
 /** The built-in templates. */
 export const CATALOG_DIR = path.join(TEMPLATES_DIR, 'catalog');
 /**
+ * The built-in templates as checked when this copy was built (catalog/checked-templates.ts):
+ * the compiled copy has it; run from the sources, there is none and each start checks them.
+ */
+export const CHECKED_TEMPLATES_FILE = path.join(REPO_ROOT, 'checked-templates.json');
+/**
  * The bundled fonts, as the render threads find them (engine/render-job.ts), named here so that
  * a core does not load the engine for the path.
  */

@@ -81,4 +81,32 @@ describe('the compiled core of the render-desk bin', () => {
     );
     expect(byName).toEqual([]);
   });
+
+  it('carries every built-in template checked, so that its cores do not check them at start', async () => {
+    const { buildCompiledCore, currentBuild } = (await import(
+      path.join(REPO_ROOT, 'bin', 'compiled-core.mjs')
+    )) as { buildCompiledCore: () => Promise<string>; currentBuild: () => string | null };
+    const entry = currentBuild() ?? (await buildCompiledCore());
+    const build = path.resolve(entry, '..', '..', '..');
+    const records = JSON.parse(
+      fs.readFileSync(path.join(build, 'checked-templates.json'), 'utf8'),
+    ) as { templates: Record<string, { id: string }> };
+    const catalog = path.join(REPO_ROOT, 'templates', 'catalog');
+    const ids = fs
+      .readdirSync(catalog)
+      .filter((slug) => fs.existsSync(path.join(catalog, slug, 'template.json')))
+      .map(
+        (slug) =>
+          (
+            JSON.parse(fs.readFileSync(path.join(catalog, slug, 'template.json'), 'utf8')) as {
+              id: string;
+            }
+          ).id,
+      );
+    expect(
+      Object.values(records.templates)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual(ids.sort());
+  });
 });
