@@ -11,8 +11,10 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeEach, expect, inject } from 'vitest';
+import type { startCore as startRunningCore } from '../../main/app.js';
+import type { resolveConfig } from '../../main/config.js';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
-import { compiledServeEntry } from '../helpers/compiled-core.js';
+import { compiledModuleUrl, compiledServeEntry } from '../helpers/compiled-core.js';
 import { CHROMIUM, CHROMIUM_ARGS, requireChromium, ROOT } from './chromium.js';
 
 /**
@@ -76,30 +78,84 @@ export async function startCore(options: StartCoreOptions = {}): Promise<CorePro
     fs.symlinkSync(inject('sharedThumbnailsDir'), path.join(dataDir, 'cache', 'thumbnails'));
   }
   const apiKey = `rd_e2e_${crypto.randomBytes(18).toString('hex')}`;
-  const child = spawn(
-    process.execPath,
-    [
-      ...CORE_NODE_FLAGS,
-      compiledServeEntry(),
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--workers',
-      '1',
-      '--api-key',
-      apiKey,
-    ],
-    {
-      cwd: ROOT,
-      env: coreProcessEnv({
-        ...process.env,
-        RENDER_DESK_CREDITS: String(options.credits ?? 1000),
-        ...options.env,
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const args = ['--port', '0', '--data-dir', dataDir, '--workers', '1', '--api-key', apiKey];
+  const env = { RENDER_DESK_CREDITS: String(options.credits ?? 1000), ...options.env };
+  const started = inVitest ? await startInProcess(args, env) : await startProcess(args, env);
+  const api = (pathname: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    headers.set('authorization', `Bearer ${apiKey}`);
+    if (json !== undefined) headers.set('content-type', 'application/json');
+    return fetch(started.url + pathname, {
+      ...rest,
+      headers,
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+  };
+  return {
+    url: started.url,
+    uiLink: started.uiLink,
+    apiKey,
+    dataDir,
+    api,
+    stop: async () => {
+      await started.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
-  );
+  };
+}
+
+interface StartedCore {
+  url: string;
+  uiLink: string;
+  stop: () => Promise<void>;
+}
+
+interface CompiledCore {
+  startCore: typeof startRunningCore;
+  resolveConfig: typeof resolveConfig;
+}
+let compiledCore: Promise<CompiledCore> | undefined;
+
+/**
+ * A browser test's core, in the test's own process: the core compiled once per run (as the
+ * packaged app runs it), loaded once per test worker and started with the flags and environment
+ * `serve` would be given. A spawned core paid ~1.5 s of CPU per test to load its modules again;
+ * this one starts in a tenth of that. What the page talks to is the same HTTP server, routes and
+ * data folder; `serve` itself (flags, signals, its printed lines) has its own tests.
+ */
+async function startInProcess(args: string[], env: Record<string, string>): Promise<StartedCore> {
+  compiledCore ??= Promise.all([
+    import(compiledModuleUrl('main/app.js')) as Promise<CompiledCore>,
+    import(compiledModuleUrl('main/config.js')) as Promise<CompiledCore>,
+  ]).then(([app, config]) => ({ startCore: app.startCore, resolveConfig: config.resolveConfig }));
+  const compiled = await compiledCore;
+  const core = await compiled.startCore(compiled.resolveConfig(args, { ...process.env, ...env }));
+  return {
+    url: core.url,
+    uiLink: core.uiLink(),
+    stop: async () => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        core.close(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('the core did not close in 10 s')), 10_000);
+        }),
+      ]).finally(() => clearTimeout(timer));
+    },
+  };
+}
+
+/**
+ * The core as `serve`, in a process of its own: for the bench scripts, which time the UI against
+ * a core that shares no event loop with the browser's driver, as the app's does.
+ */
+async function startProcess(args: string[], env: Record<string, string>): Promise<StartedCore> {
+  const child = spawn(process.execPath, [...CORE_NODE_FLAGS, compiledServeEntry(), ...args], {
+    cwd: ROOT,
+    env: coreProcessEnv({ ...process.env, ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const lines = await new Promise<{ url: string; uiLink: string }>((resolve, reject) => {
     const timer = setTimeout(
@@ -122,35 +178,16 @@ export async function startCore(options: StartCoreOptions = {}): Promise<CorePro
       reject(new Error(`the core exited with ${code} before listening:\n${output}`));
     });
   });
-  const api = (pathname: string, init: RequestInit & { json?: unknown } = {}) => {
-    const { json, ...rest } = init;
-    const headers = new Headers(rest.headers);
-    headers.set('authorization', `Bearer ${apiKey}`);
-    if (json !== undefined) headers.set('content-type', 'application/json');
-    return fetch(lines.url + pathname, {
-      ...rest,
-      headers,
-      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-    });
-  };
-  return {
-    ...lines,
-    apiKey,
-    dataDir,
-    api,
-    stop: () => stopProcess(child, dataDir),
-  };
+  return { ...lines, stop: () => stopProcess(child) };
 }
 
-async function stopProcess(child: ChildProcess, dataDir: string): Promise<void> {
-  if (child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 export interface UiSession {

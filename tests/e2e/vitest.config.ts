@@ -22,5 +22,8 @@ export default defineConfig({
     // expect.poll waits for something the page or a server does; vitest's default 1 s is a
     // guess about speed that a loaded machine breaks. A condition that never holds still fails.
     expect: { poll: { timeout: 15_000 } },
+    // Each test's core runs in the test's process from the compiled copy (harness.ts): loaded
+    // by Node itself, not passed through vitest's transform like the test files.
+    server: { deps: { external: [/\/dist\/cli\//] } },
   },
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { lazyRenderPool } from '../../main/render/lazy-render-pool.js';
 import type { RenderPool, RenderPoolOptions } from '../../main/render/render-pool.js';
 import { REPO_ROOT } from './image-fixtures.js';
@@ -25,6 +26,11 @@ export function compiledRenderWorker(): string {
 /** A test core's render pool: compiled threads, started at the first render. */
 export function testRenderPool(options: RenderPoolOptions & { threads: number }): RenderPool {
   return lazyRenderPool({ ...options, workerFile: compiledRenderWorker() });
+}
+
+/** A module of that copy, as a URL to import (e.g. `main/app.js`). */
+export function compiledModuleUrl(relative: string): string {
+  return pathToFileURL(compiledFile(relative)).href;
 }
 
 function compiledFile(relative: string): string {
