@@ -27,7 +27,15 @@ export function testRenderPool(options: RenderPoolOptions & { threads: number })
   return lazyRenderPool({ ...options, workerFile: compiledRenderWorker() });
 }
 
-function compiledFile(relative: string): string {
+/** A file of that copy, by its path relative to the copy's folder (`main/serve.js`). */
+export function compiledFile(relative: string): string {
+  const file = path.join(compiledCoreDir(), relative);
+  if (!fs.existsSync(file)) throw new Error(`The compiled core has no ${file}.`);
+  return file;
+}
+
+/** The copy's folder, laid out as the repository (main/…, shared/…, templates linked). */
+export function compiledCoreDir(): string {
   const currentFile = path.join(REPO_ROOT, 'dist', 'cli', 'current.json');
   let build: string;
   try {
@@ -37,7 +45,7 @@ function compiledFile(relative: string): string {
       `The compiled core is missing (${currentFile}): the test run's global setup builds it; run the tests through vitest's configs or \`npm run build:cli\`.`,
     );
   }
-  const file = path.join(REPO_ROOT, 'dist', 'cli', build, relative);
-  if (!fs.existsSync(file)) throw new Error(`The compiled core has no ${file}.`);
-  return file;
+  const dir = path.join(REPO_ROOT, 'dist', 'cli', build);
+  if (!fs.existsSync(dir)) throw new Error(`The compiled core has no folder ${dir}.`);
+  return dir;
 }
