@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { lazyRenderPool } from '../../main/render/lazy-render-pool.js';
 import type { RenderPool, RenderPoolOptions } from '../../main/render/render-pool.js';
 import { REPO_ROOT } from './image-fixtures.js';
@@ -32,6 +33,15 @@ export function compiledFile(relative: string): string {
   const file = path.join(compiledCoreDir(), relative);
   if (!fs.existsSync(file)) throw new Error(`The compiled core has no ${file}.`);
   return file;
+}
+
+/**
+ * The copy's folder as a file URL ending in `/`: a fixture run as plain JavaScript (no TypeScript
+ * loader to transpile the core at its start) is handed it and imports the core's modules from
+ * it, `new URL('main/store/create-store.js', core)`.
+ */
+export function compiledCoreUrl(): string {
+  return pathToFileURL(compiledCoreDir() + path.sep).href;
 }
 
 /** The copy's folder, laid out as the repository (main/…, shared/…, templates linked). */
