@@ -15,6 +15,9 @@ import { watchLauncher } from './supervisor/launcher-watch.js';
  * as the desktop shell's: a core that dies is started again, and batches resume.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
+// Run from the compiled copy of the core (dist/cli/<build>/main/start.js): the server child runs
+// that copy's serve.js too, since the copy has no TypeScript sources for tsx.
+const compiled = import.meta.url.endsWith('.js');
 
 function electronBinary(): string | undefined {
   try {
@@ -44,6 +47,7 @@ function runHeadless(forwarded: string[]): void {
       coreLaunchSpec({
         appRoot: root,
         packaged: false,
+        compiled,
         execPath: process.execPath,
         nodePath: process.execPath,
         // The first core follows the flags, the environment and saved preferences; a restarted
@@ -92,6 +96,7 @@ function runClusterNode(forwarded: string[]): void {
   const spec = coreLaunchSpec({
     appRoot: root,
     packaged: false,
+    compiled,
     execPath: process.execPath,
     nodePath: process.execPath,
     extraArgs: forwarded,

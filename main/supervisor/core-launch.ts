@@ -14,6 +14,11 @@ export interface CoreLaunchOptions {
   /** The app folder: the repository in development, `resources/app` when packaged. */
   appRoot: string;
   packaged: boolean;
+  /**
+   * Development only: appRoot is a copy of the core compiled to JavaScript (dist/cli/<build>,
+   * bin/compiled-core.mjs), whose entry runs without a TypeScript loader.
+   */
+  compiled?: boolean;
   /** The Electron binary (packaged: it runs the core as Node with ELECTRON_RUN_AS_NODE). */
   execPath: string;
   /** Development: the Node that ran `npm start` (see below). */
@@ -35,9 +40,10 @@ export interface CoreLaunchOptions {
 }
 
 /**
- * Development runs the TypeScript sources with tsx under the Node that ran `npm start`, not
- * under Electron: the native modules in a development checkout are built for that Node's ABI
- * (there is deliberately no postinstall rebuild for Electron, which would break the tests).
+ * Development runs the TypeScript sources with tsx (or a compiled copy of them, as is) under the
+ * Node that ran `npm start`, not under Electron: the native modules in a development checkout
+ * are built for that Node's ABI (there is deliberately no postinstall rebuild for Electron,
+ * which would break the tests).
  * Packaged builds run the compiled core with Electron's own Node, against native modules that
  * electron-builder rebuilt for Electron's ABI.
  */
@@ -66,15 +72,16 @@ export function coreLaunchSpec(options: CoreLaunchOptions): CoreLaunchSpec {
   }
   // A development shell started by Electron must not hand Electron's run-as-node mode on.
   delete env.ELECTRON_RUN_AS_NODE;
-  const watchdog = path.join(options.appRoot, 'main', 'supervisor', 'core-watchdog.ts');
+  // A compiled copy holds no .ts files, and its JavaScript needs no loader.
+  const extension = options.compiled ? '.js' : '.ts';
+  const watchdog = path.join(options.appRoot, 'main', 'supervisor', `core-watchdog${extension}`);
   return {
     command: options.nodePath,
     args: [
       ...nodeFlags,
-      '--import',
-      'tsx',
+      ...(options.compiled ? [] : ['--import', 'tsx']),
       ...(options.supervised ? ['--import', pathToFileURL(watchdog).href] : []),
-      path.join(options.appRoot, 'main', 'serve.ts'),
+      path.join(options.appRoot, 'main', `serve${extension}`),
       ...flags,
     ],
     env,

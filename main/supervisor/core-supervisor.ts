@@ -8,7 +8,7 @@ import { parseCoreLine, redactCoreLine } from './core-output.js';
  * worker takes its whole process down; it must not take the window, or the headless server,
  * with it). Both the desktop shell and `npm start`/`npm run serve` (main/start.ts) use it.
  * Written against child_process only, so it is tested under plain Node against the real
- * `main/serve.ts`.
+ * headless entry (main/serve.ts, compiled).
  *
  * Life of a child: spawn → wait for its `UI:` line (ready) → … → exit. An exit nobody asked for
  * schedules a new child after a backoff that doubles with each failure in a row and starts over

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../main/app.js';
+import { compiledCoreUrl } from '../helpers/compiled-core.js';
 
 const run = promisify(execFile);
-const FIXTURE = path.join(REPO_ROOT, 'tests', 'engine', 'fixtures', 'catalog-render-hashes.ts');
+const FIXTURE = path.join(REPO_ROOT, 'tests', 'engine', 'fixtures', 'catalog-render-hashes.mjs');
 
 interface Line {
   id: string;
@@ -14,7 +15,7 @@ interface Line {
 }
 
 async function hashes(mode: 'deferred' | 'eager'): Promise<Map<string, Line>> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', FIXTURE, mode], {
+  const { stdout } = await run(process.execPath, [FIXTURE, compiledCoreUrl(), mode], {
     cwd: REPO_ROOT,
     maxBuffer: 16 * 1024 * 1024,
   });

@@ -33,7 +33,24 @@ export function compiledModuleUrl(relative: string): string {
   return pathToFileURL(compiledFile(relative)).href;
 }
 
-function compiledFile(relative: string): string {
+/** A file of that copy, by its path relative to the copy's folder (`main/serve.js`). */
+export function compiledFile(relative: string): string {
+  const file = path.join(compiledCoreDir(), relative);
+  if (!fs.existsSync(file)) throw new Error(`The compiled core has no ${file}.`);
+  return file;
+}
+
+/**
+ * The copy's folder as a file URL ending in `/`: a fixture run as plain JavaScript (no TypeScript
+ * loader to transpile the core at its start) is handed it and imports the core's modules from
+ * it, `new URL('main/store/create-store.js', core)`.
+ */
+export function compiledCoreUrl(): string {
+  return pathToFileURL(compiledCoreDir() + path.sep).href;
+}
+
+/** The copy's folder, laid out as the repository (main/…, shared/…, templates linked). */
+export function compiledCoreDir(): string {
   const currentFile = path.join(REPO_ROOT, 'dist', 'cli', 'current.json');
   let build: string;
   try {
@@ -43,7 +60,7 @@ function compiledFile(relative: string): string {
       `The compiled core is missing (${currentFile}): the test run's global setup builds it; run the tests through vitest's configs or \`npm run build:cli\`.`,
     );
   }
-  const file = path.join(REPO_ROOT, 'dist', 'cli', build, relative);
-  if (!fs.existsSync(file)) throw new Error(`The compiled core has no ${file}.`);
-  return file;
+  const dir = path.join(REPO_ROOT, 'dist', 'cli', build);
+  if (!fs.existsSync(dir)) throw new Error(`The compiled core has no folder ${dir}.`);
+  return dir;
 }

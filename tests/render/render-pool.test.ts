@@ -10,6 +10,7 @@ import {
   type RenderPool,
 } from '../../main/render/render-pool.js';
 import type { RenderJob } from '../../main/render/render-protocol.js';
+import { compiledCoreUrl } from '../helpers/compiled-core.js';
 
 const echoWorker = fileURLToPath(new URL('./fixtures/echo-worker.mjs', import.meta.url));
 let pool: RenderPool | undefined;
@@ -176,8 +177,8 @@ describe('closing a render pool', () => {
 
   it('never aborts the process when pools are closed as soon as their threads have loaded', () => {
     // In a child process: the abort this guards against ends the whole process, not a test.
-    const script = fileURLToPath(new URL('./fixtures/close-pools-at-load.mts', import.meta.url));
-    const child = spawnSync(process.execPath, ['--import', 'tsx', script, '40'], {
+    const script = fileURLToPath(new URL('./fixtures/close-pools-at-load.mjs', import.meta.url));
+    const child = spawnSync(process.execPath, [script, compiledCoreUrl(), '40'], {
       encoding: 'utf8',
       timeout: 60_000,
     });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { MenuCommand } from '../../shared/native-bridge.js';
 import { buildMenuTemplate } from '../../main/shell/app-menu.js';
@@ -73,6 +74,18 @@ describe('how the core is started', () => {
     expect(afterFlags.slice(0, 2)).toEqual(['--import', 'tsx']);
     expect(spec.args).toContain(path.join('/app', 'main', 'serve.ts'));
     expect(spec.args.slice(-6)).toEqual(['--port', '0', '--data-dir', '/data', '--workers', '1']);
+    expect(spec.env.ELECTRON_RUN_AS_NODE).toBeUndefined();
+  });
+
+  it('runs a compiled copy of the core as it is under plain Node in development', () => {
+    const spec = coreLaunchSpec({ ...base, packaged: false, compiled: true });
+    expect(spec.command).toBe('/usr/bin/node');
+    expect(spec.args.join(' ')).not.toContain('tsx');
+    expect(spec.args).toContain(path.join('/app', 'main', 'serve.js'));
+    expect(spec.args).toContain(
+      pathToFileURL(path.join('/app', 'main', 'supervisor', 'core-watchdog.js')).href,
+    );
+    expect(spec.args.join(' ')).not.toMatch(/\.ts\b/);
     expect(spec.env.ELECTRON_RUN_AS_NODE).toBeUndefined();
   });
 

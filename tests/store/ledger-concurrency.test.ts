@@ -4,13 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../../main/store/create-store.js';
+import { compiledCoreUrl } from '../helpers/compiled-core.js';
 import { useTempDirs } from './temp-dir.js';
 
 const run = promisify(execFile);
 const fixture = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'fixtures',
-  'debit-loop.ts',
+  'debit-loop.mjs',
 );
 const { tempDir } = useTempDirs();
 
@@ -22,7 +23,7 @@ describe('ledger under concurrent writers', () => {
     setup.close();
 
     const workers = ['a', 'b', 'c', 'd'].map((id) =>
-      run(process.execPath, ['--import', 'tsx', fixture, dataDir, id, '30']),
+      run(process.execPath, [fixture, compiledCoreUrl(), dataDir, id, '30']),
     );
     const results = (await Promise.all(workers)).map(
       ({ stdout }) => JSON.parse(stdout) as { charged: number; refused: number },

@@ -9,12 +9,15 @@ import {
   CoreSupervisor,
   type CoreState,
 } from '../../main/supervisor/core-supervisor.js';
-import { REPO_ROOT } from '../helpers/image-fixtures.js';
+import { compiledCoreDir } from '../helpers/compiled-core.js';
 import { openUiSession } from '../helpers/ui-session.js';
 
 /**
- * The supervisor against the real headless entry (main/serve.ts under tsx), as the development
- * shell runs it: no Electron involved.
+ * The supervisor against the real headless entry, started as the development shell starts it
+ * (plain Node, the stdin watchdog loaded first) from the core compiled once per run rather than
+ * main/serve.ts under tsx, which would transpile the sources at every start: no Electron
+ * involved. How the development spec itself reads is checked in shell/launch-and-menu.test.ts,
+ * and `npm run serve` runs it for real in serve.test.ts and headless-supervisor.test.ts.
  */
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -31,8 +34,9 @@ function tempDataDir(): string {
 function developmentSpec(dataDir: string, extraArgs: string[] = ['--workers', '1']) {
   return (port: number) =>
     coreLaunchSpec({
-      appRoot: REPO_ROOT,
+      appRoot: compiledCoreDir(),
       packaged: false,
+      compiled: true,
       execPath: process.execPath,
       nodePath: process.execPath,
       port,

@@ -3,12 +3,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { compiledFile } from '../helpers/compiled-core.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
 import { testFetch, type Json } from '../helpers/test-server.js';
 
 /**
  * `npm run serve` (main/start.ts --headless) runs the core under the desktop shell's supervisor:
  * a core that dies is started again, with backoff, and says so; SIGTERM/SIGINT stop it for good.
+ * Launched from the core compiled once per run (its start.js starts its serve.js), so that no
+ * start transpiles the sources; the last test runs `npm run serve` itself (start.ts under tsx),
+ * as does serve.test.ts.
  */
 
 const KEY = 'rdk_headless_supervisor_0123456789';
@@ -25,7 +29,7 @@ interface Launcher {
 }
 
 function launch(args: string[], options: { softOpenFiles?: number } = {}): Launcher {
-  const node = [process.execPath, '--import', 'tsx', path.join(REPO_ROOT, 'main', 'start.ts')];
+  const node = [process.execPath, compiledFile(path.join('main', 'start.js'))];
   const [command, ...rest] =
     options.softOpenFiles === undefined
       ? [...node, '--headless', ...args]
