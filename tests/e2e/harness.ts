@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeEach, expect, inject } from 'vitest';
 import type { startCore as startRunningCore } from '../../main/app.js';
 import type { resolveConfig } from '../../main/config.js';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
-import { compiledModuleUrl, compiledServeEntry } from '../helpers/compiled-core.js';
+import { compiledCoreUrl, compiledServeEntry } from '../helpers/compiled-core.js';
 import { CHROMIUM, CHROMIUM_ARGS, requireChromium, ROOT } from './chromium.js';
 
 /**
@@ -125,9 +125,10 @@ let compiledCore: Promise<CompiledCore> | undefined;
  * data folder; `serve` itself (flags, signals, its printed lines) has its own tests.
  */
 async function startInProcess(args: string[], env: Record<string, string>): Promise<StartedCore> {
+  const copy = compiledCoreUrl();
   compiledCore ??= Promise.all([
-    import(compiledModuleUrl('main/app.js')) as Promise<CompiledCore>,
-    import(compiledModuleUrl('main/config.js')) as Promise<CompiledCore>,
+    import(new URL('main/app.js', copy).href) as Promise<CompiledCore>,
+    import(new URL('main/config.js', copy).href) as Promise<CompiledCore>,
   ]).then(([app, config]) => ({ startCore: app.startCore, resolveConfig: config.resolveConfig }));
   const compiled = await compiledCore;
   const core = await compiled.startCore(compiled.resolveConfig(args, { ...process.env, ...env }));

@@ -28,11 +28,6 @@ export function testRenderPool(options: RenderPoolOptions & { threads: number })
   return lazyRenderPool({ ...options, workerFile: compiledRenderWorker() });
 }
 
-/** A module of that copy, as a URL to import (e.g. `main/app.js`). */
-export function compiledModuleUrl(relative: string): string {
-  return pathToFileURL(compiledFile(relative)).href;
-}
-
 /** A file of that copy, by its path relative to the copy's folder (`main/serve.js`). */
 export function compiledFile(relative: string): string {
   const file = path.join(compiledCoreDir(), relative);
