@@ -23,6 +23,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * Where the harness leaves the close of its worker's Chromium for the worker's environment
+ * (browser-environment.ts), which loads its own copy of these modules: a registered symbol is the
+ * same in both.
+ */
+export const CLOSE_WORKER_BROWSER = Symbol.for('render-desk.e2e.close-worker-browser');
+
 /** Fails loudly, with the fix, when the browser the suite drives is not installed. */
 export function requireChromium(): void {
   if (!fs.existsSync(CHROMIUM)) {

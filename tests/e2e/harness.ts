@@ -10,16 +10,22 @@ import {
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeEach, expect, inject } from 'vitest';
+import { afterEach, beforeEach, expect, inject } from 'vitest';
 import type { startCore as startRunningCore } from '../../main/app.js';
 import type { resolveConfig } from '../../main/config.js';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
 import { compiledCoreUrl, compiledServeEntry } from '../helpers/compiled-core.js';
-import { CHROMIUM, CHROMIUM_ARGS, requireChromium, ROOT } from './chromium.js';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  CLOSE_WORKER_BROWSER,
+  requireChromium,
+  ROOT,
+} from './chromium.js';
 
 /**
  * End-to-end helpers: every test starts its own core (port 0, a temp data dir, one worker) and
- * gets its own browser context (cookies, storage, cache and downloads of its own) in the file's
+ * gets its own browser context (cookies, storage, cache and downloads of its own) in the worker's
  * Chromium, so tests share no ports, files or cookies.
  */
 
@@ -27,33 +33,55 @@ export { requireChromium, ROOT } from './chromium.js';
 export const SCREENSHOTS = path.join(ROOT, 'tests', 'e2e', 'screenshots');
 
 /**
- * One Chromium per test file (Playwright gives each launch a fresh temporary profile), started
- * when a test first opens the UI: a launch costs ~0.5 s more than a new context, and contexts are
- * as isolated from each other as separate profiles for everything a test can see.
+ * One Chromium per test worker (Playwright gives each launch a fresh temporary profile), started
+ * when a test first opens the UI and kept for the worker's later files: a launch costs ~0.5 s
+ * more than a new context, and contexts are as isolated from each other as separate profiles for
+ * everything a test can see. The worker's environment (browser-environment.ts) closes it when the
+ * worker stops; a bench script calls closeBrowser().
  */
-let browser: Browser | undefined;
+let browser: Promise<Browser> | undefined;
+/** Contexts openUi made that are still open: a file's leftovers are closed after it. */
+const openContexts = new Set<BrowserContext>();
 
-async function fileBrowser(): Promise<Browser> {
+function workerBrowser(): Promise<Browser> {
   requireChromium();
-  if (browser?.isConnected()) return browser;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  if (!browser) {
+    const launching = chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    browser = launching;
+    // A browser that failed to start or went away is launched again for the next test.
+    const forget = () => {
+      if (browser === launching) browser = undefined;
+    };
+    launching.then((launched) => launched.on('disconnected', forget), forget);
+  }
   return browser;
 }
 
-/** Closes the file's Chromium: after a test file, or at the end of a bench script. */
+/** Closes the worker's Chromium: when the worker stops, or at the end of a bench script. */
 export async function closeBrowser(): Promise<void> {
   const open = browser;
   browser = undefined;
-  await open?.close();
+  await (await open?.catch(() => undefined))?.close();
+}
+
+/**
+ * Closes the contexts a test file left open (setup-file.ts), as closing the file's browser did:
+ * their pages would otherwise keep running, polling a stopped core, through the worker's later
+ * files.
+ */
+export async function closeContextsLeftOpen(): Promise<void> {
+  const left = [...openContexts];
+  openContexts.clear();
+  await Promise.all(left.map((context) => context.close()));
 }
 
 // The bench scripts (scripts/ui-bench.ts…) drive the same helpers outside vitest.
 const inVitest = process.env.VITEST !== undefined;
-if (inVitest) afterAll(closeBrowser);
+if (inVitest) (globalThis as Record<symbol, unknown>)[CLOSE_WORKER_BROWSER] = closeBrowser;
 
 export interface CoreProcess {
   url: string;
@@ -208,7 +236,7 @@ export interface OpenUiOptions {
 /** A fresh browser context on the core's one-time UI link; resolves once the app has rendered. */
 export async function openUi(core: CoreProcess, options: OpenUiOptions = {}): Promise<UiSession> {
   const context = await (
-    await fileBrowser()
+    await workerBrowser()
   ).newContext({
     viewport: { width: 1440, height: 900 },
     locale: options.locale ?? 'en-US',
@@ -219,6 +247,8 @@ export async function openUi(core: CoreProcess, options: OpenUiOptions = {}): Pr
     reducedMotion: 'reduce',
     acceptDownloads: true,
   });
+  openContexts.add(context);
+  context.once('close', () => openContexts.delete(context));
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const allowed = options.allowConsole ?? [];
@@ -228,8 +258,14 @@ export async function openUi(core: CoreProcess, options: OpenUiOptions = {}): Pr
     if (!allowed.some((re) => re.test(text))) consoleErrors.push(text);
   });
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
-  await page.goto(core.uiLink);
-  await page.waitForSelector('nav.sidebar');
+  try {
+    await page.goto(core.uiLink);
+    await page.waitForSelector('nav.sidebar');
+  } catch (error) {
+    // The test never gets this session to close, and the browser outlives the test.
+    await context.close();
+    throw error;
+  }
   return {
     context,
     page,
