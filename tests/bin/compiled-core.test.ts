@@ -23,6 +23,15 @@ function runSources(args: string[]): Promise<CliResult> {
   });
 }
 
+/** The current compiled copy's folder (dist/cli/<build>), built if a source changed. */
+async function compiledBuildDir(): Promise<string> {
+  const { buildCompiledCore, currentBuild } = (await import(
+    path.join(REPO_ROOT, 'bin', 'compiled-core.mjs')
+  )) as { buildCompiledCore: () => Promise<string>; currentBuild: () => string | null };
+  const entry = currentBuild() ?? (await buildCompiledCore());
+  return path.resolve(entry, '..', '..', '..');
+}
+
 describe('the compiled core of the render-desk bin', () => {
   let temp: ReturnType<typeof tempDir>;
   beforeEach(() => (temp = tempDir('rd-compiled-core-')));
@@ -65,11 +74,7 @@ describe('the compiled core of the render-desk bin', () => {
   });
 
   it('loads one bundled copy of zod instead of the package’s ninety-odd modules', async () => {
-    const { buildCompiledCore, currentBuild } = (await import(
-      path.join(REPO_ROOT, 'bin', 'compiled-core.mjs')
-    )) as { buildCompiledCore: () => Promise<string>; currentBuild: () => string | null };
-    const entry = currentBuild() ?? (await buildCompiledCore());
-    const build = path.resolve(entry, '..', '..', '..');
+    const build = await compiledBuildDir();
     expect(fs.statSync(path.join(build, 'vendor', 'zod.js')).size).toBeGreaterThan(100_000);
     const compiled = fs
       .readdirSync(build, { recursive: true })
@@ -86,11 +91,7 @@ describe('the compiled core of the render-desk bin', () => {
   });
 
   it('carries every built-in template checked, so that its cores do not check them at start', async () => {
-    const { buildCompiledCore, currentBuild } = (await import(
-      path.join(REPO_ROOT, 'bin', 'compiled-core.mjs')
-    )) as { buildCompiledCore: () => Promise<string>; currentBuild: () => string | null };
-    const entry = currentBuild() ?? (await buildCompiledCore());
-    const build = path.resolve(entry, '..', '..', '..');
+    const build = await compiledBuildDir();
     const records = JSON.parse(
       fs.readFileSync(path.join(build, 'checked-templates.json'), 'utf8'),
     ) as { templates: Record<string, { id: string }> };
