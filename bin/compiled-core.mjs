@@ -154,13 +154,13 @@ async function compileInto(esbuild, sources, dir) {
   fs.writeFileSync(engineSourcesFile, folderHash(path.join(ROOT, 'main', 'engine')));
   // The built-in templates checked once here, not again at each start of this copy (a file
   // changed since is checked as usual: the records are keyed by each file's digest).
-  const { writeCheckedTemplates } = await import(
-    pathToFileURL(path.join(dir, 'main', 'catalog', 'checked-templates.js')).href
+  const { writeCheckedCatalog } = await import(
+    pathToFileURL(path.join(dir, 'main', 'catalog', 'load-catalog.js')).href
   );
   const { CHECKED_TEMPLATES_FILE } = await import(
     pathToFileURL(path.join(dir, 'main', 'core', 'install-paths.js')).href
   );
-  writeCheckedTemplates(path.join(ROOT, 'templates', 'catalog'), CHECKED_TEMPLATES_FILE);
+  writeCheckedCatalog(path.join(ROOT, 'templates', 'catalog'), CHECKED_TEMPLATES_FILE);
 }
 
 /**

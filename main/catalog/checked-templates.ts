@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Template } from '../../shared/template-format.js';
 import { zodProblems } from '../../shared/zod-problems.js';
@@ -46,20 +45,18 @@ export function checkTemplateText(text: string, records?: string): CheckedTempla
 }
 
 /**
- * Checks every `<catalogDir>/<slug>/template.json` and records the parsed forms in `file`, for
- * cores that start from this copy. A template whose parsed form does not survive JSON unchanged
- * is left out (it is checked at each start instead), as is one the schema refuses.
+ * Checks each template file and records the parsed forms in `file`, for cores that start from
+ * this copy. A template whose parsed form does not survive JSON unchanged is left out (it is
+ * checked at each start instead), as is one the schema refuses.
  */
-export function writeCheckedTemplates(catalogDir: string, file: string): number {
+export function writeCheckedTemplates(templateFiles: string[], file: string): number {
   const templates: Record<string, unknown> = {};
-  for (const slug of fs.readdirSync(catalogDir).sort()) {
-    const source = path.join(catalogDir, slug, 'template.json');
-    if (!fs.existsSync(source)) continue;
+  for (const source of templateFiles) {
     const text = fs.readFileSync(source, 'utf8');
-    const parsed = Template.safeParse(JSON.parse(text));
-    if (!parsed.success) continue;
-    const stored: unknown = JSON.parse(JSON.stringify(parsed.data));
-    if (isDeepStrictEqual(stored, parsed.data)) templates[digestOf(text)] = stored;
+    const checked = checkTemplateText(text);
+    if (!checked.ok) continue;
+    const stored: unknown = JSON.parse(JSON.stringify(checked.template));
+    if (isDeepStrictEqual(stored, checked.template)) templates[digestOf(text)] = stored;
   }
   const records: CheckedRecords = { format: 1, templates };
   const next = `${file}.${process.pid}.tmp`;

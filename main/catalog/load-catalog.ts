@@ -7,7 +7,7 @@ import {
   type Template,
 } from '../../shared/template-format.js';
 import { foldForSearch } from '../../shared/fold-text.js';
-import { checkTemplateText } from './checked-templates.js';
+import { checkTemplateText, writeCheckedTemplates } from './checked-templates.js';
 import type { Taxonomy } from '../../shared/api-schemas.js';
 
 /** A template with where its assets live. */
@@ -61,6 +61,17 @@ export interface LoadCatalogOptions {
 /** Reads every `<dir>/<slug>/template.json`; an invalid built-in template is a startup error. */
 export function loadCatalog(directory: string, options: LoadCatalogOptions = {}): Catalog {
   return createCatalog(catalogFiles(directory).map((file) => loadCatalogEntry(file, options)));
+}
+
+/**
+ * Records every template of `<dir>` as checked, for the cores of a compiled copy
+ * (checked-templates.ts).
+ */
+export function writeCheckedCatalog(directory: string, recordsFile: string): number {
+  return writeCheckedTemplates(
+    catalogFiles(directory).map((entry) => entry.file),
+    recordsFile,
+  );
 }
 
 /**

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeCheckedTemplates } from '../../main/catalog/checked-templates.js';
-import { CatalogLoadError, loadCatalog } from '../../main/catalog/load-catalog.js';
+import {
+  CatalogLoadError,
+  loadCatalog,
+  writeCheckedCatalog,
+} from '../../main/catalog/load-catalog.js';
 import { REPO_ROOT } from '../helpers/image-fixtures.js';
 
 const CATALOG = path.join(REPO_ROOT, 'templates', 'catalog');
@@ -25,7 +28,7 @@ describe('templates checked when the core was built', () => {
 
   it('loads the same catalog from the records as by checking every template', () => {
     const checked = loadCatalog(CATALOG);
-    expect(writeCheckedTemplates(CATALOG, records)).toBe(checked.list().length);
+    expect(writeCheckedCatalog(CATALOG, records)).toBe(checked.list().length);
     const recorded = loadCatalog(CATALOG, { checkedRecords: records });
     expect(recorded.list()).toEqual(checked.list());
     expect(recorded.taxonomy()).toEqual(checked.taxonomy());
@@ -37,7 +40,7 @@ describe('templates checked when the core was built', () => {
     // built-in file in this process.
     const text = fs.readFileSync(templateFile('product-promo'), 'utf8');
     fs.writeFileSync(templateFile('product-promo'), JSON.stringify(JSON.parse(text), null, '\t'));
-    expect(writeCheckedTemplates(path.join(dir, 'catalog'), records)).toBe(1);
+    expect(writeCheckedCatalog(path.join(dir, 'catalog'), records)).toBe(1);
     // What the loader returns must come from the records, not from checking the file again.
     const stored = JSON.parse(fs.readFileSync(records, 'utf8')) as {
       templates: Record<string, { name: string }>;
@@ -52,7 +55,7 @@ describe('templates checked when the core was built', () => {
   it('checks a template whose file changed after the records were written, and refuses it when invalid', () => {
     copy('product-promo');
     copy('blog-header');
-    expect(writeCheckedTemplates(path.join(dir, 'catalog'), records)).toBe(2);
+    expect(writeCheckedCatalog(path.join(dir, 'catalog'), records)).toBe(2);
     const template = JSON.parse(fs.readFileSync(templateFile('blog-header'), 'utf8')) as object;
     fs.writeFileSync(templateFile('blog-header'), JSON.stringify({ ...template, layouts: 'none' }));
 
@@ -67,7 +70,7 @@ describe('templates checked when the core was built', () => {
     const template = JSON.parse(fs.readFileSync(templateFile('blog-header'), 'utf8')) as object;
     fs.writeFileSync(templateFile('blog-header'), JSON.stringify({ ...template, layouts: 'none' }));
 
-    expect(writeCheckedTemplates(path.join(dir, 'catalog'), records)).toBe(1);
+    expect(writeCheckedCatalog(path.join(dir, 'catalog'), records)).toBe(1);
     expect(() => loadCatalog(path.join(dir, 'catalog'), { checkedRecords: records })).toThrow(
       CatalogLoadError,
     );
@@ -89,7 +92,7 @@ describe('templates checked when the core was built', () => {
 
   it('gives each load its own copy of a template', () => {
     copy('product-promo');
-    writeCheckedTemplates(path.join(dir, 'catalog'), records);
+    writeCheckedCatalog(path.join(dir, 'catalog'), records);
     for (const options of [{}, { checkedRecords: records }]) {
       const first = loadCatalog(path.join(dir, 'catalog'), options).get('tmpl_product_promo')!;
       const name = first.template.name;

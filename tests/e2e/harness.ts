@@ -153,11 +153,13 @@ let compiledCore: Promise<CompiledCore> | undefined;
  * data folder; `serve` itself (flags, signals, its printed lines) has its own tests.
  */
 async function startInProcess(args: string[], env: Record<string, string>): Promise<StartedCore> {
-  const copy = compiledCoreUrl();
-  compiledCore ??= Promise.all([
-    import(new URL('main/app.js', copy).href) as Promise<CompiledCore>,
-    import(new URL('main/config.js', copy).href) as Promise<CompiledCore>,
-  ]).then(([app, config]) => ({ startCore: app.startCore, resolveConfig: config.resolveConfig }));
+  if (!compiledCore) {
+    const copy = compiledCoreUrl();
+    compiledCore = Promise.all([
+      import(new URL('main/app.js', copy).href) as Promise<CompiledCore>,
+      import(new URL('main/config.js', copy).href) as Promise<CompiledCore>,
+    ]).then(([app, config]) => ({ startCore: app.startCore, resolveConfig: config.resolveConfig }));
+  }
   const compiled = await compiledCore;
   const core = await compiled.startCore(compiled.resolveConfig(args, { ...process.env, ...env }));
   return {
