@@ -169,14 +169,20 @@ export async function composeCore(
     (message) => logServerProblem(message),
   );
   let services: CoreServices | undefined;
+  // Embedded mode's data on the store; closed with it (it holds the WAL file open for fsyncs).
+  const local = cluster ? undefined : sqliteCoreData(store);
+  const closeStore = async () => {
+    if (local) await local.close();
+    else store.close();
+  };
   try {
     // The node-local store keeps what is this machine's own (preferences, workspace templates
     // and fonts); the account, keys, batches and the rest live in `data`.
     // Outgoing webhooks: the batch commands queue a delivery in the data as a batch ends or a
     // row fails (a cluster node sets up its own, in start-cluster-node.ts).
-    const webhooks = cluster
+    const webhooks = !local
       ? undefined
-      : coreWebhooks(sqliteCoreData(store), {
+      : coreWebhooks(local, {
           ...options.webhookDispatcher,
           log: (message, detail) => console.error(message, detail),
         });
@@ -325,7 +331,7 @@ export async function composeCore(
           await stopProgress?.();
           await server.close();
           await pool.close();
-          store.close();
+          await closeStore();
         })();
         return closing;
       },
@@ -333,7 +339,7 @@ export async function composeCore(
   } catch (error) {
     await services?.close();
     await pool.close();
-    store.close();
+    await closeStore();
     throw error;
   }
 }

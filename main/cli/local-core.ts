@@ -1,4 +1,5 @@
 import type { CoreServices } from '../core/build-services.js';
+import type { CoreData } from '../data/core-data.js';
 import type { ImageUrlParts } from '../core/build-renderer.js';
 import { openDataFolder } from '../core/open-data-folder.js';
 import type { RenderPoolFactory } from '../core/render-pool-factory.js';
@@ -49,6 +50,12 @@ export async function composeLocalCore(
   const { config, store, pool } = openDataFolder(settings, makePool);
   let webhooks: CliWebhooks | undefined;
   let services: CoreServices | undefined;
+  // Closed with the store: it holds the WAL file open for the commits' fsyncs.
+  let sqliteData: CoreData | undefined;
+  const closeStore = async () => {
+    if (sqliteData) await sqliteData.close();
+    else store.close();
+  };
   try {
     // Loaded once the render threads are starting, so that loading the engine there and the
     // services here overlap (a cached batch that renders 3 rows is mostly this start).
@@ -57,7 +64,7 @@ export async function composeLocalCore(
       import('../data/sqlite-core-data.js'),
       options.webhooks ? import('./cli-webhooks.js') : undefined,
     ]);
-    const sqliteData = sqliteCoreData(store);
+    sqliteData = sqliteCoreData(store);
     webhooks = await webhooksModule?.cliWebhooks(sqliteData);
     // Another process (the app) may be rendering on this folder: its claims are live, so they
     // are left to expire rather than cleared as the server does at its start.
@@ -91,7 +98,7 @@ export async function composeLocalCore(
           await started.close();
           // After the runner, whose last rows and batch end queue their events as it stops.
           await Promise.all([pool.close(), webhooks?.sendBeforeExit()]);
-          store.close();
+          await closeStore();
         })();
         return closing;
       },
@@ -100,7 +107,7 @@ export async function composeLocalCore(
     await services?.close();
     await webhooks?.close();
     await pool.close();
-    store.close();
+    await closeStore();
     throw error;
   }
 }

@@ -54,8 +54,11 @@ export class WalSync {
       this.handle ??= fs.promises.open(`${this.db.name}-wal`, 'r+');
       await (await this.handle).datasync();
     } catch {
-      // No WAL file to sync (it was checkpointed away): make the database itself durable.
+      // No WAL file to sync (it was checkpointed away): make the database itself durable. A
+      // handle that opened but could not sync is closed, not left to the garbage collector.
+      const failed = this.handle;
       this.handle = null;
+      await (await failed?.catch(() => null))?.close().catch(() => undefined);
       this.db.pragma('wal_checkpoint(FULL)');
     }
   }

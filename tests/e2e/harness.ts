@@ -166,11 +166,13 @@ async function startInProcess(args: string[], env: Record<string, string>): Prom
     url: core.url,
     uiLink: core.uiLink(),
     stop: async () => {
+      // The render pool lets threads still loading finish (up to 20 s) before it stops them: a
+      // core that has not closed well after that is stuck.
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         core.close(),
         new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('the core did not close in 10 s')), 10_000);
+          timer = setTimeout(() => reject(new Error('the core did not close in 30 s')), 30_000);
         }),
       ]).finally(() => clearTimeout(timer));
     },
