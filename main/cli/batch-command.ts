@@ -40,6 +40,8 @@ Options:
                          one (rowNumber, total, today, uuid) or a serial number
                          ({"serial": {"start": 1001, "pad": 6, "prefix": "TIX-"}}); or @file.json
   --quality <1-100>      jpeg/webp quality
+  --scale <0.25-4>       raster formats: output pixels per layout pixel, 2 for retina screens
+                         (default 1; at most 5000 px a side)
   --brand <id>           the brand profile that fills brand-bound values (default brand otherwise)
   --name-pattern <p>     file names from columns, e.g. "{sku}-{name}" (default: the row number)
   --sheet <name|index>   the xlsx sheet to read
@@ -67,6 +69,7 @@ const OPTIONS = {
   targets: { type: 'string' },
   bindings: { type: 'string' },
   quality: { type: 'string' },
+  scale: { type: 'string' },
   'name-pattern': { type: 'string' },
   sheet: { type: 'string' },
   images: { type: 'string' },
@@ -129,6 +132,7 @@ export async function batchCommand(args: string[], style: TerminalStyle): Promis
         bindings:
           values.bindings !== undefined ? readJsonObject('bindings', values.bindings) : undefined,
         quality: values.quality,
+        scale: values.scale,
         brand: values.brand,
         namePattern: values['name-pattern'],
         sheet: values.sheet,

@@ -26,7 +26,7 @@ import { BUNDLED_FONTS_DIR, CLI_PRINCIPAL, type LocalCore } from './local-core.j
 import { outputFormat } from './output-format.js';
 import { RenderCache } from './render-cache.js';
 import { RenderFingerprints } from './render-fingerprint.js';
-import { parseQuality } from './render-request.js';
+import { parseQuality, parseScale } from './render-request.js';
 import type { TerminalStyle } from './terminal-style.js';
 import { UsageError } from './usage-error.js';
 import { runBatchToEnd } from './wait-for-batch.js';
@@ -45,6 +45,8 @@ export interface BatchRunOptions {
   /** How variables take their values (the API's `bindings`), checked by the batch. */
   bindings?: Record<string, unknown> | undefined;
   quality: string | undefined;
+  /** Output pixels per layout pixel (the API's `scale`). */
+  scale?: string | undefined;
   brand: string | undefined;
   namePattern: string | undefined;
   sheet: string | undefined;
@@ -88,6 +90,7 @@ interface BatchBase {
   targets?: string[];
   bindings?: Bindings;
   quality?: number;
+  scale?: number;
   brand?: string;
   imagesDir?: string;
   sheets?: SheetOptions;
@@ -105,6 +108,7 @@ export async function runBatch(
   const started = performance.now();
   const source = readCliSource(options.sourceFile, options.sheet);
   const quality = parseQuality('batch', options.quality);
+  const scale = parseScale('batch', options.scale);
   const { sheets } = options;
   if (sheets && options.cacheDir)
     throw new UsageError(
@@ -133,6 +137,7 @@ export async function runBatch(
     ...(options.cropMarks ? { cropMarks: true as const } : {}),
     ...(options.verifyCodes ? { verifyCodes: true as const } : {}),
     ...(quality !== undefined ? { quality } : {}),
+    ...(scale !== undefined ? { scale } : {}),
     ...(options.brand !== undefined ? { brand: options.brand } : {}),
     ...imagesFolder(options, core.dataDir),
   };
@@ -364,6 +369,7 @@ async function cachedRun(
     quality: base.quality ?? null,
     // Verified outputs are cached apart: a hit was read back when it was drawn.
     outputOptions: {
+      ...(base.scale !== undefined ? { scale: base.scale } : {}),
       ...(base.cropMarks ? { cropMarks: true } : {}),
       ...(base.verifyCodes ? { verifyCodes: true } : {}),
     },

@@ -28,6 +28,8 @@ Options:
   --target <layout>    a ratio (square, portrait, story, landscape, og) or a print layout such
                        as a4; templates show <id> lists them (default: the template's first)
   --quality <1-100>    jpeg/webp quality (default 90)
+  --scale <0.25-4>     raster formats: output pixels per layout pixel, 2 for retina screens
+                       (default 1; at most 5000 px a side)
   --brand <id>         the brand profile that fills brand-bound values (default: the default brand)
   --crop-marks         crop marks outside the trim and bleed (print layouts; a pixel layout gets
                        them at 96 px an inch); the page or image grows to hold them
@@ -40,6 +42,7 @@ const OPTIONS = {
   values: { type: 'string' },
   out: { type: 'string', short: 'o' },
   quality: { type: 'string' },
+  scale: { type: 'string' },
   'crop-marks': { type: 'boolean' },
 } as const;
 

@@ -13,6 +13,17 @@ export function parseQuality(command: string, raw: string | undefined): number |
   return quality;
 }
 
+/** `--scale`: output pixels per layout pixel, as the API's `scale` (raster formats). */
+export function parseScale(command: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const scale = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(scale) || scale < 0.25 || scale > 4)
+    throw new UsageError(
+      `${command}: --scale must be a number from 0.25 to 4 (2 for retina screens); got "${raw}"`,
+    );
+  return scale;
+}
+
 /** The flags of `render` as the request POST /v1/render would receive, checked by its schema. */
 export function renderRequest(flags: {
   templateId: string;
@@ -21,6 +32,7 @@ export function renderRequest(flags: {
   format?: string | undefined;
   target?: string | undefined;
   quality?: string | undefined;
+  scale?: string | undefined;
   brand?: string | undefined;
   'crop-marks'?: boolean | undefined;
 }): RenderRequest {
@@ -30,6 +42,7 @@ export function renderRequest(flags: {
     format: outputFormat('render', flags.format, flags.out),
     ...(flags.target !== undefined ? { target: flags.target } : {}),
     ...(flags.quality !== undefined ? { quality: parseQuality('render', flags.quality) } : {}),
+    ...(flags.scale !== undefined ? { scale: parseScale('render', flags.scale) } : {}),
     ...(flags.brand !== undefined ? { brand: flags.brand } : {}),
     ...(flags['crop-marks'] === true ? { cropMarks: true } : {}),
   });

@@ -131,6 +131,45 @@ describe('render-desk batch', () => {
     expect(ledgerBalance(dataDir).debited).toBe(7);
   });
 
+  it('renders every row at --scale, keeps cached outputs apart by scale, and refuses a scale outside 0.25–4', async () => {
+    const source = path.join(temp.dir, 'rows.csv');
+    const cache = path.join(temp.dir, '.render-cache');
+    writeCsv(source, [0, 1].map(productRow));
+    const run = (out: string, ...more: string[]) =>
+      batch('--source', source, '--out', path.join(temp.dir, out), '--cache', cache, ...more);
+    const sizes = async (out: string) =>
+      Promise.all(
+        ['1.png', '2.png'].map(async (name) => {
+          const meta = await sharp(path.join(temp.dir, out, name)).metadata();
+          return [meta.width, meta.height];
+        }),
+      );
+
+    const half = await run('half', '--scale', '0.5');
+    expect(half.code, half.stderr).toBe(0);
+    expect(half.stdout).toMatch(/rendered 2, unchanged 0, failed 0/);
+    expect(await sizes('half')).toEqual([
+      [540, 540],
+      [540, 540],
+    ]);
+    // The same rows at the default scale are other images: rendered, not taken from the cache.
+    const full = await run('full');
+    expect(full.stdout).toMatch(/rendered 2, unchanged 0, failed 0/);
+    expect(await sizes('full')).toEqual([
+      [1080, 1080],
+      [1080, 1080],
+    ]);
+    const again = await run('again', '--scale', '0.5');
+    expect(again.stdout).toMatch(/rendered 0, unchanged 2, failed 0/);
+    expect(await sizes('again')).toEqual(await sizes('half'));
+
+    const refused = await run('never', '--scale', '4.5');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--scale must be a number from 0.25 to 4');
+    expect(fs.existsSync(path.join(temp.dir, 'never'))).toBe(false);
+    expect(ledgerBalance(dataDir)).toEqual({ balance: 96, debited: 4 });
+  });
+
   it('resolves relative image paths against the source file folder, with and without --cache', async () => {
     const site = path.join(temp.dir, 'site');
     fs.mkdirSync(path.join(site, 'photos'), { recursive: true });

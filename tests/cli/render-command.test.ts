@@ -44,6 +44,35 @@ describe('render-desk render', () => {
     expect(ledgerBalance(dataDir)).toEqual({ balance: 99, debited: 1 });
   });
 
+  it('draws at --scale as the API does (2 for retina), and refuses a scale outside 0.25–4 with exit 2', async () => {
+    const render = (out: string, scale: string) =>
+      runCli([
+        'render',
+        '--template',
+        REFERENCE,
+        '--values',
+        JSON.stringify(productRow(1)),
+        '--scale',
+        scale,
+        '--out',
+        out,
+        '--data-dir',
+        dataDir,
+      ]);
+    const out = path.join(temp.dir, 'retina.png');
+    const result = await render(out, '2');
+    expect(result.code, result.stderr).toBe(0);
+    const meta = await sharp(out).metadata();
+    expect([meta.width, meta.height]).toEqual([2160, 2160]);
+    for (const scale of ['5', '0.1', 'big', '']) {
+      const refused = await render(path.join(temp.dir, 'no.png'), scale);
+      expect(refused.code, scale).toBe(2);
+      expect(refused.stderr).toContain('--scale must be a number from 0.25 to 4');
+    }
+    expect(fs.existsSync(path.join(temp.dir, 'no.png'))).toBe(false);
+    expect(ledgerBalance(dataDir)).toEqual({ balance: 99, debited: 1 });
+  });
+
   it('takes inline JSON values, a format from the file name and a target, and reports JSON', async () => {
     const out = path.join(temp.dir, 'story.jpg');
     const result = await runCli([
