@@ -37,7 +37,20 @@ const KEY = 'rdk_parity_lifecycle_key_0123456789';
 const CREDITS = 10_000;
 /** Long enough to interrupt halfway: two chunks in the cluster, seconds of rendering anywhere. */
 const LONG = quoteRows(120, 'Long');
-const long: ParityCase = { name: 'long', templateId: QUOTES, rows: LONG, source: 'json' };
+/**
+ * What these tests follow is a batch's life, not its drawing: the long batch is drawn at a
+ * quarter of the size in every mode (the API's scale, the command line's --scale), its images
+ * still compared to the byte.
+ */
+const SCALE = 0.25;
+const long: ParityCase = {
+  name: 'long',
+  templateId: QUOTES,
+  rows: LONG,
+  source: 'json',
+  options: { scale: SCALE },
+  flags: ['--scale', String(SCALE)],
+};
 
 const servers: SpawnedServe[] = [];
 afterAll(async () => {
@@ -90,16 +103,23 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 const batchOf = async (client: ApiClient, id: string): Promise<Json> =>
   (await client.api(`/v1/render-batches/${id}`)).json();
 
-/** The batch's id once it has `rows` rows done. */
+/**
+ * The batch's id once it has `rows` rows done, checked to be still running then: what the test
+ * does next (a cancel, a kill) must meet a batch in progress, or it would test nothing.
+ */
 async function startedLong(client: ApiClient, rows = 10): Promise<string> {
   const { id } = await createBatch(client, {
     templateId: QUOTES,
     sourceType: 'json-array',
     source: { records: LONG },
+    scale: SCALE,
   });
-  await until(
+  const batch = await until(
     () => batchOf(client, id),
-    (batch) => batch.succeeded >= rows,
+    (state) => state.succeeded >= rows,
+  );
+  expect(batch.succeeded, 'the batch ended before the test could interrupt it').toBeLessThan(
+    LONG.length,
   );
   return id as string;
 }
@@ -171,6 +191,8 @@ function startCliBatch(dir: string): { child: ChildProcess; exit: Promise<number
       path.join(dir, 'data'),
       '--workers',
       '1',
+      '--scale',
+      String(SCALE),
     ],
     {
       cwd: REPO_ROOT,
@@ -390,7 +412,8 @@ describe('resume after kill -9', () => {
         (n) => n >= 10,
       );
       cli.child.kill('SIGKILL');
-      await cli.exit;
+      // Killed, not finished before the kill: the app has a batch halfway to resume.
+      expect(await cli.exit).toBe(-1);
       const app = await serveOn(path.join(cliDir, 'data'));
       const { id } = await onlyBatch(app);
       expect((await waitForBatch(app, id, 240_000)).status).toBe('succeeded');
