@@ -52,10 +52,14 @@ function records(total: number, tag: string): Json[] {
   }));
 }
 
-async function createBatch(node: ClusterNodeProcess, rows: Json[]): Promise<string> {
+async function createBatch(
+  node: ClusterNodeProcess,
+  rows: Json[],
+  output: Json = OUTPUT,
+): Promise<string> {
   const res = await call(node, '/v1/render-batches', {
     method: 'POST',
-    json: { templateId: TEMPLATE, sourceType: 'json-array', source: { records: rows }, ...OUTPUT },
+    json: { templateId: TEMPLATE, sourceType: 'json-array', source: { records: rows }, ...output },
   });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(202);
@@ -358,7 +362,10 @@ describe('cluster mode on real PostgreSQL, Redis and S3', () => {
 
   it('finishes a batch through a PostgreSQL restart: nodes reconnect and uncommitted rows render again', async () => {
     const rows = records(150, 'postgres');
-    const id = await createBatch(api, rows);
+    // Full size: once, at a quarter of the size, this batch was still running three minutes after
+    // the restart, and it has not been seen again; until that is understood this scenario keeps
+    // the timing it has always passed with, and a failure says what the nodes and chunks were at.
+    const id = await createBatch(api, rows, {});
     await runningWith(id, 20);
     await env.postgres.restart();
     const deadline = Date.now() + 180_000;
@@ -372,8 +379,24 @@ describe('cluster mode on real PostgreSQL, Redis and S3', () => {
       }
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
-    expect(batch?.status).toBe('succeeded');
-    await expectExactlyOnce(id, rows);
+    if (batch?.status !== 'succeeded') {
+      const chunks = await admin
+        .query(
+          'SELECT n, from_row, to_row, state, dispatches, queued_at FROM batch_chunks WHERE batch_id = $1 ORDER BY n',
+          [id],
+        )
+        .then(
+          (result) => JSON.stringify(result.rows),
+          (error: unknown) => String(error),
+        );
+      const tails = [api, ...workers].map(
+        (node, i) => `node ${i} (${node.role}):\n${node.output().slice(-3000)}`,
+      );
+      expect.fail(
+        `the batch did not finish after the restart: ${JSON.stringify(batch)}\nchunks: ${chunks}\n${tails.join('\n')}`,
+      );
+    }
+    await expectExactlyOnce(id, rows, {});
   }, 300_000);
 
   it('refuses a Redis that may evict keys (allkeys-lru) at cluster init, naming noeviction', async () => {
