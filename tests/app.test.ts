@@ -3,17 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBatch, waitForBatch } from './helpers/batch-helpers.js';
 import { startTestServer } from './helpers/test-server.js';
-
-/** Files this process has open (Linux: /proc/self/fd). */
-function openFiles(): string[] {
-  return fs.readdirSync('/proc/self/fd').flatMap((fd) => {
-    try {
-      return [fs.readlinkSync(`/proc/self/fd/${fd}`)];
-    } catch {
-      return [];
-    }
-  });
-}
+import { openFiles } from './helpers/open-files.js';
 
 describe('closing a core', () => {
   it.runIf(process.platform === 'linux')(

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { openFiles } from '../helpers/open-files.js';
 import {
   createBundleStream,
   plannedSizes,
@@ -22,17 +23,6 @@ function outputs(count: number, bytes: number): (BundleEntry & { file: string })
     const file = path.join(dir, `${i}.png`);
     fs.writeFileSync(file, Buffer.alloc(bytes, i));
     return { name: `${i}.png`, file, size: bytes };
-  });
-}
-
-/** Files this process has open (Linux: /proc/self/fd). */
-function openFiles(): string[] {
-  return fs.readdirSync('/proc/self/fd').flatMap((fd) => {
-    try {
-      return [fs.readlinkSync(`/proc/self/fd/${fd}`)];
-    } catch {
-      return [];
-    }
   });
 }
 
