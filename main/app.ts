@@ -172,8 +172,8 @@ export async function composeCore(
   // Embedded mode's data on the store; closed with it (it holds the WAL file open for fsyncs).
   const local = cluster ? undefined : sqliteCoreData(store);
   const closeStore = async () => {
-    if (local) await local.close();
-    else store.close();
+    await local?.close();
+    store.close();
   };
   try {
     // The node-local store keeps what is this machine's own (preferences, workspace templates

@@ -62,25 +62,23 @@ step('compiling the core', process.execPath, [path.join('bin', 'compiled-core.mj
 // Lint and format remember the files that passed, by content (node_modules/.cache), as tsc -b
 // does its build: a run after a small change checks what changed. No rule reads types, so a
 // file's result depends on its own text and the config only.
-const cache = path.join(ROOT, 'node_modules', '.cache');
+const cacheFlags = (file) => [
+  '--cache',
+  '--cache-strategy',
+  'content',
+  '--cache-location',
+  path.join(ROOT, 'node_modules', '.cache', file),
+];
 const checks = Promise.all([
   run('lint', process.execPath, [
     bin('eslint', 'bin/eslint.js'),
-    '--cache',
-    '--cache-strategy',
-    'content',
-    '--cache-location',
-    path.join(cache, 'eslint', '.eslintcache'),
+    ...cacheFlags(path.join('eslint', '.eslintcache')),
     '.',
   ]),
   run('format', process.execPath, [
     bin('prettier', 'bin/prettier.cjs'),
     '--check',
-    '--cache',
-    '--cache-strategy',
-    'content',
-    '--cache-location',
-    path.join(cache, 'prettier', '.prettier-cache'),
+    ...cacheFlags(path.join('prettier', '.prettier-cache')),
     '.',
   ]),
   run('type-check', process.execPath, [bin('typescript', 'bin/tsc'), '-b', 'tsconfig.build.json']),

@@ -7,11 +7,14 @@ import { MAX_PAGES } from './template-format.js';
  * of raster outputs, a transparent background, one page of several, crop marks. `outputOptionProblems` holds the
  * combinations a format allows; the server answers 422 with them.
  */
+/** The scales a raster output may be asked for (output pixels per layout pixel). */
+export const SCALE_RANGE = { min: 0.25, max: 4 } as const;
+
 export const OutputOptions = {
   scale: z
     .number()
-    .min(0.25)
-    .max(4)
+    .min(SCALE_RANGE.min)
+    .max(SCALE_RANGE.max)
     .optional()
     .describe(
       'Raster formats: output pixels per layout pixel (2 for retina); 1 when absent. The output is at most 5000 px a side.',

@@ -53,8 +53,8 @@ export async function composeLocalCore(
   // Closed with the store: it holds the WAL file open for the commits' fsyncs.
   let sqliteData: CoreData | undefined;
   const closeStore = async () => {
-    if (sqliteData) await sqliteData.close();
-    else store.close();
+    await sqliteData?.close();
+    store.close();
   };
   try {
     // Loaded once the render threads are starting, so that loading the engine there and the

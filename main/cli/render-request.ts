@@ -1,5 +1,6 @@
 import { RenderRequest } from '../../shared/api-schemas.js';
 import { zodProblems } from '../../shared/zod-problems.js';
+import { SCALE_RANGE } from '../../shared/output-options.js';
 import { outputFormat } from './output-format.js';
 import { UsageError } from './usage-error.js';
 
@@ -17,9 +18,10 @@ export function parseQuality(command: string, raw: string | undefined): number |
 export function parseScale(command: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   const scale = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(scale) || scale < 0.25 || scale > 4)
+  const { min, max } = SCALE_RANGE;
+  if (raw.trim() === '' || !Number.isFinite(scale) || scale < min || scale > max)
     throw new UsageError(
-      `${command}: --scale must be a number from 0.25 to 4 (2 for retina screens); got "${raw}"`,
+      `${command}: --scale must be a number from ${min} to ${max} (2 for retina screens); got "${raw}"`,
     );
   return scale;
 }

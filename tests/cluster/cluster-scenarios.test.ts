@@ -52,6 +52,11 @@ function records(total: number, tag: string): Json[] {
   }));
 }
 
+/** POST /v1/render-batches of these records, the same for the cluster and embedded mode. */
+function batchRequest(rows: Json[], output: Json = OUTPUT): Json {
+  return { templateId: TEMPLATE, sourceType: 'json-array', source: { records: rows }, ...output };
+}
+
 async function createBatch(
   node: ClusterNodeProcess,
   rows: Json[],
@@ -59,7 +64,7 @@ async function createBatch(
 ): Promise<string> {
   const res = await call(node, '/v1/render-batches', {
     method: 'POST',
-    json: { templateId: TEMPLATE, sourceType: 'json-array', source: { records: rows }, ...output },
+    json: batchRequest(rows, output),
   });
   const body = await res.json();
   expect(res.status, JSON.stringify(body)).toBe(202);
@@ -200,12 +205,7 @@ describe('cluster mode on real PostgreSQL, Redis and S3', () => {
     // The same records in embedded mode: the same manifest statuses and the same zip bytes.
     const local = await embedded.api('/v1/render-batches', {
       method: 'POST',
-      json: {
-        templateId: TEMPLATE,
-        sourceType: 'json-array',
-        source: { records: rows },
-        ...OUTPUT,
-      },
+      json: batchRequest(rows),
     });
     const localId = (await local.json()).id;
     for (;;) {

@@ -112,7 +112,7 @@ async function startedLong(client: ApiClient, rows = 10): Promise<string> {
     templateId: QUOTES,
     sourceType: 'json-array',
     source: { records: LONG },
-    scale: SCALE,
+    ...long.options,
   });
   const batch = await until(
     () => batchOf(client, id),
@@ -191,8 +191,7 @@ function startCliBatch(dir: string): { child: ChildProcess; exit: Promise<number
       path.join(dir, 'data'),
       '--workers',
       '1',
-      '--scale',
-      String(SCALE),
+      ...(long.flags ?? []),
     ],
     {
       cwd: REPO_ROOT,
