@@ -49,10 +49,17 @@ export async function startRecordsBatch(
   core: CoreProcess,
   templateId: string,
   records: Record<string, unknown>[],
+  output: { scale?: number } = {},
 ): Promise<string> {
   const created = await core.api('/v1/render-batches', {
     method: 'POST',
-    json: { templateId, target: 'square', sourceType: 'json-array', source: { records } },
+    json: {
+      templateId,
+      target: 'square',
+      sourceType: 'json-array',
+      source: { records },
+      ...output,
+    },
   });
   if (created.status !== 202)
     throw new Error(`the batch was refused (${created.status}): ${await created.text()}`);
