@@ -317,7 +317,15 @@ export function useCoreAndUi(options: StartCoreOptions & OpenUiOptions = {}): Co
   };
 }
 
+/**
+ * Screenshots are for people to look at, not checks: each costs Chromium about 0.25 s of CPU to
+ * capture, and a run takes some 250. They are written when asked for, with
+ * RENDER_DESK_SCREENSHOTS=1 (`npm run test:screenshots`), to tests/e2e/screenshots/.
+ */
+export const SCREENSHOTS_WANTED = process.env.RENDER_DESK_SCREENSHOTS === '1';
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
