@@ -5,7 +5,7 @@ import { dropFile, screenshot, useCoreAndUi } from './harness.js';
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
 describe('the end of a batch with failures', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('is said as an error with the count of failed rows, not a green "Batch finished"', async () => {
     const { core, ui } = session;

@@ -6,7 +6,7 @@ const TEMPLATE = 'tmpl_flash_sale_1111';
 const ROWS = 6;
 
 describe('a finished batch in the history', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('is named by template, file and day, numbers its files from 1, and is one line of credit history', async () => {
     const { core, ui } = session;

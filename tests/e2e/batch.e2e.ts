@@ -8,7 +8,7 @@ import { dropFile, screenshot, useCoreAndUi, waitForImages } from './harness.js'
 import { referenceTemplate } from './reference-template.js';
 
 describe('batch wizard', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
   let imagesDir: string;
   beforeEach(() => {
     imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-images-'));

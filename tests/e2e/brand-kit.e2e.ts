@@ -16,7 +16,7 @@ async function brandsOf(core: CoreProcess): Promise<Brand[]> {
 }
 
 describe('brand kit', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
   let fontDir: string;
   beforeEach(() => {
     fontDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-font-'));
@@ -177,7 +177,7 @@ describe('brand kit', () => {
 });
 
 describe('an empty brand kit', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('shows a colour never chosen as unset, not as the picker’s black', async () => {
     const { core, ui } = session;
@@ -206,7 +206,7 @@ describe('an empty brand kit', () => {
 });
 
 describe('templates whose colours come from the brand', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('say so on the template page, and the badge leads to the brand kit', async () => {
     const { core, ui } = session;

@@ -3,7 +3,7 @@ import { screenshot, useCoreAndUi } from './harness.js';
 import { startRecordsBatch } from './csv.js';
 
 describe('a batch cancelled half-way', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('says how many rows were not rendered, not "Left 0" and a green toast, and renders the rest on request', async () => {
     const { core, ui } = session;

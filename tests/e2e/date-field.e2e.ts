@@ -21,7 +21,7 @@ describe('date fields on the template page', () => {
 
   it('shows and reads a Vietnamese template’s date day first, as the image prints it, whatever the browser’s order', async () => {
     // A browser that writes dates month first (en-US), showing a vi-VN template.
-    ui = await openUi(core);
+    ui = await openUi(core, { launch: false });
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/tmpl_job_opening`);
     const deadline = page.getByLabel(/^Hạn nộp hồ sơ/);
@@ -37,7 +37,7 @@ describe('date fields on the template page', () => {
   });
 
   it('keeps month first for an en-US template, and offers the system picker', async () => {
-    ui = await openUi(core, { locale: 'vi-VN' });
+    ui = await openUi(core, { launch: false, locale: 'vi-VN' });
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/tmpl_countdown`);
     const date = page.getByLabel(/^Date(optional)?$/);

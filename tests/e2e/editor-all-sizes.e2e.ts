@@ -216,7 +216,7 @@ describe('editing one size or all of them', () => {
 
   it('says it in Vietnamese', async () => {
     core = await startCore();
-    ui = await openUi(core, { locale: 'vi-VN', allowConsole: [FONT_404] });
+    ui = await openUi(core, { launch: false, locale: 'vi-VN', allowConsole: [FONT_404] });
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
     await page.getByRole('button', { name: 'Tùy chỉnh' }).click();

@@ -37,6 +37,7 @@ describe('codes in the editor', () => {
   // without its account) is refused with 422 and said in the editor, as designed; on a slow
   // machine the preview's debounce can fall between the steps.
   const session = useCoreAndUi({
+    launch: false,
     allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/, /status of 422/],
   });
 
@@ -72,6 +73,7 @@ describe('codes in the editor', () => {
 
 describe('codes in the Vietnamese editor', () => {
   const session = useCoreAndUi({
+    launch: false,
     locale: 'vi-VN',
     allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
   });

@@ -6,7 +6,10 @@ import { customiseInEditor, saveInEditor, screenshot, useCoreAndUi } from './har
 const REFERENCE = 'tmpl_product_promo';
 
 describe('bound colour opacity in the editor', () => {
-  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  const session = useCoreAndUi({
+    launch: false,
+    allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+  });
 
   it('binds a fill to a colour variable at half opacity, saves it and renders the colour see-through', async () => {
     const { core, ui } = session;

@@ -124,7 +124,7 @@ describe('keep in frame', () => {
 
   it('says in Vietnamese why a format 1 template has no subject to keep', async () => {
     core = await startCore();
-    ui = await openUi(core, { locale: 'vi-VN', allowConsole: [FONT_404] });
+    ui = await openUi(core, { launch: false, locale: 'vi-VN', allowConsole: [FONT_404] });
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
     await page.getByRole('button', { name: 'Tùy chỉnh' }).click();

@@ -4,6 +4,7 @@ import { customiseInEditor, saveInEditor, screenshot, useCoreAndUi } from './har
 
 describe('a link on a layer, from the editor', () => {
   const session = useCoreAndUi({
+    launch: false,
     allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/, /status of 422/],
   });
 

@@ -5,7 +5,10 @@ import { customiseInEditor, openUi, screenshot, startCore, useCoreAndUi } from '
 const BADGE = 'tmpl_name_badge';
 
 describe('editor on a multi-page layout', () => {
-  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  const session = useCoreAndUi({
+    launch: false,
+    allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+  });
 
   it("switches to the badge's back by keyboard, edits a layer there, and saves it without touching the front", async () => {
     const { core, ui } = session;

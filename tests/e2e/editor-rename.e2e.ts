@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, useCoreAndUi, customiseInEditor } from './harness.js';
 
 describe('renaming a layer in the editor', () => {
-  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  const session = useCoreAndUi({
+    launch: false,
+    allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+  });
 
   it('keeps the focus in the inspector: typing goes on and Backspace edits the text, not the layer', async () => {
     const { core, ui } = session;

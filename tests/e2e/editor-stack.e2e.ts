@@ -74,7 +74,10 @@ function findIn(layers: Layer[], id: string): Layer | undefined {
 }
 
 describe('a format 2 stack in the editor', () => {
-  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  const session = useCoreAndUi({
+    launch: false,
+    allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+  });
 
   const saved = async (id: string) => {
     const response = await session.core.api(`/v1/templates/${id}`);
@@ -304,6 +307,7 @@ describe('a format 2 stack in the editor', () => {
 
 describe('a format 2 stack in the editor, in Vietnamese', () => {
   const session = useCoreAndUi({
+    launch: false,
     locale: 'vi-VN',
     allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
   });

@@ -57,7 +57,10 @@ async function pixelsNear(
 
 describe('template editor', () => {
   // A core without the font list answers 404 there; the editor falls back to bundled fonts.
-  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  const session = useCoreAndUi({
+    launch: false,
+    allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+  });
 
   it('customises the reference template, moves and recolours its headline, saves, renders it by API, batches it and round-trips it as a pack', async () => {
     const { core, ui } = session;

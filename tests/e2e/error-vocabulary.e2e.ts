@@ -8,7 +8,7 @@ const LABEL = 'Tên sản phẩm';
 const RAW = /values\.|a value is required|problems?:/;
 
 describe('errors in the language of the UI', () => {
-  const session = useCoreAndUi({ locale: 'vi-VN', allowConsole: [/status of 422/] });
+  const session = useCoreAndUi({ launch: false, locale: 'vi-VN', allowConsole: [/status of 422/] });
 
   it('names the field by its label and the cell by its address, in Vietnamese, on the template page, in pre-flight and in results', async () => {
     const { core, ui } = session;
@@ -77,7 +77,7 @@ describe('errors in the language of the UI', () => {
 });
 
 describe('a failed row in results, in English', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it("names the number field by its label and its cell by the spreadsheet's address", async () => {
     const { core, ui } = session;

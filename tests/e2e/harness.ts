@@ -235,9 +235,36 @@ export interface OpenUiOptions {
   locale?: string;
   colorScheme?: 'light' | 'dark';
   allowConsole?: RegExp[];
+  /**
+   * `false` for a test whose first step loads a screen itself (page.goto): the page opens no
+   * screen, and that first load is the app's first, with the session already in the tab as the
+   * app keeps it across a reload. By default the page opens the launch link, which starts the
+   * app on the catalog; a test that left it at once paid Chromium about 2 s of CPU for a catalog
+   * and an app start it never looked at.
+   */
+  launch?: boolean;
 }
 
-/** A fresh browser context on the core's one-time UI link; resolves once the app has rendered. */
+/** Where the app keeps its session in the tab (renderer/api/session.ts). */
+const SESSION_STORAGE_KEY = 'render-desk.session';
+
+/** Trades the core's launch token for a session, as the app's page does (POST /ui/session). */
+async function tradeLaunchToken(core: CoreProcess): Promise<string> {
+  const token = new URL(core.uiLink).searchParams.get('token');
+  const response = await fetch(`${core.url}/ui/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  if (response.status !== 201)
+    throw new Error(`the launch token was refused (${response.status}): ${await response.text()}`);
+  return ((await response.json()) as { session: string }).session;
+}
+
+/**
+ * A fresh browser context on the core's one-time UI link; resolves once the app has rendered (or,
+ * with `launch: false`, once the tab holds the session and no screen is open).
+ */
 export async function openUi(core: CoreProcess, options: OpenUiOptions = {}): Promise<UiSession> {
   const context = await (
     await workerBrowser()
@@ -263,8 +290,17 @@ export async function openUi(core: CoreProcess, options: OpenUiOptions = {}): Pr
   });
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
   try {
-    await page.goto(core.uiLink);
-    await page.waitForSelector('nav.sidebar');
+    if (options.launch === false) {
+      // A page of the core's origin that runs no app: the tab's storage is the origin's.
+      const session = await tradeLaunchToken(core);
+      await page.goto(`${core.url}/healthz`);
+      await page.evaluate(
+        `sessionStorage.setItem(${JSON.stringify(SESSION_STORAGE_KEY)}, ${JSON.stringify(session)})`,
+      );
+    } else {
+      await page.goto(core.uiLink);
+      await page.waitForSelector('nav.sidebar');
+    }
   } catch (error) {
     // The test never gets this session to close, and the browser outlives the test.
     await context.close();

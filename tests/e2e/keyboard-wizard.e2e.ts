@@ -26,7 +26,7 @@ function zipEntries(file: string): Promise<string[]> {
 }
 
 describe('the batch wizard by keyboard alone', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   /** What has focus: its tag and its label (or text). */
   const focused = () =>

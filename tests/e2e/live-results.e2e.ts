@@ -55,7 +55,11 @@ const look = (follow: number) => `(() => {
 describe('the results table of a running batch', () => {
   // The thumbnails of the rows scrolled past (a request each) would exhaust the default rate
   // limit of the session (600 a minute) before the batch ends.
-  const session = useCoreAndUi({ credits: 5000, env: { RENDER_DESK_RATE_LIMIT: '100000' } });
+  const session = useCoreAndUi({
+    launch: false,
+    credits: 5000,
+    env: { RENDER_DESK_RATE_LIMIT: '100000' },
+  });
 
   it('shows the rows the counter counts as rendered within a second or so, without placeholders', async () => {
     const { core, ui } = session;

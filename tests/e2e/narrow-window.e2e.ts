@@ -15,7 +15,10 @@ import {
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
 describe('a laptop-sized window', () => {
-  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  const session = useCoreAndUi({
+    launch: false,
+    allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+  });
 
   it('keeps the editor panels apart at 1366×768 and its toolbar on one line at 1024 px', async () => {
     const { core, ui } = session;

@@ -20,7 +20,7 @@ describe('number fields on the template page', () => {
   });
 
   it('reads 1.250.000 typed into a VND price as 1250000, as a batch reads the same cell', async () => {
-    ui = await openUi(core, { locale: 'vi-VN' });
+    ui = await openUi(core, { launch: false, locale: 'vi-VN' });
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/tmpl_flash_sale_1111`);
     const price = page.getByLabel('Giá sale', { exact: true });
@@ -38,7 +38,7 @@ describe('number fields on the template page', () => {
   });
 
   it('writes a Vietnamese price one way in the English UI: as typed, as it will print, as the example', async () => {
-    ui = await openUi(core);
+    ui = await openUi(core, { launch: false });
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/tmpl_flash_sale_1111`);
     const price = page.getByLabel('Giá sale', { exact: true });
@@ -63,7 +63,7 @@ describe('number fields on the template page', () => {
   });
 
   it('says at once when the text is no number in the template’s market', async () => {
-    ui = await openUi(core);
+    ui = await openUi(core, { launch: false });
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
     const price = page.getByLabel('Price', { exact: true });

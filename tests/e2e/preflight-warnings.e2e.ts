@@ -5,7 +5,7 @@ import { wizardWithRows } from './wizard.js';
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
 describe('pre-flight warnings and errors', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('lists text cut short with "…" as a warning apart from rows that fail, and costs only the rows that render', async () => {
     const { core, ui } = session;

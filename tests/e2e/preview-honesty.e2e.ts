@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, useCoreAndUi } from './harness.js';
 
 describe('the template page tells the truth about its preview and its text', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('marks the preview out of date while a value is invalid, and keeps a pasted headline whole', async () => {
     const { core, ui } = session;

@@ -4,7 +4,10 @@ import { screenshot, useCoreAndUi, customiseInEditor } from './harness.js';
 const CERTIFICATE = 'tmpl_certificate_award';
 
 describe('editor on a print layout', () => {
-  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  const session = useCoreAndUi({
+    launch: false,
+    allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+  });
 
   it('shows the trim inside the bleed and the safe area inside the trim, and edits in millimetres', async () => {
     const { core, ui } = session;

@@ -7,7 +7,7 @@ import { screenshot, useCoreAndUi } from './harness.js';
 import { referenceTemplate } from './reference-template.js';
 
 describe('failed rows', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
   let imagesDir: string;
   beforeEach(() => {
     imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-images-'));

@@ -7,7 +7,7 @@ const TEMPLATE = 'tmpl_flash_sale_1111';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('Edit mapping and rerun the failed rows only', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('renders exactly the rows that failed, under the first batch’s row numbers, charging only them', async () => {
     const { core, ui } = session;

@@ -5,7 +5,7 @@ import { wizardWithRows } from './wizard.js';
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
 describe('rows past the first twenty', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('a problem in row 25 opens row 25, and the row picker reaches every row', async () => {
     const { core, ui } = session;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { useCoreAndUi, customiseInEditor } from './harness.js';
 
 describe('Save image on a copy of a template', () => {
-  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  const session = useCoreAndUi({
+    launch: false,
+    allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+  });
 
   it('suggests a file named after the copy, not its wtpl_ id', async () => {
     const { core, ui } = session;

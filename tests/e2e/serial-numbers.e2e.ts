@@ -6,7 +6,7 @@ import { wizardWithRows } from './wizard.js';
 const TEMPLATE = 'tmpl_event_ticket';
 
 describe('serial numbers in the batch wizard', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('numbers the rows from start, step, digits and prefix, counts them, and holds Next on a bad field', async () => {
     const { core, ui } = session;
@@ -69,7 +69,7 @@ describe('serial numbers in the batch wizard', () => {
 });
 
 describe('serial numbers in the Vietnamese wizard', () => {
-  const session = useCoreAndUi({ locale: 'vi-VN' });
+  const session = useCoreAndUi({ launch: false, locale: 'vi-VN' });
 
   it('offers the serial number and the row count in Vietnamese', async () => {
     const { core, ui } = session;

@@ -51,7 +51,7 @@ async function startFromOutput(page: Page, urlWait: { timeout?: number } = {}): 
 }
 
 describe('batch wizard: sheets for printing', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('offers sheets for a print layout with the suggested preset, previews one sheet front and back, and starts a batch of sheets', async () => {
     const { core, ui } = session;

@@ -57,7 +57,7 @@ async function openBatch(page: Page, core: CoreProcess, id: string): Promise<voi
 }
 
 describe('a finished sheet batch', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('says what was made, downloads its PDF, lists its sheets and places each row', async () => {
     const { core, ui } = session;
@@ -100,7 +100,7 @@ describe('a finished sheet batch', () => {
 });
 
 describe('a finished sheet batch, in Vietnamese', () => {
-  const session = useCoreAndUi({ locale: 'vi-VN' });
+  const session = useCoreAndUi({ launch: false, locale: 'vi-VN' });
 
   it('says it in Vietnamese, and lists cut-and-stack rows compactly', async () => {
     const { core, ui } = session;

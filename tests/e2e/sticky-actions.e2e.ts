@@ -40,7 +40,7 @@ describe('Save in reach: a sticky action bar and Ctrl+S', () => {
 
   it('keeps Save image at the foot of the template page while the form scrolls, and Ctrl+S saves from a field', async () => {
     core = await startCore();
-    ui = await openUi(core, { allowConsole: [FONT_404] });
+    ui = await openUi(core, { launch: false, allowConsole: [FONT_404] });
     const { page } = ui;
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
@@ -74,7 +74,7 @@ describe('Save in reach: a sticky action bar and Ctrl+S', () => {
   it('says a refused save where the user is: the field at fault in view with the focus, the reason beside Save', async () => {
     core = await startCore();
     // The emptied field is previewed once (a 422 the page shows as "not up to date").
-    ui = await openUi(core, { allowConsole: [FONT_404, /status of 422/] });
+    ui = await openUi(core, { launch: false, allowConsole: [FONT_404, /status of 422/] });
     const { page } = ui;
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
@@ -121,7 +121,7 @@ describe('Save in reach: a sticky action bar and Ctrl+S', () => {
 
   it('says it in Vietnamese', async () => {
     core = await startCore();
-    ui = await openUi(core, { locale: 'vi-VN', allowConsole: [FONT_404] });
+    ui = await openUi(core, { launch: false, locale: 'vi-VN', allowConsole: [FONT_404] });
     const { page } = ui;
     await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
     await page.getByRole('heading', { level: 1 }).waitFor();

@@ -18,7 +18,7 @@ describe("the wizard's template picker", () => {
 
   it('shows thumbnails and is chosen by keyboard alone', async () => {
     core = await startCore();
-    ui = await openUi(core);
+    ui = await openUi(core, { launch: false });
     const { page } = ui;
     await page.goto(`${core.url}/ui/batch`);
     const list = page.getByRole('listbox', { name: 'Choose a template' });
@@ -72,7 +72,7 @@ describe("the wizard's template picker", () => {
 
   it('speaks Vietnamese and finds "khuyen mai" without diacritics', async () => {
     core = await startCore();
-    ui = await openUi(core, { locale: 'vi-VN' });
+    ui = await openUi(core, { launch: false, locale: 'vi-VN' });
     const { page } = ui;
     await page.goto(`${core.url}/ui/batch`);
     const list = page.getByRole('listbox', { name: 'Chọn mẫu thiết kế' });

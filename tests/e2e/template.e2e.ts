@@ -5,7 +5,7 @@ import { screenshot, useCoreAndUi } from './harness.js';
 import { referenceTemplate } from './reference-template.js';
 
 describe('template detail', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('re-renders the preview as values change, switches size and saves the image', async () => {
     const { core, ui } = session;

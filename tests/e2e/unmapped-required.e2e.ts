@@ -5,7 +5,7 @@ import { dropFile, screenshot, useCoreAndUi } from './harness.js';
 const TEMPLATE = 'tmpl_flash_sale_1111';
 
 describe('a required variable without a source', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
 
   it('blocks Next until it is mapped, blocks Start with no row ready, and reruns a finished batch with a changed mapping', async () => {
     const { core, ui } = session;

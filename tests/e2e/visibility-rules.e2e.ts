@@ -6,7 +6,10 @@ import { customiseInEditor, screenshot, useCoreAndUi } from './harness.js';
 const PROMO = 'tmpl_product_promo';
 
 describe('the rule builder of a layer', () => {
-  const session = useCoreAndUi({ allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
+  const session = useCoreAndUi({
+    launch: false,
+    allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+  });
 
   it('shows a layer when any of two conditions holds, waits for a number that reads as one, and saves the rule', async () => {
     const { core, ui } = session;
@@ -63,6 +66,7 @@ describe('the rule builder of a layer', () => {
 
 describe('the rule builder in Vietnamese', () => {
   const session = useCoreAndUi({
+    launch: false,
     locale: 'vi-VN',
     allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
   });

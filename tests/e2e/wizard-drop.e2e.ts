@@ -7,7 +7,7 @@ import { screenshot, useCoreAndUi } from './harness.js';
 import { referenceTemplate } from './reference-template.js';
 
 describe('dropping a spreadsheet on the wizard', () => {
-  const session = useCoreAndUi();
+  const session = useCoreAndUi({ launch: false });
   let dir: string;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-e2e-drop-'));
