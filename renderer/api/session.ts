@@ -7,9 +7,10 @@
  * click) asks the app's open tabs for it over a BroadcastChannel, which is per origin too.
  */
 
+import { UI_SESSION_STORAGE_KEY } from '../../shared/ui-session-schemas';
+
 const SESSION_HEADER = 'x-render-desk-session';
 const LAUNCH_PATH = '/ui/session';
-const STORAGE_KEY = 'render-desk.session';
 const CHANNEL_NAME = 'render-desk.session';
 /** How long a new tab waits for an open tab to share its session. */
 const ASK_TIMEOUT_MS = 400;
@@ -68,7 +69,7 @@ function remember(value: string): void {
     links.clear();
   }
   try {
-    sessionStorage.setItem(STORAGE_KEY, value);
+    sessionStorage.setItem(UI_SESSION_STORAGE_KEY, value);
   } catch {
     // Storage may be off; the session still lasts until this page is reloaded.
   }
@@ -76,7 +77,7 @@ function remember(value: string): void {
 
 function readStored(): string | null {
   try {
-    return sessionStorage.getItem(STORAGE_KEY);
+    return sessionStorage.getItem(UI_SESSION_STORAGE_KEY);
   } catch {
     return null;
   }

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, expect, inject } from 'vitest';
 import type { startCore as startRunningCore } from '../../main/app.js';
 import type { resolveConfig } from '../../main/config.js';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
+import { UI_SESSION_STORAGE_KEY } from '../../shared/ui-session-schemas.js';
 import { compiledCoreUrl, compiledServeEntry } from '../helpers/compiled-core.js';
 import {
   CHROMIUM,
@@ -245,9 +246,6 @@ export interface OpenUiOptions {
   launch?: boolean;
 }
 
-/** Where the app keeps its session in the tab (renderer/api/session.ts). */
-const SESSION_STORAGE_KEY = 'render-desk.session';
-
 /** Trades the core's launch token for a session, as the app's page does (POST /ui/session). */
 async function tradeLaunchToken(core: CoreProcess): Promise<string> {
   const token = new URL(core.uiLink).searchParams.get('token');
@@ -295,7 +293,7 @@ export async function openUi(core: CoreProcess, options: OpenUiOptions = {}): Pr
       const session = await tradeLaunchToken(core);
       await page.goto(`${core.url}/healthz`);
       await page.evaluate(
-        `sessionStorage.setItem(${JSON.stringify(SESSION_STORAGE_KEY)}, ${JSON.stringify(session)})`,
+        `sessionStorage.setItem(${JSON.stringify(UI_SESSION_STORAGE_KEY)}, ${JSON.stringify(session)})`,
       );
     } else {
       await page.goto(core.uiLink);
