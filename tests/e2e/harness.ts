@@ -15,6 +15,7 @@ import type { startCore as startRunningCore } from '../../main/app.js';
 import type { resolveConfig } from '../../main/config.js';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
 import { UI_SESSION_STORAGE_KEY } from '../../shared/ui-session-schemas.js';
+import { openUiSession, SESSION_HEADER } from '../helpers/ui-session.js';
 import { compiledCoreUrl, compiledServeEntry } from '../helpers/compiled-core.js';
 import {
   CHROMIUM,
@@ -246,19 +247,6 @@ export interface OpenUiOptions {
   launch?: boolean;
 }
 
-/** Trades the core's launch token for a session, as the app's page does (POST /ui/session). */
-async function tradeLaunchToken(core: CoreProcess): Promise<string> {
-  const token = new URL(core.uiLink).searchParams.get('token');
-  const response = await fetch(`${core.url}/ui/session`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ token }),
-  });
-  if (response.status !== 201)
-    throw new Error(`the launch token was refused (${response.status}): ${await response.text()}`);
-  return ((await response.json()) as { session: string }).session;
-}
-
 /**
  * A fresh browser context on the core's one-time UI link; resolves once the app has rendered (or,
  * with `launch: false`, once the tab holds the session and no screen is open).
@@ -290,7 +278,7 @@ export async function openUi(core: CoreProcess, options: OpenUiOptions = {}): Pr
   try {
     if (options.launch === false) {
       // A page of the core's origin that runs no app: the tab's storage is the origin's.
-      const session = await tradeLaunchToken(core);
+      const session = (await openUiSession(core.uiLink))[SESSION_HEADER];
       await page.goto(`${core.url}/healthz`);
       await page.evaluate(
         `sessionStorage.setItem(${JSON.stringify(UI_SESSION_STORAGE_KEY)}, ${JSON.stringify(session)})`,
