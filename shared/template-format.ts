@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CANVAS_SIDE } from './canvas-limits.js';
 import { LINK_START, MAX_LINK_LENGTH } from './link-url.js';
 
 /**
@@ -535,9 +536,6 @@ export const Layer = z.discriminatedUnion('kind', [
   StackLayer,
 ]);
 export type Layer = z.infer<typeof Layer>;
-
-/** Print sizes fit (A4 at 300 dpi is 3508 px); a larger canvas would only exhaust memory. */
-export const MAX_CANVAS_SIDE = 5000;
 
 /**
  * A layout's physical size: the trim size in its unit, the DPI its pixels are drawn at (layer

@@ -21,7 +21,7 @@ import type { BatchWork } from './batch-work.js';
 import { planBindings, serialRangeProblems } from './bindings.js';
 import { batchSheetPlan, drawsRowsOnSheetsOnly } from './batch-sheets.js';
 import { hasSheetParts, recordSheetPlan, sheetPlacement } from './sheet-parts.js';
-import { sheetPlace, type SheetPlan } from '../../shared/sheet-options.js';
+import { sheetPlace, type SheetPlan } from '../../shared/sheet-plan.js';
 import { createBundleStream, type BundleEntry } from './bundle-writer.js';
 import { BatchFileNamer, assertPatternFields, bundleEntryNames } from './file-names.js';
 import { batchRowsOf } from './source-records.js';

@@ -1,11 +1,7 @@
 import type { CreateBatchRequest } from '../../shared/batch-schemas.js';
 import { Errors } from '../../shared/errors.js';
-import {
-  planSheet,
-  sheetItemOf,
-  type SheetOptions,
-  type SheetPlan,
-} from '../../shared/sheet-options.js';
+import { planSheet, sheetItemOf, type SheetOptions } from '../../shared/sheet-options.js';
+import type { SheetPlan } from '../../shared/sheet-plan.js';
 import type { Template } from '../../shared/template-format.js';
 import type { CoreData } from '../data/core-data.js';
 import type { RenderService } from '../render/render-service.js';

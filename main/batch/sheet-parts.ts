@@ -1,12 +1,6 @@
 import type { SheetPart, SheetPlacement } from '../../shared/batch-schemas.js';
-import {
-  SHEET_PRESETS,
-  SHEET_SIZES,
-  partSheetCount,
-  sheetPlace,
-  type SheetOptions,
-  type SheetPlan,
-} from '../../shared/sheet-options.js';
+import { SHEET_PRESETS, SHEET_SIZES, type SheetOptions } from '../../shared/sheet-options.js';
+import { partSheetCount, sheetPlace, type SheetPlan } from '../../shared/sheet-plan.js';
 import type { BatchRecord } from '../data/types/batch-record.js';
 import { batchSheetPlan } from './batch-sheets.js';
 import { sheetPartName, sheetPartOutputKey } from './output-address.js';

@@ -5,7 +5,7 @@ import { createBundleStream } from '../batch/bundle-writer.js';
 import { sheetPartName } from '../batch/output-address.js';
 import { csvLine } from '../batch/spreadsheet-safety.js';
 import { replaceFile } from '../files/replace-file.js';
-import type { SheetPlace } from '../../shared/sheet-options.js';
+import type { SheetPlace } from '../../shared/sheet-plan.js';
 
 /** One image of a batch's result: its name in the folder or zip, and where its bytes are. */
 export interface Deliverable {

@@ -30,7 +30,8 @@ import { parseQuality, parseScale } from './render-request.js';
 import type { TerminalStyle } from './terminal-style.js';
 import { UsageError } from './usage-error.js';
 import { runBatchToEnd } from './wait-for-batch.js';
-import { sheetPlace, type SheetOptions } from '../../shared/sheet-options.js';
+import type { SheetOptions } from '../../shared/sheet-options.js';
+import { sheetPlace } from '../../shared/sheet-plan.js';
 import type { Template } from '../../shared/template-format.js';
 
 export interface BatchRunOptions {

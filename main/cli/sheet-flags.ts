@@ -1,8 +1,6 @@
 import {
-  DUPLEX_MODES,
   MAX_ITEMS_PER_PART,
   MAX_SHEETS_PER_PART,
-  SHEET_MARKS,
   SHEET_PRESET_NAMES,
   SHEET_PRESETS,
   SHEET_SIZES,
@@ -10,6 +8,7 @@ import {
   type SheetPresetName,
   type SheetSizeName,
 } from '../../shared/sheet-options.js';
+import { DUPLEX_MODES, SHEET_MARKS } from '../../shared/sheet-plan.js';
 import { UsageError } from './usage-error.js';
 
 /** The sheet flags of `render-desk batch`, as parseArgs gives them. */

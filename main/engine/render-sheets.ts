@@ -5,7 +5,7 @@ import {
   slotBleed,
   slotBox,
   type SheetPlan,
-} from '../../shared/sheet-options.js';
+} from '../../shared/sheet-plan.js';
 import type { RenderJob, ResolvedValue } from '../render/render-protocol.js';
 import { finishPdf, startPdf } from './pdf-finish.js';
 import { drawContext, drawLayout, layoutOf, prepareLayout } from './render-template.js';

@@ -1,4 +1,5 @@
-import { brandValue, type BrandProfile } from '../../shared/brand-profile.js';
+import type { BrandProfile } from '../../shared/brand-profile.js';
+import { brandValue } from '../../shared/brand-value.js';
 import { parseLocaleNumber } from '../../shared/cell-values.js';
 import { Errors, isAppError, type AppError, type Problem } from '../../shared/errors.js';
 import type { BrandRole, Template, Variable } from '../../shared/template-format.js';

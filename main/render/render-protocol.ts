@@ -1,7 +1,7 @@
 import type { OutputFormat } from '../../shared/api-schemas.js';
 import type { ErrorCode } from '../../shared/errors.js';
 import type { DrawnBox } from '../../shared/drawn-boxes.js';
-import type { SheetPlan } from '../../shared/sheet-options.js';
+import type { SheetPlan } from '../../shared/sheet-plan.js';
 import type { LayoutName, Template } from '../../shared/template-format.js';
 import type { RuleViolation } from '../engine/rules/rule-types.js';
 import type { SharedTemplate } from './shared-templates.js';

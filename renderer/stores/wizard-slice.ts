@@ -1,12 +1,8 @@
 import type { StateCreator } from 'zustand';
 import { api } from '../api/client';
 import type { CatalogDetail, OutputFormat, PreflightResult, Upload } from '../api/types';
-import {
-  suggestSheetPreset,
-  type DuplexMode,
-  type SheetMarks,
-  type SheetPresetName,
-} from '../../shared/sheet-options';
+import { suggestSheetPreset, type SheetPresetName } from '../../shared/sheet-options';
+import type { DuplexMode, SheetMarks } from '../../shared/sheet-plan';
 import type { AppState } from './app-store';
 import type { GENERATED_SOURCES } from '../../shared/batch-schemas';
 import type { SerialChoice } from '../features/batch-wizard/serial-choice';

@@ -6,14 +6,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { renderJob } from '../../main/engine/render-job.js';
 import type { RenderJob, RenderSuccess } from '../../main/render/render-protocol.js';
-import {
-  planSheet,
-  sheetItemOf,
-  sheetMarks,
-  slotBox,
-  type SheetOptions,
-  type SheetPlan,
-} from '../../shared/sheet-options.js';
+import { planSheet, sheetItemOf, type SheetOptions } from '../../shared/sheet-options.js';
+import { sheetMarks, slotBox, type SheetPlan } from '../../shared/sheet-plan.js';
 import { Template } from '../../shared/template-format.js';
 import { catalog, renderer } from '../helpers/engine-renderer.js';
 import { pdfWords, poppler } from '../helpers/poppler.js';

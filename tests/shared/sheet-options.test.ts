@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { planSheet, suggestSheetPreset, type SheetOptions } from '../../shared/sheet-options.js';
 import {
   partSheets,
-  planSheet,
   sheetMarks,
   sheetPlace,
   slotBox,
   slotBleed,
-  suggestSheetPreset,
   type SheetItem,
-  type SheetOptions,
   type SheetPlan,
-} from '../../shared/sheet-options.js';
+} from '../../shared/sheet-plan.js';
 
 const badge: SheetItem = { width: 76.2, height: 101.6, bleed: 3.175, pages: 2 };
 const label = (width: number, height: number): SheetItem => ({ width, height, bleed: 0, pages: 1 });

@@ -1,17 +1,19 @@
 import { useState, type ReactElement } from 'react';
 import {
-  DUPLEX_MODES,
   planSheet,
-  SHEET_MARKS,
   SHEET_PRESET_NAMES,
   SHEET_PRESETS,
-  sheetMarks,
-  slotBox,
   suggestSheetPreset,
-  type SheetItem,
-  type SheetPlan,
   type SheetPresetName,
 } from '../../../shared/sheet-options';
+import {
+  DUPLEX_MODES,
+  SHEET_MARKS,
+  sheetMarks,
+  slotBox,
+  type SheetItem,
+  type SheetPlan,
+} from '../../../shared/sheet-plan';
 import type { CatalogDetail } from '../../api/types';
 import { Field, Segmented } from '../../components/ui';
 import { useT } from '../../i18n/i18n';
