@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleRenderWorker } from './render-worker-bundle.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI_DIR = path.join(ROOT, 'dist', 'cli');
@@ -19,18 +20,19 @@ const CURRENT = path.join(CLI_DIR, 'current.json');
 const KEEP_OLD_BUILDS_MS = 10 * 60 * 1000;
 /**
  * What current.json records. Builds recorded before this file listed itself among the sources
- * (and before zod was bundled, and before the UI was linked in) are not current, whatever their
- * sources say.
+ * (and before zod was bundled, the UI was linked in, and the render worker bundled) are not
+ * current, whatever their sources say.
  */
-const BUILD_FORMAT = 3;
+const BUILD_FORMAT = 4;
 
 /** Every file the compiled copy is made from, with what identifies its version. */
 function sourceFiles() {
-  // This file too (it decides how the build is made), and zod's version: the build carries a
-  // bundled copy of it (bundleZod).
+  // This file and the worker's bundler too (they decide how the build is made), and zod's
+  // version: the build carries a bundled copy of it (bundleZod).
   const files = [
     'package.json',
     path.join('bin', 'compiled-core.mjs'),
+    path.join('bin', 'render-worker-bundle.mjs'),
     path.join('node_modules', 'zod', 'package.json'),
   ];
   for (const dir of ['main', 'shared']) {
@@ -132,11 +134,9 @@ async function compileInto(esbuild, sources, dir) {
     fs.copyFileSync(path.join(ROOT, file), path.join(dir, file));
   }
   await bundleZod(esbuild, files, dir);
-  // In the sources the render worker's entry registers tsx first; here the worker is JavaScript.
-  fs.writeFileSync(
-    path.join(dir, 'main', 'render', 'render-worker-entry.mjs'),
-    "export { default } from './render-worker.js';\n",
-  );
+  // In the sources the render worker's entry registers tsx first; here the worker is JavaScript,
+  // its modules bundled into one file that each render thread loads at its start.
+  await bundleRenderWorker(esbuild, dir, 'node20');
   const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   fs.writeFileSync(
     path.join(dir, 'package.json'),

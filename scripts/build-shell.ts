@@ -3,6 +3,7 @@ import { builtinModules, createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { bundleRenderWorker } from '../bin/render-worker-bundle.mjs';
 
 /**
  * `npm run build:shell`: compiles what Electron runs.
@@ -137,7 +138,8 @@ async function buildCore(outDir: string): Promise<void> {
     fs.writeFileSync(target, code);
   }
   // In the sources the render pool's worker entry registers tsx before importing the TypeScript
-  // worker; the compiled tree has a JavaScript worker and needs no loader.
+  // worker; the compiled tree has a JavaScript worker, bundled into one file a thread loads at its
+  // start, and needs no loader.
   const workerEntry = path.join(coreDir, 'main', 'render', 'render-worker-entry.mjs');
   if (
     !fs.existsSync(workerEntry) ||
@@ -147,10 +149,7 @@ async function buildCore(outDir: string): Promise<void> {
       'main/render/render-worker-entry.mjs or render-worker.ts moved: update the core build.',
     );
   }
-  fs.writeFileSync(
-    workerEntry,
-    "// Compiled core: the worker is JavaScript already, no loader to register.\nexport { default } from './render-worker.js';\n",
-  );
+  await bundleRenderWorker(esbuild, coreDir, ELECTRON_NODE_TARGET);
   // Any other reference to a sibling .ts file would break at run time: refuse to package it.
   for (const file of files.filter((name) => /\.(ts|mjs)$/.test(name))) {
     const compiled = fs.readFileSync(path.join(coreDir, file.replace(/\.ts$/, '.js')), 'utf8');

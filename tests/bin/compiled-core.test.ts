@@ -90,6 +90,26 @@ describe('the compiled core of the render-desk bin', () => {
     expect(byName).toEqual([]);
   });
 
+  it('gives the render threads one bundled file, each module in it still finding files beside its own', async () => {
+    const build = await compiledBuildDir();
+    const renderDir = path.join(build, 'main', 'render');
+    expect(fs.readFileSync(path.join(renderDir, 'render-worker-entry.mjs'), 'utf8')).toContain(
+      "from './render-worker.bundle.js'",
+    );
+    const bundle = fs.readFileSync(path.join(renderDir, 'render-worker.bundle.js'), 'utf8');
+    // Each module's own URL is that of the file it was compiled to (fonts, code readers).
+    const moduleUrls = [...bundle.matchAll(/new URL\("([^"]+)", import\.meta\.url\)/g)].map(
+      (match) => match[1]!,
+    );
+    expect(moduleUrls).toContain('../engine/render-job.js');
+    for (const relative of moduleUrls)
+      expect(fs.existsSync(path.resolve(renderDir, relative)), relative).toBe(true);
+    // No other use of the bundle's own URL, which would point a module at the wrong folder.
+    expect(bundle.replaceAll(/new URL\("[^"]+", import\.meta\.url\)/g, '')).not.toContain(
+      'import.meta.url',
+    );
+  });
+
   it('carries every built-in template checked, so that its cores do not check them at start', async () => {
     const build = await compiledBuildDir();
     const records = JSON.parse(

@@ -66,6 +66,11 @@ describe('npm run build:shell', () => {
       'utf8',
     );
     expect(entry).not.toContain('tsx');
+    // A render thread loads one bundled file, not the engine's modules one by one.
+    expect(entry).toContain('./render-worker.bundle.js');
+    expect(fs.existsSync(path.join(appRoot, 'main', 'render', 'render-worker.bundle.js'))).toBe(
+      true,
+    );
   });
 
   it('starts the compiled core as a packaged app would and renders an image with the UI session', async () => {
