@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BrandId } from './brand-schemas.js';
-import { KeyScope } from './key-scopes.js';
+import { KEY_SCOPES } from './key-scopes.js';
+import { OUTPUT_FORMATS } from './output-formats.js';
 import { OutputOptions } from './output-options.js';
 import { LayoutName, Market, PageSpec, Ratio, TemplateId } from './template-format.js';
 
@@ -9,9 +10,15 @@ import { LayoutName, Market, PageSpec, Ratio, TemplateId } from './template-form
  * generates /v1/openapi.json from them; the UI infers its types from them.
  */
 
-export const OUTPUT_FORMATS = ['png', 'jpeg', 'webp', 'avif', 'pdf'] as const;
+export { OUTPUT_FORMATS } from './output-formats.js';
 export const OutputFormat = z.enum(OUTPUT_FORMATS);
 export type OutputFormat = z.infer<typeof OutputFormat>;
+
+export const KeyScope = z
+  .enum(KEY_SCOPES)
+  .describe(
+    'read < render < templates < admin; each scope can do everything the ones before it can.',
+  );
 
 export const RenderRequest = z
   .object({

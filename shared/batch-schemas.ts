@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { MAX_SERIAL, MAX_SERIAL_AFFIX, MAX_SERIAL_PAD, MAX_SOURCE_ROWS } from './batch-limits.js';
 import { OutputFormat } from './api-schemas.js';
 import { BrandId } from './brand-schemas.js';
 import { OutputOptions } from './output-options.js';
-import { SheetOptions } from './sheet-options.js';
+import { SheetOptions } from './sheet-options-schema.js';
 import { BrandRole, LayoutName, TemplateId, VariableName } from './template-format.js';
 
 /** Batch requests and responses (spec §2.5–2.8, §4.3; DESIGN §4). */
@@ -10,10 +11,7 @@ import { BrandRole, LayoutName, TemplateId, VariableName } from './template-form
 /** `total`: how many rows the batch's source has, for "n of N" beside `rowNumber`. */
 export const GENERATED_SOURCES = ['rowNumber', 'rowIndex', 'uuid', 'today', 'total'] as const;
 
-/** A serial's number stays an exact integer (beyond 2^53 a step would skip or repeat). */
-export const MAX_SERIAL = Number.MAX_SAFE_INTEGER;
-export const MAX_SERIAL_PAD = 20;
-export const MAX_SERIAL_AFFIX = 40;
+export { MAX_SERIAL, MAX_SERIAL_AFFIX, MAX_SERIAL_PAD, MAX_SOURCE_ROWS } from './batch-limits.js';
 
 /**
  * Numbers a batch's rows: row n of the source gets `prefix + zero-padded(start + step × n) +
@@ -61,9 +59,6 @@ export const Bindings = z.record(VariableName, Binding);
 export type Bindings = z.infer<typeof Bindings>;
 
 export const MAX_INLINE_RECORDS = 50_000;
-
-/** A batch of an upload's chosen rows (`source.rows`) names at most this many. */
-export const MAX_SOURCE_ROWS = 100_000;
 
 export const BatchSource = z.union([
   z

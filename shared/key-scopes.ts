@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What an API key may do. Scopes are ordered: each one can do everything the ones before it can.
  * - `read`: look only: catalog, templates, brands, fonts, the account, its own batches and outputs.
@@ -9,12 +7,7 @@ import { z } from 'zod';
  */
 export const KEY_SCOPES = ['read', 'render', 'templates', 'admin'] as const;
 
-export const KeyScope = z
-  .enum(KEY_SCOPES)
-  .describe(
-    'read < render < templates < admin; each scope can do everything the ones before it can.',
-  );
-export type KeyScope = z.infer<typeof KeyScope>;
+export type KeyScope = (typeof KEY_SCOPES)[number];
 
 /** True when a key with scope `has` may use an operation that needs `needs`. */
 export function scopeAllows(has: KeyScope, needs: KeyScope): boolean {

@@ -1,4 +1,5 @@
-import { MAX_SERIAL, type SerialNumbering } from './batch-schemas.js';
+import { MAX_SERIAL } from './batch-limits.js';
+import type { SerialNumbering } from './batch-schemas.js';
 
 /**
  * A batch binding's serial numbers. Row n is the row's position in the batch's source (0-based),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { MAX_CANVAS_SIDE } from './canvas-limits.js';
+import { BARCODE_SYMBOLOGIES } from './barcode-symbologies.js';
+import { RATIO_NAMES } from './ratios.js';
+import {
+  MAX_CANVAS_SIDE,
+  MAX_PAGES,
+  VISIBILITY_MAX_CONDITIONS,
+  VISIBILITY_MAX_DEPTH,
+  VISIBILITY_MAX_LIST,
+} from './template-limits.js';
 import { LINK_START, MAX_LINK_LENGTH } from './link-url.js';
 
 /**
@@ -12,22 +20,24 @@ import { LINK_START, MAX_LINK_LENGTH } from './link-url.js';
  * did; the layout and text features of format 2 (stacks, group fitting, balanced breaks, rich
  * text…) take effect only in templates that declare `schemaVersion: 2`.
  */
+// The format's plain constants live in modules without the schema library (the UI and the render
+// threads import those); the format's importers find them here too.
+export { BARCODE_SYMBOLOGIES } from './barcode-symbologies.js';
+export { RATIO_NAMES, RATIO_SIZES } from './ratios.js';
+export {
+  MAX_CANVAS_SIDE,
+  MAX_PAGES,
+  VISIBILITY_MAX_CONDITIONS,
+  VISIBILITY_MAX_DEPTH,
+  VISIBILITY_MAX_LIST,
+} from './template-limits.js';
+
 export const TEMPLATE_SCHEMA_VERSION = 2;
 export const TEMPLATE_SCHEMA_VERSIONS = [1, 2] as const;
 export type TemplateSchemaVersion = (typeof TEMPLATE_SCHEMA_VERSIONS)[number];
 
-export const RATIO_NAMES = ['square', 'portrait', 'story', 'landscape', 'og'] as const;
 export const Ratio = z.enum(RATIO_NAMES);
 export type Ratio = z.infer<typeof Ratio>;
-
-/** Canvas size of each ratio; a layout must use exactly this size. */
-export const RATIO_SIZES: Record<Ratio, { width: number; height: number; aspect: string }> = {
-  square: { width: 1080, height: 1080, aspect: '1:1 square' },
-  portrait: { width: 1080, height: 1350, aspect: '4:5 portrait' },
-  story: { width: 1080, height: 1920, aspect: '9:16 story' },
-  landscape: { width: 1920, height: 1080, aspect: '16:9 landscape' },
-  og: { width: 1200, height: 630, aspect: '1.91:1 link preview (Open Graph)' },
-};
 
 export const VARIABLE_TYPES = [
   'text',
@@ -125,13 +135,6 @@ export const Stroke = z
     dash: z.array(z.number().nonnegative()).max(8).optional(),
   })
   .strict();
-
-/** A rule nests `all` / `any` groups at most this deep (a condition alone is depth 0). */
-export const VISIBILITY_MAX_DEPTH = 4;
-/** A rule holds at most this many conditions, however grouped; a group at most this many rules. */
-export const VISIBILITY_MAX_CONDITIONS = 32;
-/** An `in` list holds at most this many values. */
-export const VISIBILITY_MAX_LIST = 100;
 
 const RuleValue = z.union([z.string().max(500), z.number(), z.boolean()]);
 
@@ -412,25 +415,6 @@ export const QrLayer = z
   .strict();
 export type QrLayer = z.infer<typeof QrLayer>;
 
-/**
- * The barcode symbologies a `barcode` layer draws (QR stays its own layer kind). The names are
- * the template format's; docs/templates.md, "Barcodes", says what value each takes.
- */
-export const BARCODE_SYMBOLOGIES = [
-  'gtin',
-  'ean13',
-  'ean8',
-  'upca',
-  'upce',
-  'code128',
-  'gs1-128',
-  'code39',
-  'itf14',
-  'datamatrix',
-  'gs1-datamatrix',
-  'pdf417',
-  'azteccode',
-] as const;
 export const BarcodeSymbology = z.enum(BARCODE_SYMBOLOGIES);
 export type BarcodeSymbology = z.infer<typeof BarcodeSymbology>;
 
@@ -567,9 +551,6 @@ export const LayoutPage = z
   })
   .strict();
 export type LayoutPage = z.infer<typeof LayoutPage>;
-
-/** A layout has at most this many pages, its own (page 1) and `morePages`. */
-export const MAX_PAGES = 50;
 
 export const Layout = z
   .object({

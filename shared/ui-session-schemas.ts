@@ -2,12 +2,6 @@ import { z } from 'zod';
 
 /** Schemas of the desktop UI's sessions: launch links and the session they are traded for. */
 
-/**
- * Where the UI page keeps its session in the tab's sessionStorage, so that a reload keeps it
- * (renderer/api/session.ts).
- */
-export const UI_SESSION_STORAGE_KEY = 'render-desk.session';
-
 export const LaunchToken = z.object({ token: z.string().max(200) }).strict();
 
 export const UiSession = z.object({

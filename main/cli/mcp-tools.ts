@@ -8,7 +8,7 @@ import { CreateBatchRequest } from '../../shared/batch-schemas.js';
 import { AppError, Errors, isAppError } from '../../shared/errors.js';
 import { scopeAllows, type KeyScope } from '../../shared/key-scopes.js';
 import { zodProblems } from '../../shared/zod-problems.js';
-import { SheetOptions } from '../../shared/sheet-options.js';
+import { SheetOptions } from '../../shared/sheet-options-schema.js';
 import { preflight } from '../batch/preflight.js';
 import { templateFields, templateFieldsCsv } from '../batch/template-fields.js';
 import { templateTargets } from '../catalog/load-catalog.js';

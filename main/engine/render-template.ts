@@ -1,6 +1,6 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { layoutPages } from '../../shared/layout-pages.js';
-import { MAX_CANVAS_SIDE } from '../../shared/canvas-limits.js';
+import { MAX_CANVAS_SIDE } from '../../shared/template-limits.js';
 import type { Layout, Paint } from '../../shared/template-format.js';
 import type { RenderJob, TextLayerReport } from '../render/render-protocol.js';
 import type { Box } from './barcode/barcode-placement.js';

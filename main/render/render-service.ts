@@ -3,7 +3,7 @@ import { AppError, Errors } from '../../shared/errors.js';
 import type { BrandProfile } from '../../shared/brand-profile.js';
 import { pageCount } from '../../shared/layout-pages.js';
 import { outputOptionProblems } from '../../shared/output-options.js';
-import { MAX_CANVAS_SIDE } from '../../shared/canvas-limits.js';
+import { MAX_CANVAS_SIDE } from '../../shared/template-limits.js';
 import type { LayoutName, Variable } from '../../shared/template-format.js';
 import { templateTargets, type CatalogEntry } from '../catalog/load-catalog.js';
 import { barcodeProblems } from '../engine/barcode/barcode-problems.js';

@@ -7,7 +7,7 @@
  * click) asks the app's open tabs for it over a BroadcastChannel, which is per origin too.
  */
 
-import { UI_SESSION_STORAGE_KEY } from '../../shared/ui-session-schemas';
+import { UI_SESSION_STORAGE_KEY } from '../../shared/ui-session-key';
 
 const SESSION_HEADER = 'x-render-desk-session';
 const LAUNCH_PATH = '/ui/session';

@@ -14,7 +14,7 @@ import { afterEach, beforeEach, expect, inject } from 'vitest';
 import type { startCore as startRunningCore } from '../../main/app.js';
 import type { resolveConfig } from '../../main/config.js';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
-import { UI_SESSION_STORAGE_KEY } from '../../shared/ui-session-schemas.js';
+import { UI_SESSION_STORAGE_KEY } from '../../shared/ui-session-key.js';
 import { openUiSession, SESSION_HEADER } from '../helpers/ui-session.js';
 import { compiledCoreUrl, compiledServeEntry } from '../helpers/compiled-core.js';
 import {

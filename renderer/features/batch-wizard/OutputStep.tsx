@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { OUTPUT_FORMATS } from '../../../shared/api-schemas';
+import { OUTPUT_FORMATS } from '../../../shared/output-formats';
 import { api } from '../../api/client';
 import { Icon } from '../../components/Icon';
 import { Button, ErrorBanner, Field, Segmented } from '../../components/ui';

@@ -1,4 +1,4 @@
-import { NumberFormat } from '../../../shared/template-format';
+import type { NumberFormat } from '../../../shared/template-format';
 import { formatDate, formatNumber } from '../../../shared/value-text';
 import type { VariableDescription } from '../../api/types';
 import { cellText } from './DataTable';
@@ -13,8 +13,13 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function printedValue(variable: VariableDescription, value: unknown): string {
   const locale = variable.locale ?? 'en-US';
   if (variable.type === 'number' && typeof value === 'number' && Number.isFinite(value)) {
-    const format = NumberFormat.safeParse(variable.format);
-    return formatNumber(value, format.success ? format.data : undefined, locale);
+    // A number variable's format came checked with its template (the API serves stored,
+    // validated templates); only its absence is looked at here.
+    const format =
+      typeof variable.format === 'object' && variable.format !== null
+        ? (variable.format as NumberFormat)
+        : undefined;
+    return formatNumber(value, format, locale);
   }
   if (variable.type === 'date' && typeof value === 'string' && ISO_DATE.test(value)) {
     return formatDate(

@@ -1,5 +1,5 @@
 import type { SerialNumbering } from '../../../shared/batch-schemas';
-import { MAX_SERIAL, MAX_SERIAL_AFFIX, MAX_SERIAL_PAD } from '../../../shared/batch-schemas';
+import { MAX_SERIAL, MAX_SERIAL_AFFIX, MAX_SERIAL_PAD } from '../../../shared/batch-limits';
 import { serialNumber } from '../../../shared/serial-numbers';
 import type { MessageKey } from '../../i18n/i18n';
 

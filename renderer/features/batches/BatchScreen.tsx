@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
 import { layoutName } from '../catalog/layout-name';
-import { RATIO_NAMES, type Ratio } from '../../../shared/template-format';
+import { RATIO_NAMES, type Ratio } from '../../../shared/ratios';
 import { api } from '../../api/client';
 import { refreshAccount } from '../../api/use-account';
 import { useSignedLink } from '../../api/use-signed-link';

@@ -1,5 +1,5 @@
 import { useId, type ReactElement } from 'react';
-import { MAX_SOURCE_ROWS } from '../../../shared/batch-schemas';
+import { MAX_SOURCE_ROWS } from '../../../shared/batch-limits';
 import { api } from '../../api/client';
 import type { Batch } from '../../api/types';
 import { Button } from '../../components/ui';

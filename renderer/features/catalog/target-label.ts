@@ -1,6 +1,6 @@
 import type { CatalogDetail } from '../../api/types';
 import type { Translate } from '../../i18n/i18n';
-import { RATIO_NAMES, type Ratio } from '../../../shared/template-format';
+import { RATIO_NAMES, type Ratio } from '../../../shared/ratios';
 import { ratioKey } from './CatalogScreen';
 import { layoutName } from './layout-name';
 

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import type { Layer } from '../../api/types';
 import { useT } from '../../i18n/i18n';
-import { BARCODE_SYMBOLOGIES, type BarcodeSymbology } from '../../../shared/template-format';
+import type { BarcodeSymbology } from '../../../shared/template-format';
+import { BARCODE_SYMBOLOGIES } from '../../../shared/barcode-symbologies';
 import { CheckField, Section, SelectField, TextField } from './inspector-fields';
 import { CodeColourFields } from './LayerSections';
 import { useLayerEdit } from './use-layer-edit';

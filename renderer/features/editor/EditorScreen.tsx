@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api } from '../../api/client';
-import { RATIO_SIZES } from '../../../shared/template-format';
+import { RATIO_SIZES } from '../../../shared/ratios';
 import type { Ratio } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { Button, ConfirmDialog, ErrorBanner, Loading, Segmented } from '../../components/ui';

@@ -1,4 +1,4 @@
-import { MAX_PAGES } from '../../../shared/template-format';
+import { MAX_PAGES } from '../../../shared/template-limits';
 import type { Layer, Layout, Paint } from '../../api/types';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { RATIO_NAMES } from '../../../shared/template-format';
+import { RATIO_NAMES } from '../../../shared/ratios';
 import type { Ratio } from '../../api/types';
 import { useT } from '../../i18n/i18n';
 import { ratioKey } from '../catalog/CatalogScreen';

@@ -1,6 +1,6 @@
 import { parseLocaleNumber } from '../../../shared/cell-values';
 import type { VisibilityCondition, VisibleWhen } from '../../../shared/template-format';
-import { VISIBILITY_MAX_CONDITIONS } from '../../../shared/template-format';
+import { VISIBILITY_MAX_CONDITIONS } from '../../../shared/template-limits';
 
 /**
  * The rule builder's form of a layer's `visibleWhen`: always, or all / any of a flat list of

@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { URL_WITH_CREDENTIALS, WebhookUrl } from '../../../shared/webhook-schemas';
 import { api } from '../../api/client';
 import { refreshWebhooks, useWebhooks } from '../../api/use-webhooks';
 import type { CreatedWebhook, Webhook } from '../../api/types';
@@ -29,7 +28,7 @@ export function WebhooksCard({ cluster = false }: { cluster?: boolean }): ReactE
     event.preventDefault();
     setError(null);
     // Checked here, in the UI's words: the browser's own check speaks the browser's language.
-    const problem = webhookUrlProblem(url.trim());
+    const problem = await webhookUrlProblem(url.trim());
     setUrlError(problem ? t(problem) : undefined);
     if (problem) return;
     try {
@@ -205,12 +204,16 @@ export function WebhooksCard({ cluster = false }: { cluster?: boolean }): ReactE
   );
 }
 
-/** What is wrong with a webhook address, as a message key; null when the API will take it. */
-function webhookUrlProblem(
+/**
+ * What is wrong with a webhook address, as a message key; null when the API will take it. The
+ * API's own rule decides, loaded with its schema library when an address is added, not with the
+ * app: only the words are the UI's.
+ */
+async function webhookUrlProblem(
   url: string,
-): 'webhooks.url.missing' | 'webhooks.url.invalid' | 'webhooks.url.credentials' | null {
+): Promise<'webhooks.url.missing' | 'webhooks.url.invalid' | 'webhooks.url.credentials' | null> {
   if (url === '') return 'webhooks.url.missing';
-  // The API's own rule decides; only the words are the UI's.
+  const { URL_WITH_CREDENTIALS, WebhookUrl } = await import('../../../shared/webhook-schemas');
   if (WebhookUrl.safeParse(url).success) return null;
   return URL_WITH_CREDENTIALS.test(url) ? 'webhooks.url.credentials' : 'webhooks.url.invalid';
 }

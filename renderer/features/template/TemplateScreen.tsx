@@ -1,7 +1,7 @@
 import { saveFileName } from './save-name';
 import { startingOutput } from '../../stores/wizard-slice';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import { OUTPUT_FORMATS } from '../../../shared/api-schemas';
+import { OUTPUT_FORMATS } from '../../../shared/output-formats';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/http';
 import type {
