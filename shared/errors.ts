@@ -305,7 +305,7 @@ export const ERROR_CATALOGUE = {
   'service-busy': {
     status: 503,
     title: 'The service is busy; retry shortly',
-    when: 'No render thread could take the job, or (in a cluster) the object store or the rate limiter cannot be reached; retry after `Retry-After`.',
+    when: 'No render thread could take the job, Render Desk is stopping, or (in a cluster) the object store or the rate limiter cannot be reached; retry after `Retry-After`.',
   },
   'team-service-unreachable': {
     status: 502,

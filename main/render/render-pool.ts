@@ -89,6 +89,18 @@ export function renderTimeoutError(deadlineMs: number): AppError {
   );
 }
 
+/**
+ * A render asked for, or still waiting, when the pool closes: the core is stopping. A client
+ * retries it (503 with Retry-After), as it would a busy service, once the core runs again.
+ */
+export function stoppingError(): AppError {
+  return new AppError(
+    'service-busy',
+    'Render Desk is stopping, so this render was not drawn. Retry it once Render Desk is running again.',
+    { headers: { 'Retry-After': '5' } },
+  );
+}
+
 /** How long close() waits for threads that are still loading before it stops them anyway. */
 const LOAD_WAIT_MS = 20_000;
 
@@ -219,7 +231,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   function lost(entry: Dispatched, error: unknown): void {
     const { task } = entry;
     if (closed) {
-      task.reject(new Error('The render pool was closed.'));
+      task.reject(stoppingError());
     } else if (task.attempts < MAX_ATTEMPTS) {
       enqueue(task, true);
     } else if (entry.threadId !== null) {
@@ -283,7 +295,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     threads,
     deadlineMs,
     run(job, { lane = 'interactive', group = 'default' } = {}) {
-      if (closed) return Promise.reject(new Error('The render pool is closed.'));
+      if (closed) return Promise.reject(stoppingError());
       return new Promise<RenderResult>((resolve, reject) => {
         enqueue({ job, lane, group, attempts: 0, resolve, reject }, false);
         pump();
@@ -296,7 +308,7 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
     },
     async close() {
       closed = true;
-      const error = new Error('The render pool was closed.');
+      const error = stoppingError();
       for (const task of interactive.splice(0)) task.reject(error);
       for (const group of batchGroups.values())
         for (const task of group.tasks.splice(0)) task.reject(error);

@@ -51,6 +51,23 @@ describe('render pool lanes', () => {
     expect(order).toEqual(['a1', 'b1', 'a2', 'b2', 'a3', 'b3']);
   });
 
+  it('refuses the renders waiting or asked for as it closes as retryable: the core is stopping', async () => {
+    pool = createRenderPool({ threads: 1, workerFile: echoWorker });
+    const running = pool.run(job('running', 200), { lane: 'interactive' });
+    const waiting = pool.run(job('waiting'), { lane: 'batch', group: 'A' });
+    const outcomes = Promise.allSettled([running, waiting]);
+    await pool.close();
+    const stopping = {
+      code: 'service-busy',
+      status: 503,
+      headers: { 'Retry-After': '5' },
+      message: expect.stringMatching(/stopping/),
+    };
+    const [, queued] = await outcomes;
+    expect(queued).toMatchObject({ status: 'rejected', reason: stopping });
+    await expect(pool.run(job('late'), { lane: 'interactive' })).rejects.toMatchObject(stopping);
+  });
+
   it('hands each thread at most its pipeline depth and reports the queues', async () => {
     pool = createRenderPool({ threads: 2, workerFile: echoWorker });
     const all = Array.from({ length: 8 }, (_, i) =>
