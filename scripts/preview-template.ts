@@ -4,12 +4,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { EMPTY_BRAND_PROFILE } from '../shared/brand-profile.js';
 import { layoutLayers, pageCount } from '../shared/layout-pages.js';
-import {
-  RATIO_NAMES,
-  Template,
-  type BarcodeSymbology,
-  type Ratio,
-} from '../shared/template-format.js';
+import { Template, type BarcodeSymbology, type Ratio } from '../shared/template-format.js';
+import { RATIO_NAMES } from '../shared/ratios.js';
 import { placeholderNames } from '../main/engine/format-value.js';
 import type { ImageInput, RenderJob, RenderResult } from '../main/render/render-protocol.js';
 import { renderJob } from '../main/engine/render-job.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OutputFormat } from './api-schemas.js';
-import { MAX_PAGES } from './template-format.js';
+import { MAX_PAGES } from './template-limits.js';
 
 /**
  * How a render is delivered beyond its format, shared by single renders and batches: the scale

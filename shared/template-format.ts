@@ -20,18 +20,6 @@ import { LINK_START, MAX_LINK_LENGTH } from './link-url.js';
  * did; the layout and text features of format 2 (stacks, group fitting, balanced breaks, rich
  * text…) take effect only in templates that declare `schemaVersion: 2`.
  */
-// The format's plain constants live in modules without the schema library (the UI and the render
-// threads import those); the format's importers find them here too.
-export { BARCODE_SYMBOLOGIES } from './barcode-symbologies.js';
-export { RATIO_NAMES, RATIO_SIZES } from './ratios.js';
-export {
-  MAX_CANVAS_SIDE,
-  MAX_PAGES,
-  VISIBILITY_MAX_CONDITIONS,
-  VISIBILITY_MAX_DEPTH,
-  VISIBILITY_MAX_LIST,
-} from './template-limits.js';
-
 export const TEMPLATE_SCHEMA_VERSION = 2;
 export const TEMPLATE_SCHEMA_VERSIONS = [1, 2] as const;
 export type TemplateSchemaVersion = (typeof TEMPLATE_SCHEMA_VERSIONS)[number];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CatalogDetail, CatalogListItem } from './api-schemas.js';
-import { LayoutName, MAX_PAGES, Template } from './template-format.js';
+import { LayoutName, Template } from './template-format.js';
+import { MAX_PAGES } from './template-limits.js';
 
 /** Schemas of the workspace-template routes (`/v1/templates`, fork, preview of a draft). */
 

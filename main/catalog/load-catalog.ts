@@ -1,11 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  RATIO_NAMES,
-  type LayoutName,
-  type Ratio,
-  type Template,
-} from '../../shared/template-format.js';
+import type { LayoutName, Ratio, Template } from '../../shared/template-format.js';
+import { RATIO_NAMES } from '../../shared/ratios.js';
 import { foldForSearch } from '../../shared/fold-text.js';
 import { checkTemplateText, writeCheckedTemplates } from './checked-templates.js';
 import type { Taxonomy } from '../../shared/api-schemas.js';

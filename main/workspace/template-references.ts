@@ -1,8 +1,6 @@
 import type { Problem } from '../../shared/errors.js';
 import { pagePixelSize } from '../../shared/page-sizes.js';
 import {
-  RATIO_NAMES,
-  RATIO_SIZES,
   STACK_MAX_DEPTH,
   type Layer,
   type Layout,
@@ -11,6 +9,7 @@ import {
   type VariableType,
   type VietQrSource,
 } from '../../shared/template-format.js';
+import { RATIO_NAMES, RATIO_SIZES } from '../../shared/ratios.js';
 import { formatPath } from '../../shared/zod-problems.js';
 import { encodeBarcode } from '../engine/barcode/barcode-symbol.js';
 import { checkVietQr, type VietQrProblem } from '../engine/vietqr/vietqr-fields.js';

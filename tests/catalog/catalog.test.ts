@@ -1,13 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  BRAND_ROLES,
-  RATIO_SIZES,
-  Template,
-  VARIABLE_TYPES,
-  type Layer,
-} from '../../shared/template-format.js';
+import { BRAND_ROLES, Template, VARIABLE_TYPES, type Layer } from '../../shared/template-format.js';
+import { RATIO_SIZES } from '../../shared/ratios.js';
 import { formatNumber } from '../../shared/value-text.js';
 import { layoutPages } from '../../shared/layout-pages.js';
 import { renderJob } from '../../main/engine/render-job.js';

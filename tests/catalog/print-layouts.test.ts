@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderJob } from '../../main/engine/render-job.js';
 import { pageCount } from '../../shared/layout-pages.js';
 import { planSheet, sheetItemOf, suggestSheetPreset } from '../../shared/sheet-options.js';
-import { RATIO_NAMES } from '../../shared/template-format.js';
+import { RATIO_NAMES } from '../../shared/ratios.js';
 import { buildJob, readCatalogTemplates, stressValues } from '../../scripts/preview-template.js';
 import { poppler } from '../helpers/poppler.js';
 

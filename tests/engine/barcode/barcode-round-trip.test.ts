@@ -7,11 +7,8 @@ import { registerBundledFonts } from '../../../main/engine/fonts.js';
 import { FONTS_DIR, renderJob } from '../../../main/engine/render-job.js';
 import { checkRules } from '../../../main/engine/rules/check-rules.js';
 import type { RenderJob } from '../../../main/render/render-protocol.js';
-import {
-  BARCODE_SYMBOLOGIES,
-  Template,
-  type BarcodeSymbology,
-} from '../../../shared/template-format.js';
+import { Template, type BarcodeSymbology } from '../../../shared/template-format.js';
+import { BARCODE_SYMBOLOGIES } from '../../../shared/barcode-symbologies.js';
 import { rasterisePdf } from '../../helpers/poppler.js';
 import { readCodes } from '../../helpers/read-barcodes.js';
 

@@ -8,12 +8,8 @@ import {
   type VariableDescription,
 } from '../../../../shared/api-schemas.js';
 import { Errors } from '../../../../shared/errors.js';
-import {
-  RATIO_SIZES,
-  type Ratio,
-  type Template,
-  type Variable,
-} from '../../../../shared/template-format.js';
+import type { Ratio, Template, Variable } from '../../../../shared/template-format.js';
+import { RATIO_SIZES } from '../../../../shared/ratios.js';
 import { templateTargets, type CatalogEntry } from '../../../catalog/load-catalog.js';
 import { requestBaseUrl } from '../../request-base-url.js';
 import { problem, type RouteRegistry } from '../../route-registry.js';
