@@ -8,9 +8,12 @@ import {
 } from './sheet-options.js';
 import { DUPLEX_MODES, SHEET_MARKS } from './sheet-plan.js';
 
-/** A request's sheet options (sheet-options.ts resolves them into a plan). */
 const Millimetres = (max: number) => z.number().min(0).max(max);
 
+/**
+ * A request's sheet options, validated (sheet-options.ts resolves them into a plan). Apart from
+ * sheet-options.ts so that what only resolves or draws sheets loads no schema library.
+ */
 export const SheetOptions = z
   .object({
     preset: z
