@@ -5,7 +5,8 @@ import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from 
 
 /**
  * The main screens at the window sizes people use (a small laptop, a full-HD monitor and a
- * window made small), in English and Vietnamese: a screenshot of each, and the layout checked
+ * window made small), in English and Vietnamese, each screen opened at one size and resized to the
+ * others as people resize the window: a screenshot of each, and the layout checked
  * where a defect shows — sideways scrolling, a heading out of sight, text cut or wider than its
  * box, a control sticking out of its box, a short label broken over lines, a primary action out
  * of reach or under something else, and catalog names left in English in the Vietnamese UI.
@@ -177,9 +178,14 @@ const MEASURE = `(() => {
 
   const offScreen = [];
   const covered = [];
-  const scrollX = window.scrollX, scrollY = window.scrollY;
+  // Scrolling a button into sight scrolls its page and boxes: each is put back as it was, so
+  // the screen is left as the next size finds it.
+  const scrolled = new Map([[document.scrollingElement, [window.scrollX, window.scrollY]]]);
   for (const button of document.querySelectorAll('.btn.primary, button[type="submit"]')) {
     if (!visible(button)) continue;
+    for (let a = button.parentElement; a; a = a.parentElement) {
+      if (!scrolled.has(a)) scrolled.set(a, [a.scrollLeft, a.scrollTop]);
+    }
     button.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     const b = button.getBoundingClientRect();
     if (b.left < 0 || b.right > innerWidth + 1 || b.top < 0 || b.bottom > innerHeight + 1) {
@@ -191,7 +197,7 @@ const MEASURE = `(() => {
       covered.push(describe(button) + ' under ' + (hit ? describe(hit) : 'nothing'));
     }
   }
-  window.scrollTo(scrollX, scrollY);
+  for (const [e, [left, top]] of scrolled) e.scrollTo(left, top);
   return {
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth,
@@ -239,7 +245,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 /** The screens, in the order a tester would click through them. */
-function screens(state: { editorId?: string }, customise: string, next: RegExp): Screen[] {
+function screens(customise: string, next: RegExp): Screen[] {
   return [
     { name: 'catalog', open: visit('/ui/', '.template-card img'), check: taxonomyInVietnamese },
     {
@@ -254,15 +260,11 @@ function screens(state: { editorId?: string }, customise: string, next: RegExp):
       name: 'editor',
       hiddenHeading: true,
       open: async (page, core) => {
-        if (!state.editorId) {
-          // A copy made once per language, the way people start editing; each size reopens it.
-          await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
-          await page.getByRole('button', { name: customise }).click();
-          await page.waitForURL(/\/ui\/editor\/wtpl_/);
-          state.editorId = /\/ui\/editor\/(wtpl_[a-z0-9_]+)/.exec(page.url())![1]!;
-        } else {
-          await page.goto(`${core.url}/ui/editor/${state.editorId}`);
-        }
+        // A copy, made the way people start editing, then loaded at its own address.
+        await page.goto(`${core.url}/ui/templates/tmpl_product_promo`);
+        await page.getByRole('button', { name: customise }).click();
+        await page.waitForURL(/\/ui\/editor\/wtpl_/);
+        await page.goto(page.url());
         await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
         await page.locator('.ed-var-head').first().waitFor();
       },
@@ -310,14 +312,19 @@ describe.each([
     expect(batch.status, await batch.clone().text()).toBe(202);
     ui = await openUi(core, { locale, allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/] });
     const { page } = ui;
-    const state: { editorId?: string } = {};
     const problems: string[] = [];
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      for (const screen of screens(state, customise, next)) {
-        await screen.open(page, core);
+    const list = screens(customise, next);
+    for (const [index, screen] of list.entries()) {
+      // Each screen is opened once and then resized, as people resize the window, to the other
+      // sizes. The size it is opened at turns with the screen and the language, so each screen
+      // is also laid out from its first load at two of the three sizes.
+      const first = (index + (language === 'en' ? 0 : 1)) % SIZES.length;
+      const sizes = [...SIZES.slice(first), ...SIZES.slice(0, first)];
+      for (const [step, size] of sizes.entries()) {
+        await page.setViewportSize(size);
+        if (step === 0) await screen.open(page, core);
         await settle(page);
-        const where = `${screen.name} ${language} ${size.width}×${size.height}`;
+        const where = `${screen.name} ${language} ${size.width}×${size.height}${step === 0 ? ' (opened at this size)' : ''}`;
         await screenshot(page, `size-${screen.name}-${language}-${size.width}x${size.height}`);
         const layout = await page.evaluate<Layout>(MEASURE);
         if (layout.scrollWidth > layout.innerWidth) {
