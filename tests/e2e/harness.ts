@@ -344,12 +344,62 @@ export function useCoreAndUi(options: StartCoreOptions & OpenUiOptions = {}): Co
  * capture, and a run takes some 250. They are written when asked for, with
  * RENDER_DESK_SCREENSHOTS=1 (`npm run test:screenshots`), to tests/e2e/screenshots/.
  */
+/**
+ * Waits until the screen has settled: requests done, the images in sight loaded and no preview
+ * still rendering, so the screenshot and the measures see the layout people see.
+ */
+export async function settle(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForFunction(
+    () => {
+      // No DOM types here: the page's document, described as far as it is used.
+      type Img = {
+        complete: boolean;
+        naturalWidth: number;
+        getBoundingClientRect(): { top: number; bottom: number; width: number };
+      };
+      const g = globalThis as unknown as {
+        innerHeight: number;
+        document: { querySelectorAll(s: string): ArrayLike<Img>; fonts: { status: string } };
+      };
+      const inSight = Array.from(g.document.querySelectorAll('main img')).filter((img) => {
+        const r = img.getBoundingClientRect();
+        return r.width > 0 && r.bottom > 0 && r.top < g.innerHeight;
+      });
+      return (
+        g.document.fonts.status === 'loaded' &&
+        inSight.every((img) => img.complete && img.naturalWidth > 0) &&
+        g.document.querySelectorAll('.preview-busy').length === 0
+      );
+    },
+    undefined,
+    { timeout },
+  );
+}
+
 export const SCREENSHOTS_WANTED = process.env.RENDER_DESK_SCREENSHOTS === '1';
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (!SCREENSHOTS_WANTED) return;
+  // As people see the screen once it has settled; a screen that does not (a broken image a test
+  // shows on purpose) is drawn as it is after a few seconds.
+  await settle(page, 5_000).catch(() => undefined);
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Moves the open app to the screen at `path` the way its back and forward buttons do (the address
+ * changes and the app follows it), with no page load: the app, its session and what it has
+ * fetched stay, as when a person goes from screen to screen.
+ */
+export async function showScreen(page: Page, path: string): Promise<void> {
+  await page.evaluate(
+    `(() => {
+      history.pushState(null, '', ${JSON.stringify(path)});
+      dispatchEvent(new PopStateEvent('popstate'));
+    })()`,
+  );
 }
 
 /** Drops a file on the window the way the OS does: a drop event carrying a DataTransfer. */

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  screenshot,
+  showScreen,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+} from './harness.js';
 
 const SCREENS: { path: string; name: string; ready: string }[] = [
   { path: '/ui/', name: 'catalog', ready: '.template-card img' },
@@ -46,12 +53,11 @@ describe('language and themes', () => {
       await page.getByRole('radio', { name: theme === 'light' ? 'Sáng' : 'Tối' }).click();
       await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe(theme);
       for (const screen of SCREENS) {
-        await page.goto(core.url + screen.path);
+        await showScreen(page, screen.path);
         await page.locator(screen.ready).first().waitFor({ timeout: 20_000 });
-        await page.waitForTimeout(300);
         await screenshot(page, `${screen.name}-${theme}-vi`);
       }
-      await page.goto(`${core.url}/ui/settings`);
+      await showScreen(page, '/ui/settings');
     }
     expect(ui.consoleErrors).toEqual([]);
   });
@@ -65,9 +71,8 @@ describe('language and themes', () => {
     await page.getByTestId('language-select').selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     for (const screen of SCREENS) {
-      await page.goto(core.url + screen.path);
+      await showScreen(page, screen.path);
       await page.locator(screen.ready).first().waitFor({ timeout: 20_000 });
-      await page.waitForTimeout(300);
       await screenshot(page, `${screen.name}-dark-en`);
     }
     expect(ui.consoleErrors).toEqual([]);

@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dropSampleCsv } from './csv.js';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  screenshot,
+  settle,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+} from './harness.js';
 
 /**
  * The main screens at the window sizes people use (a small laptop, a full-HD monitor and a
@@ -210,39 +217,6 @@ const MEASURE = `(() => {
     covered,
   };
 })()`;
-
-/**
- * Waits until the screen has settled: requests done, the images in sight loaded and no preview
- * still rendering, so the screenshot and the measures see the layout people see.
- */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page.waitForFunction(
-    () => {
-      // No DOM types here: the page's document, described as far as it is used.
-      type Img = {
-        complete: boolean;
-        naturalWidth: number;
-        getBoundingClientRect(): { top: number; bottom: number; width: number };
-      };
-      const g = globalThis as unknown as {
-        innerHeight: number;
-        document: { querySelectorAll(s: string): ArrayLike<Img>; fonts: { status: string } };
-      };
-      const inSight = Array.from(g.document.querySelectorAll('main img')).filter((img) => {
-        const r = img.getBoundingClientRect();
-        return r.width > 0 && r.bottom > 0 && r.top < g.innerHeight;
-      });
-      return (
-        g.document.fonts.status === 'loaded' &&
-        inSight.every((img) => img.complete && img.naturalWidth > 0) &&
-        g.document.querySelectorAll('.preview-busy').length === 0
-      );
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
-}
 
 /** The screens, in the order a tester would click through them. */
 function screens(customise: string, next: RegExp): Screen[] {
