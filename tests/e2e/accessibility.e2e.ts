@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { seriousViolations, type AxeFinding } from './axe.js';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  screenshot,
+  showScreen,
+  startCore,
+  type CoreProcess,
+  type UiSession,
+} from './harness.js';
 import { wizardWithRows } from './wizard.js';
 
 const TEMPLATE = 'tmpl_flash_sale_1111';
@@ -140,7 +147,7 @@ describe.each(['en', 'vi'] as const)('accessibility in the %s UI', (language) =>
     await page.getByTestId('preview-stale').waitFor();
     await check('template: a value that is no number');
     for (const route of ['my-templates', 'batches', 'brand', 'credits', 'api', 'settings']) {
-      await page.goto(`${core.url}/ui/${route}`);
+      await showScreen(page, `/ui/${route}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await check(route);
     }
