@@ -340,11 +340,6 @@ export function useCoreAndUi(options: StartCoreOptions & OpenUiOptions = {}): Co
 }
 
 /**
- * Screenshots are for people to look at, not checks: each costs Chromium about 0.25 s of CPU to
- * capture, and a run takes some 250. They are written when asked for, with
- * RENDER_DESK_SCREENSHOTS=1 (`npm run test:screenshots`), to tests/e2e/screenshots/.
- */
-/**
  * Waits until the screen has settled: requests done, the images in sight loaded and no preview
  * still rendering, so the screenshot and the measures see the layout people see.
  */
@@ -377,6 +372,11 @@ export async function settle(page: Page, timeout = 30_000): Promise<void> {
   );
 }
 
+/**
+ * Screenshots are for people to look at, not checks: each costs Chromium about 0.25 s of CPU to
+ * capture, and a run takes some 250. They are written when asked for, with
+ * RENDER_DESK_SCREENSHOTS=1 (`npm run test:screenshots`), to tests/e2e/screenshots/.
+ */
 export const SCREENSHOTS_WANTED = process.env.RENDER_DESK_SCREENSHOTS === '1';
 
 export async function screenshot(page: Page, name: string): Promise<void> {
