@@ -388,6 +388,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 
+/** The themes the UI draws, in the order the tests check them. */
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/**
+ * Turns the system's colour scheme under the open page to `theme` and waits until the UI has
+ * followed it (App.tsx listens for the change), as when a person's system goes dark: the screen,
+ * its state and any open dialog stay as they are.
+ */
+export async function switchSystemTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+}
+
 /**
  * Moves the open app to the screen at `path` the way its back and forward buttons do (the address
  * changes and the app follows it), with no page load: the app, its session and what it has

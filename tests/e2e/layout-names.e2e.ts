@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, type AxeFinding } from './axe.js';
-import { openUi, screenshot, startCore, type CoreProcess, type UiSession } from './harness.js';
+import {
+  openUi,
+  screenshot,
+  startCore,
+  switchSystemTheme,
+  THEMES,
+  type CoreProcess,
+  type Theme,
+  type UiSession,
+} from './harness.js';
 
 const BADGE = 'tmpl_name_badge';
 const TICKET = 'tmpl_event_ticket';
-const THEMES = ['light', 'dark'] as const;
 
 /**
  * The size names are read once per language; the badge's screen is then checked in each theme
@@ -19,10 +27,7 @@ describe.each([
   let ui: UiSession | undefined;
   let badgeSizes: string[] = [];
   let ticketSizes: string[] = [];
-  const found: Record<(typeof THEMES)[number], AxeFinding[] | undefined> = {
-    light: undefined,
-    dark: undefined,
-  };
+  const found: Partial<Record<Theme, AxeFinding[]>> = {};
 
   beforeAll(async () => {
     const started = await startCore();
@@ -41,8 +46,7 @@ describe.each([
     badgeSizes = await sizes(BADGE);
     await page.waitForLoadState('networkidle');
     for (const theme of THEMES) {
-      await page.emulateMedia({ colorScheme: theme });
-      await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
+      await switchSystemTheme(page, theme);
       found[theme] = await seriousViolations(page);
       await screenshot(page, `layout-names-${language}-${theme}`);
     }
