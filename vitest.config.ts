@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     // The core compiled once for the processes tests spawn (tests/helpers/compiled-core.ts).
     globalSetup: ['tests/global-setup.ts'],
+    // Threads the core starts in a test's process run that compiled copy too.
+    setupFiles: ['tests/threads-from-compiled-core.ts'],
     // Real servers, real SQLite files and real canvas renders: give them time on a 2-core machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,

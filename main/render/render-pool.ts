@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { AppError } from '../../shared/errors.js';
 import { DEFAULT_RENDER_TIMEOUT_MS } from '../config.js';
+import { threadEntry } from '../core/thread-entry.js';
 import {
   isRenderStarted,
   isRenderThreadLoaded,
@@ -28,7 +29,7 @@ export type Lane = 'interactive' | 'batch';
 
 export interface RenderPoolOptions {
   threads?: number;
-  /** Overridable for tests; defaults to render-worker-entry.mjs beside this file. */
+  /** Overridable for tests; defaults to render-worker-entry.mjs beside this file (threadEntry). */
   workerFile?: string;
   /** How long a thread may work on one job. */
   deadlineMs?: number;
@@ -109,7 +110,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): RenderPool {
   const deadlineMs = options.deadlineMs ?? DEFAULT_RENDER_TIMEOUT_MS;
   const log = options.log ?? ((message: string) => console.error(message));
   const workerFile =
-    options.workerFile ?? fileURLToPath(new URL('./render-worker-entry.mjs', import.meta.url));
+    options.workerFile ??
+    threadEntry(fileURLToPath(new URL('./render-worker-entry.mjs', import.meta.url)));
   const piscina = new Piscina({
     filename: workerFile,
     minThreads: threads,

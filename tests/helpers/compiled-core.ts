@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { lazyRenderPool } from '../../main/render/lazy-render-pool.js';
-import type { RenderPool, RenderPoolOptions } from '../../main/render/render-pool.js';
 import { REPO_ROOT } from './image-fixtures.js';
 
 /**
@@ -13,19 +11,6 @@ import { REPO_ROOT } from './image-fixtures.js';
  */
 export function compiledServeEntry(): string {
   return compiledFile(path.join('main', 'serve.js'));
-}
-
-/**
- * The render threads' entry in that copy: a pool started in a test process runs the engine as
- * JavaScript, as the packaged app's threads do, instead of each thread transpiling it again.
- */
-export function compiledRenderWorker(): string {
-  return compiledFile(path.join('main', 'render', 'render-worker-entry.mjs'));
-}
-
-/** A test core's render pool: compiled threads, started at the first render. */
-export function testRenderPool(options: RenderPoolOptions & { threads: number }): RenderPool {
-  return lazyRenderPool({ ...options, workerFile: compiledRenderWorker() });
 }
 
 /** A file of that copy, by its path relative to the copy's folder (`main/serve.js`). */

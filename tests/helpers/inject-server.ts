@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { composeCore, type ComposedCore } from '../../main/app.js';
 import type { CoreConfig } from '../../main/config.js';
-import { testRenderPool } from './compiled-core.js';
+import { lazyRenderPool } from '../../main/render/lazy-render-pool.js';
 import {
   TEST_ADMIN_KEY,
   type ApiRequest,
@@ -49,7 +49,7 @@ export async function buildInjectServer(
       ...overrides,
     },
     // Render threads start at the first render: most route tests draw nothing.
-    { renderPool: testRenderPool },
+    { renderPool: lazyRenderPool },
   );
   await core.server.ready();
   const key = overrides.apiKey ?? TEST_ADMIN_KEY;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startCore, type CoreOptions, type RunningCore } from '../../main/app.js';
 import type { CoreConfig } from '../../main/config.js';
-import { testRenderPool } from './compiled-core.js';
+import { lazyRenderPool } from '../../main/render/lazy-render-pool.js';
 
 /** Tests assert on response bodies at run time, so bodies are loosely typed here on purpose. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -69,7 +69,7 @@ export async function startTestServer(
       subscription: undefined,
       ...overrides,
     },
-    { renderPool: testRenderPool, ...options },
+    { renderPool: lazyRenderPool, ...options },
   );
   return {
     core,

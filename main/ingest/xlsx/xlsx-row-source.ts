@@ -1,5 +1,6 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../../core/thread-entry.js';
 import { dataRows } from '../rows/data-rows.js';
 import { normaliseHeaders } from '../rows/header-fields.js';
 import type { OpenedRowSource, SourceRow } from '../rows/row-source-types.js';
@@ -45,7 +46,7 @@ function typescriptBootstrap(script: string): string {
 
 function workerFile(): string {
   const self = fileURLToPath(import.meta.url);
-  return self.replace(/xlsx-row-source\.(ts|js)$/, 'xlsx-worker.$1');
+  return threadEntry(self.replace(/xlsx-row-source\.(ts|js)$/, 'xlsx-worker.$1'));
 }
 
 export async function openXlsxRowSource(
