@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Brand } from '../../shared/brand-schemas.js';
 import { MONTSERRAT, testFont } from '../fonts/fixtures/sfnt-fixtures.js';
-import { screenshot, useCoreAndUi, type CoreProcess } from './harness.js';
+import { screenshot, showScreen, useCoreAndUi, type CoreProcess } from './harness.js';
 
 const PRIMARY = '#1E7B34';
 const FAMILY = 'Kit Display';
@@ -118,7 +118,6 @@ describe('brand kit', () => {
     await expect
       .poll(async () => (await brandsOf(core)).find((b) => b.id === green.id)?.profile.fonts)
       .toEqual({ heading: FAMILY, body: null });
-    await page.waitForTimeout(300);
     await screenshot(page, 'brand-kit-light-en');
 
     // The same screen in dark and in Vietnamese.
@@ -142,7 +141,6 @@ describe('brand kit', () => {
         .waitFor();
       await expect.poll(count, { timeout: 30_000 }).toBeGreaterThan(0);
       await fonts.getByText(FAMILY).waitFor();
-      await page.waitForTimeout(300);
       await screenshot(page, `brand-kit-${theme}-${language}`);
     }
     await core.api('/v1/system/preferences', {
@@ -170,7 +168,6 @@ describe('brand kit', () => {
       templateId: 'tmpl_product_promo',
       brand: original.id,
     });
-    await page.waitForTimeout(500);
     await screenshot(page, 'brand-kit-template-select');
     expect(ui.consoleErrors).toEqual([]);
   });
@@ -220,8 +217,8 @@ describe('templates whose colours come from the brand', () => {
     await badge.click();
     await page.getByRole('heading', { level: 1, name: 'Brand' }).waitFor();
     // One whose colours are its own: no badge.
-    await page.goto(`${core.url}/ui/templates/tmpl_black_friday`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    await showScreen(page, '/ui/templates/tmpl_black_friday');
+    await page.getByRole('heading', { level: 1, name: 'Black Friday sale' }).waitFor();
     await page.getByTestId('preview-image').waitFor();
     expect(await page.getByTestId('uses-brand-colours').count()).toBe(0);
     expect(ui.consoleErrors).toEqual([]);

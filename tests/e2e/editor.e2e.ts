@@ -5,6 +5,7 @@ import type { Template } from '../../shared/template-format.js';
 import type { WorkspaceTemplateDetail } from '../../shared/workspace-schemas.js';
 import {
   screenshot,
+  showScreen,
   useCoreAndUi,
   waitForImages,
   type CoreProcess,
@@ -289,12 +290,10 @@ describe('template editor', () => {
         // Thumbnails are rendered on first request: wait for the pixels, not just the element.
         await waitForImages(page, '.ws-card img');
         await expect.poll(() => page.getAttribute('html', 'data-theme')).toBe(theme);
-        await page.waitForTimeout(300);
         await screenshot(page, `my-templates-${theme}-${language}`);
-        await page.goto(`${core.url}/ui/editor/${fork.id}`);
+        await showScreen(page, `/ui/editor/${fork.id}`);
         await page.getByTestId('editor-preview').waitFor({ timeout: 30_000 });
         await page.locator('.ed-box[data-layer-id="headline"]').click();
-        await page.waitForTimeout(300);
         await screenshot(page, `editor-${theme}-${language}`);
       }
     }
