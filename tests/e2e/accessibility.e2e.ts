@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations, type AxeFinding } from './axe.js';
 import {
-  openUi,
   screenshot,
   showScreen,
-  startCore,
   switchSystemTheme,
   THEMES,
-  type CoreProcess,
+  useCoreAndUiOnce,
+  type CoreAndUi,
   type Theme,
-  type UiSession,
 } from './harness.js';
 import { wizardWithRows } from './wizard.js';
 
@@ -65,21 +63,13 @@ const WORDS = {
  * language, not once per theme, and each theme's test reports what the walk found in it.
  */
 describe.each(['en', 'vi'] as const)('accessibility in the %s UI', (language) => {
-  let core: CoreProcess | undefined;
-  let ui: UiSession | undefined;
   /** axe's findings in each theme, by screen or dialog. */
   const found: Record<Theme, Record<string, AxeFinding[]>> = { light: {}, dark: {} };
   /** The colour tokens hints sit on, as each theme computes them. */
   const tokens: Partial<Record<Theme, Record<string, string>>> = {};
 
-  beforeAll(async () => {
+  const walk = async ({ core, ui }: CoreAndUi) => {
     const words = WORDS[language];
-    core = await startCore();
-    ui = await openUi(core, {
-      colorScheme: 'light',
-      locale: language === 'vi' ? 'vi-VN' : 'en-US',
-      allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
-    });
     const { page } = ui;
     let current: Theme = 'light';
     const useTheme = async (theme: Theme) => {
@@ -215,12 +205,15 @@ describe.each(['en', 'vi'] as const)('accessibility in the %s UI', (language) =>
         .getByRole('button', { name: new RegExp(`^${words.remove}`) })
         .click(),
     );
-  }, 240_000);
-
-  afterAll(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  };
+  const session = useCoreAndUiOnce(
+    {
+      colorScheme: 'light',
+      locale: language === 'vi' ? 'vi-VN' : 'en-US',
+      allowConsole: [/v1\/fonts.*404|404.*\(Not Found\)/],
+    },
+    walk,
+  );
 
   it.each(THEMES)(
     'axe finds nothing serious or critical on any screen or open dialog in the %s theme, and hint text reads at 4.5:1',
@@ -233,7 +226,7 @@ describe.each(['en', 'vi'] as const)('accessibility in the %s UI', (language) =>
         ).toBeGreaterThanOrEqual(4.5);
       }
       expect(found[theme]).toEqual({});
-      expect(ui!.consoleErrors).toEqual([]);
+      expect(session.ui.consoleErrors).toEqual([]);
     },
   );
 });

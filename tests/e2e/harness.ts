@@ -10,7 +10,7 @@ import {
   type ConsoleMessage,
   type Page,
 } from 'playwright-core';
-import { afterEach, beforeEach, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import type { startCore as startRunningCore } from '../../main/app.js';
 import type { resolveConfig } from '../../main/config.js';
 import { CORE_NODE_FLAGS, coreProcessEnv } from '../../main/core-process-env.js';
@@ -313,30 +313,58 @@ export interface CoreAndUi {
  * Hooks registered after this call run after its beforeEach and before its afterEach.
  */
 export function useCoreAndUi(options: StartCoreOptions & OpenUiOptions = {}): CoreAndUi {
+  return coreAndUiAround(beforeEach, afterEach, options);
+}
+
+/**
+ * One core and UI for the whole enclosing describe, for tests that report on one walk through
+ * the app: both start before its first test, `walk` runs on them once, and both close after its
+ * last test, even when the walk or a test failed. Its tests read what the walk found, and
+ * `session.ui.consoleErrors`.
+ */
+export function useCoreAndUiOnce(
+  options: StartCoreOptions & OpenUiOptions,
+  walk: (session: CoreAndUi) => Promise<void>,
+): CoreAndUi {
+  return coreAndUiAround(beforeAll, afterAll, options, walk, 240_000);
+}
+
+type Hook = (fn: () => Promise<void>, timeout?: number) => void;
+
+/** A core and UI started in `before` (then `walk`, if any) and closed in `after`. */
+function coreAndUiAround(
+  before: Hook,
+  after: Hook,
+  options: StartCoreOptions & OpenUiOptions,
+  walk?: (session: CoreAndUi) => Promise<void>,
+  timeout?: number,
+): CoreAndUi {
   const { credits, env, ...uiOptions } = options;
   let core: CoreProcess | undefined;
   let ui: UiSession | undefined;
-  beforeEach(async () => {
+  const session: CoreAndUi = {
+    get core() {
+      if (!core) throw new Error('no core: read session.core inside a test or a later hook');
+      return core;
+    },
+    get ui() {
+      if (!ui) throw new Error('no UI: read session.ui inside a test or a later hook');
+      return ui;
+    },
+  };
+  before(async () => {
     core = await startCore({ credits, env });
     ui = await openUi(core, uiOptions);
-  });
-  afterEach(async () => {
+    await walk?.(session);
+  }, timeout);
+  after(async () => {
     // The browser goes first: the page may still be talking to the core.
     await ui?.close();
     await core?.stop();
     ui = undefined;
     core = undefined;
   });
-  return {
-    get core() {
-      if (!core) throw new Error('no core: read session.core inside a test, after beforeEach');
-      return core;
-    },
-    get ui() {
-      if (!ui) throw new Error('no UI: read session.ui inside a test, after beforeEach');
-      return ui;
-    },
-  };
+  return session;
 }
 
 /**

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations, type AxeFinding } from './axe.js';
 import {
-  openUi,
   screenshot,
-  startCore,
   switchSystemTheme,
   THEMES,
-  type CoreProcess,
+  useCoreAndUiOnce,
+  type CoreAndUi,
   type Theme,
-  type UiSession,
 } from './harness.js';
 
 const BADGE = 'tmpl_name_badge';
@@ -23,22 +21,14 @@ describe.each([
   ['en', 'Name badge · 3 × 4 in print at 300 dpi', 'Ticket'],
   ['vi', 'Thẻ tên · bản in 3 × 4 inch, 300 dpi', 'Vé'],
 ] as const)('print layouts by name, %s UI', (language, badge, ticket) => {
-  let core: CoreProcess | undefined;
-  let ui: UiSession | undefined;
   let badgeSizes: string[] = [];
   let ticketSizes: string[] = [];
   const found: Partial<Record<Theme, AxeFinding[]>> = {};
 
-  beforeAll(async () => {
-    const started = await startCore();
-    core = started;
-    ui = await openUi(started, {
-      locale: language === 'vi' ? 'vi-VN' : 'en-US',
-      colorScheme: 'light',
-    });
+  const walk = async ({ core, ui }: CoreAndUi) => {
     const { page } = ui;
     const sizes = async (templateId: string) => {
-      await page.goto(`${started.url}/ui/templates/${templateId}`);
+      await page.goto(`${core.url}/ui/templates/${templateId}`);
       const radios = page.locator('.preview-bar [role="radio"]');
       await radios.first().waitFor();
       return radios.allTextContents();
@@ -51,12 +41,11 @@ describe.each([
       await screenshot(page, `layout-names-${language}-${theme}`);
     }
     ticketSizes = await sizes(TICKET);
-  }, 240_000);
-
-  afterAll(async () => {
-    await ui?.close();
-    await core?.stop();
-  });
+  };
+  const session = useCoreAndUiOnce(
+    { locale: language === 'vi' ? 'vi-VN' : 'en-US', colorScheme: 'light' },
+    walk,
+  );
 
   it.each(THEMES)(
     'calls a print layout by its human name and its printed size in the UI language, never its raw name, in the %s theme',
@@ -65,7 +54,7 @@ describe.each([
       expect(badgeSizes.some((label) => /^badge\b/.test(label))).toBe(false);
       expect(ticketSizes.some((label) => label.startsWith(`${ticket} · `))).toBe(true);
       expect(found[theme]).toEqual([]);
-      expect(ui!.consoleErrors).toEqual([]);
+      expect(session.ui.consoleErrors).toEqual([]);
     },
   );
 });
