@@ -2,30 +2,38 @@
 //
 //   1. The system programs the tests drive (test-prerequisites.mjs) and Electron's type
 //      definitions (electron-types.mjs): installed when missing, or one message naming the command
-//      to run.
-//   2. Built once for the whole run: the UI the browser tests open, and the core compiled to
-//      JavaScript that every spawned process (CLI, serve, cluster nodes, browser-test cores) runs
-//      instead of transpiling the TypeScript at each start.
-//   3. Lint, format and type-check beside the unit and API tests; then the browser tests.
+//      to run, before anything starts.
+//   2. Lint, format and type-check start at once; beside them, while apt-get installs what is
+//      missing (mostly waiting on the network and the disk), the UI the browser tests open is
+//      built and the core compiled to JavaScript, which every spawned process (CLI, serve, cluster
+//      nodes, browser-test cores) runs instead of transpiling the TypeScript at each start.
+//   3. The unit and API tests, beside the checks that are still running; then the browser tests.
 //   4. One summary: files, tests, skipped, browser tests, checks, and the wall time.
 //
 // Plain JavaScript: nothing has to be compiled before it runs.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { provideElectronTypes } from './electron-types.mjs';
-import { providePrerequisites } from './test-prerequisites.mjs';
+import { prerequisitesPlan } from './test-prerequisites.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 
-if (!providePrerequisites() || !provideElectronTypes(ROOT)) process.exit(1);
+// Decided at once: a user who cannot install what is missing hears so in the first seconds.
+const prerequisites = prerequisitesPlan();
+if (prerequisites.message) {
+  console.error(prerequisites.message);
+  process.exit(1);
+}
+if (!provideElectronTypes(ROOT)) process.exit(1);
 
-const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-tests-'));
+/** The commands still running: stopped when the run cannot go on. */
+const running = new Set();
 
 /** Runs a command to the end; output is kept (and printed only when `show` or it fails). */
 function run(name, command, args, { show = false, env = {} } = {}) {
@@ -36,30 +44,19 @@ function run(name, command, args, { show = false, env = {} } = {}) {
       env: { ...process.env, ...env },
       stdio: ['ignore', show ? 'inherit' : 'pipe', show ? 'inherit' : 'pipe'],
     });
+    running.add(child);
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('close', (code, signal) =>
-      resolve({ name, ok: code === 0, code: code ?? signal, output, ms: Date.now() - t0 }),
-    );
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({ name, ok: code === 0, code: code ?? signal, output, ms: Date.now() - t0 });
+    });
   });
 }
 
-function step(name, command, args) {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error(`npm test: ${name} failed (exit ${result.status ?? result.signal}).`);
-    process.exit(1);
-  }
-}
-
-// 2. Built once. The compiled core is reused by every spawned process that runs the core
-// (bin/compiled-core.mjs keys it by the sources, so a changed file means a new build).
-step('building the UI', process.execPath, ['--import', 'tsx', 'scripts/ensure-ui-build.ts']);
-step('compiling the core', process.execPath, [path.join('bin', 'compiled-core.mjs')]);
-
-// 3. Checks beside the unit tests: they mostly wait on files while the tests wait on servers.
-// Lint and format remember the files that passed, by content (node_modules/.cache), as tsc -b
+// 2. Checks from the start, beside everything else: they mostly wait on files while the tests
+// wait on servers. Lint and format remember the files that passed, by content (node_modules/.cache), as tsc -b
 // does its build: a run after a small change checks what changed. No rule reads types, so a
 // file's result depends on its own text and the config only.
 const cacheFlags = (file) => [
@@ -83,6 +80,34 @@ const checks = Promise.all([
   ]),
   run('type-check', process.execPath, [bin('typescript', 'bin/tsc'), '-b', 'tsconfig.build.json']),
 ]);
+
+// Built once, beside the checks and the install. The compiled core is reused by every spawned
+// process that runs the core (bin/compiled-core.mjs keys it by the sources, so a changed file
+// means a new build).
+const built = (async () => {
+  const ui = await run('building the UI', process.execPath, [
+    '--import',
+    'tsx',
+    path.join('scripts', 'ensure-ui-build.ts'),
+  ]);
+  if (!ui.ok) return ui;
+  const core = await run('compiling the core', process.execPath, [
+    path.join('bin', 'compiled-core.mjs'),
+  ]);
+  return core.ok ? null : core;
+})();
+const [installed, failedBuild] = await Promise.all([prerequisites.install?.() ?? true, built]);
+if (!installed || failedBuild) {
+  if (failedBuild) {
+    console.error(failedBuild.output.trim());
+    console.error(`npm test: ${failedBuild.name} failed (exit ${failedBuild.code}).`);
+  }
+  for (const child of running) child.kill();
+  process.exit(1);
+}
+
+// 3. The tests.
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-tests-'));
 const vitest = bin('vitest', 'vitest.mjs');
 const unitReport = path.join(reports, 'unit.json');
 const unit = await run(
