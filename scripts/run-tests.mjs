@@ -96,15 +96,21 @@ const built = (async () => {
   ]);
   return core.ok ? null : core;
 })();
-const [installed, failedBuild] = await Promise.all([prerequisites.install?.() ?? true, built]);
-if (!installed || failedBuild) {
-  if (failedBuild) {
-    console.error(failedBuild.output.trim());
-    console.error(`npm test: ${failedBuild.name} failed (exit ${failedBuild.code}).`);
-  }
+/** Ends the run at once: the commands still running are stopped. */
+function stop() {
   for (const child of running) child.kill();
   process.exit(1);
 }
+const installed = prerequisites.install?.() ?? Promise.resolve(true);
+// An install that fails ends the run when it fails (its message is printed), not after the builds.
+void installed.then((ok) => ok || stop());
+const failedBuild = await built;
+if (failedBuild) {
+  console.error(failedBuild.output.trim());
+  console.error(`npm test: ${failedBuild.name} failed (exit ${failedBuild.code}).`);
+  stop();
+}
+await installed;
 
 // 3. The tests.
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-tests-'));
