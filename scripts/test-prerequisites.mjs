@@ -2,9 +2,10 @@
 // tests), redis-server and PostgreSQL's server (cluster and data tests start their own, on random
 // loopback ports) and poppler's tools (every PDF is opened with them). On Debian and Ubuntu the
 // missing ones are installed the way `playwright install --with-deps` installs a browser's
-// libraries: apt-get, non-interactive, only what is missing, as root or through a sudo that asks
-// no password. Anyone else gets one message naming the one command to run, in the first seconds,
-// instead of dozens of failing tests. Plain JavaScript: it runs before anything is compiled.
+// libraries: apt-get, non-interactive, without recommendations, only what is missing, as root or
+// through a sudo that asks no password. Anyone else gets one message naming the one command to
+// run, in the first seconds, instead of dozens of failing tests. Plain JavaScript: it runs before
+// anything is compiled.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -121,8 +122,8 @@ export function prerequisitesPlan(say = (line) => console.error(line)) {
     say(`test prerequisites: installing ${packages.join(', ')} with apt-get (${names} missing)…`);
     const started = Date.now();
     // Without the packages' recommendations (printer dialogs, mDNS, a desktop's Perl web stack):
-    // the tests drive the programs themselves, and those extras were about 80 more packages and
-    // half the install's time.
+    // the tests drive the programs themselves, and those extras were about 85 more packages and
+    // more than half the install's time.
     const installed =
       (await run(prefix, 'apt-get', ['update', '-qq'])) &&
       (await run(prefix, 'apt-get', [
