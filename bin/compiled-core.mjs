@@ -63,7 +63,12 @@ function unchanged(sources) {
  */
 export function currentBuildDir() {
   const entry = currentBuild();
-  return entry ? path.resolve(entry, '..', '..', '..') : null;
+  return entry ? buildDirOf(entry) : null;
+}
+
+/** A build's folder (dist/cli/<build>), from its entry module (…/main/cli/render-desk.js). */
+export function buildDirOf(entry) {
+  return path.resolve(entry, '..', '..', '..');
 }
 
 /** The current build's entry module, or null when a source changed since it was made. */

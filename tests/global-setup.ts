@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildCompiledCore, currentBuild, useBuild } from '../bin/compiled-core.mjs';
+import { buildCompiledCore, buildDirOf, currentBuild, useBuild } from '../bin/compiled-core.mjs';
 import { useRamTempDir } from './helpers/ram-temp-dir.js';
 import { stopSharedServices } from './helpers/services/shared-services-teardown.js';
 
@@ -23,6 +23,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (!useBuild(entry))
       throw new Error(`The compiled core at ${entry} went away while starting.`);
   }
+  // Handed to every test file (helpers/compiled-core.ts), which would otherwise read
+  // current.json again in each.
+  project.provide('compiledCoreDir', buildDirOf(entry));
   const servicesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'render-desk-shared-services-'));
   project.provide('sharedServicesDir', servicesDir);
   return async () => {

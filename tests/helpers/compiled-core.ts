@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO_ROOT } from './image-fixtures.js';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The compiled core's folder for this run (tests/global-setup.ts builds it and marks it used). */
+    compiledCoreDir: string;
+  }
+}
 
 /**
  * The core compiled to JavaScript once per run (bin/compiled-core.mjs, built by the suites'
@@ -31,16 +38,11 @@ export function compiledCoreUrl(): string {
 
 /** The copy's folder, laid out as the repository (main/…, shared/…, templates linked). */
 export function compiledCoreDir(): string {
-  const currentFile = path.join(REPO_ROOT, 'dist', 'cli', 'current.json');
-  let build: string;
-  try {
-    build = (JSON.parse(fs.readFileSync(currentFile, 'utf8')) as { build: string }).build;
-  } catch {
+  const dir = inject('compiledCoreDir');
+  if (!dir)
     throw new Error(
-      `The compiled core is missing (${currentFile}): the test run's global setup builds it; run the tests through vitest's configs or \`npm run build:cli\`.`,
+      "The compiled core is not set up: run the tests through the project's vitest configs (their global setup builds it).",
     );
-  }
-  const dir = path.join(REPO_ROOT, 'dist', 'cli', build);
   if (!fs.existsSync(dir)) throw new Error(`The compiled core has no folder ${dir}.`);
   return dir;
 }
