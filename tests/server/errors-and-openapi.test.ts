@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { declaredRoutes } from '../../main/server/route-registry.js';
 import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
 let server: InjectServer;
@@ -93,6 +94,23 @@ describe('GET /v1/openapi.json', () => {
       (p: { name: string }) => p.name === 'market',
     );
     expect(market.schema.enum).toEqual(['global', 'vietnam']);
+  });
+
+  it('answers the same JSON document at every request, with an operation for every declared route', async () => {
+    const first = await server.api('/v1/openapi.json');
+    const second = await server.api('/v1/openapi.json');
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(second.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const text = await first.text();
+    expect(await second.text()).toBe(text);
+    const doc = JSON.parse(text) as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const declared = declaredRoutes(server.core.server).map(
+      (route) => `${String(route.method)} ${route.url.replace(/:([A-Za-z]+)/g, '{$1}')}`,
+    );
+    expect(documented.sort()).toEqual([...new Set(declared)].sort());
   });
 
   it('resolves every $ref within the document, recursive template schemas included', async () => {
