@@ -9,13 +9,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { startCore } from '../main/app.js';
 import { resolveConfig } from '../main/config.js';
+import { fmt, median } from './stats.js';
 
-const args = new Map<string, string>();
-for (let i = 2; i < process.argv.length; i += 2)
-  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
-const REQUESTS = Math.max(2, Number(args.get('requests') ?? 10));
+const { values } = parseArgs({ options: { requests: { type: 'string', default: '10' } } });
+const REQUESTS = Math.max(2, Number(values.requests));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-openapi-bench-'));
 const apiKey = `rd_bench_${crypto.randomBytes(18).toString('hex')}`;
@@ -39,13 +39,12 @@ try {
       bytes: body.length,
     });
   }
-  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
-  const rest = samples.slice(1);
   const first = samples[0]!;
+  const later = samples.slice(1);
   console.log(`GET /v1/openapi.json, ${REQUESTS} requests, ${first.bytes} bytes each`);
-  console.log(`first:          ${first.ms.toFixed(0)} ms wall, ${first.cpuMs.toFixed(0)} ms CPU`);
+  console.log(`first:          ${fmt(first.ms, 0)} ms wall, ${fmt(first.cpuMs, 0)} ms CPU`);
   console.log(
-    `later (median): ${median(rest.map((s) => s.ms)).toFixed(0)} ms wall, ${median(rest.map((s) => s.cpuMs)).toFixed(0)} ms CPU`,
+    `later (median): ${fmt(median(later.map((s) => s.ms)), 0)} ms wall, ${fmt(median(later.map((s) => s.cpuMs)), 0)} ms CPU`,
   );
 } finally {
   await core.close();

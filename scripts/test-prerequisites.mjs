@@ -149,8 +149,12 @@ export function prerequisitesPlan(say = (line) => console.error(line)) {
   return { install };
 }
 
-/** Installs what is missing, or explains what to run. Resolves true when everything is there. */
-export async function providePrerequisites(say = (line) => console.error(line)) {
+/**
+ * `node scripts/test-prerequisites.mjs` on its own: installs what is missing, or explains what to
+ * run. Resolves true when everything is there. (`npm test` uses the plan itself, to install
+ * beside its builds.)
+ */
+async function providePrerequisites(say = (line) => console.error(line)) {
   const plan = prerequisitesPlan(say);
   if (plan.ready) return true;
   if (plan.message) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredRoutes } from '../../main/server/route-registry.js';
+import { openApiPath } from '../../main/server/routes/v1/openapi-routes.js';
 import { buildInjectServer, type InjectServer } from '../helpers/inject-server.js';
 
 let server: InjectServer;
@@ -108,7 +109,7 @@ describe('GET /v1/openapi.json', () => {
       Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
     );
     const declared = declaredRoutes(server.core.server).map(
-      (route) => `${String(route.method)} ${route.url.replace(/:([A-Za-z]+)/g, '{$1}')}`,
+      (route) => `${String(route.method)} ${openApiPath(route.url)}`,
     );
     expect(documented.sort()).toEqual([...new Set(declared)].sort());
   });

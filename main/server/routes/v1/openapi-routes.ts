@@ -35,10 +35,15 @@ export function registerOpenApiRoute(registry: RouteRegistry, version: string): 
   );
 }
 
+/** A Fastify route URL as OpenAPI writes its path: `/v1/catalog/:id` → `/v1/catalog/{id}`. */
+export function openApiPath(url: string): string {
+  return url.replace(/:([A-Za-z]+)/g, '{$1}');
+}
+
 export function buildOpenApi(routes: RegisteredRoute[], version: string): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const openApiPath = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+    const path = openApiPath(route.url);
     const parameters: unknown[] = [];
     for (const [where, schema] of [
       ['path', route.params],
@@ -107,8 +112,8 @@ export function buildOpenApi(routes: RegisteredRoute[], version: string): OpenAp
         ? { security: [{ bearer: [scope] }], 'x-required-scope': scope }
         : { security: [] }),
     };
-    paths[openApiPath] = {
-      ...paths[openApiPath],
+    paths[path] = {
+      ...paths[path],
       [route.method.toString().toLowerCase()]: operation,
     };
   }
