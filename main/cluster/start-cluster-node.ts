@@ -17,7 +17,7 @@ import { createImageReferenceResolver } from '../engine/image-reference.js';
 import { ObjectCache } from '../objects/object-cache.js';
 import { createObjectStore, parseObjectStoreUrl } from '../objects/object-store-url.js';
 import { createRenderPool, type RenderPool } from '../render/render-pool.js';
-import { logServerProblem } from '../server/server-error-log.js';
+import { logServerProblem, problemDetail } from '../server/server-error-log.js';
 import { EMPTY_BRAND_PROFILE } from '../../shared/brand-profile.js';
 import { BatchNotifications } from './batch-notifications.js';
 import { ChunkDispatch } from './chunk-dispatch.js';
@@ -61,11 +61,7 @@ export async function startClusterNode(
   const log =
     options.log ??
     ((message: string, detail?: unknown) =>
-      logServerProblem(
-        detail === undefined
-          ? message
-          : `${message}: ${detail instanceof Error ? (detail.stack ?? detail.message) : String(detail)}`,
-      ));
+      logServerProblem(detail === undefined ? message : `${message}: ${problemDetail(detail)}`));
   const { cluster } = config;
   const nodeId = `${os.hostname()}-${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
   const closers: (() => Promise<unknown>)[] = [];

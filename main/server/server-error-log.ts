@@ -32,3 +32,17 @@ export function logServerProblem(
 ): void {
   write(`${new Date().toISOString()} render-desk: ${message}`);
 }
+
+/**
+ * A problem's detail as log text: an error's stack; a `{ message, code }` (what the PostgreSQL parts
+ * log, without the stack of a connection that merely dropped) as its message and code.
+ */
+export function problemDetail(detail: unknown): string {
+  if (detail instanceof Error) return detail.stack ?? detail.message;
+  if (typeof detail === 'object' && detail !== null && 'message' in detail) {
+    const { message, code } = detail as { message: unknown; code?: unknown };
+    if (typeof message === 'string')
+      return typeof code === 'string' ? `${message} (${code})` : message;
+  }
+  return typeof detail === 'string' ? detail : (JSON.stringify(detail) ?? String(detail));
+}

@@ -130,6 +130,29 @@ describe('cluster leadership on PostgreSQL', () => {
     expect(answer.rows[0]?.n).toBe(42);
     expect(await a.lease.acquire()).toBe(true);
   });
+
+  it('survives a PostgreSQL restart while a connection is checked out: its work fails, the process stays up', async () => {
+    const logged: { message: string; detail: unknown }[] = [];
+    const shared = openPostgres(server.url, {
+      max: 3,
+      log: (message, detail) => logged.push({ message, detail }),
+    });
+    pools.push(shared);
+    // A transaction between two statements, as a worker's commit or a held lock is.
+    const client = await shared.connect();
+    await client.query('BEGIN');
+
+    // Without a listener on the checked-out connection its 'error' would end this process.
+    await server.restart();
+    await expect
+      .poll(() => logged.map((line) => line.message), { timeout: 10_000 })
+      .toContain('PostgreSQL: a connection in use failed; its work fails and it will be replaced.');
+    await expect(client.query('SELECT 1')).rejects.toThrow();
+    client.release();
+    const answer = await shared.query<{ n: number }>('SELECT 41 + 1 AS n');
+    expect(answer.rows[0]?.n).toBe(42);
+    expect(shared.totalCount).toBe(1);
+  });
 });
 
 describe('advisory locks around work', () => {

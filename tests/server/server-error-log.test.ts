@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { logServerError, redactUrl } from '../../main/server/server-error-log.js';
+import { logServerError, problemDetail, redactUrl } from '../../main/server/server-error-log.js';
 import { spawnServe, type SpawnedServe } from '../helpers/spawn-serve.js';
 import { testFetch, type Json } from '../helpers/test-server.js';
 
@@ -62,5 +62,21 @@ describe('server errors', () => {
     );
     expect(lines[0]).toMatch(/500 on GET \/v1\/bundles\/b\.zip\?sig=<hidden>: Error: boom\n\s+at /);
     expect(lines[0]).not.toContain('secret');
+  });
+});
+
+describe('a problem detail in the log', () => {
+  it("is an error's stack, a { message, code } as its words and code, never [object Object]", () => {
+    const error = new Error('disk full');
+    expect(problemDetail(error)).toBe(error.stack);
+    expect(problemDetail({ message: 'terminating connection', code: '57P01' })).toBe(
+      'terminating connection (57P01)',
+    );
+    expect(problemDetail({ message: 'Connection terminated unexpectedly' })).toBe(
+      'Connection terminated unexpectedly',
+    );
+    expect(problemDetail({ rows: 3 })).toBe('{"rows":3}');
+    expect(problemDetail('plain words')).toBe('plain words');
+    expect(problemDetail(undefined)).toBe('undefined');
   });
 });

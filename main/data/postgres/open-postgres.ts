@@ -62,9 +62,9 @@ export function postgresClientConfig(
 }
 
 /**
- * A pool of connections to the cluster's database. An idle connection that breaks (PostgreSQL
- * restarted, a network blip) emits 'error' on the pool; without a listener Node would crash the
- * process, so it is logged and the pool opens a fresh connection on the next query.
+ * A pool of connections to the cluster's database. A connection that breaks (PostgreSQL
+ * restarted, a network blip) emits 'error'; without a listener Node would crash the process, so
+ * it is logged and the pool opens a fresh connection on the next query.
  */
 export function openPostgres(url: string, options: OpenPostgresOptions = {}): pg.Pool {
   const log = options.log ?? ((message, detail) => console.error(message, detail));
@@ -76,9 +76,25 @@ export function openPostgres(url: string, options: OpenPostgresOptions = {}): pg
   pool.on('error', (error) => {
     log('PostgreSQL: an idle connection failed; it will be replaced.', describe(error));
   });
+  // pg's pool listens for a connection's 'error' only while it is idle. One that breaks while
+  // checked out (a transaction between statements, a held advisory lock) would otherwise crash
+  // the process: every worker node at once when PostgreSQL restarts. What ran on it fails through
+  // its queries, and a broken connection is not taken back into the pool.
+  const inUse = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_error, client) => inUse.delete(client));
   let live = 0;
-  pool.on('connect', () => {
+  pool.on('connect', (client) => {
     live += 1;
+    let reported = false;
+    client.on('error', (error) => {
+      if (!inUse.has(client) || reported) return;
+      reported = true;
+      log(
+        'PostgreSQL: a connection in use failed; its work fails and it will be replaced.',
+        describe(error),
+      );
+    });
   });
   pool.on('remove', () => {
     live -= 1;
