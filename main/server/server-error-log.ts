@@ -18,10 +18,8 @@ export function logServerError(
   error: unknown,
   write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
 ): void {
-  const detail =
-    error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
   write(
-    `${new Date().toISOString()} render-desk: ${status} on ${request.method} ${redactUrl(request.url)}: ${detail}`,
+    `${new Date().toISOString()} render-desk: ${status} on ${request.method} ${redactUrl(request.url)}: ${problemDetail(error)}`,
   );
 }
 
@@ -38,7 +36,7 @@ export function logServerProblem(
  * log, without the stack of a connection that merely dropped) as its message and code.
  */
 export function problemDetail(detail: unknown): string {
-  if (detail instanceof Error) return detail.stack ?? detail.message;
+  if (detail instanceof Error) return detail.stack ?? `${detail.name}: ${detail.message}`;
   if (typeof detail === 'object' && detail !== null && 'message' in detail) {
     const { message, code } = detail as { message: unknown; code?: unknown };
     if (typeof message === 'string')

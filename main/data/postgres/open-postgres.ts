@@ -73,27 +73,21 @@ export function openPostgres(url: string, options: OpenPostgresOptions = {}): pg
     max: options.max ?? DEFAULT_POOL_SIZE,
     idleTimeoutMillis: 30_000,
   });
-  pool.on('error', (error) => {
-    log('PostgreSQL: an idle connection failed; it will be replaced.', describe(error));
-  });
-  // pg's pool listens for a connection's 'error' only while it is idle. One that breaks while
-  // checked out (a transaction between statements, a held advisory lock) would otherwise crash
-  // the process: every worker node at once when PostgreSQL restarts. What ran on it fails through
-  // its queries, and a broken connection is not taken back into the pool.
-  const inUse = new WeakSet<pg.PoolClient>();
-  pool.on('acquire', (client) => inUse.add(client));
-  pool.on('release', (_error, client) => inUse.delete(client));
+  // pg's pool listens for a connection's 'error' only while the connection is idle, and passes
+  // it on as the pool's 'error'. One that breaks while checked out (a transaction between
+  // statements, a held advisory lock) would crash the process: every worker node at once when
+  // PostgreSQL restarts. So each connection has a listener of its own from the start, which says
+  // it once; what ran on the connection fails through its queries, and the pool takes no broken
+  // connection back.
+  pool.on('error', () => undefined);
   let live = 0;
   pool.on('connect', (client) => {
     live += 1;
     let reported = false;
     client.on('error', (error) => {
-      if (!inUse.has(client) || reported) return;
+      if (reported) return;
       reported = true;
-      log(
-        'PostgreSQL: a connection in use failed; its work fails and it will be replaced.',
-        describe(error),
-      );
+      log('PostgreSQL: a connection failed; it will be replaced.', describe(error));
     });
   });
   pool.on('remove', () => {
