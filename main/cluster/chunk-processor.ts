@@ -60,10 +60,28 @@ export class ChunkProcessor {
       batch = { ...batch, status: 'running' };
     }
     const rows = await data.batches.pendingInRange(job.batchId, job.from, job.to);
-    const stopped = await this.renderRows(batch, rows, signal);
+    let stopped: Awaited<ReturnType<ChunkProcessor['renderRows']>>;
+    try {
+      stopped = await this.renderRows(batch, rows, signal);
+    } catch (error) {
+      // Deleted while its rows were drawn: their commit found no batch. There is nothing left to
+      // retry (the leader sweeps what was stored), so the job ends here instead of failing.
+      if (await this.deleted(job.batchId)) return;
+      throw error;
+    }
     if (stopped === 'aborted') throw new Error(`chunk ${job.batchId}-c${job.n} was interrupted`);
     const allDone = await coordination.chunkDone(job.batchId, job.n);
     await this.deps.afterChunk(job.batchId, allDone);
+  }
+
+  /** False when that cannot be told (PostgreSQL unreachable): the job then fails and is retried. */
+  private async deleted(batchId: string): Promise<boolean> {
+    const { data, coordination } = this.deps;
+    try {
+      return (await data.batches.get(batchId)) === null || (await coordination.isDeleted(batchId));
+    } catch {
+      return false;
+    }
   }
 
   /**

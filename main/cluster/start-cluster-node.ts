@@ -17,7 +17,7 @@ import { createImageReferenceResolver } from '../engine/image-reference.js';
 import { ObjectCache } from '../objects/object-cache.js';
 import { createObjectStore, parseObjectStoreUrl } from '../objects/object-store-url.js';
 import { createRenderPool, type RenderPool } from '../render/render-pool.js';
-import { logServerProblem, problemDetail } from '../server/server-error-log.js';
+import { logServerProblem, problemLine } from '../server/server-error-log.js';
 import { EMPTY_BRAND_PROFILE } from '../../shared/brand-profile.js';
 import { BatchNotifications } from './batch-notifications.js';
 import { ChunkDispatch } from './chunk-dispatch.js';
@@ -60,8 +60,7 @@ export async function startClusterNode(
 ): Promise<RunningClusterNode> {
   const log =
     options.log ??
-    ((message: string, detail?: unknown) =>
-      logServerProblem(detail === undefined ? message : `${message}: ${problemDetail(detail)}`));
+    ((message: string, detail?: unknown) => logServerProblem(problemLine(message, detail)));
   const { cluster } = config;
   const nodeId = `${os.hostname()}-${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
   const closers: (() => Promise<unknown>)[] = [];

@@ -44,3 +44,12 @@ export function problemDetail(detail: unknown): string {
   }
   return typeof detail === 'string' ? detail : (JSON.stringify(detail) ?? String(detail));
 }
+
+/**
+ * A message and its problem's detail as one log line: "…; it will be replaced: terminating
+ * connection (57P01)", the message's own closing full stop dropped before the colon.
+ */
+export function problemLine(message: string, detail?: unknown): string {
+  if (detail === undefined) return message;
+  return `${message.replace(/\.$/, '')}: ${problemDetail(detail)}`;
+}

@@ -40,6 +40,8 @@ let scheduler: ClusterScheduler;
 let queue: ChunkQueue;
 let closeWorker: () => Promise<void>;
 let leader: Leader;
+/** What the cluster parts logged, in order. */
+const logged: string[] = [];
 const catalog = loadCatalog(path.join(REPO_ROOT, 'templates', 'catalog'));
 const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rd-worker-cache-'));
 
@@ -69,7 +71,7 @@ beforeAll(async () => {
   });
   coordination = new Coordination(pg);
   queue = new ChunkQueue(openRedis(redisService.url, 'producer'));
-  const log = () => undefined;
+  const log = (message: string) => void logged.push(message);
   scheduler = new ClusterScheduler(data, coordination, queue, log);
   await coordination.heartbeat({ id: 'node-test', role: 'all', threads: 1, host: 'test' });
   const worker = startClusterWorker({
@@ -125,6 +127,42 @@ async function waitForStatus(id: string, timeoutMs = 120_000): Promise<string> {
   }
 }
 
+/** A batch of `records` on a built-in template, created in PostgreSQL and cut into chunk jobs. */
+async function queueBatch(templateId: string, records: Record<string, unknown>[]): Promise<string> {
+  const entry = catalog.get(templateId)!;
+  const id = data.batches.newId();
+  const now = new Date();
+  const total = records.length;
+  await data.commands.createBatch({
+    batch: {
+      id,
+      templateId: entry.template.id,
+      templateSnapshot: entry.template,
+      templateVersion: null,
+      assetsDir: entry.assetsDir,
+      target: 'square',
+      format: 'png',
+      quality: null,
+      sourceType: 'json-array',
+      sourceRef: null,
+      sheet: null,
+      bindings: {},
+      fileNamePattern: null,
+      imagesDir: null,
+      brand: EMPTY_BRAND_PROFILE,
+      today: now.toISOString().slice(0, 10),
+      status: 'queued',
+      total,
+      rejectedReason: null,
+      apiKeyId: null,
+      createdAt: now.toISOString(),
+    },
+    records: records.map((record, rowIndex) => ({ rowIndex, line: null, record })),
+  });
+  await scheduler.batchCreated(id, total);
+  return id;
+}
+
 describe('the cluster work path', () => {
   it('renders every row of a batch once into S3, charges one credit per row and finishes it', async () => {
     const entry = catalog.get('tmpl_product_promo')!;
@@ -135,36 +173,8 @@ describe('the cluster work path', () => {
       headline: `Serum ${i}`,
       ...(i === 7 ? { price: 'not a number' } : {}),
     }));
-    const id = data.batches.newId();
-    const now = new Date();
     const before = await data.ledger.account();
-    await data.commands.createBatch({
-      batch: {
-        id,
-        templateId: entry.template.id,
-        templateSnapshot: entry.template,
-        templateVersion: null,
-        assetsDir: entry.assetsDir,
-        target: 'square',
-        format: 'png',
-        quality: null,
-        sourceType: 'json-array',
-        sourceRef: null,
-        sheet: null,
-        bindings: {},
-        fileNamePattern: null,
-        imagesDir: null,
-        brand: EMPTY_BRAND_PROFILE,
-        today: now.toISOString().slice(0, 10),
-        status: 'queued',
-        total,
-        rejectedReason: null,
-        apiKeyId: null,
-        createdAt: now.toISOString(),
-      },
-      records: records.map((record, rowIndex) => ({ rowIndex, line: null, record })),
-    });
-    await scheduler.batchCreated(id, total);
+    const id = await queueBatch(entry.template.id, records);
 
     expect(await waitForStatus(id)).toBe('partial');
     const batch = (await data.batches.get(id))!;
@@ -192,4 +202,29 @@ describe('the cluster work path', () => {
       expect(stored && Buffer.from(single.bytes).equals(stored)).toBe(true);
     }
   }, 240_000);
+  it('ends the chunk of a batch deleted while its rows render, without failing it for a retry', async () => {
+    const entry = catalog.get('tmpl_product_promo')!;
+    const sample = templateFields(entry.template).sampleRow;
+    const records = Array.from({ length: 200 }, (_, i) => ({ ...sample, headline: `Toner ${i}` }));
+    const id = await queueBatch(entry.template.id, records);
+    const deadline = Date.now() + 60_000;
+    while (((await data.batches.get(id))?.succeeded ?? 0) === 0) {
+      expect(Date.now(), 'no row of the batch was committed').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // What DELETE /v1/render-batches/:id does in a cluster, while rows are still being drawn.
+    await data.commands.cancelBatch(id);
+    await data.batches.remove(id);
+    await coordination.tombstone(id);
+
+    // Every job of the batch ran out: none waits, runs or waits for a retry.
+    for (;;) {
+      const counts = await queue.counts();
+      if ((counts.active ?? 0) + (counts.waiting ?? 0) + (counts.delayed ?? 0) === 0) break;
+      expect(Date.now(), JSON.stringify(counts)).toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(logged.filter((line) => line.includes(id))).toEqual([]);
+    expect(await data.batches.get(id)).toBeNull();
+  }, 120_000);
 });

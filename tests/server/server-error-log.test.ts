@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { logServerError, problemDetail, redactUrl } from '../../main/server/server-error-log.js';
+import {
+  logServerError,
+  problemDetail,
+  problemLine,
+  redactUrl,
+} from '../../main/server/server-error-log.js';
 import { spawnServe, type SpawnedServe } from '../helpers/spawn-serve.js';
 import { testFetch, type Json } from '../helpers/test-server.js';
 
@@ -78,5 +83,22 @@ describe('a problem detail in the log', () => {
     expect(problemDetail({ rows: 3 })).toBe('{"rows":3}');
     expect(problemDetail('plain words')).toBe('plain words');
     expect(problemDetail(undefined)).toBe('undefined');
+  });
+});
+
+describe('a message with its problem in the log', () => {
+  it('joins them with one colon, without the full stop that ended the message', () => {
+    expect(
+      problemLine('PostgreSQL: a connection failed; it will be replaced.', {
+        message: 'terminating connection due to administrator command',
+        code: '57P01',
+      }),
+    ).toBe(
+      'PostgreSQL: a connection failed; it will be replaced: terminating connection due to administrator command (57P01)',
+    );
+    expect(problemLine('leader pass failed; retrying', 'Redis is unreachable')).toBe(
+      'leader pass failed; retrying: Redis is unreachable',
+    );
+    expect(problemLine('Cluster leadership lost.')).toBe('Cluster leadership lost.');
   });
 });
