@@ -156,13 +156,17 @@ export class PreviewLinks {
           idempotency: { key: `preview-${hash}`, fingerprint: hash },
         });
         const bytes = Buffer.from(result.bytes);
-        await this.deps.objects.put(objectKey, bytes, { contentType: result.contentType });
+        // A replay is the image another node drew (and stores under objectKey itself): writing
+        // it again here would be a second write of that object while the first may still run.
+        if (!result.replayed)
+          await this.deps.objects.put(objectKey, bytes, { contentType: result.contentType });
         return bytes;
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'idempotency-key-in-use') throw error;
-        // Another API node is drawing this image: serve its result once it is stored.
-        const stored = await this.deps.objects.get(objectKey);
-        if (stored) return stored;
+        // Another API node is drawing this image: claim again until its render is committed,
+        // then the claim answers with that render's kept result. Not objectKey, which that node
+        // writes only after its commit: a store that makes an object visible while it is still
+        // being written (s3rver does) would hand out part of an image.
         if (Date.now() > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, SHARED_RENDER_POLL_MS));
       }
