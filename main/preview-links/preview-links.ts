@@ -156,9 +156,9 @@ export class PreviewLinks {
           idempotency: { key: `preview-${hash}`, fingerprint: hash },
         });
         const bytes = Buffer.from(result.bytes);
-        // A replay is the image another node drew (and stores under objectKey itself): writing
-        // it again here would be a second write of that object while the first may still run.
-        if (!result.replayed)
+        // A replay is the image another node drew and stores under objectKey itself; it is
+        // written here only when that node did not (it stopped between its commit and its write).
+        if (!result.replayed || !(await this.deps.objects.head(objectKey)))
           await this.deps.objects.put(objectKey, bytes, { contentType: result.contentType });
         return bytes;
       } catch (error) {

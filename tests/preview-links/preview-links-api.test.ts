@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { PreviewLinkSigner } from '../../main/preview-links/preview-link-signer.js';
@@ -64,6 +66,31 @@ describe('preview links', () => {
     const made = await link({ ...VALUES, headline: 'Fetched by five at once' });
     const answers = await Promise.all(Array.from({ length: 5 }, () => testFetch(made.url)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await balance()).toBe(before - 1);
+  });
+
+  it('stores an image again when a fetch finds it drawn and charged but not stored', async () => {
+    const before = await balance();
+    const made = await link({ ...VALUES, headline: 'Drawn, then lost' });
+    const bytes = Buffer.from(await (await testFetch(made.url)).arrayBuffer());
+    const previews = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const full = path.join(dir, entry.name);
+        if (!entry.isDirectory()) return path.basename(dir) === 'previews' ? [full] : [];
+        return previews(full);
+      });
+    const stored = previews(server.core.dataDir).find((file) =>
+      fs.readFileSync(file).equals(bytes),
+    );
+    expect(stored, 'the image is not in the object store').toBeDefined();
+    // What an API node that stopped between its commit and its write leaves behind.
+    fs.rmSync(stored!);
+
+    const again = await testFetch(made.url);
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await again.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(fs.existsSync(stored!), 'the image was not stored again').toBe(true);
+    expect(fs.readFileSync(stored!).equals(bytes)).toBe(true);
     expect(await balance()).toBe(before - 1);
   });
 
